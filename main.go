@@ -1,0 +1,178 @@
+// Queens solves, enumerates and counts N-Queens placements two independent
+// ways and checks one against the other: a native backtracker (with a fast
+// bitboard counter) and a CNF encoding solved by the gini SAT solver or any
+// DIMACS solver.
+//
+// Usage:
+//
+//	queens COMMAND [flags]
+//
+// Commands:
+//
+//	backtrack  solve, enumerate or count with the native backtracker
+//
+// Run "queens help COMMAND" for a command's flags. Shared flags:
+//
+//	-n N            board size (each command states its own upper limit)
+//	--place R:C     a pre-placed queen, 1-based row (from the top) and
+//	                column (from the left); repeatable
+//	--all           every solution, as a stream
+//	--count         the number of solutions only
+//	--limit K       at most K solutions
+//	--format F      board, matrix, coords, perm or json
+//	-o FILE         write the result to FILE (written to a temporary name
+//	                and renamed, so an interrupted run leaves no half file)
+//	--stats         statistics on stderr
+//
+// Output formats (results on stdout, everything else on stderr):
+//
+//	board    the board drawn with Q and ., rows and columns labelled from 1
+//	matrix   the 0/1 matrix, one row per line
+//	coords   1-based ROW:COL of each queen on one line: 1:2 2:4 3:1 4:3
+//	perm     1-based column of the queen in each row:   2 4 1 3
+//	json     JSON Lines, 0-based: {"n":4,"queens":[1,3,0,2]}
+//
+// Block formats (board, matrix) separate solutions with a blank line. A
+// count prints "T solutions", or "T solutions (U unique)" with --unique;
+// in JSON, {"n":8,"total":92,"unique":12}. No solution (n = 2 or 3, or
+// pre-placed queens that cannot be completed) is an answer: "no solution",
+// exit status 0.
+//
+// Exit status: 0 success (including "no solution"); 1 a failed check or a
+// run stopped by --timeout; 2 a usage or input error (bad flag, bad file,
+// n out of range); 130 interrupted (Ctrl-C or SIGTERM).
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/urfave/cli/v2"
+)
+
+func main() { os.Exit(run(os.Args, os.Stdout, os.Stderr)) }
+
+// run runs the command line args (args[0] is the program name) and returns
+// the exit status. It is the only place that prints errors.
+func run(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := newApp(stdout, stderr).RunContext(ctx, args)
+	if err == nil {
+		return 0
+	}
+	code := exitCode(err)
+	if ctx.Err() != nil {
+		code = 130
+	}
+	msg := strings.TrimSpace(err.Error())
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i] // the contract is one line
+	}
+	fmt.Fprintf(stderr, "queens: %s\n", msg)
+	return code
+}
+
+// newApp builds the command-line application writing to stdout and stderr.
+func newApp(stdout, stderr io.Writer) *cli.App {
+	app := &cli.App{
+		Name:      "queens",
+		Usage:     "solve, enumerate and count N-Queens placements, natively and as SAT",
+		UsageText: "queens COMMAND [flags]   (queens help COMMAND for its flags)",
+		Description: "queens solves the N-Queens puzzle two independent ways, a native backtracker and a CNF\n" +
+			"encoding solved with the gini SAT solver (or any DIMACS solver), and checks one against\n" +
+			"the other and against the published counts (OEIS A000170, A002562).\n\n" +
+			"Exit status: 0 success (including \"no solution\"); 1 a failed check or a run stopped by\n" +
+			"--timeout; 2 a usage or input error; 130 interrupted.",
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		HideVersion:     true,
+		ExitErrHandler:  func(*cli.Context, error) {},
+		OnUsageError:    onUsageError,
+		Commands:        commands(),
+		CommandNotFound: func(c *cli.Context, name string) {},
+		Action: func(c *cli.Context) error {
+			if c.Args().Present() {
+				return usagef("unknown command %q (see queens help)", c.Args().First())
+			}
+			return cli.ShowAppHelp(c)
+		},
+	}
+	for _, cmd := range app.Commands {
+		setUsageErrors(cmd)
+	}
+	return app
+}
+
+// commands lists the subcommands; each lives in its own cmd_*.go file.
+func commands() []*cli.Command {
+	return []*cli.Command{}
+}
+
+// setUsageErrors makes flag errors of cmd and its subcommands come back to
+// run as usage errors instead of being printed by urfave/cli (subcommands
+// do not inherit the App's handler).
+func setUsageErrors(cmd *cli.Command) {
+	cmd.OnUsageError = onUsageError
+	for _, sub := range cmd.Subcommands {
+		setUsageErrors(sub)
+	}
+}
+
+func onUsageError(c *cli.Context, err error, isSubcommand bool) error {
+	return &exitError{code: 2, err: err}
+}
+
+// exitError carries an exit status to run.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// usagef returns a usage or input error: exit status 2.
+func usagef(format string, args ...any) error {
+	return &exitError{code: 2, err: fmt.Errorf(format, args...)}
+}
+
+// usageErr marks err as a usage or input error: exit status 2.
+func usageErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &exitError{code: 2, err: err}
+}
+
+// failf returns a failed check or run: exit status 1.
+func failf(format string, args ...any) error {
+	return &exitError{code: 1, err: fmt.Errorf(format, args...)}
+}
+
+// exitCode maps an error to the documented exit status.
+func exitCode(err error) int {
+	var e *exitError
+	if errors.As(err, &e) {
+		return e.code
+	}
+	if errors.Is(err, context.Canceled) {
+		return 130
+	}
+	if isInputError(err) {
+		return 2
+	}
+	// urfave/cli's own complaints (missing required flag, bad value) are
+	// usage errors too; they come back as plain errors.
+	if msg := err.Error(); strings.HasPrefix(msg, "Required flag") || strings.HasPrefix(msg, "invalid value") ||
+		strings.HasPrefix(msg, "flag provided but not defined") {
+		return 2
+	}
+	return 1
+}

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "update golden files")
+
+// runCLI runs the app in-process, as the command line would, with stdin
+// set to in (if not nil).
+func runCLI(t *testing.T, in string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	if in != "" {
+		old := os.Stdin
+		f, err := os.CreateTemp(t.TempDir(), "stdin")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString(in)
+		f.Seek(0, 0)
+		os.Stdin = f
+		defer func() { os.Stdin = old; f.Close() }()
+	}
+	var out, errb bytes.Buffer
+	code = run(append([]string{"queens"}, args...), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// A transcript in testdata/*.txt is one command and what it must print:
+//
+//	# comment lines (optional)
+//	$ queens backtrack -n 4
+//	-- stdin --        (optional)
+//	...
+//	-- stdout --
+//	...
+//	-- stderr --
+//	...
+//	-- exit --
+//	0
+//
+// go test -update rewrites the expected sections from a real run.
+type transcript struct {
+	comment, args, stdin, stdout, stderr string
+	exit                                 int
+}
+
+func parseTranscript(t *testing.T, text string) transcript {
+	t.Helper()
+	var tr transcript
+	section := ""
+	parts := map[string]*strings.Builder{}
+	for _, line := range strings.SplitAfter(text, "\n") {
+		switch {
+		case section == "" && strings.HasPrefix(line, "#"):
+			tr.comment += line
+		case section == "" && strings.HasPrefix(line, "$ queens"):
+			tr.args = strings.TrimSpace(strings.TrimPrefix(line, "$ queens"))
+		case strings.HasPrefix(line, "-- ") && strings.HasSuffix(strings.TrimSpace(line), " --"):
+			section = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(line), "-- "), " --")
+			parts[section] = &strings.Builder{}
+		case section != "":
+			parts[section].WriteString(line)
+		}
+	}
+	get := func(name string) string {
+		if b := parts[name]; b != nil {
+			return b.String()
+		}
+		return ""
+	}
+	tr.stdin, tr.stdout, tr.stderr = get("stdin"), get("stdout"), get("stderr")
+	code, err := strconv.Atoi(strings.TrimSpace(get("exit")))
+	if err != nil || tr.args == "" {
+		t.Fatalf("malformed transcript (need a '$ queens' line and an -- exit -- section)")
+	}
+	tr.exit = code
+	return tr
+}
+
+func (tr transcript) String() string {
+	var b strings.Builder
+	b.WriteString(tr.comment)
+	b.WriteString("$ queens " + tr.args + "\n")
+	if tr.stdin != "" {
+		b.WriteString("-- stdin --\n" + tr.stdin)
+	}
+	b.WriteString("-- stdout --\n" + tr.stdout)
+	b.WriteString("-- stderr --\n" + tr.stderr)
+	b.WriteString("-- exit --\n" + strconv.Itoa(tr.exit) + "\n")
+	return b.String()
+}
+
+// splitArgs splits a transcript's command line on spaces; single quotes
+// group words.
+func splitArgs(line string) []string {
+	var args []string
+	var cur strings.Builder
+	quoted, inWord := false, false
+	for _, r := range line {
+		switch {
+		case r == '\'':
+			quoted = !quoted
+			inWord = true
+		case r == ' ' && !quoted:
+			if inWord {
+				args = append(args, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	if inWord {
+		args = append(args, cur.String())
+	}
+	return args
+}
+
+func TestTranscripts(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.txt")
+	if len(files) == 0 {
+		t.Fatal("no transcripts in testdata")
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txt"), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := parseTranscript(t, string(data))
+			got := want
+			got.stdout, got.stderr, got.exit = runCLI(t, want.stdin, splitArgs(want.args)...)
+			if *update {
+				os.WriteFile(file, []byte(got.String()), 0o644)
+				return
+			}
+			if got.String() != want.String() {
+				t.Errorf("queens %s:\n--- got ---\n%s--- want ---\n%s", want.args, got, want)
+			}
+		})
+	}
+}
+
+// TestUsageErrors checks the contract for bad input: one line on stderr
+// starting "queens: ", exit status 2, nothing on stdout.
+func TestUsageErrors(t *testing.T) {
+	cases := [][]string{
+		{"nosuchcommand"},
+		{"--nosuchflag"},
+	}
+	for _, args := range cases {
+		stdout, stderr, code := runCLI(t, "", args...)
+		if code != 2 || !strings.HasPrefix(stderr, "queens: ") || strings.Count(stderr, "\n") != 1 || stdout != "" {
+			t.Errorf("queens %s: exit %d, stdout %q, stderr %q; want exit 2, one 'queens: ' line, no stdout",
+				strings.Join(args, " "), code, stdout, stderr)
+		}
+	}
+}
