@@ -98,9 +98,9 @@ func shuffled(src Source, seed uint64) Source {
 
 func TestFingerprintOrderIndependent(t *testing.T) {
 	for n := 1; n <= 8; n++ {
-		want := Run(context.Background(), Engine{"brute", brute}, n, nil)
+		want := Run(context.Background(), Engine{Name: "brute", Solutions: brute}, n, nil)
 		for seed := uint64(0); seed < 5; seed++ {
-			got := Run(context.Background(), Engine{"shuffled", shuffled(brute, seed)}, n, nil)
+			got := Run(context.Background(), Engine{Name: "shuffled", Solutions: shuffled(brute, seed)}, n, nil)
 			if got.Fingerprint != want.Fingerprint {
 				t.Errorf("n=%d seed %d: shuffled fingerprint %v, want %v", n, seed, got.Fingerprint, want.Fingerprint)
 			}
@@ -170,7 +170,7 @@ func TestSets(t *testing.T) {
 }
 
 func TestCheckAgrees(t *testing.T) {
-	engines := []Engine{{"brute", brute}, {"shuffled", shuffled(brute, 7)}}
+	engines := []Engine{{Name: "brute", Solutions: brute}, {Name: "shuffled", Solutions: shuffled(brute, 7)}}
 	for n := 1; n <= 8; n++ {
 		r := Check(context.Background(), n, nil, engines)
 		if !r.OK() || r.Published == nil {
@@ -209,7 +209,7 @@ func TestCheckFindsFaults(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Check(context.Background(), n, nil, []Engine{{"brute", brute}, {"faulty", tt.engine}})
+			r := Check(context.Background(), n, nil, []Engine{{Name: "brute", Solutions: brute}, {Name: "faulty", Solutions: tt.engine}})
 			if r.OK() {
 				t.Fatal("Check found nothing")
 			}
@@ -235,7 +235,7 @@ func TestCheckFindsFaults(t *testing.T) {
 func TestCheckCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r := Check(ctx, 8, nil, []Engine{{"brute", brute}})
+	r := Check(ctx, 8, nil, []Engine{{Name: "brute", Solutions: brute}})
 	if r.OK() {
 		t.Error("a cancelled check reports success")
 	}
@@ -257,4 +257,22 @@ func BenchmarkFingerprint(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(sols)), "solutions/op")
+}
+
+func TestCheckFirstOnly(t *testing.T) {
+	none := func(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error] {
+		return func(yield func(board.Solution, error) bool) {}
+	}
+	r := Check(context.Background(), 8, nil, []Engine{{Name: "brute", Solutions: brute}, {Name: "one", Solutions: brute, FirstOnly: true}})
+	if !r.OK() || r.Tallies[1].Fingerprint.Count != 1 {
+		t.Errorf("first-only engine: %v, count %d", r.Problems, r.Tallies[1].Fingerprint.Count)
+	}
+	r = Check(context.Background(), 8, nil, []Engine{{Name: "brute", Solutions: brute}, {Name: "liar", Solutions: none, FirstOnly: true}})
+	if r.OK() || !strings.Contains(strings.Join(r.Problems, "\n"), "liar: claims no solution") {
+		t.Errorf("a first-only engine claiming no solution: %v", r.Problems)
+	}
+	r = Check(context.Background(), 3, nil, []Engine{{Name: "brute", Solutions: brute}, {Name: "none", Solutions: none, FirstOnly: true}})
+	if !r.OK() {
+		t.Errorf("n=3, no solution anywhere: %v", r.Problems)
+	}
 }
