@@ -155,7 +155,7 @@ func ReadDIMACS(r io.Reader) (*CNF, error) {
 					}
 					continue
 				}
-				if lit > cnf.Vars || -lit > cnf.Vars {
+				if lit > cnf.Vars || lit < -cnf.Vars {
 					return nil, &ParseError{lineNo, fmt.Errorf("%w %d: variables are 1..%d", ErrLiteral, lit, cnf.Vars)}
 				}
 				if !open {

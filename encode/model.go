@@ -33,10 +33,17 @@ func Decode(n int, model []int) (board.Solution, error) {
 	for row := range s {
 		s[row] = -1
 	}
-	assigned, maxVar := 0, 0
+	maxVar := 0
+	for _, lit := range model {
+		maxVar = max(maxVar, lit, -lit)
+	}
+	if maxVar < n*n {
+		return nil, fmt.Errorf("%w: the model's variables end at %d, but n = %d has %d board variables (a model for a smaller n?)",
+			ErrModelSize, maxVar, n, n*n)
+	}
+	assigned := 0
 	for _, lit := range model {
 		v := max(lit, -lit)
-		maxVar = max(maxVar, v)
 		if v == 0 || v > n*n {
 			continue
 		}
@@ -55,10 +62,6 @@ func Decode(n int, model []int) (board.Solution, error) {
 		s[row] = col
 	}
 	if assigned < n*n {
-		if maxVar < n*n {
-			return nil, fmt.Errorf("%w: the model's variables end at %d, but n = %d has %d board variables (a model for a smaller n?)",
-				ErrModelSize, maxVar, n, n*n)
-		}
 		return nil, fmt.Errorf("%w: %d of the %d board variables have no value", ErrModelSize, n*n-assigned, n*n)
 	}
 	for row, col := range s {
