@@ -67,7 +67,7 @@ func TestSize(t *testing.T) {
 func TestWellFormed(t *testing.T) {
 	for _, name := range encode.Encodings() {
 		for _, n := range []int{1, 2, 3, 7, 12} {
-			cnf, err := encode.Queens(n, name, []board.Queen{{0, 0}})
+			cnf, err := encode.Queens(n, name, []board.Queen{{Row: 0, Col: 0}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -135,8 +135,8 @@ func TestQueensErrors(t *testing.T) {
 		{0, "pairwise", nil, board.ErrSize},
 		{201, "pairwise", nil, board.ErrSize},
 		{8, "nosuch", nil, encode.ErrEncoding},
-		{8, "seq", []board.Queen{{0, 0}, {1, 1}}, board.ErrPlacement},
-		{8, "seq", []board.Queen{{8, 0}}, board.ErrPlacement},
+		{8, "seq", []board.Queen{{Row: 0, Col: 0}, {Row: 1, Col: 1}}, board.ErrPlacement},
+		{8, "seq", []board.Queen{{Row: 8, Col: 0}}, board.ErrPlacement},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%d-%s-%v", tt.n, tt.enc, tt.place), func(t *testing.T) {
