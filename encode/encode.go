@@ -143,7 +143,9 @@ func Queens(n int, name string, placed []board.Queen) (*CNF, error) {
 	}
 	placed = uniqueQueens(placed)
 	vars, clauses := size(e, n)
-	b := &builder{next: n*n + 1, ends: make([]int, 0, clauses+len(placed))}
+	// Most clauses are binary; rows, columns and commander ORs are longer.
+	b := &builder{next: n*n + 1, ends: make([]int, 0, clauses+len(placed)),
+		lits: make([]int, 0, 2*clauses+clauses/2+2*n*n+len(placed))}
 	line := make([]int, 0, n)
 	for row := range n { // rows: exactly one
 		line = line[:0]
