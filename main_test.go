@@ -156,6 +156,9 @@ func TestUsageErrors(t *testing.T) {
 	cases := [][]string{
 		{"nosuchcommand"},
 		{"--nosuchflag"},
+		{"sat"},
+		{"dimacs"},
+		{"decode"},
 		// sat, dimacs, decode
 		{"sat", "-n", "0"},
 		{"sat", "-n", "201", "--encoding", "pairwise"},
