@@ -58,8 +58,9 @@ func ParseStrategy(name string) (Strategy, error) {
 	return Auto, fmt.Errorf("%w %q (want auto, lex or heuristic)", ErrStrategy, name)
 }
 
-// resolve turns Auto into the strategy it stands for on an n×n board.
-func (s Strategy) resolve(n int) Strategy {
+// Resolve returns the strategy that s stands for on an n×n board: Auto
+// becomes Lex or Heuristic, the others stay as they are.
+func (s Strategy) Resolve(n int) Strategy {
 	if s == Auto {
 		if n <= AutoLexMax {
 			return Lex
@@ -135,7 +136,7 @@ func Search(ctx context.Context, n int, opt Options, yield func(board.Solution) 
 		default:
 		}
 	}
-	if opt.Strategy.resolve(n) == Heuristic {
+	if opt.Strategy.Resolve(n) == Heuristic {
 		s.heuristic()
 	} else {
 		s.lex(0)

@@ -214,7 +214,7 @@ func TestStrategy(t *testing.T) {
 	if _, err := ParseStrategy("fast"); !errors.Is(err, ErrStrategy) {
 		t.Errorf("ParseStrategy(fast): %v, want ErrStrategy", err)
 	}
-	if Auto.resolve(AutoLexMax) != Lex || Auto.resolve(AutoLexMax+1) != Heuristic {
+	if Auto.Resolve(AutoLexMax) != Lex || Auto.Resolve(AutoLexMax+1) != Heuristic {
 		t.Errorf("Auto does not switch at AutoLexMax")
 	}
 }
