@@ -1,15 +1,16 @@
 package backtrack
 
-import "sync/atomic"
+import (
+	"math/bits"
+	"sync/atomic"
+)
 
 // plan is one bitboard search problem: place one queen on each of levels
-// rows, in the order the levels list them (not necessarily top to bottom).
-// Level i may use the columns in allowed[i] (bit j is column j of the
-// searched region). Diagonals are kept as masks over diagonal numbers,
-// row+col in d1 and col-row+n-1 in d2, so that any row order works: the
-// columns attacked on level i are d1>>up[i] and d2>>down[i]. Every column
-// of the region must be used exactly once, so on the last level at most one
-// column is left.
+// rows, in the order the levels list them. Level i may use the columns in
+// allowed[i] (bit j is column j). Diagonals are kept as masks over
+// diagonal numbers, row+col in d1 and col-row+n-1 in d2, so the columns
+// attacked on level i are d1>>up[i] and d2>>down[i], whatever rows were
+// filled before.
 //
 // Fixed-size arrays indexed with &31 keep bounds checks out of the inner
 // loop; 32 rows is the widest board the counter accepts.
@@ -18,95 +19,175 @@ type plan struct {
 	allowed [32]uint32
 	up      [32]uint8 // row of level i
 	down    [32]uint8 // n-1-row of level i
+
+	// checkAbove: the search looks at the stop flag whenever it steps back
+	// to a level below it, so that a cancelled count stops within about a
+	// second even on very large boards without slowing the deep levels.
+	checkAbove int
+
+	// ties, when set, makes every solution found go to leaf (which weighs
+	// it) instead of being merely counted.
+	ties *tieRule
+
+	weight uint64 // solutions each solution found stands for, without ties
 }
 
-// frame is one saved level of the iterative search.
-type frame struct {
-	avail, cols uint32
-	d1, d2      uint64
-}
+// frame is one saved level of the iterative search: the state before a
+// queen was placed on it, and the squares still to try there.
+type frame struct{ avail, cols, ld, rd uint32 }
 
-// splitRows is how many levels below the current one the tight loop takes
-// on in one go. Above that, search walks the tree one queen at a time and
-// looks at the stop flag, so that a cancelled count stops within about a
-// second even for very large boards.
-const splitRows = 14
+// checkRows is how many levels at the bottom of the tree are searched
+// without looking at the stop flag; 14 levels take well under a second.
+const checkRows = 14
 
-// attacked returns the columns of level d attacked by the queens in d1, d2.
+// free returns the columns of level d not attacked by cols, d1 and d2.
 func (p *plan) free(d int, cols uint32, d1, d2 uint64) uint32 {
 	return p.allowed[d&31] &^ (cols | uint32(d1>>(p.up[d&31]&63)) | uint32(d2>>(p.down[d&31]&63)))
 }
 
-// search counts the completions of p from level d on, with the columns in
-// cols and the diagonals in d1, d2 taken. It gives up (returning what it
-// found) once stop is set; the caller discards a part that was stopped.
-func search(p *plan, d int, cols uint32, d1, d2 uint64, stop *atomic.Bool) (sols, nodes uint64) {
-	if p.levels-d <= splitRows {
-		return dfs(p, d, cols, d1, d2)
-	}
-	avail := p.free(d, cols, d1, d2)
-	u, v := p.up[d&31]&63, p.down[d&31]&63
-	for avail != 0 {
-		if stop.Load() {
-			return sols, nodes
-		}
-		bit := avail & -avail
-		avail ^= bit
-		x, y := search(p, d+1, cols|bit, d1|uint64(bit)<<u, d2|uint64(bit)<<v, stop)
-		sols += x
-		nodes += y + 1
-	}
-	return sols, nodes
-}
-
-// dfs is the tight loop of the counter: an iterative depth-first search
-// with an explicit stack, no allocation and no calls. The last level is
-// unrolled: on the level before it each free square is tried and the last
-// level merely checked for a free column.
-func dfs(p *plan, d int, cols uint32, d1, d2 uint64) (sols, nodes uint64) {
+// dfs counts the completions of p: an iterative depth-first search with an
+// explicit stack, no allocation and no calls in the inner loop. The levels
+// are consecutive rows, top to bottom, so the diagonals move one column per
+// level (ld, rd). The last level is unrolled: on the level before it each
+// free square is tried and the last level merely checked for a free column
+// (every column is used once, so at most one is left). Solutions are added
+// to w, weighted: 24 × the solutions they stand for, and 24 × the classes
+// up to symmetry. It gives up once stop is set; the caller discards a part
+// that stopped.
+func (p *plan) dfs(stop *atomic.Bool, w *partCount) {
 	last := p.levels - 1
-	if d > last {
-		return 1, 0 // nothing left to place: the placement is complete
+	if last < 0 {
+		w.add(p.weight, 1) // nothing to place: the placement is complete
+		return
 	}
-	avail := p.free(d, cols, d1, d2)
-	if d == last {
-		if avail != 0 {
-			return 1, 1
-		}
-		return 0, 0
-	}
+	var nodes, sols uint64
 	var stack [32]frame
-	start := d
+	allowed := &p.allowed
+	checkAbove := p.checkAbove
+	d := 0
+	var cols, ld, rd uint32
+	avail := p.allowed[0]
+	if last == 0 {
+		if avail != 0 {
+			w.add(p.weight, 1)
+			w.nodes++
+		}
+		return
+	}
 	for {
 		if d == last-1 {
-			u, v := p.up[d&31]&63, p.down[d&31]&63
+			al := allowed[(d+1)&31]
 			for avail != 0 {
 				bit := avail & -avail
 				avail ^= bit
 				nodes++
-				if p.free(d+1, cols|bit, d1|uint64(bit)<<u, d2|uint64(bit)<<v) != 0 {
-					sols++
+				if f := al &^ (cols | bit | (ld|bit)<<1 | (rd|bit)>>1); f != 0 {
 					nodes++
+					if p.ties == nil {
+						sols++
+					} else {
+						p.ties.leaf(w, &stack, d, cols, bit, f)
+					}
 				}
 			}
 		}
 		if avail == 0 {
-			if d == start {
-				return sols, nodes
+			if d == 0 {
+				break
 			}
 			d--
+			if d < checkAbove && stop.Load() {
+				break
+			}
 			f := &stack[d&31]
-			avail, cols, d1, d2 = f.avail, f.cols, f.d1, f.d2
+			avail, cols, ld, rd = f.avail, f.cols, f.ld, f.rd
 			continue
 		}
 		bit := avail & -avail
 		avail ^= bit
 		nodes++
-		stack[d&31] = frame{avail, cols, d1, d2}
+		stack[d&31] = frame{avail, cols, ld, rd}
 		cols |= bit
-		d1 |= uint64(bit) << (p.up[d&31] & 63)
-		d2 |= uint64(bit) << (p.down[d&31] & 63)
+		ld = (ld | bit) << 1
+		rd = (rd | bit) >> 1
 		d++
-		avail = p.free(d, cols, d1, d2)
+		avail = allowed[d&31] &^ (cols | ld | rd)
 	}
+	w.nodes += nodes
+	w.add(p.weight, sols)
+}
+
+// tieRule weighs the solutions of a non-corner subproblem (see
+// [Subproblem]): the queen of row 0 stands in column a, the border queen
+// nearest a corner, and the search allows the other border queens to stand
+// as near (a tie). A solution found stands for 8/k solutions, where k is
+// the number of its images the search also finds: 1 plus one for each tie.
+type tieRule struct {
+	n, a int
+}
+
+// leaf weighs one solution found by dfs: levels 0..d-1 were placed as
+// saved in stack, level d (the second to last) at bit, with cols the
+// columns taken before it, and the last level at f.
+func (t *tieRule) leaf(w *partCount, stack *[32]frame, d int, cols, bit, f uint32) {
+	n, a := t.n, t.a
+	// colsAt(i) is the set of columns taken before level i (row i+1).
+	colsAt := func(i int) uint32 {
+		switch {
+		case i < d:
+			return stack[i&31].cols
+		case i == d:
+			return cols
+		}
+		return cols | bit
+	}
+	// placedAt(i) is the column bit of the queen on level i.
+	placedAt := func(i int) uint32 {
+		if i == d+1 {
+			return f
+		}
+		return colsAt(i+1) ^ colsAt(i)
+	}
+	k := uint64(1)
+	tb := f == 1<<(n-1-a)
+	if tb {
+		k++ // bottom queen as near the bottom-right corner as a
+	}
+	if placedAt(n-2-a) == 1 {
+		k++ // left queen in row n-1-a: as near the bottom-left corner
+	}
+	if placedAt(a-1) == 1<<(n-1) {
+		k++ // right queen in row a: as near the top-right corner
+	}
+	s := uint64(1)
+	if tb {
+		// Only then can the solution be symmetric (under a half or
+		// quarter turn, which map the top queen to the bottom one).
+		var sol [32]int
+		sol[0] = a
+		for i := 0; i <= d+1; i++ {
+			sol[(i+1)&31] = bits.TrailingZeros32(placedAt(i))
+		}
+		s = rotationsFixing(n, &sol)
+	}
+	w.total24 += 8 * 24 / k
+	w.unique24 += s * 24 / k
+}
+
+// rotationsFixing returns how many of the 4 rotations map sol to itself:
+// 1, 2 (a half turn does) or 4 (a quarter turn does).
+func rotationsFixing(n int, sol *[32]int) uint64 {
+	half, quarter := true, true
+	for r := 0; r < n; r++ {
+		c := sol[r&31]
+		half = half && sol[(n-1-r)&31] == n-1-c
+		quarter = quarter && sol[c&31] == n-1-r
+	}
+	switch {
+	case quarter:
+		return 4
+	case half:
+		return 2
+	}
+	return 1
 }

@@ -76,13 +76,18 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 	var work func(i int, stop *atomic.Bool) partCount
 	var parts int
 	if len(opt.Place) > 0 {
-		p := newPlan(n, opt.Place, false)
-		firsts := splitFirstRow(&p.plan)
+		p := placePlan(n, opt.Place)
+		var firsts []uint32
+		for avail := p.allowed[0]; avail != 0; avail &= avail - 1 {
+			firsts = append(firsts, avail&-avail)
+		}
 		parts = len(firsts)
 		work = func(i int, stop *atomic.Bool) partCount {
-			bit := firsts[i]
-			sols, nodes := search(&p.plan, 1, bit, uint64(bit)<<p.up[0], uint64(bit)<<p.down[0], stop)
-			return partCount{total: sols, nodes: nodes + 1}
+			q := *p
+			q.allowed[0] = firsts[i]
+			var w partCount
+			q.dfs(stop, &w)
+			return w
 		}
 	} else {
 		sps, err := Subproblems(n)
@@ -91,7 +96,7 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 		}
 		parts = len(sps)
 		work = func(i int, stop *atomic.Bool) partCount {
-			return sps[i].count(n, opt.Unique, stop)
+			return sps[i].count(n, stop)
 		}
 	}
 	res, err := run(ctx, parts, opt.Threads, opt.Progress, work)
@@ -102,14 +107,25 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 	return res, err
 }
 
-// splitFirstRow lists the free squares of the first row of p as one-bit
-// masks.
-func splitFirstRow(p *plan) []uint32 {
-	var out []uint32
-	for avail := p.allowed[0]; avail != 0; avail &= avail - 1 {
-		out = append(out, avail&-avail)
+// placePlan returns the plain search of an n×n board with the queens qs
+// (valid by [board.CheckPlacement]) fixed: their rows may use only their
+// square, the other rows none of the squares they attack.
+func placePlan(n int, qs []board.Queen) *plan {
+	p := &plan{levels: n, weight: 1, checkAbove: n - checkRows}
+	full := ^uint32(0) >> (32 - n)
+	for r := 0; r < n; r++ {
+		p.up[r], p.down[r] = uint8(r), uint8(n-1-r)
+		p.allowed[r] = full
+		for _, q := range qs {
+			if q.Row == r {
+				p.allowed[r] = bit(n, q.Col)
+				break
+			}
+			k := r - q.Row
+			p.allowed[r] &^= bit(n, q.Col) | bit(n, q.Col+k) | bit(n, q.Col-k)
+		}
 	}
-	return out
+	return p
 }
 
 // run does parts pieces of work on threads goroutines, handing them out in
@@ -125,13 +141,14 @@ func run(ctx context.Context, parts, threads int, progress func(done, parts int)
 		finished atomic.Int64
 		mu       sync.Mutex
 		res      = CountResult{Parts: parts}
+		rest     partCount
 		wg       sync.WaitGroup
 	)
 	for range threads {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var sum partCount
+			var sum, rem partCount // rem: the 24ths not yet whole
 			done := 0
 			for !stop.Load() {
 				i := int(next.Add(1) - 1)
@@ -142,16 +159,20 @@ func run(ctx context.Context, parts, threads int, progress func(done, parts int)
 				if stop.Load() {
 					break // a stopped piece is incomplete: leave it out
 				}
-				sum.total += pc.total
-				sum.unique += pc.unique
+				rem.total24 += pc.total24 % 24
+				rem.unique24 += pc.unique24 % 24
+				sum.total24 += pc.total24 / 24
+				sum.unique24 += pc.unique24 / 24
 				sum.nodes += pc.nodes
 				done++
 				finished.Add(1)
 			}
 			mu.Lock()
-			res.Total += sum.total
-			res.Unique += sum.unique
+			res.Total += sum.total24
+			res.Unique += sum.unique24
 			res.Nodes += sum.nodes
+			rest.total24 += rem.total24
+			rest.unique24 += rem.unique24
 			res.Done += done
 			mu.Unlock()
 		}()
@@ -176,6 +197,10 @@ func run(ctx context.Context, parts, threads int, progress func(done, parts int)
 			}
 		}
 	}
+	// Ties split a class of solutions over pieces; the whole count has
+	// whole classes only (a stopped count may leave a fraction out).
+	res.Total += rest.total24 / 24
+	res.Unique += rest.unique24 / 24
 	if err == nil && res.Done < parts {
 		err = ctx.Err() // cancelled just as the last pieces finished
 	}

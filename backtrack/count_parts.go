@@ -1,6 +1,7 @@
 package backtrack
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"sync/atomic"
@@ -8,271 +9,182 @@ import (
 	"github.com/queens-dev/queens/board"
 )
 
-// Subproblem is one independent piece of a full count: the queens a
-// solution has on the border of the board, in canonical form under the 8
-// symmetries. Every solution has exactly one queen in the first row, the
-// last row, the first column and the last column (a queen in a corner
-// counts for its row and its column), so the border queens split the
-// solutions into disjoint sets, and symmetric border placements have the
-// same number of completions. Counting one placement of each class and
-// multiplying by Weight counts every solution once.
+// Subproblem is one independent piece of a full count: the columns of the
+// queens in rows 0 and 1 (counted from 0) of the solutions it covers, in a
+// normal form under the 8 symmetries of the board.
 //
-// Rows and columns count from 0. For n < 4 the whole board is a single
-// subproblem with all four fields -1 and Weight 1.
+// Of the 8 images of a solution, the count searches only those whose
+// row-0 queen is the border queen nearest a corner (the border queens are
+// the queens in the first and last row and column), nearest the left end
+// of row 0. With a queen in a corner that is the top-left corner (First ==
+// 0), and a solution and its mirror image in the main diagonal are told
+// apart by the queens next to the corner: the queen in column 1 must stand
+// below row Second. Without (First > 0) the other border queens must stand
+// at least First squares from every corner; when one stands exactly that
+// far (a tie) the solution is also found in another orientation and counts
+// for less. Each solution found is weighted so that every class of
+// symmetric solutions adds up to its size to the total and to 1 to the
+// unique count, with no second pass.
+//
+// For n < 4 the whole board is a single subproblem with First == Second ==
+// -1.
 type Subproblem struct {
-	Top    int // column of the queen in row 0
-	Bottom int // column of the queen in row n-1
-	Left   int // row of the queen in column 0
-	Right  int // row of the queen in column n-1
-	Weight int // how many of the 8 images of the placement differ: 1, 2, 4 or 8
-
-	stab uint8 // bit t set when board.Transforms[t] maps the placement to itself
+	First, Second int
 }
 
-// Subproblems returns the pieces that [Count] splits an n×n count into, in a
-// fixed order, so that a count can be spread over processes or machines:
-// the sum over them of Weight × (completions) is the number of solutions.
-// It returns an error wrapping [board.ErrSize] unless 1 <= n <= [CountMaxN].
+// Subproblems returns the pieces that [Count] splits an n×n count into, in
+// a fixed order (the largest pieces roughly first), so that a count can be
+// spread over processes or machines: the counts of the pieces add up to
+// the count of the board. It returns an error wrapping [board.ErrSize]
+// unless 1 <= n <= [CountMaxN].
 func Subproblems(n int) ([]Subproblem, error) {
 	if err := board.CheckSize(n, CountMaxN); err != nil {
 		return nil, fmt.Errorf("subproblems: %w", err)
 	}
 	if n < 4 {
-		return []Subproblem{{-1, -1, -1, -1, 1, 0xff}}, nil
+		return []Subproblem{{-1, -1}}, nil
 	}
 	var out []Subproblem
-	for a := 0; a < n; a++ {
-		for b := 0; b < n; b++ {
-			for c := 0; c < n; c++ {
-				for d := 0; d < n; d++ {
-					sp := Subproblem{Top: a, Bottom: b, Left: c, Right: d}
-					if !sp.valid(n) {
-						continue
-					}
-					if w, stab, ok := sp.canonical(n); ok {
-						sp.Weight, sp.stab = w, stab
-						out = append(out, sp)
-					}
-				}
+	for a := 1; 2*a < n-1; a++ {
+		for j := 0; j < n; j++ {
+			// Not attacked by the queen of row 0, and not a border
+			// queen nearer a corner than it.
+			if (j < a-1 || j > a+1) && (a == 1 || j > 0 && j < n-1) {
+				out = append(out, Subproblem{a, j})
 			}
 		}
+	}
+	for j := 2; j < n-1; j++ {
+		out = append(out, Subproblem{0, j})
 	}
 	return out, nil
 }
 
-// queens returns the distinct border queens: 4, or 3 when one stands in a
-// corner.
-func (sp Subproblem) queens(n int) []board.Queen {
-	qs := make([]board.Queen, 0, 4)
-	for _, q := range [4]board.Queen{{Row: 0, Col: sp.Top}, {Row: n - 1, Col: sp.Bottom}, {Row: sp.Left, Col: 0}, {Row: sp.Right, Col: n - 1}} {
-		dup := false
-		for _, p := range qs {
-			dup = dup || p == q
-		}
-		if !dup {
-			qs = append(qs, q)
+// plan returns the bitboard search of sp on an n×n board.
+func (sp Subproblem) plan(n int) *plan {
+	full := ^uint32(0) >> (32 - n)
+	p := &plan{levels: n - 1, weight: 8}
+	if sp.First < 0 {
+		p.levels = n
+		p.weight = 1
+	}
+	p.checkAbove = p.levels - checkRows
+	first := 0
+	if sp.First >= 0 {
+		first = 1 // row 0 holds the queen in column First
+	}
+	for i := 0; i < p.levels; i++ {
+		r := i + first
+		p.up[i], p.down[i] = uint8(r), uint8(n-1-r)
+		p.allowed[i] = full
+		if first == 1 {
+			k := r
+			p.allowed[i] &^= bit(n, sp.First) | bit(n, sp.First+k) | bit(n, sp.First-k)
 		}
 	}
-	return qs
-}
-
-// valid reports whether the border queens are consistent (a queen in a
-// corner is the queen of both its row and its column) and attack no other.
-func (sp Subproblem) valid(n int) bool {
-	a, b, c, d := sp.Top, sp.Bottom, sp.Left, sp.Right
-	m := n - 1
-	if (a == 0) != (c == 0) || (a == m) != (d == 0) || (b == 0) != (c == m) || (b == m) != (d == m) {
-		return false
-	}
-	qs := sp.queens(n)
-	for i, q := range qs {
-		for _, p := range qs[:i] {
-			if p.Row == q.Row || p.Col == q.Col || p.Row-q.Row == p.Col-q.Col || p.Row-q.Row == q.Col-p.Col {
-				return false
+	switch a := sp.First; {
+	case a > 0:
+		// Every border queen at least a squares from every corner.
+		for i := 0; i < p.levels; i++ {
+			r := i + 1
+			if r < a || r > n-1-a {
+				p.allowed[i] &^= 1 | 1<<(n-1)
 			}
 		}
+		p.allowed[n-2] &= full &^ (1<<a - 1) &^ (full << (n - a))
+		p.ties = &tieRule{n: n, a: a}
+	case a == 0:
+		// The queen in column 1 below row Second.
+		for i := 1; i < p.levels && i+1 <= sp.Second; i++ {
+			p.allowed[i] &^= 2
+		}
 	}
-	return true
+	if sp.Second >= 0 {
+		p.allowed[0] &= bit(n, sp.Second)
+	}
+	return p
 }
 
-// key orders border placements; the canonical one has the smallest key.
-func (sp Subproblem) key(n int) int {
-	return ((sp.Top*n+sp.Bottom)*n+sp.Left)*n + sp.Right
-}
-
-// image returns the border placement that t makes of sp.
-func (sp Subproblem) image(n int, t board.Transform) Subproblem {
-	var out Subproblem
-	for _, q := range sp.queens(n) {
-		r, c := t.Point(n, q.Row, q.Col)
-		if r == 0 {
-			out.Top = c
-		}
-		if r == n-1 {
-			out.Bottom = c
-		}
-		if c == 0 {
-			out.Left = r
-		}
-		if c == n-1 {
-			out.Right = r
-		}
-	}
-	return out
-}
-
-// canonical reports whether sp is the smallest of its images, and if so
-// the number of distinct images and the set of symmetries fixing it.
-func (sp Subproblem) canonical(n int) (weight int, stab uint8, ok bool) {
-	k := sp.key(n)
-	for i, t := range board.Transforms {
-		switch ik := sp.image(n, t).key(n); {
-		case ik < k:
-			return 0, 0, false
-		case ik == k:
-			stab |= 1 << i
-		}
-	}
-	return 8 / bits.OnesCount8(stab), stab, true
-}
-
-// partPlan is a subproblem turned into a bitboard search: the rows still to
-// fill (rowOf), the board column of bit 0 (off) and the queens already
-// placed (fixed, with -1 in the rows still to fill).
-type partPlan struct {
-	plan
-	n     int
-	off   int
-	rowOf [32]int
-	fixed []int
-}
-
-// newPlan returns the search for the completions of qs on an n×n board. On
-// the inner region (inner: columns 1..n-2, rows 1..n-2, the border being
-// taken by qs) or the whole board.
-func newPlan(n int, qs []board.Queen, inner bool) *partPlan {
-	pp := &partPlan{n: n, fixed: make([]int, n)}
-	lo, hi := 0, n-1 // rows and columns searched
-	if inner {
-		lo, hi = 1, n-2
-		pp.off = 1
-	}
-	for r := range pp.fixed {
-		pp.fixed[r] = -1
-	}
-	for _, q := range qs {
-		pp.fixed[q.Row] = q.Col
-	}
-	full := uint32(1)<<(hi-lo+1) - 1
-	if hi-lo+1 == 32 {
-		full = ^uint32(0)
-	}
-	bit := func(col int) uint32 {
-		if col < lo || col > hi {
-			return 0
-		}
-		return 1 << (col - lo)
-	}
-	var rows []int
-	for r := lo; r <= hi; r++ {
-		if pp.fixed[r] < 0 {
-			rows = append(rows, r)
-		}
-	}
-	for i, r := range searchOrder(rows) {
-		var taken uint32
-		for _, q := range qs {
-			k := r - q.Row
-			taken |= bit(q.Col) | bit(q.Col+k) | bit(q.Col-k)
-		}
-		pp.allowed[i] = full &^ taken
-		pp.rowOf[i] = r
-		pp.up[i] = uint8(r)
-		pp.down[i] = uint8(n - 1 - r)
-		pp.levels++
-	}
-	return pp
-}
-
-// searchOrder returns the order in which the rows are filled.
-var searchOrder = func(rows []int) []int {
-	if orderMode == 0 {
-		return rows
-	}
-	out := make([]int, 0, len(rows))
-	for i, j := 0, len(rows)-1; i <= j; i, j = i+1, j-1 {
-		out = append(out, rows[i])
-		if i != j {
-			out = append(out, rows[j])
-		}
-	}
-	return out
-}
-
-var orderMode = 1
-
-// enumerate visits every completion of pp from level d on, with pp.fixed
-// filled in; it is the slow path, used only where solutions have to be
-// looked at (symmetric subproblems when unique counts are wanted).
-func (pp *partPlan) enumerate(d int, cols uint32, d1, d2 uint64, stop *atomic.Bool, visit func(sol []int)) (nodes uint64) {
-	if d == pp.levels {
-		visit(pp.fixed)
+// bit returns the mask of column col, or 0 when col is off the n×n board.
+func bit(n, col int) uint32 {
+	if col < 0 || col >= n {
 		return 0
 	}
-	if pp.levels-d > splitRows && stop.Load() {
-		return 0
+	return 1 << col
+}
+
+// partCount is what one piece of a count found, its solutions weighted: 24
+// × the solutions and 24 × the classes of solutions up to symmetry they
+// stand for (24 being divisible by every weight's denominator).
+type partCount struct{ total24, unique24, nodes uint64 }
+
+// add adds sols solutions each standing for weight solutions of one class.
+func (w *partCount) add(weight, sols uint64) {
+	w.total24 += 24 * weight * sols
+	w.unique24 += 24 * sols
+}
+
+// count counts the solutions of sp on an n×n board.
+func (sp Subproblem) count(n int, stop *atomic.Bool) partCount {
+	var w partCount
+	if sp.First < 0 {
+		// The whole (tiny) board: look at each solution.
+		p := sp.plan(n)
+		sol := make([]int, n)
+		p.enumerate(0, 0, 0, 0, sol, func() {
+			w.total24 += 24
+			w.unique24 += uint64(24 / board.OrbitSize(board.Solution(sol)))
+		})
+		return w
 	}
-	avail := pp.free(d, cols, d1, d2)
-	u, v := pp.up[d], pp.down[d]
+	sp.plan(n).dfs(stop, &w)
+	return w
+}
+
+// enumerate calls visit for every completion of p from level d on, with
+// sol[row] filled in; it is only used for boards too small to split.
+func (p *plan) enumerate(d int, cols uint32, d1, d2 uint64, sol []int, visit func()) {
+	if d == p.levels {
+		visit()
+		return
+	}
+	avail := p.free(d, cols, d1, d2)
+	u, v := p.up[d], p.down[d]
 	for avail != 0 {
 		bit := avail & -avail
 		avail ^= bit
-		pp.fixed[pp.rowOf[d]] = bits.TrailingZeros32(bit) + pp.off
-		nodes += 1 + pp.enumerate(d+1, cols|bit, d1|uint64(bit)<<u, d2|uint64(bit)<<v, stop, visit)
+		sol[u] = bits.TrailingZeros32(bit)
+		p.enumerate(d+1, cols|bit, d1|uint64(bit)<<u, d2|uint64(bit)<<v, sol, visit)
 	}
-	pp.fixed[pp.rowOf[d]] = -1
-	return nodes
 }
 
-// partCount is what one subproblem contributed.
-type partCount struct{ total, unique, nodes uint64 }
-
-// count counts the solutions of the class of sp: Weight × completions, and
-// with unique the number of classes of solutions up to symmetry.
-func (sp Subproblem) count(n int, unique bool, stop *atomic.Bool) partCount {
-	var pp *partPlan
-	if sp.Top < 0 {
-		pp = newPlan(n, nil, false)
-	} else {
-		pp = newPlan(n, sp.queens(n), true)
-	}
-	w := uint64(sp.Weight)
-	if !unique || sp.stab == 1 {
-		sols, nodes := search(&pp.plan, 0, 0, 0, 0, stop)
-		return partCount{total: w * sols, unique: sols, nodes: nodes}
-	}
-	// Burnside: the number of classes among the completions is the mean,
-	// over the symmetries fixing the border, of the completions they fix.
-	// Only the rare symmetric subproblems take this slower path.
-	var sols, fixes uint64
-	nodes := pp.enumerate(0, 0, 0, 0, stop, func(sol []int) {
-		sols++
-		for i, t := range board.Transforms[1:] {
-			if sp.stab&(2<<i) != 0 && fixes1(n, t, sol) {
-				fixes++
-			}
-		}
-	})
-	return partCount{total: w * sols, unique: (sols + fixes) / uint64(8/sp.Weight), nodes: nodes}
+// Tally is what one or more subproblems found, in 24ths: a solution found
+// in a tie stands for a fraction (1/2, 1/3, 1/4 of 8) of a class, and only
+// whole boards are sure to add up to whole numbers. Divide the sums over
+// all subproblems by 24.
+type Tally struct {
+	Total24  uint64 // 24 × the solutions
+	Unique24 uint64 // 24 × the solutions distinct up to symmetry
+	Nodes    uint64 // queens placed by the search
 }
 
-// fixes1 reports whether t maps the solution sol to itself.
-func fixes1(n int, t board.Transform, sol []int) bool {
-	for r, c := range sol {
-		r2, c2 := t.Point(n, r, c)
-		if sol[r2] != c2 {
-			return false
+// Count counts the solutions of the subproblem sp of an n×n board (one of
+// [Subproblems](n)). It returns ctx.Err() and a zero Tally if ctx is
+// cancelled first.
+func (sp Subproblem) Count(ctx context.Context, n int) (Tally, error) {
+	var stop atomic.Bool
+	finished := make(chan struct{})
+	defer close(finished)
+	go func() {
+		select {
+		case <-ctx.Done():
+			stop.Store(true)
+		case <-finished:
 		}
+	}()
+	w := sp.count(n, &stop)
+	if err := ctx.Err(); err != nil && stop.Load() {
+		return Tally{}, err
 	}
-	return true
+	return Tally{w.total24, w.unique24, w.nodes}, nil
 }
