@@ -45,34 +45,60 @@ func (p *plan) free(d int, cols uint32, d1, d2 uint64) uint32 {
 	return p.allowed[d&31] &^ (cols | uint32(d1>>(p.up[d&31]&63)) | uint32(d2>>(p.down[d&31]&63)))
 }
 
-// dfs counts the completions of p: an iterative depth-first search with an
-// explicit stack, no allocation and no calls in the inner loop. The levels
+// dfs counts the completions of p and adds them to w, weighted: 24 × the
+// solutions they stand for, and 24 × the classes up to symmetry. The levels
 // are consecutive rows, top to bottom, so the diagonals move one column per
-// level (ld, rd). The last level is unrolled: on the level before it each
-// free square is tried and the last level merely checked for a free column
-// (every column is used once, so at most one is left). Solutions are added
-// to w, weighted: 24 × the solutions they stand for, and 24 × the classes
-// up to symmetry. It gives up once stop is set; the caller discards a part
-// that stopped.
+// level (ld, rd). The levels above p.checkAbove are walked one queen at a
+// time, looking at stop; the rest by the tight loop, inner. It gives up
+// once stop is set; the caller discards a part that stopped.
 func (p *plan) dfs(stop *atomic.Bool, w *partCount) {
-	last := p.levels - 1
-	if last < 0 {
+	if p.levels == 0 {
 		w.add(p.weight, 1) // nothing to place: the placement is complete
 		return
 	}
-	var nodes, sols uint64
 	var stack [32]frame
+	sols, nodes := p.outer(&stack, 0, 0, 0, 0, stop)
+	w.nodes += nodes
+	w.add(p.weight, sols)
+	if p.ties != nil {
+		w.total24 += p.ties.w.total24
+		w.unique24 += p.ties.w.unique24
+	}
+}
+
+// outer walks level d and below, handing the levels from checkAbove on
+// to inner.
+func (p *plan) outer(stack *[32]frame, d int, cols, ld, rd uint32, stop *atomic.Bool) (sols, nodes uint64) {
+	if d >= p.checkAbove || d >= p.levels-2 {
+		return p.inner(stack, d, cols, ld, rd)
+	}
+	for avail := p.allowed[d&31] &^ (cols | ld | rd); avail != 0 && !stop.Load(); {
+		bit := avail & -avail
+		avail ^= bit
+		stack[d&31] = frame{avail, cols, ld, rd}
+		s, n := p.outer(stack, d+1, cols|bit, (ld|bit)<<1, (rd|bit)>>1, stop)
+		sols += s
+		nodes += n + 1
+	}
+	return sols, nodes
+}
+
+// inner is the tight loop of the counter: an iterative depth-first search
+// of the levels from d0 on with an explicit stack, no allocation and no
+// calls but for the rare ties. The last level is unrolled: on the level
+// before it each free square is tried and the last level merely checked
+// for a free column (every column is used once, so at most one is left).
+func (p *plan) inner(stack *[32]frame, d0 int, cols, ld, rd uint32) (sols, nodes uint64) {
+	last := p.levels - 1
 	allowed := &p.allowed
-	checkAbove := p.checkAbove
-	d := 0
-	var cols, ld, rd uint32
-	avail := p.allowed[0]
-	if last == 0 {
+	d := d0
+	avail := allowed[d&31] &^ (cols | ld | rd)
+	if d == last {
 		if avail != 0 {
-			w.add(p.weight, 1)
-			w.nodes++
+			p.leaf(stack, d-1, cols, 0, avail)
+			return 1, 1
 		}
-		return
+		return 0, 0
 	}
 	for {
 		if d == last-1 {
@@ -86,19 +112,16 @@ func (p *plan) dfs(stop *atomic.Bool, w *partCount) {
 					if p.ties == nil {
 						sols++
 					} else {
-						p.ties.leaf(w, &stack, d, cols, bit, f)
+						p.leaf(stack, d, cols, bit, f)
 					}
 				}
 			}
 		}
 		if avail == 0 {
-			if d == 0 {
-				break
+			if d == d0 {
+				return sols, nodes
 			}
 			d--
-			if d < checkAbove && stop.Load() {
-				break
-			}
 			f := &stack[d&31]
 			avail, cols, ld, rd = f.avail, f.cols, f.ld, f.rd
 			continue
@@ -113,8 +136,13 @@ func (p *plan) dfs(stop *atomic.Bool, w *partCount) {
 		d++
 		avail = allowed[d&31] &^ (cols | ld | rd)
 	}
-	w.nodes += nodes
-	w.add(p.weight, sols)
+}
+
+// leaf passes a solution found to the tie rule, if any.
+func (p *plan) leaf(stack *[32]frame, d int, cols, bit, f uint32) {
+	if p.ties != nil {
+		p.ties.leaf(&p.ties.w, stack, d, cols, bit, f)
+	}
 }
 
 // tieRule weighs the solutions of a non-corner subproblem (see
@@ -124,6 +152,7 @@ func (p *plan) dfs(stop *atomic.Bool, w *partCount) {
 // the number of its images the search also finds: 1 plus one for each tie.
 type tieRule struct {
 	n, a int
+	w    partCount // the weighted solutions found
 }
 
 // leaf weighs one solution found by dfs: levels 0..d-1 were placed as
