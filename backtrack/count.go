@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -13,11 +12,26 @@ import (
 	"github.com/queens-dev/queens/board"
 )
 
+// CountMaxN is the largest board [Count] accepts: its bitboards are 32-bit
+// masks with one bit per column.
+const CountMaxN = 32
+
+// ErrUniquePlace is returned (wrapped) by [Count] when unique counts are
+// asked for together with pre-placed queens: pre-placed queens break the
+// symmetry of the board, so "distinct up to symmetry" has no clear meaning.
+var ErrUniquePlace = errors.New("unique counts cannot be combined with pre-placed queens")
+
 // CountOptions configures Count.
 type CountOptions struct {
 	Threads int           // worker goroutines; <= 0 means runtime.NumCPU()
 	Unique  bool          // also count solutions distinct up to symmetry (not with Place)
 	Place   []board.Queen // pre-placed queens
+
+	// Progress, if not nil, is called with the number of subproblems
+	// finished and in all, about ten times a second while Count runs and
+	// once when it returns. It is called from the goroutine that called
+	// Count, never concurrently, and should return quickly.
+	Progress func(done, parts int)
 }
 
 // CountResult is what Count found.
@@ -28,79 +42,64 @@ type CountResult struct {
 	Done, Parts   int // subproblems finished / in all (for "how far it got" on cancel)
 }
 
-// maxCountN is the widest board the 64-bit masks of Count hold.
-const maxCountN = 64
-
-// Count counts the solutions on an n×n board (1 <= n <= 64) with a
-// bitboard backtracker, rows top to bottom, on opt.Threads goroutines. The
-// work is split into subproblems, one for each safe placement of the first
-// two rows. With opt.Unique it also counts the canonical solutions
-// ([board.IsCanonical]), one per class of solutions that differ by a
-// rotation or reflection; that cannot be combined with opt.Place. Errors
-// wrap [board.ErrSize] or [board.ErrPlacement]; when ctx ends the count,
-// Count returns ctx.Err() and the partial result.
+// Count returns the number of solutions of the n-queens puzzle on an n×n
+// board, 1 <= n <= [CountMaxN], and with opt.Unique the number of them that
+// are distinct up to rotation and reflection.
+//
+// Without pre-placed queens the count is split into [Subproblems]: the
+// queens on the board's border in canonical form under the 8 symmetries,
+// each completed by a bitboard search of the inner rows and weighted by
+// the size of its class. Unique counts come from the same weights (and, for
+// the few symmetric border placements, from a look at each completion), so
+// they cost next to nothing. With opt.Place it runs a plain bitboard search
+// with those queens fixed, split on the first row.
+//
+// The subproblems are shared among opt.Threads goroutines. When ctx is
+// cancelled Count stops within about a second and returns ctx.Err() along
+// with the sums over the subproblems it finished (Done of Parts).
+//
+// Errors wrap [board.ErrSize] for n out of range, [board.ErrPlacement] for
+// pre-placed queens off the board or attacking each other, and
+// [ErrUniquePlace]. Pre-placed queens that admit no solution give a count
+// of 0, not an error.
 func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 	start := time.Now()
-	if err := board.CheckSize(n, maxCountN); err != nil {
+	if err := board.CheckSize(n, CountMaxN); err != nil {
 		return CountResult{}, fmt.Errorf("count: %w", err)
+	}
+	if opt.Unique && len(opt.Place) > 0 {
+		return CountResult{}, fmt.Errorf("count: %w", ErrUniquePlace)
 	}
 	if err := board.CheckPlacement(n, opt.Place); err != nil {
 		return CountResult{}, fmt.Errorf("count: %w", err)
 	}
-	if opt.Unique && len(opt.Place) > 0 {
-		return CountResult{}, errors.New("count: unique solutions with pre-placed queens are not supported")
+	var work func(i int, stop *atomic.Bool) partCount
+	var parts int
+	if len(opt.Place) > 0 {
+		p := placePlan(n, opt.Place)
+		var firsts []uint32
+		for avail := p.allowed[0]; avail != 0; avail &= avail - 1 {
+			firsts = append(firsts, avail&-avail)
+		}
+		parts = len(firsts)
+		work = func(i int, stop *atomic.Bool) partCount {
+			q := *p
+			q.allowed[0] = firsts[i]
+			var w partCount
+			q.dfs(stop, &w)
+			return w
+		}
+	} else {
+		sps, err := Subproblems(n)
+		if err != nil {
+			return CountResult{}, fmt.Errorf("count: %w", err)
+		}
+		parts = len(sps)
+		work = func(i int, stop *atomic.Bool) partCount {
+			return sps[i].count(n, stop)
+		}
 	}
-	c := newCounter(n, opt)
-	var parts []prefix
-	c.split(0, 0, 0, 0, 0, nil, min(2, n), &parts)
-	res := CountResult{Parts: len(parts)}
-
-	threads := opt.Threads
-	if threads <= 0 {
-		threads = runtime.NumCPU()
-	}
-	var (
-		next, done         atomic.Int64
-		total, uniq, nodes atomic.Uint64
-		stop               atomic.Bool
-		wg                 sync.WaitGroup
-	)
-	for range min(threads, max(len(parts), 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := &countWorker{counter: c, stop: &stop, q: make(board.Solution, n)}
-			for !stop.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= len(parts) {
-					return
-				}
-				p := parts[i]
-				copy(w.q, p.q)
-				w.found, w.canonical, w.nodes = 0, 0, 0
-				w.walk(p.row, p.cols, p.ld, p.rd)
-				if stop.Load() {
-					return // a part cut short is not counted
-				}
-				total.Add(w.found)
-				uniq.Add(w.canonical)
-				nodes.Add(w.nodes + p.nodes)
-				done.Add(1)
-			}
-		}()
-	}
-	finished := make(chan struct{})
-	go func() { wg.Wait(); close(finished) }()
-	var err error
-	select {
-	case <-finished:
-	case <-ctx.Done():
-		stop.Store(true)
-		<-finished
-		err = ctx.Err()
-	}
-	res.Total, res.Unique, res.Nodes = total.Load(), uniq.Load(), nodes.Load()
-	res.Done = int(done.Load())
+	res, err := run(ctx, parts, opt.Threads, opt.Progress, work)
 	if !opt.Unique {
 		res.Unique = 0
 	}
@@ -108,99 +107,105 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 	return res, err
 }
 
-// counter is what the workers of one Count share.
-type counter struct {
-	n       int
-	full    uint64
-	fixed   []int    // column of the pre-placed queen in each row, or -1
-	blocked []uint64 // squares of each row that pre-placed queens in other rows attack
-	unique  bool
+// placePlan returns the plain search of an n×n board with the queens qs
+// (valid by [board.CheckPlacement]) fixed: their rows may use only their
+// square, the other rows none of the squares they attack.
+func placePlan(n int, qs []board.Queen) *plan {
+	p := &plan{levels: n, weight: 1, checkAbove: n - checkRows}
+	full := ^uint32(0) >> (32 - n)
+	for r := 0; r < n; r++ {
+		p.up[r], p.down[r] = uint8(r), uint8(n-1-r)
+		p.allowed[r] = full
+		for _, q := range qs {
+			if q.Row == r {
+				p.allowed[r] = bit(n, q.Col)
+				break
+			}
+			k := r - q.Row
+			p.allowed[r] &^= bit(n, q.Col) | bit(n, q.Col+k) | bit(n, q.Col-k)
+		}
+	}
+	return p
 }
 
-func newCounter(n int, opt CountOptions) *counter {
-	c := &counter{n: n, full: 1<<uint(n) - 1, fixed: make([]int, n), blocked: make([]uint64, n), unique: opt.Unique}
-	if n == 64 {
-		c.full = ^uint64(0)
+// run does parts pieces of work on threads goroutines, handing them out in
+// order, and sums the results of the pieces that finished.
+func run(ctx context.Context, parts, threads int, progress func(done, parts int), work func(int, *atomic.Bool) partCount) (CountResult, error) {
+	if threads <= 0 {
+		threads = runtime.NumCPU()
 	}
-	for i := range c.fixed {
-		c.fixed[i] = -1
-	}
-	for _, p := range opt.Place {
-		c.fixed[p.Row] = p.Col
-	}
-	for row := range n {
-		for _, p := range opt.Place {
-			if p.Row == row {
-				continue
-			}
-			d := row - p.Row
-			for _, col := range [3]int{p.Col, p.Col + d, p.Col - d} {
-				if col >= 0 && col < n {
-					c.blocked[row] |= 1 << uint(col)
+	threads = max(1, min(threads, parts))
+	var (
+		stop     atomic.Bool
+		next     atomic.Int64
+		finished atomic.Int64
+		mu       sync.Mutex
+		res      = CountResult{Parts: parts}
+		rest     partCount
+		wg       sync.WaitGroup
+	)
+	for range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var sum, rem partCount // rem: the 24ths not yet whole
+			done := 0
+			for !stop.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= parts {
+					break
 				}
+				pc := work(i, &stop)
+				if stop.Load() {
+					break // a stopped piece is incomplete: leave it out
+				}
+				rem.total24 += pc.total24 % 24
+				rem.unique24 += pc.unique24 % 24
+				sum.total24 += pc.total24 / 24
+				sum.unique24 += pc.unique24 / 24
+				sum.nodes += pc.nodes
+				done++
+				finished.Add(1)
+			}
+			mu.Lock()
+			res.Total += sum.total24
+			res.Unique += sum.unique24
+			res.Nodes += sum.nodes
+			rest.total24 += rem.total24
+			rest.unique24 += rem.unique24
+			res.Done += done
+			mu.Unlock()
+		}()
+	}
+	all := make(chan struct{})
+	go func() { wg.Wait(); close(all) }()
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	var err error
+	cancel := ctx.Done()
+	for waiting := true; waiting; {
+		select {
+		case <-all:
+			waiting = false
+		case <-cancel:
+			err = ctx.Err()
+			stop.Store(true)
+			cancel = nil
+		case <-tick.C:
+			if progress != nil {
+				progress(int(finished.Load()), parts)
 			}
 		}
 	}
-	return c
-}
-
-// choices returns the columns row may take given the attacked columns.
-func (c *counter) choices(row int, attacked uint64) uint64 {
-	free := ^(attacked | c.blocked[row]) & c.full
-	if col := c.fixed[row]; col >= 0 {
-		return free & (1 << uint(col))
+	// Ties split a class of solutions over pieces; the whole count has
+	// whole classes only (a stopped count may leave a fraction out).
+	res.Total += rest.total24 / 24
+	res.Unique += rest.unique24 / 24
+	if err == nil && res.Done < parts {
+		err = ctx.Err() // cancelled just as the last pieces finished
 	}
-	return free
-}
-
-// prefix is a subproblem: the first rows filled, the rest to count.
-type prefix struct {
-	row          int
-	cols, ld, rd uint64
-	q            board.Solution
-	nodes        uint64
-}
-
-// split enumerates the safe placements of rows row..depth-1.
-func (c *counter) split(row int, cols, ld, rd, nodes uint64, q board.Solution, depth int, out *[]prefix) {
-	if row == depth {
-		*out = append(*out, prefix{row: row, cols: cols, ld: ld, rd: rd, q: append(board.Solution(nil), q...), nodes: nodes})
-		return
+	if progress != nil {
+		progress(res.Done, parts)
 	}
-	for free := c.choices(row, cols|ld|rd); free != 0; free &= free - 1 {
-		bit := free & -free
-		c.split(row+1, cols|bit, (ld|bit)<<1, (rd|bit)>>1, nodes+1, append(q, trailing(bit)), depth, out)
-	}
+	return res, err
 }
-
-// countWorker counts the solutions below one prefix at a time. ld holds
-// the diagonals going down-left shifted for the current row, rd those
-// going down-right.
-type countWorker struct {
-	*counter
-	stop                    *atomic.Bool
-	q                       board.Solution
-	found, canonical, nodes uint64
-}
-
-func (w *countWorker) walk(row int, cols, ld, rd uint64) {
-	if row == w.n {
-		w.found++
-		if w.unique && board.IsCanonical(w.q) {
-			w.canonical++
-		}
-		return
-	}
-	if w.nodes&(1<<14-1) == 0 && w.stop.Load() {
-		return
-	}
-	for free := w.choices(row, cols|ld|rd); free != 0; free &= free - 1 {
-		bit := free & -free
-		w.nodes++
-		w.q[row] = trailing(bit)
-		w.walk(row+1, cols|bit, (ld|bit)<<1, (rd|bit)>>1)
-	}
-}
-
-// trailing returns the index of the single set bit of bit.
-func trailing(bit uint64) int { return bits.TrailingZeros64(bit) }

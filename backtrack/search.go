@@ -103,10 +103,6 @@ type Stats struct {
 	Elapsed    time.Duration // wall time of the search
 }
 
-// ErrUniquePlace is returned for Options.Unique together with
-// Options.Place: symmetry classes are not defined for a partial board
-// that is not itself symmetric.
-var ErrUniquePlace = errors.New("unique solutions with pre-placed queens are not supported")
 
 // MaxN is the largest board size Search accepts.
 const MaxN = board.MaxN
