@@ -103,7 +103,6 @@ type Stats struct {
 	Elapsed    time.Duration // wall time of the search
 }
 
-
 // MaxN is the largest board size Search accepts.
 const MaxN = board.MaxN
 
