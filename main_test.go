@@ -160,6 +160,18 @@ func TestUsageErrors(t *testing.T) {
 		{"dimacs"},
 		{"decode"},
 		{"backtrack"},
+		{"compare"},
+		// compare
+		{"compare", "-n", "0"},
+		{"compare", "-n", "17"},
+		{"compare", "-n", "abc"},
+		{"compare", "-n", "5-3"},
+		{"compare", "-n", "1-"},
+		{"compare", "-n", "8", "--engines", "nosuch"},
+		{"compare", "-n", "8", "--engines", "backtrack,,sat/seq"},
+		{"compare", "-n", "8", "--place", "9:9"},
+		{"compare", "-n", "8", "--place", "1:1", "--place", "2:2"},
+		{"compare", "-n", "8", "extra"},
 		// sat, dimacs, decode
 		{"sat", "-n", "0"},
 		{"sat", "-n", "201", "--encoding", "pairwise"},

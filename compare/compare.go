@@ -27,27 +27,15 @@ func (d Diff) Empty() bool { return len(d.OnlyA) == 0 && len(d.OnlyB) == 0 }
 // small sets (a few hundred thousand solutions), and [Fingerprint] for
 // large ones. The lists in the result are sorted.
 func Sets(a, b iter.Seq[board.Solution]) Diff {
-	count := map[string]int{}
-	keep := map[string]board.Solution{}
-	for s := range a {
-		k := key(s)
-		count[k]++
-		keep[k] = s.Clone()
-	}
-	for s := range b {
-		k := key(s)
-		count[k]--
-		if _, ok := keep[k]; !ok {
-			keep[k] = s.Clone()
-		}
-	}
+	ca, sols := tally(a, nil)
+	cb, sols := tally(b, sols)
 	var d Diff
-	for k, c := range count {
-		for ; c > 0; c-- {
-			d.OnlyA = append(d.OnlyA, keep[k])
+	for k, s := range sols {
+		for c := ca[k] - cb[k]; c > 0; c-- {
+			d.OnlyA = append(d.OnlyA, s)
 		}
-		for ; c < 0; c++ {
-			d.OnlyB = append(d.OnlyB, keep[k])
+		for c := cb[k] - ca[k]; c > 0; c-- {
+			d.OnlyB = append(d.OnlyB, s)
 		}
 	}
 	sortSolutions(d.OnlyA)
@@ -63,16 +51,16 @@ func key(s board.Solution) string {
 	return b.String()
 }
 
-func sortSolutions(ss []board.Solution) {
-	slices.SortFunc(ss, func(a, b board.Solution) int {
-		switch {
-		case a.Less(b):
-			return -1
-		case b.Less(a):
-			return 1
-		}
-		return 0
-	})
+func sortSolutions(ss []board.Solution) { slices.SortFunc(ss, compareSolutions) }
+
+func compareSolutions(a, b board.Solution) int {
+	switch {
+	case a.Less(b):
+		return -1
+	case b.Less(a):
+		return 1
+	}
+	return 0
 }
 
 // Source produces every solution of the n×n board that has queens on the
@@ -156,13 +144,14 @@ func Run(ctx context.Context, e Engine, n int, place []board.Queen) Tally {
 	return t
 }
 
-// Mismatch is a solution that two engines disagree on: Missing has fewer
-// copies of it than Have (zero, or one where Have emitted it twice).
+// Mismatch is a solution that two engines disagree on: Missing emitted
+// fewer copies of it than Have (none, or one where Have emitted it twice).
 type Mismatch struct {
-	Solution board.Solution
-	Have     string // the engine with more copies
-	Missing  string // the engine with fewer
-	Copies   int    // how many copies Have emitted in the part examined
+	Solution      board.Solution
+	Have          string // the engine with more copies
+	Missing       string // the engine with fewer
+	HaveCopies    int    // copies Have emitted in the part examined
+	MissingCopies int    // copies Missing emitted there
 }
 
 // Result is the outcome of [Check] for one problem.
@@ -212,17 +201,23 @@ func Check(ctx context.Context, n int, place []board.Queen, engines []Engine) Re
 		if more := t.InvalidCount - uint64(len(t.Invalid)); more > 0 {
 			r.Problems = append(r.Problems, fmt.Sprintf("%s: %d more invalid solutions", e.Name, more))
 		}
+		want, wantFrom := uint64(0), ""
+		if p := r.Published; p != nil {
+			want, wantFrom = p.Total, "the published count is"
+		} else if ref := r.Tallies[0]; ref.Err == nil && len(r.Tallies) > 1 {
+			want, wantFrom = ref.Fingerprint.Count, ref.Engine+" found"
+		}
+		if t.Fingerprint.Count == 0 && want > 0 {
+			r.Problems = append(r.Problems, fmt.Sprintf("%s: claims no solution (UNSAT), but %s %d: a solver bug", e.Name, wantFrom, want))
+			continue
+		}
 		if e.FirstOnly {
-			if ref := r.Tallies[0].Fingerprint.Count; t.Fingerprint.Count == 0 && ref > 0 && r.Tallies[0].Err == nil {
-				r.Problems = append(r.Problems, fmt.Sprintf("%s: claims no solution, but %s found %d", e.Name, r.Tallies[0].Engine, ref))
-			}
 			continue
 		}
 		if p := r.Published; p != nil {
 			if t.Fingerprint.Count != p.Total {
 				r.Problems = append(r.Problems, fmt.Sprintf("%s: %d solutions, published %d", e.Name, t.Fingerprint.Count, p.Total))
-			}
-			if t.Unique != p.Unique && len(t.Invalid) == 0 {
+			} else if t.Unique != p.Unique && len(t.Invalid) == 0 {
 				r.Problems = append(r.Problems, fmt.Sprintf("%s: %d unique, published %d", e.Name, t.Unique, p.Unique))
 			}
 		}
@@ -299,30 +294,49 @@ func localize(ctx context.Context, n int, place []board.Queen, a, b Engine, fa, 
 // exact compares one small part exactly and appends what differs.
 func exact(ctx context.Context, n int, place []board.Queen, a, b Engine, out *[]Mismatch) error {
 	var errA, errB error
-	d := Sets(collect(ctx, a, n, place, &errA), collect(ctx, b, n, place, &errB))
+	ca, sols := tally(collect(ctx, a, n, place, &errA), nil)
+	cb, sols := tally(collect(ctx, b, n, place, &errB), sols)
 	if errA != nil {
 		return errA
 	}
 	if errB != nil {
 		return errB
 	}
-	add := func(list []board.Solution, have, missing string) {
-		for i := 0; i < len(list); {
-			j := i + 1
-			for j < len(list) && list[j].Equal(list[i]) {
-				j++
-			}
-			*out = append(*out, Mismatch{list[i], have, missing, j - i})
-			i = j
+	keys := make([]string, 0, len(sols))
+	for k := range sols {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(x, y string) int { return compareSolutions(sols[x], sols[y]) })
+	for _, k := range keys {
+		switch {
+		case ca[k] > cb[k]:
+			*out = append(*out, Mismatch{sols[k], a.Name, b.Name, ca[k], cb[k]})
+		case ca[k] < cb[k]:
+			*out = append(*out, Mismatch{sols[k], b.Name, a.Name, cb[k], ca[k]})
 		}
 	}
-	add(d.OnlyA, a.Name, b.Name)
-	add(d.OnlyB, b.Name, a.Name)
 	if len(*out) >= maxShown {
 		*out = (*out)[:maxShown]
 		return errStop
 	}
 	return nil
+}
+
+// tally counts the copies of each solution in seq, keeping one copy of
+// each in sols (made if nil).
+func tally(seq iter.Seq[board.Solution], sols map[string]board.Solution) (map[string]int, map[string]board.Solution) {
+	if sols == nil {
+		sols = map[string]board.Solution{}
+	}
+	counts := map[string]int{}
+	for s := range seq {
+		k := key(s)
+		counts[k]++
+		if _, ok := sols[k]; !ok {
+			sols[k] = s.Clone()
+		}
+	}
+	return counts, sols
 }
 
 // collect adapts an engine's stream to iter.Seq, keeping its error.

@@ -39,7 +39,9 @@ type external struct {
 // with the file's name appended. minisat and glucose (recognised by
 // name) also get the name of a result file to write; the others must
 // print SAT-competition output or a bare model (see [ReadResult]) on
-// stdout. Exit statuses 0, 10 and 20 are accepted.
+// stdout. Exit statuses 0, 10 (SAT), 20 (UNSAT) and 30 (clasp: SAT, and the
+// search space exhausted, as when the formula has exactly one model) are
+// accepted.
 //
 // Every model is checked against the CNF and the board before it is
 // returned. A missing program wraps [ErrSolverNotFound]; a failing run
@@ -97,7 +99,7 @@ func (x *external) next(ctx context.Context, cnf *encode.CNF) (board.Solution, e
 	}
 	name := filepath.Base(x.argv[0])
 	code := cmd.ProcessState.ExitCode()
-	if runErr != nil && code != 10 && code != 20 {
+	if runErr != nil && code != 10 && code != 20 && code != 30 {
 		why := runErr.Error()
 		if last := stderr.lastLine(); last != "" {
 			why += ": " + last
@@ -121,14 +123,15 @@ func (x *external) next(ctx context.Context, cnf *encode.CNF) (board.Solution, e
 		return nil, fmt.Errorf("%w: %s answered UNKNOWN", ErrSolverFailed, name)
 	}
 	if ok, i := withBlocks.Satisfies(res.Model); !ok {
-		return nil, fmt.Errorf("%w: %s: the model falsifies clause %d %v", ErrSolverFailed, name, i+1, withBlocks.Clauses[i])
+		return nil, fmt.Errorf("%w: %s: the model falsifies clause %d %v (its queens: %s)",
+			ErrSolverFailed, name, i+1, withBlocks.Clauses[i], modelQueens(cnf.N, res.Model))
 	}
 	sol, err := encode.Decode(cnf.N, res.Model)
 	if err == nil {
 		err = sol.Check()
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", ErrSolverFailed, name, err)
+		return nil, fmt.Errorf("%w: %s: %w (its queens: %s)", ErrSolverFailed, name, err, modelQueens(cnf.N, res.Model))
 	}
 	block := make([]int, cnf.N)
 	for row, col := range sol {
@@ -167,4 +170,22 @@ func (t *tailBuffer) Write(p []byte) (int, error) {
 func (t *tailBuffer) lastLine() string {
 	lines := strings.Split(strings.TrimSpace(string(t.buf)), "\n")
 	return strings.TrimSpace(lines[len(lines)-1])
+}
+
+// modelQueens lists the squares a model puts queens on, 1-based R:C, so
+// that an error about a bad model shows the model.
+func modelQueens(n int, model []int) string {
+	var b strings.Builder
+	for _, lit := range model {
+		if lit > 0 && lit <= n*n {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			fmt.Fprintf(&b, "%d:%d", (lit-1)/n+1, (lit-1)%n+1)
+		}
+	}
+	if b.Len() == 0 {
+		return "none"
+	}
+	return b.String()
 }

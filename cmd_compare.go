@@ -1,0 +1,289 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/compare"
+	"github.com/queens-dev/queens/encode"
+	"github.com/urfave/cli/v2"
+)
+
+// compareMaxN is the largest board compare takes; engines have their own,
+// smaller limits for enumeration.
+const compareMaxN = 16
+
+// externalSolvers are the DIMACS solvers compare looks for on PATH.
+var externalSolvers = []string{"cadical", "kissat", "minisat", "picosat", "cryptominisat5", "clasp"}
+
+// Enumeration limits: an engine enumerates boards up to its limit; external
+// solvers, re-run once per solution, enumerate small boards and above that
+// are only asked for one model, which is checked.
+const (
+	backtrackEnumMax = 16
+	satEnumMax       = 12
+	externalEnumMax  = 6
+	externalFirstMax = 16
+)
+
+func compareCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "compare",
+		Usage:     "cross-check the engines, external solvers and the published counts",
+		UsageText: "queens compare -n RANGE [--engines LIST] [--solver CMD ...] [--place R:C ...] [--json]",
+		Description: "For each board size in RANGE (8, 1-12, 4,8,10), every engine enumerates the solutions;\n" +
+			"each solution is checked as it passes, each engine's set is summarised by a count and an\n" +
+			"order-free 128-bit fingerprint, and compared with the backtracker's and with the published\n" +
+			"counts (OEIS A000170, A002562). Where two engines disagree, compare re-runs them on parts\n" +
+			"of the board until it finds the solutions they disagree on, and prints them.\n\n" +
+			"Engines: backtrack; sat/ENCODING for each encoding (" + strings.Join(encode.Encodings(), ", ") + ");\n" +
+			"and each external solver found on PATH (" + strings.Join(externalSolvers, ", ") + ") or given with\n" +
+			fmt.Sprintf("--solver. backtrack enumerates up to n = %d, sat up to %d; external solvers, re-run once per\n", backtrackEnumMax, satEnumMax) +
+			fmt.Sprintf("solution, enumerate up to n = %d and above that (to %d) are asked for one model, which must\n", externalEnumMax, externalFirstMax) +
+			"be a valid board. By default every engine runs where its limit allows.\n\n" +
+			"Exit status 0 when everything agrees, 1 on any disagreement or invalid solution.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "n", Usage: "board sizes: `RANGE` such as 8, 1-12 or 4,8,10 (n <= " + strconv.Itoa(compareMaxN) + ")"},
+			&cli.StringFlag{Name: "engines", Usage: "comma-separated engines `LIST` (default: all that apply)"},
+			&cli.StringSliceFlag{Name: "solver", Usage: "also check the external DIMACS solver `CMD` (e.g. 'cadical -q'); repeatable"},
+			placeFlag(),
+			&cli.BoolFlag{Name: "json", Usage: "JSON Lines: one object per n and engine, then the verdict"},
+		},
+		Action: runCompare,
+	}
+}
+
+// compareEngine is an engine with the board sizes it takes.
+type compareEngine struct {
+	compare.Engine
+	enumMax, firstMax int
+}
+
+func runCompare(c *cli.Context) error {
+	if !c.IsSet("n") {
+		return usagef("missing -n RANGE, the board sizes (e.g. 8, 1-12 or 4,8,10)")
+	}
+	if c.Args().Present() {
+		return usagef("unexpected argument %q", c.Args().First())
+	}
+	sizes, err := parseRange(c.String("n"), compareMaxN)
+	if err != nil {
+		return err
+	}
+	var place []board.Queen
+	for _, n := range sizes {
+		if place, err = placements(c, n); err != nil {
+			return err
+		}
+	}
+	engines, err := compareEngines(c)
+	if err != nil {
+		return err
+	}
+	out := c.App.Writer
+	jsonOut := c.Bool("json")
+	if !jsonOut {
+		fmt.Fprintf(out, "%4s  %-28s %12s %10s %10s  %s\n", "n", "engine", "solutions", "unique", "time", "verdict")
+	}
+	runs, problems := 0, 0
+	for _, n := range sizes {
+		var use []compare.Engine
+		for _, e := range engines {
+			switch {
+			case n <= e.enumMax:
+				use = append(use, e.Engine)
+			case n <= e.firstMax:
+				one := e.Engine
+				one.FirstOnly = true
+				one.Name += " (one model)"
+				use = append(use, one)
+			case c.IsSet("engines"):
+				return usagef("engine %s takes n <= %d", e.Name, max(e.enumMax, e.firstMax))
+			}
+		}
+		r := compare.Check(c.Context, n, place, use)
+		if err := c.Context.Err(); err != nil {
+			return fmt.Errorf("compare stopped at n = %d: %w", n, err)
+		}
+		runs += len(r.Tallies)
+		problems += len(r.Problems)
+		if jsonOut {
+			writeCompareJSON(out, r)
+		} else {
+			writeCompareTable(out, r)
+		}
+	}
+	what := fmt.Sprintf("%d runs over n = %s", runs, c.String("n"))
+	if problems > 0 {
+		if jsonOut {
+			fmt.Fprintf(out, `{"verdict":"disagree","runs":%d,"problems":%d}`+"\n", runs, problems)
+		} else {
+			fmt.Fprintf(out, "DISAGREE: %d problems in %s\n", problems, what)
+		}
+		return failf("compare found %d problems", problems)
+	}
+	if jsonOut {
+		fmt.Fprintf(out, `{"verdict":"agree","runs":%d,"problems":0}`+"\n", runs)
+	} else {
+		against := "each other and with the published counts"
+		if len(place) > 0 {
+			against = "each other"
+		}
+		fmt.Fprintf(out, "agree: %s; every solution valid, all engines agree with %s\n", what, against)
+	}
+	return nil
+}
+
+func writeCompareTable(w io.Writer, r compare.Result) {
+	for _, t := range r.Tallies {
+		verdict := "ok"
+		for _, p := range r.Problems {
+			if strings.HasPrefix(p, t.Engine+":") || strings.Contains(p, " and "+t.Engine+" differ") {
+				verdict = "MISMATCH"
+			}
+		}
+		if t.Err != nil {
+			verdict = "ERROR"
+		}
+		unique := strconv.FormatUint(t.Unique, 10)
+		if len(r.Place) > 0 || strings.HasSuffix(t.Engine, "(one model)") {
+			unique = "-"
+		}
+		fmt.Fprintf(w, "%4d  %-28s %12d %10s %10s  %s\n", r.N, t.Engine, t.Fingerprint.Count, unique, roundDuration(t.Elapsed), verdict)
+	}
+	if p := r.Published; p != nil {
+		fmt.Fprintf(w, "%4d  %-28s %12d %10d\n", r.N, "published", p.Total, p.Unique)
+	}
+	for _, p := range r.Problems {
+		fmt.Fprintf(w, "      problem: %s\n", p)
+	}
+	for _, m := range r.Mismatches {
+		if m.MissingCopies == 0 {
+			fmt.Fprintf(w, "      only %s has this solution (%s does not):\n", m.Have, m.Missing)
+		} else {
+			fmt.Fprintf(w, "      %s has this solution %d times, %s %d:\n", m.Have, m.HaveCopies, m.Missing, m.MissingCopies)
+		}
+		b, _ := board.Append(nil, m.Solution, board.FormatBoard)
+		for _, line := range strings.SplitAfter(strings.TrimSuffix(string(b), "\n"), "\n") {
+			fmt.Fprintf(w, "        %s", line)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+func writeCompareJSON(w io.Writer, r compare.Result) {
+	for _, t := range r.Tallies {
+		errText := ""
+		if t.Err != nil {
+			errText = t.Err.Error()
+		}
+		fmt.Fprintf(w, `{"n":%d,"engine":%q,"total":%d,"unique":%d,"invalid":%d,"seconds":%.6f,"fingerprint":%q,"error":%q}`+"\n",
+			r.N, t.Engine, t.Fingerprint.Count, t.Unique, t.InvalidCount, t.Elapsed.Seconds(), t.Fingerprint.String(), errText)
+	}
+	for _, p := range r.Problems {
+		fmt.Fprintf(w, `{"n":%d,"problem":%q}`+"\n", r.N, p)
+	}
+	for _, m := range r.Mismatches {
+		fmt.Fprintf(w, `{"n":%d,"mismatch":%s,"have":%q,"have_copies":%d,"missing":%q,"missing_copies":%d}`+"\n",
+			r.N, jsonInts(m.Solution), m.Have, m.HaveCopies, m.Missing, m.MissingCopies)
+	}
+}
+
+func jsonInts(s board.Solution) string {
+	parts := make([]string, len(s))
+	for i, c := range s {
+		parts[i] = strconv.Itoa(c)
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+func roundDuration(d time.Duration) time.Duration {
+	switch {
+	case d > time.Second:
+		return d.Round(10 * time.Millisecond)
+	case d > time.Millisecond:
+		return d.Round(10 * time.Microsecond)
+	}
+	return d.Round(time.Microsecond)
+}
+
+// parseRange reads "8", "1-12", "4,8,10" or a mix, each n in 1..max.
+func parseRange(text string, maxN int) ([]int, error) {
+	var out []int
+	seen := map[int]bool{}
+	for _, part := range strings.Split(text, ",") {
+		lo, hi, isRange := strings.Cut(strings.TrimSpace(part), "-")
+		a, err1 := strconv.Atoi(lo)
+		b, err2 := a, error(nil)
+		if isRange {
+			b, err2 = strconv.Atoi(hi)
+		}
+		if err1 != nil || err2 != nil || a > b {
+			return nil, usagef("bad range %q: want N, A-B or a comma-separated list, e.g. 1-12 or 4,8,10", text)
+		}
+		for n := a; n <= b; n++ {
+			if err := board.CheckSize(n, maxN); err != nil {
+				return nil, usageErr(err)
+			}
+			if !seen[n] {
+				seen[n] = true
+				out = append(out, n)
+			}
+		}
+	}
+	return out, nil
+}
+
+// compareEngines builds the engines from --engines (default: backtrack,
+// gini with every encoding, and every external solver on PATH) and adds
+// each --solver command. backtrack, the reference, always comes first.
+func compareEngines(c *cli.Context) ([]compareEngine, error) {
+	ref := compareEngine{compare.Engine{Name: "backtrack", Solutions: compare.Backtrack}, backtrackEnumMax, backtrackEnumMax}
+	var known []compareEngine
+	for _, enc := range encode.Encodings() {
+		if enc != "auto" {
+			known = append(known, compareEngine{compare.Engine{Name: "sat/" + enc, Solutions: compare.SAT(enc)}, satEnumMax, satEnumMax})
+		}
+	}
+	picked := []compareEngine{ref}
+	if !c.IsSet("engines") {
+		picked = append(picked, known...)
+		for _, name := range externalSolvers {
+			if _, err := exec.LookPath(name); err == nil {
+				picked = append(picked, externalEngine(name))
+			}
+		}
+	}
+	for _, name := range strings.Split(c.String("engines"), ",") {
+		name = strings.TrimSpace(name)
+		i := slices.IndexFunc(known, func(e compareEngine) bool { return e.Name == name })
+		switch {
+		case name == "" && c.IsSet("engines"):
+			return nil, usagef("--engines: empty engine name in %q", c.String("engines"))
+		case name == "" || name == "backtrack":
+		case i >= 0:
+			picked = append(picked, known[i])
+		case slices.Contains(externalSolvers, name):
+			if _, err := exec.LookPath(name); err != nil {
+				return nil, usagef("engine %s: not installed (not on PATH)", name)
+			}
+			picked = append(picked, externalEngine(name))
+		default:
+			return nil, usagef("unknown engine %q (backtrack, sat/ENCODING, or an external solver: %s)", name, strings.Join(externalSolvers, ", "))
+		}
+	}
+	for _, cmd := range c.StringSlice("solver") {
+		picked = append(picked, externalEngine(cmd))
+	}
+	return picked, nil
+}
+
+func externalEngine(cmd string) compareEngine {
+	return compareEngine{compare.Engine{Name: cmd, Solutions: compare.External(cmd)}, externalEnumMax, externalFirstMax}
+}

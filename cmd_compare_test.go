@@ -1,0 +1,65 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestCompareAgrees(t *testing.T) {
+	stdout, stderr, code := runCLI(t, "", "compare", "-n", "1-9", "--engines", "backtrack,sat/pairwise,sat/seq,sat/commander")
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if code != 0 || stderr != "" || !strings.HasPrefix(lines[len(lines)-1], "agree: 36 runs over n = 1-9") {
+		t.Fatalf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
+	}
+	for _, line := range lines[1 : len(lines)-1] {
+		f := strings.Fields(line)
+		if f[1] != "published" && f[len(f)-1] != "ok" {
+			t.Errorf("row without ok: %s", line)
+		}
+	}
+}
+
+func TestCompareJSON(t *testing.T) {
+	stdout, _, code := runCLI(t, "", "compare", "-n", "4,6", "--engines", "sat/seq", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, stdout)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("want 4 engine lines and a verdict, got:\n%s", stdout)
+	}
+	for i, line := range lines {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Fatalf("line %d %q: %v", i, line, err)
+		}
+		if i == len(lines)-1 {
+			if v["verdict"] != "agree" || v["runs"] != 4.0 {
+				t.Errorf("verdict line %q", line)
+			}
+		} else if v["total"] != map[float64]float64{4: 2, 6: 4}[v["n"].(float64)] {
+			t.Errorf("line %q: wrong total", line)
+		}
+	}
+}
+
+func TestCompareCatchesLyingSolver(t *testing.T) {
+	liar := filepath.Join(t.TempDir(), "liar")
+	os.WriteFile(liar, []byte("#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n"), 0o755)
+	stdout, stderr, code := runCLI(t, "", "compare", "-n", "6", "--engines", "backtrack", "--solver", liar)
+	if code != 1 || !strings.Contains(stdout, "claims no solution (UNSAT), but the published count is 4: a solver bug") ||
+		!strings.Contains(stdout, "only backtrack has this solution") || !strings.HasPrefix(stdout[strings.LastIndex(stdout[:len(stdout)-1], "\n")+1:], "DISAGREE") ||
+		stderr != "queens: compare found 2 problems\n" {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
+	}
+}
+
+func TestParseRange(t *testing.T) {
+	got, err := parseRange("4,1-3, 8,3", 16)
+	if err != nil || len(got) != 5 || got[0] != 4 || got[4] != 8 {
+		t.Errorf("parseRange = %v, %v", got, err)
+	}
+}

@@ -1,0 +1,67 @@
+package compare
+
+import (
+	"context"
+	"iter"
+
+	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/sat"
+)
+
+// Backtrack is the native recursive backtracker as a [Source]. It is the
+// reference engine of the queens command's compare.
+func Backtrack(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error] {
+	return func(yield func(board.Solution, error) bool) {
+		stopped := false
+		_, err := backtrack.Search(ctx, n, backtrack.Options{Place: place}, func(s board.Solution) bool {
+			stopped = !yield(s, nil)
+			return !stopped
+		})
+		if err != nil && !stopped {
+			yield(nil, err)
+		}
+	}
+}
+
+// SAT returns gini, enumerating the CNF of the given encoding, as a
+// [Source].
+func SAT(encoding string) Source {
+	return CNF(encoding, sat.New)
+}
+
+// External returns an external DIMACS solver command (see
+// [sat.NewExternal]), re-run once per solution on the pairwise CNF, as a
+// [Source].
+func External(command string) Source {
+	return CNF("pairwise", func(cnf *encode.CNF) (*sat.Solver, error) { return sat.NewExternal(cnf, command) })
+}
+
+// CNF returns a [Source] that encodes each problem with the given
+// encoding and enumerates it with the solver that open makes of the CNF.
+// Tests use it to run deliberately broken CNFs.
+func CNF(encoding string, open func(*encode.CNF) (*sat.Solver, error)) Source {
+	return func(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error] {
+		return func(yield func(board.Solution, error) bool) {
+			cnf, err := encode.Queens(n, encoding, place)
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			s, err := open(cnf)
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			for sol := range s.All(ctx) {
+				if !yield(sol, nil) {
+					return
+				}
+			}
+			if err := s.Err(); err != nil {
+				yield(nil, err)
+			}
+		}
+	}
+}
