@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/urfave/cli/v2"
@@ -12,53 +15,196 @@ import (
 
 // solutionFormats are the --format values of the commands that print
 // solutions.
-var solutionFormats = []string{"board", "matrix", "coords", "perm", "json"}
+var solutionFormats = []string{"board", "matrix", "coords", "perm", "json", "svg", "png", "fen"}
 
 // solutionFormat reads --format.
 func solutionFormat(c *cli.Context) (board.Format, error) {
-	f, err := board.ParseFormat(c.String("format"))
+	f, err := parseSolutionFormat(c.String("format"))
 	return f, usageErr(err)
 }
 
+// parseSolutionFormat accepts the text formats of board.ParseFormat, the
+// pictures (svg, png) and fen.
+func parseSolutionFormat(name string) (board.Format, error) {
+	switch f := board.Format(name); f {
+	case board.FormatSVG, board.FormatPNG, board.FormatFEN:
+		return f, nil
+	}
+	return board.ParseFormat(name)
+}
+
+// isPicture reports whether f draws a picture (one solution per file).
+func isPicture(f board.Format) bool { return f == board.FormatSVG || f == board.FormatPNG }
+
+// attacksFlag is --attacks of the commands that draw pictures.
+func attacksFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "attacks", Usage: "with --format svg or png, shade the squares the queens attack"}
+}
+
+// maxPictureFiles bounds how many files -o DIR/ writes, so that a slip
+// like --all on n = 16 does not fill a disk with 14.7 million pictures.
+const maxPictureFiles = 10000
+
 // solutionWriter writes a stream of solutions in one format, a blank line
-// between the blocks of the multi-line formats.
+// between the blocks of the multi-line formats. Pictures go one per
+// stream, or one file per solution in dir.
 type solutionWriter struct {
 	w      io.Writer
 	format board.Format
 	count  int
 	buf    []byte
+	image  *board.ImageOptions // how pictures are drawn (nil: the defaults)
+	dir    string              // not "": write each picture to its own file here
+	n      int
 }
 
 // Write writes one solution.
 func (sw *solutionWriter) Write(s board.Solution) error {
-	sw.buf = sw.buf[:0]
-	if sw.count > 0 && sw.format.Block() {
-		sw.buf = append(sw.buf, '\n')
+	if sw.dir != "" {
+		return sw.writeFile(s)
 	}
 	var err error
-	if sw.buf, err = board.Append(sw.buf, s, sw.format); err != nil {
-		return err
+	switch sw.format {
+	case board.FormatSVG:
+		err = board.WriteSVG(sw.w, s, sw.image)
+	case board.FormatPNG:
+		err = board.WritePNG(sw.w, s, sw.image)
+	case board.FormatFEN:
+		if sw.buf, err = board.AppendFEN(sw.buf[:0], s); err == nil {
+			_, err = sw.w.Write(sw.buf)
+		}
+	default:
+		sw.buf = sw.buf[:0]
+		if sw.count > 0 && sw.format.Block() {
+			sw.buf = append(sw.buf, '\n')
+		}
+		if sw.buf, err = board.Append(sw.buf, s, sw.format); err == nil {
+			_, err = sw.w.Write(sw.buf)
+		}
 	}
-	sw.count++
-	_, err = sw.w.Write(sw.buf)
+	if err == nil {
+		sw.count++
+	}
 	return err
 }
 
-// writeSolutions writes the solutions of seq to w, at most limit of them
-// (0: all), and returns how many it wrote. When there are none it says so
-// with writeNone. It stops at the first write error.
-func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq[board.Solution], limit int) (int, error) {
-	sw := &solutionWriter{w: w, format: format}
+// writeFile writes s as the next numbered picture in sw.dir:
+// queens-N-0001.svg, queens-N-0002.svg, ...
+func (sw *solutionWriter) writeFile(s board.Solution) error {
+	if sw.count >= maxPictureFiles {
+		return usagef("more than %d pictures for %s: use --limit", maxPictureFiles, sw.dir)
+	}
+	name := filepath.Join(sw.dir, fmt.Sprintf("queens-%d-%04d.%s", len(s), sw.count+1, sw.format))
+	out, err := openOutput(name, nil)
+	if err != nil {
+		return err
+	}
+	file := &solutionWriter{w: out, format: sw.format, image: sw.image}
+	if err := out.finish(file.Write(s)); err != nil {
+		return err
+	}
+	sw.count++
+	return nil
+}
+
+// writeAll writes the solutions of seq, at most limit of them (0: all),
+// and returns how many it wrote. A picture to one stream is one solution:
+// a second one is a usage error, found before anything is written.
+func (sw *solutionWriter) writeAll(seq iter.Seq[board.Solution], limit int) (int, error) {
+	single := isPicture(sw.format) && sw.dir == "" && limit != 1
+	var held board.Solution
 	var err error
 	for s := range seq {
+		if single {
+			if held != nil {
+				return 0, usagef("--format %s draws one solution: add --limit 1, or -o DIR/ for one file per solution", sw.format)
+			}
+			held = s.Clone()
+			continue
+		}
 		if err = sw.Write(s); err != nil || (limit > 0 && sw.count >= limit) {
 			break
 		}
 	}
-	if err == nil && sw.count == 0 {
-		err = writeNone(w, format, n)
+	if held != nil {
+		err = sw.Write(held)
 	}
 	return sw.count, err
+}
+
+// writeSolutions writes the solutions of seq to w, at most limit of them
+// (0: all), and returns how many it wrote. When there are none it says so
+// with writeNone. It stops at the first write error. Pictures (svg, png)
+// are drawn with the default options, one solution only; emitSolutions
+// adds --attacks, pre-placed queens and -o DIR/.
+func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq[board.Solution], limit int) (int, error) {
+	sw := &solutionWriter{w: w, format: format}
+	count, err := sw.writeAll(seq, limit)
+	if err == nil && count == 0 {
+		err = writeNone(w, format, n)
+	}
+	return count, err
+}
+
+// emitSolutions writes the solutions of seq (at most limit, 0: all) as the
+// command line says: --format, -o (a file, stdout, or for pictures a
+// directory DIR/ that gets one file per solution) and --attacks, with the
+// pre-placed queens marked in pictures. It opens and commits the output
+// itself, and returns how many solutions it wrote.
+func emitSolutions(c *cli.Context, n int, placed []board.Queen, seq iter.Seq[board.Solution], limit int) (int, error) {
+	format, err := solutionFormat(c)
+	if err != nil {
+		return 0, err
+	}
+	stdout, path := c.App.Writer, c.String("output")
+	if c.Bool("attacks") && !isPicture(format) {
+		return 0, usagef("--attacks needs --format svg or png")
+	}
+	sw := &solutionWriter{format: format}
+	if isPicture(format) {
+		sw.image = &board.ImageOptions{Attacks: c.Bool("attacks"), Placed: placed}
+		if n > board.MaxImageN {
+			return 0, usagef("--format %s draws boards up to n = %d", format, board.MaxImageN)
+		}
+	}
+	if format == board.FormatFEN && n != 8 {
+		return 0, usagef("--format fen is for n = 8 only (a chessboard)")
+	}
+	if isPicture(format) && path != "-" && path != "" && (strings.HasSuffix(path, "/") || isDir(path)) {
+		if err := os.MkdirAll(path, 0o755); err != nil {
+			return 0, usagef("cannot write pictures to %s: %v", path, unwrapPath(err))
+		}
+		sw.dir, sw.w = path, stdout
+		count, err := sw.writeAll(seq, limit)
+		if err == nil && count == 0 {
+			err = writeNone(stdout, format, n)
+		}
+		return count, err
+	}
+	out, err := openOutput(path, stdout)
+	if err != nil {
+		return 0, err
+	}
+	if format == board.FormatPNG && out.file == nil && isTerminal(stdout) {
+		return 0, usagef("will not write a PNG to a terminal: use -o FILE or a pipe")
+	}
+	sw.w = out
+	count, err := sw.writeAll(seq, limit)
+	if err == nil && count == 0 && isPicture(format) {
+		// No picture: no file, and the answer on stdout.
+		out.Abort()
+		return 0, writeNone(stdout, format, n)
+	}
+	if err == nil && count == 0 {
+		err = writeNone(out, format, n)
+	}
+	return count, out.finish(err)
+}
+
+// isDir reports whether path names an existing directory.
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
 }
 
 // writeNone says that there is no solution: "no solution", or in JSON a
