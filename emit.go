@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/urfave/cli/v2"
@@ -238,5 +240,50 @@ func writeCount(w io.Writer, format board.Format, n int, total uint64, unique *u
 		b = append(b, '\n')
 	}
 	_, err := w.Write(b)
+	return err
+}
+
+// stat is one statistic for writeStats: a stable name (lowercase, the same
+// in text and JSON) and an integer, or a duration written in seconds.
+type stat struct {
+	name  string
+	value any // int, int64, uint64 or time.Duration
+}
+
+// writeStats writes statistics (to stderr, by the contract) on one line:
+//
+//	stats: n=8 nodes=2057 backtracks=2056 solutions=92 seconds=0.0012
+//
+// or with --format json one JSON object, the names as keys:
+//
+//	{"stats":{"n":8,"nodes":2057,"backtracks":2056,"solutions":92,"seconds":0.0012}}
+//
+// Durations are seconds with up to 6 decimals.
+func writeStats(w io.Writer, format board.Format, stats ...stat) error {
+	b := []byte("stats:")
+	if format == board.FormatJSON {
+		b = []byte(`{"stats":{`)
+	}
+	for i, st := range stats {
+		var v []byte
+		switch x := st.value.(type) {
+		case time.Duration:
+			v = strconv.AppendFloat(nil, math.Round(x.Seconds()*1e6)/1e6, 'f', -1, 64)
+		default:
+			v = fmt.Append(nil, x)
+		}
+		if format == board.FormatJSON {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = fmt.Appendf(b, "%q:%s", st.name, v)
+		} else {
+			b = fmt.Appendf(b, " %s=%s", st.name, v)
+		}
+	}
+	if format == board.FormatJSON {
+		b = append(b, "}}"...)
+	}
+	_, err := w.Write(append(b, '\n'))
 	return err
 }

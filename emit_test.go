@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"image/png"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/urfave/cli/v2"
@@ -172,5 +174,27 @@ func TestEmitUsageErrors(t *testing.T) {
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "queens: ") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
 		}
+	}
+}
+
+func TestWriteStats(t *testing.T) {
+	stats := []stat{{"n", 8}, {"nodes", uint64(2057)}, {"seconds", 1500 * time.Microsecond}}
+	for _, tt := range []struct {
+		format board.Format
+		want   string
+	}{
+		{board.FormatBoard, "stats: n=8 nodes=2057 seconds=0.0015\n"},
+		{board.FormatJSON, `{"stats":{"n":8,"nodes":2057,"seconds":0.0015}}` + "\n"},
+	} {
+		var buf bytes.Buffer
+		if err := writeStats(&buf, tt.format, stats...); err != nil || buf.String() != tt.want {
+			t.Errorf("writeStats(%s) = %q, %v, want %q", tt.format, buf.String(), err, tt.want)
+		}
+	}
+	var v map[string]map[string]float64
+	var buf bytes.Buffer
+	writeStats(&buf, board.FormatJSON, stats...)
+	if err := json.Unmarshal(buf.Bytes(), &v); err != nil || v["stats"]["nodes"] != 2057 {
+		t.Errorf("JSON stats %q: %v, %v", buf.String(), v, err)
 	}
 }
