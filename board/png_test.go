@@ -136,3 +136,31 @@ func ExampleImage() {
 	// (0,0)-(87,89)
 	// true true
 }
+
+func BenchmarkPictures(b *testing.B) {
+	for _, n := range []int{8, 32, MaxImageN} {
+		s := make(Solution, n)
+		for row := range s {
+			s[row] = (2*row + 1) % n
+		}
+		opt := &ImageOptions{Attacks: true}
+		b.Run(fmt.Sprintf("png/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			var buf bytes.Buffer
+			for b.Loop() {
+				buf.Reset()
+				WritePNG(&buf, s, opt)
+			}
+			b.ReportMetric(float64(buf.Len()), "bytes")
+		})
+		b.Run(fmt.Sprintf("svg/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			var buf bytes.Buffer
+			for b.Loop() {
+				buf.Reset()
+				WriteSVG(&buf, s, opt)
+			}
+			b.ReportMetric(float64(buf.Len()), "bytes")
+		})
+	}
+}
