@@ -18,7 +18,9 @@ import (
 // so that names, usage texts and defaults stay the same everywhere. They are
 // functions because urfave/cli flags keep state between runs.
 func sizeFlag() cli.Flag {
-	return &cli.IntFlag{Name: "n", Usage: "board size `N` (N x N board, N queens)", Required: true}
+	// Not Required: urfave/cli prints the help on stdout for a missing
+	// required flag; boardSize reports it as a usage error instead.
+	return &cli.IntFlag{Name: "n", Usage: "board size `N` (N x N board, N queens; required)"}
 }
 func placeFlag() cli.Flag {
 	return &cli.StringSliceFlag{Name: "place", Usage: "pre-place a queen at `R:C` (1-based row from the top, column from the left); repeatable"}
@@ -64,8 +66,12 @@ func isInputError(err error) bool {
 		errors.Is(err, board.ErrFormat) || errors.As(err, &pe)
 }
 
-// boardSize reads -n and checks it against the command's limit.
+// boardSize reads -n, which must be given, and checks it against the
+// command's limit.
 func boardSize(c *cli.Context, max int) (int, error) {
+	if !c.IsSet("n") {
+		return 0, usagef("missing -n N, the board size")
+	}
 	return c.Int("n"), usageErr(board.CheckSize(c.Int("n"), max))
 }
 

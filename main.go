@@ -10,6 +10,9 @@
 // Commands:
 //
 //	backtrack  solve, enumerate or count with the native backtracker
+//	sat        solve, enumerate or count as SAT (gini, or --solver CMD)
+//	dimacs     write the puzzle as a DIMACS CNF (--encoding E)
+//	decode     read a SAT solver's output, draw and verify the board
 //
 // Run "queens help COMMAND" for a command's flags. Shared flags:
 //
@@ -121,7 +124,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 
 // commands lists the subcommands; each lives in its own cmd_*.go file.
 func commands() []*cli.Command {
-	return []*cli.Command{}
+	return []*cli.Command{satCommand(), dimacsCommand(), decodeCommand()}
 }
 
 // setUsageErrors makes flag errors of cmd and its subcommands come back to

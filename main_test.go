@@ -156,6 +156,26 @@ func TestUsageErrors(t *testing.T) {
 	cases := [][]string{
 		{"nosuchcommand"},
 		{"--nosuchflag"},
+		{"sat"},
+		{"dimacs"},
+		{"decode"},
+		// sat, dimacs, decode
+		{"sat", "-n", "0"},
+		{"sat", "-n", "201", "--encoding", "pairwise"},
+		{"sat", "-n", "17", "--count"},
+		{"sat", "-n", "8", "--all", "--count"},
+		{"sat", "-n", "8", "--encoding", "nosuch"},
+		{"sat", "-n", "8", "--place", "1:1", "--place", "2:2"},
+		{"sat", "-n", "8", "--solver", "no-such-solver-xyz"},
+		{"sat", "-n", "8", "--solver", ""},
+		{"sat", "-n", "8", "--format", "nosuch"},
+		{"sat", "-n", "8", "extra"},
+		{"dimacs", "-n", "0"},
+		{"dimacs", "-n", "8", "--encoding", "nosuch"},
+		{"dimacs", "-n", "8", "-o", "/no/such/dir/q.cnf"},
+		{"decode", "-n", "4", "/no/such/file"},
+		{"decode", "-n", "4", "a", "b"},
+		{"decode", "-n", "4", "--cnf", "/no/such/file"},
 	}
 	for _, args := range cases {
 		stdout, stderr, code := runCLI(t, "", args...)

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/sat"
+	"github.com/urfave/cli/v2"
+)
+
+// satMaxAll is the largest n sat enumerates or counts (--all, --count,
+// --limit): the blocking clauses make each solution slower than the last.
+const satMaxAll = 16
+
+// satMaxExternal is the largest n an external solver gets: the CNF is
+// written to a file for every solve.
+const satMaxExternal = 200
+
+func encodingFlag() cli.Flag {
+	return &cli.StringFlag{Name: "encoding", Value: encode.Auto,
+		Usage: "at-most-one encoding `E`: " + strings.Join(encode.Encodings(), ", ") + " or auto (pairwise for small n, commander for large)"}
+}
+
+func satCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "sat",
+		Usage:     "solve, enumerate or count as SAT: gini in process, or any DIMACS solver",
+		UsageText: "queens sat -n N [--all|--count|--limit K] [--place R:C ...] [--encoding E] [--solver CMD] [--timeout D] [--format F] [-o FILE] [--stats]",
+		Description: "Encodes the puzzle as CNF and solves it with gini, or with --solver CMD (a DIMACS\n" +
+			"solver and its arguments, e.g. 'cadical -q'; minisat, picosat, cryptominisat5, clasp and\n" +
+			"kissat work as they are). Every solution found is excluded by a blocking clause over its\n" +
+			"n queens before the next solve, so --all and --count enumerate.\n\n" +
+			fmt.Sprintf("Limits: n <= %d for the first solution with pairwise, %d with seq or commander (auto\n"+
+				"picks commander above n = 40); n <= %d with --all, --count or --limit; n <= %d with --solver.\n",
+				encode.MaxN("pairwise"), encode.MaxN("commander"), satMaxAll, satMaxExternal) +
+			"A run stopped by --timeout, or a failing solver, exits with status 1.",
+		Flags: []cli.Flag{sizeFlag(), allFlag(), countFlag(), limitFlag(), placeFlag(), encodingFlag(),
+			&cli.StringFlag{Name: "solver", Usage: "external DIMACS solver `CMD` with its arguments (default: gini, in process)"},
+			timeoutFlag(), formatFlag(solutionFormats...), outFlag(), statsFlag()},
+		Action: runSat,
+	}
+}
+
+func runSat(c *cli.Context) error {
+	if c.Args().Present() {
+		return usagef("sat: unexpected argument %q", c.Args().First())
+	}
+	if err := exclusive(c, "all", "count", "limit"); err != nil {
+		return err
+	}
+	if c.Int("limit") < 0 {
+		return usagef("--limit must be at least 0")
+	}
+	format, err := solutionFormat(c)
+	if err != nil {
+		return err
+	}
+	name, err := encode.Resolve(c.String("encoding"), max(c.Int("n"), 1))
+	if err != nil {
+		return usageErr(err)
+	}
+	limit := encode.MaxN(name)
+	enumerate := c.Bool("all") || c.Bool("count") || c.IsSet("limit")
+	if enumerate {
+		limit = min(limit, satMaxAll)
+	}
+	if c.IsSet("solver") {
+		limit = min(limit, satMaxExternal)
+	}
+	n, err := boardSize(c, limit)
+	if err != nil {
+		return err
+	}
+	placed, err := placements(c, n)
+	if err != nil {
+		return err
+	}
+	cnf, err := encode.Queens(n, name, placed)
+	if err != nil {
+		return usageErr(err)
+	}
+	var solver *sat.Solver
+	if c.IsSet("solver") {
+		solver, err = sat.NewExternal(cnf, c.String("solver"))
+	} else {
+		solver, err = sat.New(cnf)
+	}
+	if err != nil {
+		if errors.Is(err, sat.ErrSolverNotFound) {
+			return usageErr(err)
+		}
+		return err
+	}
+	ctx := c.Context
+	if d := c.Duration("timeout"); d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
+	out, err := openOutput(c.String("output"), c.App.Writer)
+	if err != nil {
+		return err
+	}
+	switch {
+	case c.Bool("count"):
+		var total uint64
+		if total, err = solver.Count(ctx); err == nil {
+			err = writeCount(out, format, n, total, nil)
+		}
+	default:
+		max := c.Int("limit")
+		if !enumerate {
+			max = 1
+		}
+		_, err = writeSolutions(out, format, n, solver.All(ctx), max)
+		if err == nil {
+			err = solver.Err()
+		}
+	}
+	if c.Bool("stats") {
+		st := solver.Stats()
+		fmt.Fprintf(c.App.ErrWriter, "sat: n=%d encoding=%s vars=%d clauses=%d solves=%d solutions=%d time=%v\n",
+			n, name, st.Vars, st.Clauses, st.Solves, st.Solutions, st.Elapsed.Round(1e5))
+	}
+	return out.finish(satError(err, c.Duration("timeout")))
+}
+
+// satError maps the errors of a solve to the documented exit statuses.
+func satError(err error, timeout interface{ String() string }) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, context.DeadlineExceeded):
+		return failf("sat: no answer within --timeout %s", timeout)
+	case errors.Is(err, context.Canceled):
+		return err
+	}
+	return failf("%v", err)
+}

@@ -1,0 +1,366 @@
+package compare
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/queens-dev/queens/board"
+)
+
+// Diff is the exact difference between two multisets of solutions: what
+// the first has more of, and what the second has more of. A solution that
+// appears twice in one and once in the other is listed once on the side
+// that has it twice.
+type Diff struct {
+	OnlyA, OnlyB []board.Solution
+}
+
+// Empty reports whether the two multisets were equal.
+func (d Diff) Empty() bool { return len(d.OnlyA) == 0 && len(d.OnlyB) == 0 }
+
+// Sets compares two streams exactly, holding both in memory; use it for
+// small sets (a few hundred thousand solutions), and [Fingerprint] for
+// large ones. The lists in the result are sorted.
+func Sets(a, b iter.Seq[board.Solution]) Diff {
+	count := map[string]int{}
+	keep := map[string]board.Solution{}
+	for s := range a {
+		k := key(s)
+		count[k]++
+		keep[k] = s.Clone()
+	}
+	for s := range b {
+		k := key(s)
+		count[k]--
+		if _, ok := keep[k]; !ok {
+			keep[k] = s.Clone()
+		}
+	}
+	var d Diff
+	for k, c := range count {
+		for ; c > 0; c-- {
+			d.OnlyA = append(d.OnlyA, keep[k])
+		}
+		for ; c < 0; c++ {
+			d.OnlyB = append(d.OnlyB, keep[k])
+		}
+	}
+	sortSolutions(d.OnlyA)
+	sortSolutions(d.OnlyB)
+	return d
+}
+
+func key(s board.Solution) string {
+	var b strings.Builder
+	for _, c := range s {
+		fmt.Fprintf(&b, "%d,", c)
+	}
+	return b.String()
+}
+
+func sortSolutions(ss []board.Solution) {
+	slices.SortFunc(ss, func(a, b board.Solution) int {
+		switch {
+		case a.Less(b):
+			return -1
+		case b.Less(a):
+			return 1
+		}
+		return 0
+	})
+}
+
+// Source produces every solution of the n×n board that has queens on the
+// squares of place, as a stream; a non-nil error ends the stream. Every
+// engine (the backtracker, gini under each encoding, an external solver)
+// is a Source.
+type Source func(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error]
+
+// Engine is a named [Source].
+type Engine struct {
+	Name      string
+	Solutions Source
+	// FirstOnly makes Check take only the first solution: for engines
+	// too slow to enumerate (an external solver re-run once per solution
+	// on a big board). That solution is checked, and "no solution" is a
+	// finding when the reference engine found some.
+	FirstOnly bool
+}
+
+// Tally is what one engine produced for one problem.
+type Tally struct {
+	Engine      string
+	Fingerprint Fingerprint
+	// Unique counts the solutions in canonical form (board.IsCanonical):
+	// the number of classes up to symmetry, if the stream is complete and
+	// without pre-placed queens.
+	Unique uint64
+	// InvalidCount counts the emitted placements that are not solutions
+	// of the problem; Invalid keeps the first few of them.
+	InvalidCount uint64
+	Invalid      []Invalid
+	Elapsed      time.Duration
+	Err          error
+}
+
+// Invalid is a solution an engine emitted that is not a solution, or that
+// lacks a pre-placed queen.
+type Invalid struct {
+	Solution board.Solution
+	Reason   string
+}
+
+// maxShown bounds the examples a report keeps of each kind of finding.
+const maxShown = 10
+
+// Run drains one engine's stream for the problem, checking every solution
+// with [board.Solution.Check] and the pre-placed queens as it passes.
+func Run(ctx context.Context, e Engine, n int, place []board.Queen) Tally {
+	t := Tally{Engine: e.Name}
+	start := time.Now()
+	for s, err := range e.Solutions(ctx, n, place) {
+		if e.FirstOnly && t.Fingerprint.Count > 0 {
+			break
+		}
+		if err != nil {
+			t.Err = err
+			break
+		}
+		t.Fingerprint.Add(s)
+		reason := ""
+		if len(s) != n {
+			reason = fmt.Sprintf("%d rows on a board of %d", len(s), n)
+		} else if err := s.Check(); err != nil {
+			reason = err.Error()
+		} else if !s.Contains(place) {
+			reason = "a pre-placed queen is missing"
+		} else if len(place) == 0 && board.IsCanonical(s) {
+			t.Unique++
+		}
+		if reason != "" {
+			t.InvalidCount++
+			if len(t.Invalid) < maxShown { // the first few say enough
+				t.Invalid = append(t.Invalid, Invalid{s.Clone(), reason})
+			}
+		}
+	}
+	if t.Err == nil {
+		t.Err = ctx.Err()
+	}
+	t.Elapsed = time.Since(start)
+	return t
+}
+
+// Mismatch is a solution that two engines disagree on: Missing has fewer
+// copies of it than Have (zero, or one where Have emitted it twice).
+type Mismatch struct {
+	Solution board.Solution
+	Have     string // the engine with more copies
+	Missing  string // the engine with fewer
+	Copies   int    // how many copies Have emitted in the part examined
+}
+
+// Result is the outcome of [Check] for one problem.
+type Result struct {
+	N         int
+	Place     []board.Queen
+	Tallies   []Tally
+	Published *board.Counts // nil with pre-placed queens or n beyond the table
+	// Mismatches lists solutions the engines disagree on, found by
+	// localising each disagreement (see [Check]); at most maxShown per pair.
+	Mismatches []Mismatch
+	// Problems lists every finding in one line each: errors, invalid
+	// solutions, counts that differ from the published table or from the
+	// first engine. Empty means everything agreed.
+	Problems []string
+}
+
+// OK reports whether the engines agreed with each other and with the
+// published table, and every solution was valid.
+func (r Result) OK() bool { return len(r.Problems) == 0 }
+
+// Check runs every engine on the n×n problem with the pre-placed queens,
+// checks each solution as it passes, and compares the engines' multisets
+// of solutions by [Fingerprint] against the first engine (the reference),
+// and their counts against the published table when there is no
+// pre-placement. Where two engines disagree it localises the difference:
+// it re-runs both with one more queen pre-placed in the first free row,
+// for each column, descends into the parts that still differ, and compares
+// the parts exactly once they are small, so that the differing solutions
+// themselves are reported. Memory stays bounded by the size of those small
+// parts.
+func Check(ctx context.Context, n int, place []board.Queen, engines []Engine) Result {
+	r := Result{N: n, Place: place}
+	if c, ok := board.Known(n); ok && len(place) == 0 {
+		r.Published = &c
+	}
+	for _, e := range engines {
+		t := Run(ctx, e, n, place)
+		r.Tallies = append(r.Tallies, t)
+		if t.Err != nil {
+			r.Problems = append(r.Problems, fmt.Sprintf("%s: %v", e.Name, t.Err))
+			continue
+		}
+		for _, inv := range t.Invalid {
+			r.Problems = append(r.Problems, fmt.Sprintf("%s: invalid solution %s: %s", e.Name, perm(inv.Solution), inv.Reason))
+		}
+		if more := t.InvalidCount - uint64(len(t.Invalid)); more > 0 {
+			r.Problems = append(r.Problems, fmt.Sprintf("%s: %d more invalid solutions", e.Name, more))
+		}
+		if e.FirstOnly {
+			if ref := r.Tallies[0].Fingerprint.Count; t.Fingerprint.Count == 0 && ref > 0 && r.Tallies[0].Err == nil {
+				r.Problems = append(r.Problems, fmt.Sprintf("%s: claims no solution, but %s found %d", e.Name, r.Tallies[0].Engine, ref))
+			}
+			continue
+		}
+		if p := r.Published; p != nil {
+			if t.Fingerprint.Count != p.Total {
+				r.Problems = append(r.Problems, fmt.Sprintf("%s: %d solutions, published %d", e.Name, t.Fingerprint.Count, p.Total))
+			}
+			if t.Unique != p.Unique && len(t.Invalid) == 0 {
+				r.Problems = append(r.Problems, fmt.Sprintf("%s: %d unique, published %d", e.Name, t.Unique, p.Unique))
+			}
+		}
+	}
+	if len(engines) < 2 || r.Tallies[0].Err != nil {
+		return r
+	}
+	ref := engines[0]
+	for i, e := range engines[1:] {
+		t := r.Tallies[i+1]
+		if t.Err != nil || e.FirstOnly || t.Fingerprint == r.Tallies[0].Fingerprint {
+			continue
+		}
+		r.Problems = append(r.Problems, fmt.Sprintf("%s and %s differ: %d and %d solutions, fingerprints %s and %s",
+			ref.Name, e.Name, r.Tallies[0].Fingerprint.Count, t.Fingerprint.Count, r.Tallies[0].Fingerprint, t.Fingerprint))
+		ms, err := localize(ctx, n, place, ref, e, r.Tallies[0].Fingerprint, t.Fingerprint)
+		if err != nil {
+			r.Problems = append(r.Problems, fmt.Sprintf("localising %s against %s: %v", e.Name, ref.Name, err))
+		} else if len(ms) == 0 {
+			r.Problems = append(r.Problems, fmt.Sprintf("%s and %s agree on every part of the board but not on the whole: "+
+				"one of them behaves differently with pre-placed queens", ref.Name, e.Name))
+		}
+		r.Mismatches = append(r.Mismatches, ms...)
+	}
+	return r
+}
+
+// exactLimit is the size below which localize compares parts exactly.
+const exactLimit = 4096
+
+// errStop ends a localisation that has found enough.
+var errStop = errors.New("enough mismatches")
+
+// localize finds solutions that engines a and b disagree on in the problem
+// (n, place), whose fingerprints fa and fb differ.
+func localize(ctx context.Context, n int, place []board.Queen, a, b Engine, fa, fb Fingerprint) ([]Mismatch, error) {
+	var out []Mismatch
+	var walk func(place []board.Queen, fa, fb Fingerprint) error
+	walk = func(place []board.Queen, fa, fb Fingerprint) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		row := freeRow(n, place)
+		if row < 0 || max(fa.Count, fb.Count) <= exactLimit {
+			return exact(ctx, n, place, a, b, &out)
+		}
+		for col := 0; col < n; col++ {
+			sub := append(slices.Clip(place), board.Queen{Row: row, Col: col})
+			if board.CheckPlacement(n, sub) != nil {
+				continue
+			}
+			ta, tb := Run(ctx, a, n, sub), Run(ctx, b, n, sub)
+			if ta.Err != nil {
+				return fmt.Errorf("%s with %s: %w", a.Name, placeText(sub), ta.Err)
+			}
+			if tb.Err != nil {
+				return fmt.Errorf("%s with %s: %w", b.Name, placeText(sub), tb.Err)
+			}
+			if ta.Fingerprint != tb.Fingerprint {
+				if err := walk(sub, ta.Fingerprint, tb.Fingerprint); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	err := walk(place, fa, fb)
+	if errors.Is(err, errStop) {
+		err = nil
+	}
+	return out, err
+}
+
+// exact compares one small part exactly and appends what differs.
+func exact(ctx context.Context, n int, place []board.Queen, a, b Engine, out *[]Mismatch) error {
+	var errA, errB error
+	d := Sets(collect(ctx, a, n, place, &errA), collect(ctx, b, n, place, &errB))
+	if errA != nil {
+		return errA
+	}
+	if errB != nil {
+		return errB
+	}
+	add := func(list []board.Solution, have, missing string) {
+		for i := 0; i < len(list); {
+			j := i + 1
+			for j < len(list) && list[j].Equal(list[i]) {
+				j++
+			}
+			*out = append(*out, Mismatch{list[i], have, missing, j - i})
+			i = j
+		}
+	}
+	add(d.OnlyA, a.Name, b.Name)
+	add(d.OnlyB, b.Name, a.Name)
+	if len(*out) >= maxShown {
+		*out = (*out)[:maxShown]
+		return errStop
+	}
+	return nil
+}
+
+// collect adapts an engine's stream to iter.Seq, keeping its error.
+func collect(ctx context.Context, e Engine, n int, place []board.Queen, errp *error) iter.Seq[board.Solution] {
+	return func(yield func(board.Solution) bool) {
+		for s, err := range e.Solutions(ctx, n, place) {
+			if err != nil {
+				*errp = err
+				return
+			}
+			if !yield(s) {
+				return
+			}
+		}
+	}
+}
+
+// freeRow returns the first row with no pre-placed queen, or -1.
+func freeRow(n int, place []board.Queen) int {
+	used := make([]bool, n)
+	for _, q := range place {
+		if q.Row >= 0 && q.Row < n {
+			used[q.Row] = true
+		}
+	}
+	return slices.Index(used, false)
+}
+
+func placeText(place []board.Queen) string {
+	parts := make([]string, len(place))
+	for i, q := range place {
+		parts[i] = "--place " + q.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+// perm writes a solution in the 1-based perm format, for messages.
+func perm(s board.Solution) string {
+	b, _ := board.Append(nil, s, board.FormatPerm)
+	return "[" + strings.TrimSpace(string(b)) + "]"
+}

@@ -1,0 +1,278 @@
+package compare
+
+import (
+	"context"
+	"iter"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/queens-dev/queens/board"
+)
+
+// brute is an engine independent of every solver: all n! permutations,
+// filtered by board.Valid and the pre-placed queens, in lexicographic order
+// of generation (Heap's algorithm; not sorted).
+func brute(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error] {
+	return func(yield func(board.Solution, error) bool) {
+		p := make(board.Solution, n)
+		var rec func(k int) bool
+		used := make([]bool, n)
+		rec = func(k int) bool {
+			if k == n {
+				if board.Valid(p) && p.Contains(place) {
+					return yield(p, nil)
+				}
+				return true
+			}
+			for c := 0; c < n; c++ {
+				if !used[c] {
+					used[c] = true
+					p[k] = c
+					ok := rec(k + 1)
+					used[c] = false
+					if !ok {
+						return false
+					}
+				}
+			}
+			return true
+		}
+		rec(0)
+	}
+}
+
+// faulty wraps a source with a fault: filter drops solutions, extra adds
+// some after the stream.
+func faulty(src Source, drop func(board.Solution) bool, extra ...board.Solution) Source {
+	return func(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error] {
+		return func(yield func(board.Solution, error) bool) {
+			for s, err := range src(ctx, n, place) {
+				if err != nil || (drop != nil && drop(s)) {
+					if err != nil {
+						yield(nil, err)
+						return
+					}
+					continue
+				}
+				if !yield(s, nil) {
+					return
+				}
+			}
+			for _, s := range extra {
+				if len(s) == n && s.Contains(place) && !yield(s, nil) {
+					return
+				}
+			}
+		}
+	}
+}
+
+func seq(src Source, n int) iter.Seq[board.Solution] {
+	return func(yield func(board.Solution) bool) {
+		for s := range src(context.Background(), n, nil) {
+			if !yield(s) {
+				return
+			}
+		}
+	}
+}
+
+func shuffled(src Source, seed uint64) Source {
+	return func(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error] {
+		var all []board.Solution
+		for s := range src(ctx, n, place) {
+			all = append(all, s.Clone())
+		}
+		rand.New(rand.NewPCG(seed, 1)).Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+		return func(yield func(board.Solution, error) bool) {
+			for _, s := range all {
+				if !yield(s, nil) {
+					return
+				}
+			}
+		}
+	}
+}
+
+func TestFingerprintOrderIndependent(t *testing.T) {
+	for n := 1; n <= 8; n++ {
+		want := Run(context.Background(), Engine{Name: "brute", Solutions: brute}, n, nil)
+		for seed := uint64(0); seed < 5; seed++ {
+			got := Run(context.Background(), Engine{Name: "shuffled", Solutions: shuffled(brute, seed)}, n, nil)
+			if got.Fingerprint != want.Fingerprint {
+				t.Errorf("n=%d seed %d: shuffled fingerprint %v, want %v", n, seed, got.Fingerprint, want.Fingerprint)
+			}
+		}
+		if c, _ := board.Known(n); want.Fingerprint.Count != c.Total || want.Unique != c.Unique {
+			t.Errorf("n=%d: brute force %d (%d unique), published %+v", n, want.Fingerprint.Count, want.Unique, c)
+		}
+	}
+}
+
+func TestFingerprintSensitive(t *testing.T) {
+	a, b := Fingerprint{}, Fingerprint{}
+	s := board.Solution{1, 3, 0, 2}
+	a.Add(s)
+	b.Add(s)
+	if a != b {
+		t.Fatal("same multiset, different fingerprints")
+	}
+	b.Add(s) // a duplicate
+	if a == b {
+		t.Error("a duplicate does not change the fingerprint")
+	}
+	// Adding a solution and its mirror vs the mirror twice: different.
+	c, d := Fingerprint{}, Fingerprint{}
+	m := board.MirrorCols.Apply(s)
+	c.Add(s)
+	c.Add(m)
+	d.Add(m)
+	d.Add(m)
+	if c == d || c.Count != d.Count {
+		t.Error("multisets of the same size differ only in content and the fingerprint misses it")
+	}
+	// Merge equals adding one by one.
+	var whole, p1, p2 Fingerprint
+	for s := range seq(brute, 6) {
+		whole.Add(s)
+		if s[0] < 3 {
+			p1.Add(s)
+		} else {
+			p2.Add(s)
+		}
+	}
+	p1.Merge(p2)
+	if p1 != whole {
+		t.Errorf("merged parts %v, whole %v", p1, whole)
+	}
+	// Distinct solutions of n=8 have distinct hashes.
+	seen := map[[2]uint64]bool{}
+	for s := range seq(brute, 8) {
+		hi, lo := Hash(s)
+		if seen[[2]uint64{hi, lo}] {
+			t.Fatalf("hash collision at %v", s)
+		}
+		seen[[2]uint64{hi, lo}] = true
+	}
+}
+
+func TestSets(t *testing.T) {
+	if d := Sets(seq(brute, 7), seq(shuffled(brute, 3), 7)); !d.Empty() {
+		t.Errorf("Sets(brute, shuffled) = %+v, want empty", d)
+	}
+	dup := board.Solution{1, 3, 0, 2}
+	d := Sets(seq(brute, 4), seq(faulty(brute, nil, dup), 4))
+	if len(d.OnlyA) != 0 || len(d.OnlyB) != 1 || !d.OnlyB[0].Equal(dup) {
+		t.Errorf("Sets with a duplicate = %+v", d)
+	}
+}
+
+func TestCheckAgrees(t *testing.T) {
+	engines := []Engine{{Name: "brute", Solutions: brute}, {Name: "shuffled", Solutions: shuffled(brute, 7)}}
+	for n := 1; n <= 8; n++ {
+		r := Check(context.Background(), n, nil, engines)
+		if !r.OK() || r.Published == nil {
+			t.Errorf("n=%d: %v", n, r.Problems)
+		}
+	}
+	r := Check(context.Background(), 6, []board.Queen{{Row: 0, Col: 1}}, engines)
+	if !r.OK() || r.Published != nil || r.Tallies[0].Fingerprint.Count != 1 {
+		t.Errorf("with a placement: %+v", r)
+	}
+}
+
+// TestCheckFindsFaults injects faults and checks that Check reports the
+// offending solutions themselves.
+func TestCheckFindsFaults(t *testing.T) {
+	const n = 9
+	var victim board.Solution
+	for s := range seq(brute, n) {
+		if s[0] == 4 && s[1] == 1 {
+			victim = s.Clone()
+			break
+		}
+	}
+	bad := board.Solution{0, 2, 4, 6, 8, 1, 3, 5, 7} // 1:1 and 5:9 share a diagonal
+	tests := []struct {
+		name   string
+		engine Source
+		want   string // in the problems
+		have   string // the engine that has the mismatched solution
+		sol    board.Solution
+	}{
+		{"drops one solution", faulty(brute, func(s board.Solution) bool { return s.Equal(victim) }), "differ", "brute", victim},
+		{"skips a column", faulty(brute, func(s board.Solution) bool { return s[2] == 3 }), "differ", "brute", nil},
+		{"duplicates one", faulty(brute, nil, victim), "differ", "faulty", victim},
+		{"emits an invalid one", faulty(brute, nil, bad), "invalid solution", "faulty", bad},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Check(context.Background(), n, nil, []Engine{{Name: "brute", Solutions: brute}, {Name: "faulty", Solutions: tt.engine}})
+			if r.OK() {
+				t.Fatal("Check found nothing")
+			}
+			all := strings.Join(r.Problems, "\n")
+			if !strings.Contains(all, tt.want) || !strings.Contains(all, "published") {
+				t.Errorf("problems:\n%s\nwant %q and a published-count finding", all, tt.want)
+			}
+			if len(r.Mismatches) == 0 {
+				t.Fatalf("no mismatch localised; problems:\n%s", all)
+			}
+			for _, m := range r.Mismatches {
+				if m.Have != tt.have {
+					t.Errorf("mismatch %v held by %s, want %s", m.Solution, m.Have, tt.have)
+				}
+			}
+			if tt.sol != nil && !slices.ContainsFunc(r.Mismatches, func(m Mismatch) bool { return m.Solution.Equal(tt.sol) }) {
+				t.Errorf("mismatches %+v do not name %v", r.Mismatches, tt.sol)
+			}
+		})
+	}
+}
+
+func TestCheckCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r := Check(ctx, 8, nil, []Engine{{Name: "brute", Solutions: brute}})
+	if r.OK() {
+		t.Error("a cancelled check reports success")
+	}
+}
+
+// BenchmarkFingerprint shows that comparing large sets takes constant
+// memory: the fingerprint of the n=8 solutions allocates nothing per
+// solution.
+func BenchmarkFingerprint(b *testing.B) {
+	var sols []board.Solution
+	for s := range seq(brute, 8) {
+		sols = append(sols, s.Clone())
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		var f Fingerprint
+		for _, s := range sols {
+			f.Add(s)
+		}
+	}
+	b.ReportMetric(float64(len(sols)), "solutions/op")
+}
+
+func TestCheckFirstOnly(t *testing.T) {
+	none := func(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error] {
+		return func(yield func(board.Solution, error) bool) {}
+	}
+	r := Check(context.Background(), 8, nil, []Engine{{Name: "brute", Solutions: brute}, {Name: "one", Solutions: brute, FirstOnly: true}})
+	if !r.OK() || r.Tallies[1].Fingerprint.Count != 1 {
+		t.Errorf("first-only engine: %v, count %d", r.Problems, r.Tallies[1].Fingerprint.Count)
+	}
+	r = Check(context.Background(), 8, nil, []Engine{{Name: "brute", Solutions: brute}, {Name: "liar", Solutions: none, FirstOnly: true}})
+	if r.OK() || !strings.Contains(strings.Join(r.Problems, "\n"), "liar: claims no solution") {
+		t.Errorf("a first-only engine claiming no solution: %v", r.Problems)
+	}
+	r = Check(context.Background(), 3, nil, []Engine{{Name: "brute", Solutions: brute}, {Name: "none", Solutions: none, FirstOnly: true}})
+	if !r.OK() {
+		t.Errorf("n=3, no solution anywhere: %v", r.Problems)
+	}
+}

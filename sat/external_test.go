@@ -1,0 +1,169 @@
+package sat_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/sat"
+)
+
+// TestExternalSolvers runs every installed solver on n = 30 (first
+// solution) and enumerates n = 6 through each.
+func TestExternalSolvers(t *testing.T) {
+	for _, cmd := range []string{"cadical -q", "minisat", "picosat", "cryptominisat5 --verb 0", "clasp", "kissat -q"} {
+		t.Run(strings.Fields(cmd)[0], func(t *testing.T) {
+			if _, err := exec.LookPath(strings.Fields(cmd)[0]); err != nil {
+				t.Skipf("%s not installed", strings.Fields(cmd)[0])
+			}
+			cnf, _ := encode.Queens(30, "seq", nil)
+			s, err := sat.NewExternal(cnf, cmd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := s.Next(context.Background())
+			if err != nil || !board.Valid(sol) || len(sol) != 30 {
+				t.Fatalf("%s n=30: %v, %v", cmd, sol, err)
+			}
+			cnf, _ = encode.Queens(6, "commander", nil)
+			s, _ = sat.NewExternal(cnf, cmd)
+			if got, err := s.Count(context.Background()); got != 4 || err != nil {
+				t.Errorf("%s: n=6 count %d, %v; want 4", cmd, got, err)
+			}
+		})
+	}
+}
+
+// script writes an executable shell script standing in for a solver.
+func script(t *testing.T, body string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "solver")
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestExternalFailures(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	tests := []struct {
+		name, body string
+		want       error
+	}{
+		{"crash", "echo boom >&2; kill -SEGV $$", sat.ErrSolverFailed},
+		{"exit 1", "echo 'cannot parse' >&2; exit 1", sat.ErrSolverFailed},
+		{"garbage", "echo 'hello world'; exit 10", sat.ErrSolverFailed},
+		{"silent", "exit 0", sat.ErrSolverFailed},
+		{"unknown", "echo 's UNKNOWN'; exit 0", sat.ErrSolverFailed},
+		{"wrong model", "echo 's SATISFIABLE'; echo 'v 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 0'; exit 10", sat.ErrSolverFailed},
+		{"hang", "sleep 30", context.DeadlineExceeded},
+	}
+	cnf, _ := encode.Queens(4, "pairwise", nil)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := sat.NewExternal(cnf, script(t, tt.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+			defer cancel()
+			start := time.Now()
+			sol, err := s.Next(ctx)
+			if !errors.Is(err, tt.want) {
+				t.Errorf("Next = %v, %v; want %v", sol, err, tt.want)
+			}
+			if d := time.Since(start); d > 10*time.Second {
+				t.Errorf("the solver was not killed: %v", d)
+			}
+		})
+	}
+}
+
+func TestReadResult(t *testing.T) {
+	tests := []struct {
+		name, in string
+		status   sat.Status
+		model    []int
+		errLine  int // -1: no error
+	}{
+		{"competition", "c hi\ns SATISFIABLE\nv -1 2\nv 3 0\n", sat.Satisfiable, []int{-1, 2, 3}, -1},
+		{"competition unsat", "s UNSATISFIABLE\n", sat.Unsatisfiable, nil, -1},
+		{"minisat", "SAT\n-1 2 3 0\n", sat.Satisfiable, []int{-1, 2, 3}, -1},
+		{"minisat unsat", "UNSAT\n", sat.Unsatisfiable, nil, -1},
+		{"bare", "-1 2\n3\n", sat.Satisfiable, []int{-1, 2, 3}, -1},
+		{"unknown", "s UNKNOWN\n", sat.Unknown, nil, -1},
+		{"empty", "", 0, nil, 0},
+		{"garbage", "s SATISFIABLE\nhello\n", 0, nil, 2},
+		{"two answers", "s SATISFIABLE\ns UNSATISFIABLE\n", 0, nil, 2},
+		{"sat without model", "s SATISFIABLE\n", 0, nil, 0},
+		{"model after unsat", "s UNSATISFIABLE\nv 1 0\n", 0, nil, 2},
+		{"duplicate", "v 1 -1 0\n", 0, nil, 1},
+		{"after 0", "v 1 0 2\n", 0, nil, 1},
+		{"bad answer", "s MAYBE\n", 0, nil, 1},
+		{"not a number", "v 1 x 0\n", 0, nil, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := sat.ReadResult(strings.NewReader(tt.in))
+			if tt.errLine < 0 {
+				if err != nil || res.Status != tt.status || !equalInts(res.Model, tt.model) {
+					t.Errorf("ReadResult = %+v, %v; want %v %v", res, err, tt.status, tt.model)
+				}
+				return
+			}
+			var re *sat.ResultError
+			if !errors.As(err, &re) || re.Line != tt.errLine || !errors.Is(err, sat.ErrOutput) {
+				t.Errorf("ReadResult = %v, want a ResultError on line %d", err, tt.errLine)
+			}
+		})
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// FuzzReadResult: the reader never panics, never returns a model with a
+// variable twice, and a satisfiable result always has a model.
+func FuzzReadResult(f *testing.F) {
+	f.Add("s SATISFIABLE\nv -1 2 0\n")
+	f.Add("SAT\n1 -2 0\n")
+	f.Add("1 2 -3\n")
+	f.Add("s UNSATISFIABLE\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		res, err := sat.ReadResult(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		seen := map[int]bool{}
+		for _, lit := range res.Model {
+			v := max(lit, -lit)
+			if lit == 0 || seen[v] {
+				t.Fatalf("model %v", res.Model)
+			}
+			seen[v] = true
+		}
+		if (res.Status == sat.Satisfiable) != (len(res.Model) > 0) {
+			t.Fatalf("status %v with %d literals", res.Status, len(res.Model))
+		}
+		// A model of the right size decodes or fails cleanly.
+		encode.Decode(2, res.Model)
+	})
+}

@@ -1,0 +1,297 @@
+package sat_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/dimacs"
+	"github.com/go-air/gini/z"
+	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/sat"
+)
+
+// brute returns every solution of the n×n board containing the queens of
+// placed, sorted: every column for every row, pruned only by board.Check
+// on the rows placed so far. It shares no code with encode or sat.
+func brute(n int, placed []board.Queen) []board.Solution {
+	var out []board.Solution
+	s := make(board.Solution, 0, n)
+	var place func()
+	place = func() {
+		if r := len(s) - 1; r > 0 {
+			for p := range r {
+				if d := s[r] - s[p]; d == 0 || d == r-p || d == p-r {
+					return
+				}
+			}
+		}
+		if len(s) == n {
+			if board.Valid(s) && board.Solution(s).Contains(placed) {
+				out = append(out, slices.Clone(s))
+			}
+			return
+		}
+		for col := range n {
+			s = append(s, col)
+			place()
+			s = s[:len(s)-1]
+		}
+	}
+	place()
+	return out
+}
+
+func key(s board.Solution) string { return fmt.Sprint([]int(s)) }
+
+// collect enumerates every solution with gini and checks each is valid,
+// contains placed, and is new.
+func collect(t *testing.T, cnf *encode.CNF) []board.Solution {
+	t.Helper()
+	s, err := sat.New(cnf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []board.Solution
+	seen := map[string]bool{}
+	for sol := range s.All(context.Background()) {
+		if err := sol.Check(); err != nil || !sol.Contains(cnf.Placed) || seen[key(sol)] {
+			t.Fatalf("%s n=%d: bad or repeated solution %v (%v)", cnf.Encoding, cnf.N, sol, err)
+		}
+		seen[key(sol)] = true
+		got = append(got, sol)
+	}
+	if s.Err() != nil {
+		t.Fatal(s.Err())
+	}
+	slices.SortFunc(got, func(a, b board.Solution) int { return strings.Compare(key(a), key(b)) })
+	return got
+}
+
+func sameSet(t *testing.T, what string, got, want []board.Solution) {
+	t.Helper()
+	sortKeys := func(ss []board.Solution) []string {
+		keys := make([]string, len(ss))
+		for i, s := range ss {
+			keys[i] = key(s)
+		}
+		slices.Sort(keys)
+		return keys
+	}
+	g, w := sortKeys(got), sortKeys(want)
+	for _, k := range w {
+		if _, ok := slices.BinarySearch(g, k); !ok {
+			t.Errorf("%s: missing %s", what, k)
+		}
+	}
+	for _, k := range g {
+		if _, ok := slices.BinarySearch(w, k); !ok {
+			t.Errorf("%s: extra %s", what, k)
+		}
+	}
+}
+
+// TestAllEncodings: for every encoding and n = 1..10, gini's count is the
+// published one and the solution set is the brute-force set, both ways.
+func TestAllEncodings(t *testing.T) {
+	want := map[int][]board.Solution{}
+	for n := 1; n <= 10; n++ {
+		want[n] = brute(n, nil)
+	}
+	for _, name := range encode.Encodings() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			for n := 1; n <= 10; n++ {
+				cnf, err := encode.Queens(n, name, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := collect(t, cnf)
+				known, _ := board.Known(n)
+				if uint64(len(got)) != known.Total || len(want[n]) != int(known.Total) {
+					t.Errorf("n=%d: gini %d, brute force %d, published %d", n, len(got), len(want[n]), known.Total)
+				}
+				sameSet(t, fmt.Sprintf("%s n=%d", name, n), got, want[n])
+			}
+		})
+	}
+}
+
+// TestSatisfiableIffValid: for random placements on boards n <= 8 and
+// every encoding, fixing the board variables to the placement leaves a
+// satisfiable CNF exactly when the placement is a solution.
+func TestSatisfiableIffValid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, name := range encode.Encodings() {
+		for n := 1; n <= 8; n++ {
+			solutions := brute(n, nil)
+			for range 40 {
+				s := make(board.Solution, n)
+				switch rng.IntN(3) {
+				case 0:
+					copy(s, rng.Perm(n))
+				case 1:
+					for row := range s {
+						s[row] = rng.IntN(n)
+					}
+				default:
+					if len(solutions) == 0 {
+						continue
+					}
+					copy(s, solutions[rng.IntN(len(solutions))])
+				}
+				cnf, _ := encode.Queens(n, name, nil)
+				for _, lit := range encode.Model(s) {
+					cnf.Clauses = append(cnf.Clauses, []int{lit})
+				}
+				first, err := sat.First(context.Background(), cnf)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if (first != nil) != board.Valid(s) {
+					t.Fatalf("%s n=%d %v: satisfiable = %v, Valid = %v", name, n, s, first != nil, board.Valid(s))
+				}
+			}
+		}
+	}
+}
+
+// TestPlaced: with random pre-placed queens (n <= 10), the completions
+// gini enumerates are the brute-force ones.
+func TestPlaced(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := range 60 {
+		n := 4 + rng.IntN(7)
+		var placed []board.Queen
+		for range 1 + rng.IntN(3) {
+			q := board.Queen{Row: rng.IntN(n), Col: rng.IntN(n)}
+			if board.CheckPlacement(n, append(slices.Clone(placed), q)) == nil {
+				placed = append(placed, q)
+			}
+		}
+		name := encode.Encodings()[i%len(encode.Encodings())]
+		cnf, err := encode.Queens(n, name, placed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameSet(t, fmt.Sprintf("%s n=%d placed %v", name, n, placed), collect(t, cnf), brute(n, placed))
+	}
+}
+
+// TestGoldenWithGini reads encode's golden files with gini's strict
+// DIMACS reader (it checks the header counts) and counts their solutions
+// with gini's own DIMACS loader: an independent check of the writer.
+func TestGoldenWithGini(t *testing.T) {
+	files, _ := filepath.Glob("../encode/testdata/queens-*.cnf")
+	if len(files) == 0 {
+		t.Fatal("no golden files")
+	}
+	for _, file := range files {
+		var n int
+		var name string
+		fmt.Sscanf(strings.ReplaceAll(filepath.Base(file), "-", " "), "queens %d %s", &n, &name)
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := dimacs.ReadCnfStrict(strings.NewReader(string(data)), &nullVis{}, true); err != nil {
+				t.Fatalf("gini ReadCnfStrict: %v", err)
+			}
+			g, err := gini.NewDimacs(strings.NewReader(string(data)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			count := 0
+			for g.Solve() == 1 {
+				var block []z.Lit
+				for v := 1; v <= n*n; v++ {
+					if g.Value(z.Var(v).Pos()) {
+						block = append(block, z.Var(v).Neg())
+					}
+				}
+				for _, m := range block {
+					g.Add(m)
+				}
+				g.Add(0)
+				count++
+			}
+			if known, _ := board.Known(n); uint64(count) != known.Total {
+				t.Errorf("%s: gini counts %d, published %d", file, count, known.Total)
+			}
+		})
+	}
+}
+
+type nullVis struct{}
+
+func (*nullVis) Init(v, c int) {}
+func (*nullVis) Add(m z.Lit)   {}
+func (*nullVis) Eof()          {}
+
+// TestClasp counts the models of the exported pairwise CNF (no auxiliary
+// variables: models are solutions) with clasp -n 0, an independent
+// all-models enumerator.
+func TestClasp(t *testing.T) {
+	if _, err := exec.LookPath("clasp"); err != nil {
+		t.Skip("clasp not installed (apt-get install clasp); skipping the independent model count")
+	}
+	for n := 1; n <= 10; n++ {
+		cnf, _ := encode.Queens(n, "pairwise", nil)
+		file := filepath.Join(t.TempDir(), "q.cnf")
+		f, _ := os.Create(file)
+		if err := encode.WriteDIMACS(f, cnf); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		out, _ := exec.Command("clasp", "-n", "0", "-q", file).Output() // exit 10/20/30
+		var models int
+		for _, line := range strings.Split(string(out), "\n") {
+			if rest, ok := strings.CutPrefix(line, "c Models"); ok {
+				fmt.Sscanf(strings.TrimLeft(rest, " :"), "%d", &models)
+			}
+		}
+		if known, _ := board.Known(n); uint64(models) != known.Total {
+			t.Errorf("clasp -n 0 on pairwise n=%d: %d models, published %d\n%s", n, models, known.Total, out)
+		}
+	}
+}
+
+func TestTimeout(t *testing.T) {
+	cnf, _ := encode.Queens(150, "pairwise", nil)
+	s, err := sat.New(cnf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	sol, err := s.Next(ctx)
+	if sol != nil && err == nil {
+		t.Skip("solved within 1ms; cannot test the timeout")
+	}
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Next = %v, %v; want DeadlineExceeded", sol, err)
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	if _, err := sat.New(&encode.CNF{Vars: 3}); err == nil {
+		t.Error("New accepted a CNF without a board")
+	}
+	cnf, _ := encode.Queens(4, "pairwise", nil)
+	for _, cmd := range []string{"", "no-such-solver-xyz -q"} {
+		if _, err := sat.NewExternal(cnf, cmd); !errors.Is(err, sat.ErrSolverNotFound) {
+			t.Errorf("NewExternal(%q) = %v, want ErrSolverNotFound", cmd, err)
+		}
+	}
+}
