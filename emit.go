@@ -137,70 +137,102 @@ func (sw *solutionWriter) writeAll(seq iter.Seq[board.Solution], limit int) (int
 // writeSolutions writes the solutions of seq to w, at most limit of them
 // (0: all), and returns how many it wrote. When there are none it says so
 // with writeNone. It stops at the first write error. Pictures (svg, png)
-// are drawn with the default options, one solution only; emitSolutions
-// adds --attacks, pre-placed queens and -o DIR/.
+// are one solution per stream; when w is a *solutionOutput (see
+// openSolutions) they are drawn with its options (--attacks, pre-placed
+// queens) or written one file per solution to its directory.
 func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq[board.Solution], limit int) (int, error) {
 	sw := &solutionWriter{w: w, format: format}
+	so, _ := w.(*solutionOutput)
+	if so != nil {
+		sw.image, sw.dir = so.image, so.dir
+	}
 	count, err := sw.writeAll(seq, limit)
 	if err == nil && count == 0 {
-		err = writeNone(w, format, n)
+		if so != nil && so.file != nil && isPicture(format) {
+			// No picture: no file, and the answer on stdout.
+			so.none = true
+			err = writeNone(so.stdout, format, n)
+		} else {
+			err = writeNone(w, format, n)
+		}
 	}
 	return count, err
 }
 
-// emitSolutions writes the solutions of seq (at most limit, 0: all) as the
-// command line says: --format, -o (a file, stdout, or for pictures a
-// directory DIR/ that gets one file per solution) and --attacks, with the
-// pre-placed queens marked in pictures. It opens and commits the output
-// itself, and returns how many solutions it wrote.
-func emitSolutions(c *cli.Context, n int, placed []board.Queen, seq iter.Seq[board.Solution], limit int) (int, error) {
+// solutionOutput is where the solutions of a command go, as its flags
+// say: an output (stdout or -o FILE) for every format, or for pictures
+// with -o DIR/ a directory that gets one file per solution (the output is
+// then stdout, for "no solution" and counts). Pass it to writeSolutions
+// and writeCount like any writer, then call finish.
+type solutionOutput struct {
+	*output
+	image  *board.ImageOptions
+	dir    string
+	stdout io.Writer
+	none   bool // no picture was drawn: remove the file instead of committing it
+}
+
+// openSolutions checks --format, -o and --attacks against an n×n board
+// and the other flags, and opens the output. Call it before the search:
+// its errors are usage errors (exit status 2). placed are the pre-placed
+// queens, marked in pictures.
+func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput, error) {
 	format, err := solutionFormat(c)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	stdout, path := c.App.Writer, c.String("output")
-	if c.Bool("attacks") && !isPicture(format) {
-		return 0, usagef("--attacks needs --format svg or png")
+	so := &solutionOutput{stdout: stdout}
+	switch {
+	case c.Bool("attacks") && !isPicture(format):
+		return nil, usagef("--attacks needs --format svg or png")
+	case format == board.FormatFEN && n != 8:
+		return nil, usagef("--format fen is for n = 8 only (a chessboard)")
+	case c.Bool("count") && (isPicture(format) || format == board.FormatFEN):
+		return nil, usagef("--count prints a number: --format %s draws solutions", format)
+	case isPicture(format) && n > board.MaxImageN:
+		return nil, usagef("--format %s draws boards up to n = %d", format, board.MaxImageN)
 	}
-	sw := &solutionWriter{format: format}
 	if isPicture(format) {
-		sw.image = &board.ImageOptions{Attacks: c.Bool("attacks"), Placed: placed}
-		if n > board.MaxImageN {
-			return 0, usagef("--format %s draws boards up to n = %d", format, board.MaxImageN)
+		so.image = &board.ImageOptions{Attacks: c.Bool("attacks"), Placed: placed}
+		if path != "-" && path != "" && (strings.HasSuffix(path, "/") || isDir(path)) {
+			if err := os.MkdirAll(path, 0o755); err != nil {
+				return nil, usagef("cannot write pictures to %s: %v", path, unwrapPath(err))
+			}
+			so.dir, path = path, "-"
+		} else if c.Bool("all") || c.Int("limit") > 1 {
+			return nil, usagef("--format %s draws one solution: use -o DIR/ for one file per solution", format)
 		}
 	}
-	if format == board.FormatFEN && n != 8 {
-		return 0, usagef("--format fen is for n = 8 only (a chessboard)")
+	if so.output, err = openOutput(path, stdout); err != nil {
+		return nil, err
 	}
-	if isPicture(format) && path != "-" && path != "" && (strings.HasSuffix(path, "/") || isDir(path)) {
-		if err := os.MkdirAll(path, 0o755); err != nil {
-			return 0, usagef("cannot write pictures to %s: %v", path, unwrapPath(err))
-		}
-		sw.dir, sw.w = path, stdout
-		count, err := sw.writeAll(seq, limit)
-		if err == nil && count == 0 {
-			err = writeNone(stdout, format, n)
-		}
-		return count, err
+	if format == board.FormatPNG && so.dir == "" && so.file == nil && isTerminal(stdout) {
+		return nil, usagef("will not write a PNG to a terminal: use -o FILE or a pipe")
 	}
-	out, err := openOutput(path, stdout)
+	return so, nil
+}
+
+// finish commits the output if err is nil and a picture was drawn (or the
+// format is text), and removes it otherwise; it returns the first error.
+func (so *solutionOutput) finish(err error) error {
+	if err == nil && so.none {
+		so.Abort()
+		return nil
+	}
+	return so.output.finish(err)
+}
+
+// emitSolutions writes the solutions of seq (at most limit, 0: all) with
+// openSolutions, writeSolutions and finish, and returns how many it wrote.
+func emitSolutions(c *cli.Context, n int, placed []board.Queen, seq iter.Seq[board.Solution], limit int) (int, error) {
+	so, err := openSolutions(c, n, placed)
 	if err != nil {
 		return 0, err
 	}
-	if format == board.FormatPNG && out.file == nil && isTerminal(stdout) {
-		return 0, usagef("will not write a PNG to a terminal: use -o FILE or a pipe")
-	}
-	sw.w = out
-	count, err := sw.writeAll(seq, limit)
-	if err == nil && count == 0 && isPicture(format) {
-		// No picture: no file, and the answer on stdout.
-		out.Abort()
-		return 0, writeNone(stdout, format, n)
-	}
-	if err == nil && count == 0 {
-		err = writeNone(out, format, n)
-	}
-	return count, out.finish(err)
+	format, _ := solutionFormat(c)
+	count, err := writeSolutions(so, format, n, seq, limit)
+	return count, so.finish(err)
 }
 
 // isDir reports whether path names an existing directory.

@@ -33,7 +33,7 @@ func runEmit(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	app := newApp(&out, &errb)
 	cmd := &cli.Command{
 		Name:  "emit",
-		Flags: []cli.Flag{sizeFlag(), placeFlag(), limitFlag(), outFlag(), attacksFlag(), formatFlag(solutionFormats...)},
+		Flags: []cli.Flag{sizeFlag(), placeFlag(), allFlag(), countFlag(), limitFlag(), outFlag(), attacksFlag(), formatFlag(solutionFormats...)},
 		Action: func(c *cli.Context) error {
 			n := c.Int("n")
 			placed, err := placements(c, n)
