@@ -159,6 +159,7 @@ func TestUsageErrors(t *testing.T) {
 		{"sat"},
 		{"dimacs"},
 		{"decode"},
+		{"backtrack"},
 		// sat, dimacs, decode
 		{"sat", "-n", "0"},
 		{"sat", "-n", "201", "--encoding", "pairwise"},
@@ -176,6 +177,30 @@ func TestUsageErrors(t *testing.T) {
 		{"decode", "-n", "4", "/no/such/file"},
 		{"decode", "-n", "4", "a", "b"},
 		{"decode", "-n", "4", "--cnf", "/no/such/file"},
+		// backtrack
+		{"backtrack", "-n", "0"},
+		{"backtrack", "-n", "-5"},
+		{"backtrack", "-n", "abc"},
+		{"backtrack", "-n", "5001"},
+		{"backtrack", "-n", "70000"},
+		{"backtrack", "-n", "49", "--strategy", "lex"},
+		{"backtrack", "-n", "28", "--all"},
+		{"backtrack", "-n", "28", "--count"},
+		{"backtrack", "-n", "30", "--unique"},
+		{"backtrack", "-n", "8", "--place", "0:1"},
+		{"backtrack", "-n", "8", "--place", "9:9"},
+		{"backtrack", "-n", "8", "--place", "1:1", "--place", "2:2"},
+		{"backtrack", "-n", "8", "--place", "x"},
+		{"backtrack", "-n", "8", "--limit", "-1"},
+		{"backtrack", "-n", "8", "--format", "nosuch"},
+		{"backtrack", "-n", "8", "-o", "/nonexistent/dir/out.txt"},
+		{"backtrack", "-n", "8", "--all", "--count"},
+		{"backtrack", "-n", "8", "--limit", "2", "--count"},
+		{"backtrack", "-n", "8", "--all", "--limit", "2"},
+		{"backtrack", "-n", "8", "--unique", "--place", "1:1"},
+		{"backtrack", "-n", "8", "--strategy", "fast"},
+		{"backtrack", "-n", "8", "--threads", "0"},
+		{"backtrack", "-n", "8", "extra"},
 	}
 	for _, args := range cases {
 		stdout, stderr, code := runCLI(t, "", args...)

@@ -1,0 +1,211 @@
+package backtrack
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/queens-dev/queens/board"
+)
+
+// CountMaxN is the largest board [Count] accepts: its bitboards are 32-bit
+// masks with one bit per column.
+const CountMaxN = 32
+
+// ErrUniquePlace is returned (wrapped) by [Count] when unique counts are
+// asked for together with pre-placed queens: pre-placed queens break the
+// symmetry of the board, so "distinct up to symmetry" has no clear meaning.
+var ErrUniquePlace = errors.New("unique counts cannot be combined with pre-placed queens")
+
+// CountOptions configures Count.
+type CountOptions struct {
+	Threads int           // worker goroutines; <= 0 means runtime.NumCPU()
+	Unique  bool          // also count solutions distinct up to symmetry (not with Place)
+	Place   []board.Queen // pre-placed queens
+
+	// Progress, if not nil, is called with the number of subproblems
+	// finished and in all, about ten times a second while Count runs and
+	// once when it returns. It is called from the goroutine that called
+	// Count, never concurrently, and should return quickly.
+	Progress func(done, parts int)
+}
+
+// CountResult is what Count found.
+type CountResult struct {
+	Total, Unique uint64 // Unique only when CountOptions.Unique
+	Nodes         uint64
+	Elapsed       time.Duration
+	Done, Parts   int // subproblems finished / in all (for "how far it got" on cancel)
+}
+
+// Count returns the number of solutions of the n-queens puzzle on an n×n
+// board, 1 <= n <= [CountMaxN], and with opt.Unique the number of them that
+// are distinct up to rotation and reflection.
+//
+// Without pre-placed queens the count is split into [Subproblems]: the
+// queens on the board's border in canonical form under the 8 symmetries,
+// each completed by a bitboard search of the inner rows and weighted by
+// the size of its class. Unique counts come from the same weights (and, for
+// the few symmetric border placements, from a look at each completion), so
+// they cost next to nothing. With opt.Place it runs a plain bitboard search
+// with those queens fixed, split on the first row.
+//
+// The subproblems are shared among opt.Threads goroutines. When ctx is
+// cancelled Count stops within about a second and returns ctx.Err() along
+// with the sums over the subproblems it finished (Done of Parts).
+//
+// Errors wrap [board.ErrSize] for n out of range, [board.ErrPlacement] for
+// pre-placed queens off the board or attacking each other, and
+// [ErrUniquePlace]. Pre-placed queens that admit no solution give a count
+// of 0, not an error.
+func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
+	start := time.Now()
+	if err := board.CheckSize(n, CountMaxN); err != nil {
+		return CountResult{}, fmt.Errorf("count: %w", err)
+	}
+	if opt.Unique && len(opt.Place) > 0 {
+		return CountResult{}, fmt.Errorf("count: %w", ErrUniquePlace)
+	}
+	if err := board.CheckPlacement(n, opt.Place); err != nil {
+		return CountResult{}, fmt.Errorf("count: %w", err)
+	}
+	var work func(i int, stop *atomic.Bool) partCount
+	var parts int
+	if len(opt.Place) > 0 {
+		p := placePlan(n, opt.Place)
+		var firsts []uint32
+		for avail := p.allowed[0]; avail != 0; avail &= avail - 1 {
+			firsts = append(firsts, avail&-avail)
+		}
+		parts = len(firsts)
+		work = func(i int, stop *atomic.Bool) partCount {
+			q := *p
+			q.allowed[0] = firsts[i]
+			var w partCount
+			q.dfs(stop, &w)
+			return w
+		}
+	} else {
+		sps, err := Subproblems(n)
+		if err != nil {
+			return CountResult{}, fmt.Errorf("count: %w", err)
+		}
+		parts = len(sps)
+		work = func(i int, stop *atomic.Bool) partCount {
+			return sps[i].count(n, stop)
+		}
+	}
+	res, err := run(ctx, parts, opt.Threads, opt.Progress, work)
+	if !opt.Unique {
+		res.Unique = 0
+	}
+	res.Elapsed = time.Since(start)
+	return res, err
+}
+
+// placePlan returns the plain search of an n×n board with the queens qs
+// (valid by [board.CheckPlacement]) fixed: their rows may use only their
+// square, the other rows none of the squares they attack.
+func placePlan(n int, qs []board.Queen) *plan {
+	p := &plan{levels: n, weight: 1, checkAbove: n - checkRows}
+	full := ^uint32(0) >> (32 - n)
+	for r := 0; r < n; r++ {
+		p.up[r], p.down[r] = uint8(r), uint8(n-1-r)
+		p.allowed[r] = full
+		for _, q := range qs {
+			if q.Row == r {
+				p.allowed[r] = bit(n, q.Col)
+				break
+			}
+			k := r - q.Row
+			p.allowed[r] &^= bit(n, q.Col) | bit(n, q.Col+k) | bit(n, q.Col-k)
+		}
+	}
+	return p
+}
+
+// run does parts pieces of work on threads goroutines, handing them out in
+// order, and sums the results of the pieces that finished.
+func run(ctx context.Context, parts, threads int, progress func(done, parts int), work func(int, *atomic.Bool) partCount) (CountResult, error) {
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	threads = max(1, min(threads, parts))
+	var (
+		stop     atomic.Bool
+		next     atomic.Int64
+		finished atomic.Int64
+		mu       sync.Mutex
+		res      = CountResult{Parts: parts}
+		rest     partCount
+		wg       sync.WaitGroup
+	)
+	for range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var sum, rem partCount // rem: the 24ths not yet whole
+			done := 0
+			for !stop.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= parts {
+					break
+				}
+				pc := work(i, &stop)
+				if stop.Load() {
+					break // a stopped piece is incomplete: leave it out
+				}
+				rem.total24 += pc.total24 % 24
+				rem.unique24 += pc.unique24 % 24
+				sum.total24 += pc.total24 / 24
+				sum.unique24 += pc.unique24 / 24
+				sum.nodes += pc.nodes
+				done++
+				finished.Add(1)
+			}
+			mu.Lock()
+			res.Total += sum.total24
+			res.Unique += sum.unique24
+			res.Nodes += sum.nodes
+			rest.total24 += rem.total24
+			rest.unique24 += rem.unique24
+			res.Done += done
+			mu.Unlock()
+		}()
+	}
+	all := make(chan struct{})
+	go func() { wg.Wait(); close(all) }()
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	var err error
+	cancel := ctx.Done()
+	for waiting := true; waiting; {
+		select {
+		case <-all:
+			waiting = false
+		case <-cancel:
+			err = ctx.Err()
+			stop.Store(true)
+			cancel = nil
+		case <-tick.C:
+			if progress != nil {
+				progress(int(finished.Load()), parts)
+			}
+		}
+	}
+	// Ties split a class of solutions over pieces; the whole count has
+	// whole classes only (a stopped count may leave a fraction out).
+	res.Total += rest.total24 / 24
+	res.Unique += rest.unique24 / 24
+	if err == nil && res.Done < parts {
+		err = ctx.Err() // cancelled just as the last pieces finished
+	}
+	if progress != nil {
+		progress(res.Done, parts)
+	}
+	return res, err
+}

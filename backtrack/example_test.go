@@ -1,0 +1,79 @@
+package backtrack_test
+
+import (
+	"fmt"
+
+	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/board"
+)
+
+func ExampleFirst() {
+	s, stats, err := backtrack.First(8, backtrack.Options{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Print(s)
+	fmt.Println(stats.Nodes, "queens placed,", stats.Backtracks, "taken back")
+	// Output:
+	//     1 2 3 4 5 6 7 8
+	//  1  Q . . . . . . .
+	//  2  . . . . Q . . .
+	//  3  . . . . . . . Q
+	//  4  . . . . . Q . .
+	//  5  . . Q . . . . .
+	//  6  . . . . . . Q .
+	//  7  . Q . . . . . .
+	//  8  . . . Q . . . .
+	// 113 queens placed, 105 taken back
+}
+
+func ExampleAll() {
+	// The completions of a 6×6 board with a queen on row 1, column 2.
+	opt := backtrack.Options{Place: []board.Queen{{Row: 0, Col: 1}}}
+	for s := range backtrack.All(6, opt) {
+		fmt.Println(s.Queens()) // 1-based R:C
+	}
+	// Output:
+	// [1:2 2:4 3:6 4:1 5:3 6:5]
+}
+
+func ExampleOptions_observe() {
+	opt := backtrack.Options{Observe: func(e backtrack.Event) {
+		if e.Kind != backtrack.EventTry {
+			fmt.Println(e)
+		}
+	}}
+	backtrack.First(4, opt)
+	// Output:
+	// place 1:1
+	// reject 2:1 (attacked by 1:1)
+	// reject 2:2 (attacked by 1:1)
+	// place 2:3
+	// reject 3:1 (attacked by 1:1)
+	// reject 3:2 (attacked by 2:3)
+	// reject 3:3 (attacked by 2:3)
+	// reject 3:4 (attacked by 2:3)
+	// backtrack 2:3
+	// place 2:4
+	// reject 3:1 (attacked by 1:1)
+	// place 3:2
+	// reject 4:1 (attacked by 1:1)
+	// reject 4:2 (attacked by 3:2)
+	// reject 4:3 (attacked by 3:2)
+	// reject 4:4 (attacked by 2:4)
+	// backtrack 3:2
+	// reject 3:3 (attacked by 2:4)
+	// reject 3:4 (attacked by 2:4)
+	// backtrack 2:4
+	// backtrack 1:1
+	// place 1:2
+	// reject 2:1 (attacked by 1:2)
+	// reject 2:2 (attacked by 1:2)
+	// reject 2:3 (attacked by 1:2)
+	// place 2:4
+	// place 3:1
+	// reject 4:1 (attacked by 3:1)
+	// reject 4:2 (attacked by 1:2)
+	// place 4:3
+	// solution 2 4 1 3
+}

@@ -1,0 +1,345 @@
+package backtrack
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"time"
+
+	"github.com/queens-dev/queens/board"
+)
+
+// Strategy chooses the order in which the backtracker fills rows and tries
+// columns. Every strategy is complete: enumerated to the end, each finds
+// every solution exactly once; they differ in which solution comes first
+// and in how fast.
+type Strategy uint8
+
+const (
+	// Auto is Lex for n <= AutoLexMax and Heuristic above.
+	Auto Strategy = iota
+	// Lex fills the rows top to bottom and tries the columns left to
+	// right: the textbook algorithm, solutions in lexicographic order.
+	Lex
+	// Heuristic fills next the empty row with the fewest free squares
+	// (ties: the topmost), gives up at once when some row has none
+	// (forward checking), and tries the free columns of that row from the
+	// centre outwards (ties: the left one first).
+	Heuristic
+)
+
+// AutoLexMax is the largest n for which [Auto] runs [Lex]. Up to here the
+// lexicographic first solution takes a few milliseconds at most and is the
+// one the textbooks print; above it Lex can take hours.
+const AutoLexMax = 24
+
+var strategyNames = [...]string{"auto", "lex", "heuristic"}
+
+// String returns the strategy's name as [ParseStrategy] reads it.
+func (s Strategy) String() string {
+	if int(s) < len(strategyNames) {
+		return strategyNames[s]
+	}
+	return fmt.Sprintf("Strategy(%d)", s)
+}
+
+// ErrStrategy is wrapped by the error for an unknown strategy.
+var ErrStrategy = errors.New("unknown strategy")
+
+// ParseStrategy returns the strategy with the given name: auto, lex or
+// heuristic.
+func ParseStrategy(name string) (Strategy, error) {
+	for i, s := range strategyNames {
+		if s == name {
+			return Strategy(i), nil
+		}
+	}
+	return Auto, fmt.Errorf("%w %q (want auto, lex or heuristic)", ErrStrategy, name)
+}
+
+// Resolve returns the strategy that s stands for on an n×n board: Auto
+// becomes Lex or Heuristic, the others stay as they are.
+func (s Strategy) Resolve(n int) Strategy {
+	if s == Auto {
+		if n <= AutoLexMax {
+			return Lex
+		}
+		return Heuristic
+	}
+	return s
+}
+
+// Options configures a search. The zero value searches the empty board
+// with the Auto strategy and no observer.
+type Options struct {
+	// Place lists pre-placed queens, 0-based. The search fills the other
+	// rows around them. Queens off the board, two in one row or two that
+	// attack each other are an error wrapping [board.ErrPlacement];
+	// pre-placements that merely admit no completion give no solution.
+	Place []board.Queen
+
+	// Observe, if not nil, is called at every step of the search (see
+	// [Event]). It runs on the searching goroutine and must not keep
+	// Event.Queens. Without an observer a search pays one nil check per
+	// step.
+	Observe func(Event)
+
+	// Strategy is the order of the search; see [Strategy].
+	Strategy Strategy
+
+	// Unique, if set, yields only the canonical solution of each class of
+	// solutions that differ by a rotation or reflection ([board.IsCanonical]),
+	// so that an enumeration lists each class once. It cannot be combined
+	// with Place.
+	Unique bool
+}
+
+// Stats describes the work of a search.
+type Stats struct {
+	Nodes      uint64        // queens placed by the search (pre-placed ones not counted)
+	Backtracks uint64        // queens taken away again
+	Solutions  uint64        // complete placements found (with Unique, canonical or not)
+	Elapsed    time.Duration // wall time of the search
+}
+
+// MaxN is the largest board size Search accepts.
+const MaxN = board.MaxN
+
+// Search runs the backtracker on an n×n board and calls yield with each
+// solution it finds, in the order of opt.Strategy, until yield returns
+// false, the search space is exhausted or ctx is done. Each solution is a
+// fresh slice the caller may keep.
+//
+// Search returns the statistics and an error: one wrapping [board.ErrSize]
+// for n outside 1..[MaxN], one wrapping [board.ErrPlacement] for bad
+// pre-placed queens, [ErrUniquePlace], or ctx.Err() if ctx ended the
+// search (the statistics then say how far it got). Finding no solution, or
+// being stopped by yield, is not an error.
+func Search(ctx context.Context, n int, opt Options, yield func(board.Solution) bool) (Stats, error) {
+	start := time.Now()
+	s, err := newSearcher(n, opt)
+	if err != nil {
+		return Stats{}, err
+	}
+	s.done = ctx.Done()
+	s.yield = yield
+	if s.done != nil {
+		select {
+		case <-s.done:
+			return Stats{}, ctx.Err()
+		default:
+		}
+	}
+	if opt.Strategy.Resolve(n) == Heuristic {
+		s.heuristic()
+	} else {
+		s.lex(0)
+	}
+	s.stats.Elapsed = time.Since(start)
+	if s.cancelled {
+		return s.stats, ctx.Err()
+	}
+	return s.stats, nil
+}
+
+// First returns the first solution of the search described by opt, or nil
+// if there is none, with the statistics of the search. Errors are those of
+// [Search].
+func First(n int, opt Options) (board.Solution, Stats, error) {
+	var first board.Solution
+	stats, err := Search(context.Background(), n, opt, func(s board.Solution) bool {
+		first = s
+		return false
+	})
+	return first, stats, err
+}
+
+// All returns an iterator over every solution, in the order of
+// opt.Strategy; breaking out of the loop stops the search. Each solution
+// is a fresh slice. The iterator yields nothing when n or opt is invalid:
+// use [Search] to see the error, or check the input first with
+// [board.CheckSize] and [board.CheckPlacement].
+func All(n int, opt Options) iter.Seq[board.Solution] {
+	return func(yield func(board.Solution) bool) {
+		Search(context.Background(), n, opt, yield)
+	}
+}
+
+// searcher is the state of one search, shared by the strategies.
+type searcher struct {
+	n       int
+	q       board.Solution // q[row] == col, or -1 for an empty row
+	fixed   []bool         // rows of pre-placed queens
+	free    int            // rows still empty
+	colBy   []int32        // row+1 of the queen in each column, 0 if none
+	diagBy  []int32        // the same for each diagonal row+col
+	antiBy  []int32        // and each anti-diagonal row-col+n-1
+	observe func(Event)
+	yield   func(board.Solution) bool
+	unique  bool
+	done    <-chan struct{}
+	stats   Stats
+	stopped bool // yield said stop, or the context ended
+	// cancelled is set when the context ended the search.
+	cancelled bool
+
+	// Heuristic only.
+	rowFree     []int32 // free squares in each empty row
+	centre      []int   // 0..n-1 from the centre outwards
+	budget      uint64  // queens the first pass may place; 0: no limit
+	outOfBudget bool    // the first pass gave up
+	scrambled   bool    // second pass: ties by scrambled row order
+}
+
+func newSearcher(n int, opt Options) (*searcher, error) {
+	if err := board.CheckSize(n, MaxN); err != nil {
+		return nil, fmt.Errorf("backtrack: %w", err)
+	}
+	if err := board.CheckPlacement(n, opt.Place); err != nil {
+		return nil, fmt.Errorf("backtrack: %w", err)
+	}
+	if opt.Unique && len(opt.Place) > 0 {
+		return nil, fmt.Errorf("backtrack: %w", ErrUniquePlace)
+	}
+	s := &searcher{
+		n:       n,
+		q:       make(board.Solution, n),
+		fixed:   make([]bool, n),
+		free:    n,
+		colBy:   make([]int32, n),
+		diagBy:  make([]int32, 2*n-1),
+		antiBy:  make([]int32, 2*n-1),
+		observe: opt.Observe,
+		unique:  opt.Unique,
+	}
+	for i := range s.q {
+		s.q[i] = -1
+	}
+	for _, p := range opt.Place {
+		if s.fixed[p.Row] {
+			continue // the same queen twice
+		}
+		s.fixed[p.Row] = true
+		s.free--
+		s.mark(p.Row, p.Col)
+	}
+	return s, nil
+}
+
+// attacker returns the row of a queen attacking (row, col), or -1.
+func (s *searcher) attacker(row, col int) int {
+	if r := s.colBy[col]; r != 0 {
+		return int(r) - 1
+	}
+	if r := s.diagBy[row+col]; r != 0 {
+		return int(r) - 1
+	}
+	if r := s.antiBy[row-col+s.n-1]; r != 0 {
+		return int(r) - 1
+	}
+	return -1
+}
+
+// safe reports whether no queen attacks (row, col).
+func (s *searcher) safe(row, col int) bool {
+	return s.colBy[col]|s.diagBy[row+col]|s.antiBy[row-col+s.n-1] == 0
+}
+
+func (s *searcher) mark(row, col int) {
+	s.q[row] = col
+	by := int32(row + 1)
+	s.colBy[col], s.diagBy[row+col], s.antiBy[row-col+s.n-1] = by, by, by
+}
+
+func (s *searcher) unmark(row, col int) {
+	s.q[row] = -1
+	s.colBy[col], s.diagBy[row+col], s.antiBy[row-col+s.n-1] = 0, 0, 0
+}
+
+// try tells the observer about (row, col) and reports whether it is safe,
+// rejecting it if not.
+func (s *searcher) try(row, col int) bool {
+	s.emit(EventTry, row, col, board.Queen{})
+	a := s.attacker(row, col)
+	if a < 0 {
+		return true
+	}
+	s.emit(EventReject, row, col, board.Queen{Row: a, Col: s.q[a]})
+	return false
+}
+
+func (s *searcher) emit(kind EventKind, row, col int, attacker board.Queen) {
+	s.observe(Event{Kind: kind, Row: row, Col: col, Attacker: attacker, Queens: s.q})
+}
+
+// place puts a queen on (row, col), which must be safe, and checks now and
+// then whether the context has ended.
+func (s *searcher) place(row, col int) {
+	s.mark(row, col)
+	s.free--
+	s.stats.Nodes++
+	if s.observe != nil {
+		s.emit(EventPlace, row, col, board.Queen{})
+	}
+	if s.stats.Nodes&(1<<12-1) == 0 && s.done != nil {
+		select {
+		case <-s.done:
+			s.stopped, s.cancelled = true, true
+		default:
+		}
+	}
+}
+
+// remove takes the queen on (row, col) away again.
+func (s *searcher) remove(row, col int) {
+	s.unmark(row, col)
+	s.free++
+	s.stats.Backtracks++
+	if s.observe != nil {
+		s.emit(EventBacktrack, row, col, board.Queen{})
+	}
+}
+
+// solution reports the complete placement in s.q.
+func (s *searcher) solution() {
+	s.stats.Solutions++
+	if s.observe != nil {
+		s.emit(EventSolution, -1, -1, board.Queen{})
+	}
+	if s.unique && !board.IsCanonical(s.q) {
+		return
+	}
+	if !s.yield(s.q.Clone()) {
+		s.stopped = true
+	}
+}
+
+// lex fills the rows from row on, top to bottom, trying columns left to
+// right.
+func (s *searcher) lex(row int) {
+	for row < s.n && s.fixed[row] {
+		row++
+	}
+	if row == s.n {
+		s.solution()
+		return
+	}
+	for col := 0; col < s.n; col++ {
+		if s.observe != nil {
+			if !s.try(row, col) {
+				continue
+			}
+		} else if !s.safe(row, col) {
+			continue
+		}
+		s.place(row, col)
+		if !s.stopped {
+			s.lex(row + 1)
+		}
+		if s.stopped {
+			return // leave the queens where they are: the search ends here
+		}
+		s.remove(row, col)
+	}
+}

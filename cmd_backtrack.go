@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/board"
+	"github.com/urfave/cli/v2"
+)
+
+// The largest board each mode of queens backtrack accepts.
+const (
+	// maxFirstN bounds a first solution and --limit: the heuristic answers
+	// every n up to here in well under a second (1000 in milliseconds).
+	maxFirstN = 5000
+	// maxLexFirstN bounds a first solution with --strategy lex, which past
+	// n ≈ 30 can run for hours (n = 32 places 87 million queens).
+	maxLexFirstN = 48
+	// maxAllN bounds --all and --unique: n = 27 is the largest board whose
+	// number of solutions (2.3·10^17) is known at all.
+	maxAllN = 27
+	// maxCountN bounds --count for the same reason.
+	maxCountN = 27
+)
+
+func backtrackCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "backtrack",
+		Usage:     "solve, enumerate or count with the native backtracker",
+		UsageText: "queens backtrack -n N [--all | --count | --limit K] [--unique] [--place R:C ...] [--format F] [-o FILE] [--stats]",
+		Description: fmt.Sprintf(`Without --all, --count or --limit it prints the first solution as a board.
+
+--strategy chooses the search order. lex fills rows top to bottom and tries columns
+left to right (the textbook order; solutions come out sorted). heuristic fills the
+row with the fewest free squares first and tries central columns first; it finds a
+first solution of a 1000x1000 board in milliseconds. auto (the default) runs lex for
+N <= %d and heuristic above. --count always uses the bitboard counter.
+
+--unique lists (with --all or --limit) only the canonical solution of each class of
+solutions that differ by a rotation or reflection; with --count it adds the number
+of such classes. It cannot be combined with --place.
+
+Limits: a first solution or --limit K: N <= %d (N <= %d with --strategy lex);
+--all, --unique: N <= %d; --count: N <= %d.`, backtrack.AutoLexMax, maxFirstN, maxLexFirstN, maxAllN, maxCountN),
+		Flags: []cli.Flag{
+			sizeFlag(), allFlag(), countFlag(), limitFlag(),
+			&cli.BoolFlag{Name: "unique", Usage: "only solutions distinct up to rotation and reflection (see below)"},
+			placeFlag(), formatFlag(solutionFormats...), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
+			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex or heuristic (see below)"},
+		},
+		Action: backtrackAction,
+	}
+}
+
+func backtrackAction(c *cli.Context) error {
+	if c.Args().Present() {
+		return usagef("backtrack: unexpected argument %q", c.Args().First())
+	}
+	if err := exclusive(c, "all", "count", "limit"); err != nil {
+		return err
+	}
+	if err := exclusive(c, "unique", "place"); err != nil {
+		return err
+	}
+	limit := c.Int("limit")
+	if limit < 0 {
+		return usagef("--limit must be at least 0, not %d", limit)
+	}
+	strategy, err := backtrack.ParseStrategy(c.String("strategy"))
+	if err != nil {
+		return usageErr(err)
+	}
+	format, err := solutionFormat(c)
+	if err != nil {
+		return err
+	}
+	maxN, mode := maxFirstN, "a first solution"
+	switch {
+	case c.Bool("count"):
+		maxN, mode = maxCountN, "--count"
+	case c.Bool("all") || c.Bool("unique"):
+		maxN, mode = maxAllN, "--all and --unique"
+	case strategy == backtrack.Lex:
+		maxN, mode = maxLexFirstN, "--strategy lex"
+	}
+	n := c.Int("n")
+	if n > maxN && n <= board.MaxN {
+		return usagef("-n %d is too large for %s (at most %d)", n, mode, maxN)
+	}
+	if _, err := boardSize(c, maxN); err != nil {
+		return err
+	}
+	place, err := placements(c, n)
+	if err != nil {
+		return err
+	}
+	if c.Int("threads") < 1 {
+		return usagef("--threads must be at least 1, not %d", c.Int("threads"))
+	}
+	ctx := c.Context
+	if d := c.Duration("timeout"); d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
+	out, err := openOutput(c.String("output"), c.App.Writer)
+	if err != nil {
+		return err
+	}
+	if c.Bool("count") {
+		return out.finish(backtrackCount(ctx, c, out, format, n, place))
+	}
+	opt := backtrack.Options{Place: place, Strategy: strategy, Unique: c.Bool("unique")}
+	if !c.Bool("all") && !c.IsSet("limit") {
+		limit = 1
+	}
+	var stats backtrack.Stats
+	var serr error
+	seq := func(yield func(board.Solution) bool) {
+		stats, serr = backtrack.Search(ctx, n, opt, yield)
+	}
+	written, err := writeSolutions(out, format, n, seq, limit)
+	if err == nil {
+		err = timeoutErr(ctx, serr)
+	}
+	if c.Bool("stats") {
+		fmt.Fprintf(c.App.ErrWriter, "backtrack: n=%d strategy=%v nodes=%d backtracks=%d solutions=%d printed=%d time=%v\n",
+			n, strategy.Resolve(n), stats.Nodes, stats.Backtracks, stats.Solutions, written, stats.Elapsed.Round(1000))
+	}
+	return out.finish(err)
+}
+
+// backtrackCount runs --count.
+func backtrackCount(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, place []board.Queen) error {
+	unique := c.Bool("unique")
+	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Threads: c.Int("threads"), Unique: unique, Place: place})
+	if c.Bool("stats") || err != nil {
+		fmt.Fprintf(c.App.ErrWriter, "count: n=%d solutions=%d nodes=%d parts=%d/%d threads=%d time=%v\n",
+			n, res.Total, res.Nodes, res.Done, res.Parts, c.Int("threads"), res.Elapsed.Round(1000))
+	}
+	if err != nil {
+		return timeoutErr(ctx, err)
+	}
+	var u *uint64
+	if unique {
+		u = &res.Unique
+	}
+	return writeCount(out, format, n, res.Total, u)
+}
+
+// timeoutErr turns a search ended by --timeout into a failed run (exit 1);
+// other errors pass through (Ctrl-C becomes 130 in run).
+func timeoutErr(ctx context.Context, err error) error {
+	if err != nil && ctx.Err() == context.DeadlineExceeded {
+		return failf("stopped by --timeout: %v", err)
+	}
+	return err
+}
