@@ -13,6 +13,8 @@
 //	sat        solve, enumerate or count as SAT (gini, or --solver CMD)
 //	dimacs     write the puzzle as a DIMACS CNF (--encoding E)
 //	decode     read a SAT solver's output, draw and verify the board
+//	trace      the backtracking search step by step: text, boards, JSON
+//	           Lines or an animated GIF (--gif FILE)
 //
 // Run "queens help COMMAND" for a command's flags. Shared flags:
 //
@@ -124,7 +126,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 
 // commands lists the subcommands; each lives in its own cmd_*.go file.
 func commands() []*cli.Command {
-	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand()}
+	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), traceCommand()}
 }
 
 // setUsageErrors makes flag errors of cmd and its subcommands come back to

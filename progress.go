@@ -26,6 +26,10 @@ import (
 //	p := newProgress(c.App.ErrWriter, total, "counting")
 //	defer p.Done()
 //	... p.Update(done) as the work advances (cheap: redraws at most 10 times a second)
+//
+// When the total is known only once the work has started, pass 0 and
+// report with Parts(done, total), which has the shape of
+// backtrack.CountOptions.Progress.
 type progress struct {
 	w      io.Writer
 	total  int
@@ -37,10 +41,11 @@ type progress struct {
 	now    func() time.Time
 }
 
-// newProgress returns a progress bar for total units of work, or nil
-// (which does nothing) when stderr is not a terminal.
+// newProgress returns a progress bar for total units of work (0: not
+// known yet, see Parts), or nil (which does nothing) when stderr is not a
+// terminal.
 func newProgress(stderr io.Writer, total int, label string) *progress {
-	if !isTerminal(stderr) || os.Getenv("CI") != "" || os.Getenv("TERM") == "dumb" || total <= 0 {
+	if !isTerminal(stderr) || os.Getenv("CI") != "" || os.Getenv("TERM") == "dumb" {
 		return nil
 	}
 	return &progress{w: stderr, total: total, label: label, colour: os.Getenv("NO_COLOR") == "",
@@ -53,9 +58,17 @@ func isTerminal(w io.Writer) bool {
 	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
 
+// Parts says that done of total units are finished, setting the total.
+func (p *progress) Parts(done, total int) {
+	if p != nil {
+		p.total = total
+		p.Update(done)
+	}
+}
+
 // Update says that done of the total units are finished.
 func (p *progress) Update(done int) {
-	if p == nil {
+	if p == nil || p.total <= 0 {
 		return
 	}
 	now := p.now()

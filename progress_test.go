@@ -42,6 +42,12 @@ func TestProgressDraws(t *testing.T) {
 			t.Errorf("colour %v: drew %q, want %q", colour, got, want)
 		}
 		p.Update(101) // within 100ms: no redraw
+		now = now.Add(time.Second)
+		p.Parts(40, 50) // the total known late, as backtrack.Count reports it
+		if again := buf.String()[len(got):]; !strings.Contains(again, "  80%  1s left") {
+			t.Errorf("Parts(40, 50) drew %q", again)
+		}
+		got = buf.String()
 		p.Done()
 		if rest := buf.String()[len(got):]; rest != "\r\x1b[K" {
 			t.Errorf("Done wrote %q, want the line cleared", rest)
