@@ -206,6 +206,9 @@ func TestUsageErrors(t *testing.T) {
 		{"sat", "-n", "5", "--format", "fen"},
 		{"sat", "-n", "8", "--count", "--format", "png"},
 		{"sat", "-n", "8", "--attacks"},
+		{"backtrack", "-n", "8", "--all", "--format", "png"},
+		{"backtrack", "-n", "300", "--format", "svg"},
+		{"backtrack", "-n", "8", "--count", "--format", "fen"},
 		// trace
 		{"trace"},
 		{"trace", "-n", "0"},
