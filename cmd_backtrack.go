@@ -46,7 +46,7 @@ Limits: a first solution or --limit K: N <= %d (N <= %d with --strategy lex);
 		Flags: []cli.Flag{
 			sizeFlag(), allFlag(), countFlag(), limitFlag(),
 			&cli.BoolFlag{Name: "unique", Usage: "only solutions distinct up to rotation and reflection (see below)"},
-			placeFlag(), formatFlag(solutionFormats...), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
+			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex or heuristic (see below)"},
 		},
 		Action: backtrackAction,
@@ -104,12 +104,12 @@ func backtrackAction(c *cli.Context) error {
 		ctx, cancel = context.WithTimeout(ctx, d)
 		defer cancel()
 	}
-	out, err := openOutput(c.String("output"), c.App.Writer)
+	out, err := openSolutions(c, n, place)
 	if err != nil {
 		return err
 	}
 	if c.Bool("count") {
-		return out.finish(backtrackCount(ctx, c, out, format, n, place))
+		return out.finish(backtrackCount(ctx, c, out.output, format, n, place))
 	}
 	opt := backtrack.Options{Place: place, Strategy: strategy, Unique: c.Bool("unique")}
 	if !c.Bool("all") && !c.IsSet("limit") {
@@ -134,7 +134,9 @@ func backtrackAction(c *cli.Context) error {
 // backtrackCount runs --count.
 func backtrackCount(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, place []board.Queen) error {
 	unique := c.Bool("unique")
-	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Threads: c.Int("threads"), Unique: unique, Place: place})
+	bar := newProgress(c.App.ErrWriter, 0, fmt.Sprintf("counting n=%d", n))
+	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Threads: c.Int("threads"), Unique: unique, Place: place, Progress: bar.Parts})
+	bar.Done()
 	if c.Bool("stats") || err != nil {
 		fmt.Fprintf(c.App.ErrWriter, "count: n=%d solutions=%d nodes=%d parts=%d/%d threads=%d time=%v\n",
 			n, res.Total, res.Nodes, res.Done, res.Parts, c.Int("threads"), res.Elapsed.Round(1000))

@@ -39,7 +39,7 @@ func satCommand() *cli.Command {
 			"A run stopped by --timeout, or a failing solver, exits with status 1.",
 		Flags: []cli.Flag{sizeFlag(), allFlag(), countFlag(), limitFlag(), placeFlag(), encodingFlag(),
 			&cli.StringFlag{Name: "solver", Usage: "external DIMACS solver `CMD` with its arguments (default: gini, in process)"},
-			timeoutFlag(), formatFlag(solutionFormats...), outFlag(), statsFlag()},
+			timeoutFlag(), formatFlag(solutionFormats...), attacksFlag(), outFlag(), statsFlag()},
 		Action: runSat,
 	}
 }
@@ -100,7 +100,7 @@ func runSat(c *cli.Context) error {
 		ctx, cancel = context.WithTimeout(ctx, d)
 		defer cancel()
 	}
-	out, err := openOutput(c.String("output"), c.App.Writer)
+	out, err := openSolutions(c, n, placed)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,12 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math"
+	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/urfave/cli/v2"
@@ -12,53 +17,228 @@ import (
 
 // solutionFormats are the --format values of the commands that print
 // solutions.
-var solutionFormats = []string{"board", "matrix", "coords", "perm", "json"}
+var solutionFormats = []string{"board", "matrix", "coords", "perm", "json", "svg", "png", "fen"}
 
 // solutionFormat reads --format.
 func solutionFormat(c *cli.Context) (board.Format, error) {
-	f, err := board.ParseFormat(c.String("format"))
+	f, err := parseSolutionFormat(c.String("format"))
 	return f, usageErr(err)
 }
 
+// parseSolutionFormat accepts the text formats of board.ParseFormat, the
+// pictures (svg, png) and fen.
+func parseSolutionFormat(name string) (board.Format, error) {
+	switch f := board.Format(name); f {
+	case board.FormatSVG, board.FormatPNG, board.FormatFEN:
+		return f, nil
+	}
+	return board.ParseFormat(name)
+}
+
+// isPicture reports whether f draws a picture (one solution per file).
+func isPicture(f board.Format) bool { return f == board.FormatSVG || f == board.FormatPNG }
+
+// attacksFlag is --attacks of the commands that draw pictures.
+func attacksFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "attacks", Usage: "with --format svg or png, shade the squares the queens attack"}
+}
+
+// maxPictureFiles bounds how many files -o DIR/ writes, so that a slip
+// like --all on n = 16 does not fill a disk with 14.7 million pictures.
+const maxPictureFiles = 10000
+
 // solutionWriter writes a stream of solutions in one format, a blank line
-// between the blocks of the multi-line formats.
+// between the blocks of the multi-line formats. Pictures go one per
+// stream, or one file per solution in dir.
 type solutionWriter struct {
 	w      io.Writer
 	format board.Format
 	count  int
 	buf    []byte
+	image  *board.ImageOptions // how pictures are drawn (nil: the defaults)
+	dir    string              // not "": write each picture to its own file here
+	n      int
 }
 
 // Write writes one solution.
 func (sw *solutionWriter) Write(s board.Solution) error {
-	sw.buf = sw.buf[:0]
-	if sw.count > 0 && sw.format.Block() {
-		sw.buf = append(sw.buf, '\n')
+	if sw.dir != "" {
+		return sw.writeFile(s)
 	}
 	var err error
-	if sw.buf, err = board.Append(sw.buf, s, sw.format); err != nil {
-		return err
+	switch sw.format {
+	case board.FormatSVG:
+		err = board.WriteSVG(sw.w, s, sw.image)
+	case board.FormatPNG:
+		err = board.WritePNG(sw.w, s, sw.image)
+	case board.FormatFEN:
+		if sw.buf, err = board.AppendFEN(sw.buf[:0], s); err == nil {
+			_, err = sw.w.Write(sw.buf)
+		}
+	default:
+		sw.buf = sw.buf[:0]
+		if sw.count > 0 && sw.format.Block() {
+			sw.buf = append(sw.buf, '\n')
+		}
+		if sw.buf, err = board.Append(sw.buf, s, sw.format); err == nil {
+			_, err = sw.w.Write(sw.buf)
+		}
 	}
-	sw.count++
-	_, err = sw.w.Write(sw.buf)
+	if err == nil {
+		sw.count++
+	}
 	return err
 }
 
-// writeSolutions writes the solutions of seq to w, at most limit of them
-// (0: all), and returns how many it wrote. When there are none it says so
-// with writeNone. It stops at the first write error.
-func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq[board.Solution], limit int) (int, error) {
-	sw := &solutionWriter{w: w, format: format}
+// writeFile writes s as the next numbered picture in sw.dir:
+// queens-N-0001.svg, queens-N-0002.svg, ...
+func (sw *solutionWriter) writeFile(s board.Solution) error {
+	if sw.count >= maxPictureFiles {
+		return usagef("more than %d pictures for %s: use --limit", maxPictureFiles, sw.dir)
+	}
+	name := filepath.Join(sw.dir, fmt.Sprintf("queens-%d-%04d.%s", len(s), sw.count+1, sw.format))
+	out, err := openOutput(name, nil)
+	if err != nil {
+		return err
+	}
+	file := &solutionWriter{w: out, format: sw.format, image: sw.image}
+	if err := out.finish(file.Write(s)); err != nil {
+		return err
+	}
+	sw.count++
+	return nil
+}
+
+// writeAll writes the solutions of seq, at most limit of them (0: all),
+// and returns how many it wrote. A picture to one stream is one solution:
+// a second one is a usage error, found before anything is written.
+func (sw *solutionWriter) writeAll(seq iter.Seq[board.Solution], limit int) (int, error) {
+	single := isPicture(sw.format) && sw.dir == "" && limit != 1
+	var held board.Solution
 	var err error
 	for s := range seq {
+		if single {
+			if held != nil {
+				return 0, usagef("--format %s draws one solution: add --limit 1, or -o DIR/ for one file per solution", sw.format)
+			}
+			held = s.Clone()
+			continue
+		}
 		if err = sw.Write(s); err != nil || (limit > 0 && sw.count >= limit) {
 			break
 		}
 	}
-	if err == nil && sw.count == 0 {
-		err = writeNone(w, format, n)
+	if held != nil {
+		err = sw.Write(held)
 	}
 	return sw.count, err
+}
+
+// writeSolutions writes the solutions of seq to w, at most limit of them
+// (0: all), and returns how many it wrote. When there are none it says so
+// with writeNone. It stops at the first write error. Pictures (svg, png)
+// are one solution per stream; when w is a *solutionOutput (see
+// openSolutions) they are drawn with its options (--attacks, pre-placed
+// queens) or written one file per solution to its directory.
+func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq[board.Solution], limit int) (int, error) {
+	sw := &solutionWriter{w: w, format: format}
+	so, _ := w.(*solutionOutput)
+	if so != nil {
+		sw.image, sw.dir = so.image, so.dir
+	}
+	count, err := sw.writeAll(seq, limit)
+	if err == nil && count == 0 {
+		if so != nil && so.file != nil && isPicture(format) {
+			// No picture: no file, and the answer on stdout.
+			so.none = true
+			err = writeNone(so.stdout, format, n)
+		} else {
+			err = writeNone(w, format, n)
+		}
+	}
+	return count, err
+}
+
+// solutionOutput is where the solutions of a command go, as its flags
+// say: an output (stdout or -o FILE) for every format, or for pictures
+// with -o DIR/ a directory that gets one file per solution (the output is
+// then stdout, for "no solution" and counts). Pass it to writeSolutions
+// and writeCount like any writer, then call finish.
+type solutionOutput struct {
+	*output
+	image  *board.ImageOptions
+	dir    string
+	stdout io.Writer
+	none   bool // no picture was drawn: remove the file instead of committing it
+}
+
+// openSolutions checks --format, -o and --attacks against an n×n board
+// and the other flags, and opens the output. Call it before the search:
+// its errors are usage errors (exit status 2). placed are the pre-placed
+// queens, marked in pictures.
+func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput, error) {
+	format, err := solutionFormat(c)
+	if err != nil {
+		return nil, err
+	}
+	stdout, path := c.App.Writer, c.String("output")
+	so := &solutionOutput{stdout: stdout}
+	switch {
+	case c.Bool("attacks") && !isPicture(format):
+		return nil, usagef("--attacks needs --format svg or png")
+	case format == board.FormatFEN && n != 8:
+		return nil, usagef("--format fen is for n = 8 only (a chessboard)")
+	case c.Bool("count") && (isPicture(format) || format == board.FormatFEN):
+		return nil, usagef("--count prints a number: --format %s draws solutions", format)
+	case isPicture(format) && n > board.MaxImageN:
+		return nil, usagef("--format %s draws boards up to n = %d", format, board.MaxImageN)
+	}
+	if isPicture(format) {
+		so.image = &board.ImageOptions{Attacks: c.Bool("attacks"), Placed: placed}
+		if path != "-" && path != "" && (strings.HasSuffix(path, "/") || isDir(path)) {
+			if err := os.MkdirAll(path, 0o755); err != nil {
+				return nil, usagef("cannot write pictures to %s: %v", path, unwrapPath(err))
+			}
+			so.dir, path = path, "-"
+		} else if c.Bool("all") || c.Int("limit") > 1 {
+			return nil, usagef("--format %s draws one solution: use -o DIR/ for one file per solution", format)
+		}
+	}
+	if so.output, err = openOutput(path, stdout); err != nil {
+		return nil, err
+	}
+	if format == board.FormatPNG && so.dir == "" && so.file == nil && isTerminal(stdout) {
+		return nil, usagef("will not write a PNG to a terminal: use -o FILE or a pipe")
+	}
+	return so, nil
+}
+
+// finish commits the output if err is nil and a picture was drawn (or the
+// format is text), and removes it otherwise; it returns the first error.
+func (so *solutionOutput) finish(err error) error {
+	if err == nil && so.none {
+		so.Abort()
+		return nil
+	}
+	return so.output.finish(err)
+}
+
+// emitSolutions writes the solutions of seq (at most limit, 0: all) with
+// openSolutions, writeSolutions and finish, and returns how many it wrote.
+func emitSolutions(c *cli.Context, n int, placed []board.Queen, seq iter.Seq[board.Solution], limit int) (int, error) {
+	so, err := openSolutions(c, n, placed)
+	if err != nil {
+		return 0, err
+	}
+	format, _ := solutionFormat(c)
+	count, err := writeSolutions(so, format, n, seq, limit)
+	return count, so.finish(err)
+}
+
+// isDir reports whether path names an existing directory.
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
 }
 
 // writeNone says that there is no solution: "no solution", or in JSON a
@@ -92,5 +272,50 @@ func writeCount(w io.Writer, format board.Format, n int, total uint64, unique *u
 		b = append(b, '\n')
 	}
 	_, err := w.Write(b)
+	return err
+}
+
+// stat is one statistic for writeStats: a stable name (lowercase, the same
+// in text and JSON) and an integer, or a duration written in seconds.
+type stat struct {
+	name  string
+	value any // int, int64, uint64 or time.Duration
+}
+
+// writeStats writes statistics (to stderr, by the contract) on one line:
+//
+//	stats: n=8 nodes=2057 backtracks=2056 solutions=92 seconds=0.0012
+//
+// or with --format json one JSON object, the names as keys:
+//
+//	{"stats":{"n":8,"nodes":2057,"backtracks":2056,"solutions":92,"seconds":0.0012}}
+//
+// Durations are seconds with up to 6 decimals.
+func writeStats(w io.Writer, format board.Format, stats ...stat) error {
+	b := []byte("stats:")
+	if format == board.FormatJSON {
+		b = []byte(`{"stats":{`)
+	}
+	for i, st := range stats {
+		var v []byte
+		switch x := st.value.(type) {
+		case time.Duration:
+			v = strconv.AppendFloat(nil, math.Round(x.Seconds()*1e6)/1e6, 'f', -1, 64)
+		default:
+			v = fmt.Append(nil, x)
+		}
+		if format == board.FormatJSON {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = fmt.Appendf(b, "%q:%s", st.name, v)
+		} else {
+			b = fmt.Appendf(b, " %s=%s", st.name, v)
+		}
+	}
+	if format == board.FormatJSON {
+		b = append(b, "}}"...)
+	}
+	_, err := w.Write(append(b, '\n'))
 	return err
 }

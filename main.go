@@ -13,6 +13,8 @@
 //	sat        solve, enumerate or count as SAT (gini, or --solver CMD)
 //	dimacs     write the puzzle as a DIMACS CNF (--encoding E)
 //	decode     read a SAT solver's output, draw and verify the board
+//	trace      the backtracking search step by step: text, boards, JSON
+//	           Lines or an animated GIF (--gif FILE)
 //	compare    cross-check the engines, external solvers and published counts
 //
 // Run "queens help COMMAND" for a command's flags. Shared flags:
@@ -23,7 +25,8 @@
 //	--all           every solution, as a stream
 //	--count         the number of solutions only
 //	--limit K       at most K solutions
-//	--format F      board, matrix, coords, perm or json
+//	--format F      board, matrix, coords, perm, json, svg, png or fen
+//	--attacks       with svg or png, shade the squares the queens attack
 //	-o FILE         write the result to FILE (written to a temporary name
 //	                and renamed, so an interrupted run leaves no half file)
 //	--stats         statistics on stderr
@@ -35,6 +38,14 @@
 //	coords   1-based ROW:COL of each queen on one line: 1:2 2:4 3:1 4:3
 //	perm     1-based column of the queen in each row:   2 4 1 3
 //	json     JSON Lines, 0-based: {"n":4,"queens":[1,3,0,2]}
+//	fen      n = 8 only: a chess FEN, white queens, one line per solution:
+//	         Q7/4Q3/7Q/5Q2/2Q5/6Q1/1Q6/3Q4 w - - 0 1
+//	svg      a picture of the board (checkerboard, labels, queens; pre-placed
+//	png      queens in blue; --attacks shades attacked squares), n <= 256.
+//	         One solution per picture: to stdout or -o FILE with --limit 1
+//	         (or without --all), or -o DIR/ for one file per solution,
+//	         DIR/queens-N-0001.svg, ... (at most 10000 files). A PNG is not
+//	         written to a terminal.
 //
 // Block formats (board, matrix) separate solutions with a blank line. A
 // count prints "T solutions", or "T solutions (U unique)" with --unique;
@@ -116,7 +127,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 
 // commands lists the subcommands; each lives in its own cmd_*.go file.
 func commands() []*cli.Command {
-	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), compareCommand()}
+	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), traceCommand(), compareCommand()}
 }
 
 // setUsageErrors makes flag errors of cmd and its subcommands come back to

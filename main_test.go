@@ -213,6 +213,28 @@ func TestUsageErrors(t *testing.T) {
 		{"backtrack", "-n", "8", "--strategy", "fast"},
 		{"backtrack", "-n", "8", "--threads", "0"},
 		{"backtrack", "-n", "8", "extra"},
+		// pictures and FEN (emit.go)
+		{"sat", "-n", "8", "--all", "--format", "svg"},
+		{"sat", "-n", "5", "--format", "fen"},
+		{"sat", "-n", "8", "--count", "--format", "png"},
+		{"sat", "-n", "8", "--attacks"},
+		{"backtrack", "-n", "8", "--all", "--format", "png"},
+		{"backtrack", "-n", "300", "--format", "svg"},
+		{"backtrack", "-n", "8", "--count", "--format", "fen"},
+		// trace
+		{"trace"},
+		{"trace", "-n", "0"},
+		{"trace", "-n", "17"},
+		{"trace", "-n", "4", "--place", "5:1"},
+		{"trace", "-n", "4", "--place", "1:1", "--place", "2:2"},
+		{"trace", "-n", "4", "--format", "xml"},
+		{"trace", "-n", "4", "--format", "json", "--boards"},
+		{"trace", "-n", "4", "--max-steps", "-1"},
+		{"trace", "-n", "4", "--delay", "-1s"},
+		{"trace", "-n", "4", "--gif", "x.gif", "--max-steps", "0"},
+		{"trace", "-n", "4", "--gif", "x.gif", "--max-steps", "5000"},
+		{"trace", "-n", "4", "--gif", "-"},
+		{"trace", "-n", "4", "--gif", "/nonexistent/dir/x.gif"},
 	}
 	for _, args := range cases {
 		stdout, stderr, code := runCLI(t, "", args...)

@@ -1,0 +1,122 @@
+package board
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"strconv"
+)
+
+// Palette holds the colours of the pictures [Image] draws, so that frames
+// of an animation can share one palette.
+var Palette = func() color.Palette {
+	p := make(color.Palette, numColours)
+	for i, hex := range colourHex {
+		v, _ := strconv.ParseUint(hex[1:], 16, 32)
+		p[i] = color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff}
+	}
+	return p
+}()
+
+// Image draws s as a paletted image (colours from [Palette]) the way
+// [WriteSVG] does: same size, same squares, same queens, the labels in a
+// small built-in digit font. A negative column leaves that row empty.
+// Boards above [MaxImageN] wrap [ErrSize], checked before any allocation.
+func Image(s Solution, opt *ImageOptions) (*image.Paletted, error) {
+	if opt == nil {
+		opt = &ImageOptions{}
+	}
+	l, err := newLayout(len(s), opt)
+	if err != nil {
+		return nil, err
+	}
+	cells, err := squares(s, opt)
+	if err != nil {
+		return nil, err
+	}
+	n := len(s)
+	img := image.NewPaletted(image.Rect(0, 0, l.width, l.height), Palette) // all cBackground
+	for row := range n {
+		for col := range n {
+			fill(img, l.square(row, col), cells[row*n+col])
+		}
+	}
+	if !opt.NoLabels {
+		for i := range n {
+			if !l.labelled(i) {
+				continue
+			}
+			text := strconv.Itoa(i + 1)
+			w, mid := textWidth(text, l.scale), i*l.sq+l.sq/2
+			drawDigits(img, l.left+mid-w/2, 2*l.scale, text, l.scale, cLabel)
+			drawDigits(img, (l.left-w)/2, l.top+mid-5*l.scale/2, text, l.scale, cLabel)
+		}
+	}
+	for row, col := range s {
+		if col >= 0 {
+			drawQueen(img, l.square(row, col), queenColour(row, col, opt))
+		}
+	}
+	return img, nil
+}
+
+// WritePNG draws s with [Image] and writes it to w as a PNG.
+func WritePNG(w io.Writer, s Solution, opt *ImageOptions) error {
+	img, err := Image(s, opt)
+	if err != nil {
+		return err
+	}
+	if err := png.Encode(w, img); err != nil {
+		return fmt.Errorf("write PNG: %w", err)
+	}
+	return nil
+}
+
+// square returns the pixels of square (row, col).
+func (l layout) square(row, col int) image.Rectangle {
+	x, y := l.left+col*l.sq, l.top+row*l.sq
+	return image.Rect(x, y, x+l.sq, y+l.sq)
+}
+
+// fill paints r (clipped to img) in colour c.
+func fill(img *image.Paletted, r image.Rectangle, c uint8) {
+	r = r.Intersect(img.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := img.Pix[img.PixOffset(r.Min.X, y):img.PixOffset(r.Max.X, y)]
+		for i := range row {
+			row[i] = c
+		}
+	}
+}
+
+// drawQueen fills queenShape scaled to the square r; squares too small to
+// show a crown get a plain block.
+func drawQueen(img *image.Paletted, r image.Rectangle, c uint8) {
+	sq := r.Dx()
+	if sq < 6 {
+		fill(img, r.Inset(sq/4), c)
+		return
+	}
+	for y := range sq {
+		for x := range sq {
+			if insideQueen((float64(x)+.5)/float64(sq), (float64(y)+.5)/float64(sq)) {
+				img.Pix[img.PixOffset(r.Min.X+x, r.Min.Y+y)] = c
+			}
+		}
+	}
+}
+
+// insideQueen reports whether the point (x, y) of the unit square lies in
+// queenShape (even-odd rule: count the edges a ray to the right crosses).
+func insideQueen(x, y float64) bool {
+	in := false
+	for i, a := range queenShape {
+		b := queenShape[(i+1)%len(queenShape)]
+		if (a[1] > y) != (b[1] > y) && x < a[0]+(y-a[1])*(b[0]-a[0])/(b[1]-a[1]) {
+			in = !in
+		}
+	}
+	return in
+}

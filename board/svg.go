@@ -1,0 +1,276 @@
+package board
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+)
+
+// The picture formats. Unlike the text formats they have no parser, and a
+// stream of solutions cannot share one picture: commands write one picture
+// per solution.
+const (
+	// FormatSVG is the board as an SVG image (see [WriteSVG]).
+	FormatSVG Format = "svg"
+	// FormatPNG is the board as a PNG image (see [WritePNG]).
+	FormatPNG Format = "png"
+)
+
+// ImageFormats lists the picture formats: [FormatSVG] and [FormatPNG].
+var ImageFormats = []Format{FormatSVG, FormatPNG}
+
+// MaxImageN is the largest board [WriteSVG], [WritePNG] and [Image] draw.
+// A 256×256 board already has 65,536 squares of 2 pixels each; anything
+// bigger is not a picture anyone can look at.
+const MaxImageN = 256
+
+// ImageOptions says how [WriteSVG], [WritePNG] and [Image] draw a board.
+// The zero value draws a labelled checkerboard with the queens.
+type ImageOptions struct {
+	// Square is the side of one square in pixels (user units in SVG),
+	// 2..128. Zero chooses one from n: 48 for small boards, less for big
+	// ones, so that the board stays about 640 pixels wide at most.
+	Square int
+	// NoLabels leaves out the 1-based row (left) and column (top) labels.
+	NoLabels bool
+	// Attacks shades the empty squares that some queen attacks.
+	Attacks bool
+	// Placed marks pre-placed queens: a queen of the solution standing on
+	// one of these squares is drawn in blue instead of black.
+	Placed []Queen
+	// Tried highlights squares in yellow: a search considering them.
+	Tried []Queen
+	// Rejected highlights squares in red: a search ruling them out.
+	Rejected []Queen
+}
+
+// Colours of the pictures, shared by SVG and PNG (and GIF through [Image]).
+// The board colours are those of common chess sites.
+const (
+	cBackground = iota
+	cLight
+	cDark
+	cAttackedLight
+	cAttackedDark
+	cTried
+	cRejected
+	cQueen
+	cPlaced
+	cLabel
+	numColours
+)
+
+var colourHex = [numColours]string{
+	cBackground:    "#ffffff",
+	cLight:         "#f0d9b5",
+	cDark:          "#b58863",
+	cAttackedLight: "#f2b2a0",
+	cAttackedDark:  "#c9775d",
+	cTried:         "#f5e14a",
+	cRejected:      "#e0443a",
+	cQueen:         "#1b1b1b",
+	cPlaced:        "#1f55c8",
+	cLabel:         "#333333",
+}
+
+// queenShape is the outline of a queen (a crown) in a unit square, y
+// pointing down. PNG fills it pixel by pixel, SVG draws it as a path, so
+// both show the same queen.
+var queenShape = [][2]float64{
+	{.18, .86}, {.82, .86}, {.82, .76}, {.91, .30}, {.68, .54},
+	{.50, .15}, {.32, .54}, {.09, .30}, {.18, .76},
+}
+
+// layout is the geometry of a picture: a margin for the labels on the top
+// and left, then n squares of sq pixels.
+type layout struct {
+	n, sq  int
+	left   int // width of the row labels
+	top    int // height of the column labels
+	scale  int // pixel size of the label font
+	step   int // label every step-th row and column (and the first)
+	width  int
+	height int
+}
+
+func newLayout(n int, opt *ImageOptions) (layout, error) {
+	if err := CheckSize(n, MaxImageN); err != nil {
+		return layout{}, fmt.Errorf("draw board: %w (pictures go up to %d)", err, MaxImageN)
+	}
+	l := layout{n: n, sq: opt.Square}
+	if l.sq == 0 {
+		l.sq = min(48, max(2, 640/n))
+	}
+	if l.sq < 2 || l.sq > 128 {
+		return layout{}, fmt.Errorf("draw board: square of %d pixels, want 2..128", l.sq)
+	}
+	if !opt.NoLabels {
+		l.scale = max(1, l.sq/16)
+		text := digits(n)*4*l.scale - l.scale // widest label
+		for _, step := range []int{1, 2, 5, 10, 20, 50, 100} {
+			l.step = step
+			if step*l.sq >= text+2*l.scale {
+				break
+			}
+		}
+		l.left = text + 4*l.scale
+		l.top = 5*l.scale + 4*l.scale
+	}
+	l.width, l.height = l.left+n*l.sq, l.top+n*l.sq
+	return l, nil
+}
+
+// labelled reports whether row or column i (0-based) gets a label.
+func (l layout) labelled(i int) bool { return i == 0 || (i+1)%l.step == 0 }
+
+// squares returns the colour of every square of s (row-major) as opt asks.
+// A negative column leaves that row empty; other columns must be on the
+// board.
+func squares(s Solution, opt *ImageOptions) ([]uint8, error) {
+	n := len(s)
+	for row, col := range s {
+		if col >= n {
+			return nil, fmt.Errorf("draw board: queen in row %d is at column %d, off the board", row+1, col+1)
+		}
+	}
+	cells := make([]uint8, n*n)
+	var cols, diag, anti, rows []bool
+	if opt.Attacks {
+		cols, rows = make([]bool, n), make([]bool, n)
+		diag, anti = make([]bool, 2*n), make([]bool, 2*n)
+		for row, col := range s {
+			if col >= 0 {
+				rows[row], cols[col], diag[row-col+n], anti[row+col] = true, true, true, true
+			}
+		}
+	}
+	for row := range n {
+		for col := range n {
+			c := uint8(cLight)
+			if (row+col)%2 == 1 {
+				c = cDark
+			}
+			if opt.Attacks && s[row] != col && (rows[row] || cols[col] || diag[row-col+n] || anti[row+col]) {
+				c += cAttackedLight - cLight
+			}
+			cells[row*n+col] = c
+		}
+	}
+	mark := func(qs []Queen, c uint8) {
+		for _, q := range qs {
+			if q.Row >= 0 && q.Row < n && q.Col >= 0 && q.Col < n {
+				cells[q.Row*n+q.Col] = c
+			}
+		}
+	}
+	mark(opt.Tried, cTried)
+	mark(opt.Rejected, cRejected)
+	return cells, nil
+}
+
+// queenColour returns the colour of the queen on (row, col).
+func queenColour(row, col int, opt *ImageOptions) uint8 {
+	for _, q := range opt.Placed {
+		if q.Row == row && q.Col == col {
+			return cPlaced
+		}
+	}
+	return cQueen
+}
+
+// WriteSVG draws s as an SVG image: the checkerboard, 1-based labels, and
+// one <path class="queen"> (or class="queen placed" for a pre-placed queen)
+// per queen, drawn as opt says (nil: the defaults). A negative column
+// leaves that row empty. Boards above [MaxImageN] wrap [ErrSize].
+func WriteSVG(w io.Writer, s Solution, opt *ImageOptions) error {
+	if opt == nil {
+		opt = &ImageOptions{}
+	}
+	l, err := newLayout(len(s), opt)
+	if err != nil {
+		return err
+	}
+	cells, err := squares(s, opt)
+	if err != nil {
+		return err
+	}
+	n := len(s)
+	b := bufio.NewWriter(w)
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n",
+		l.width, l.height, l.width, l.height)
+	fmt.Fprintf(b, "<title>%d-queens: %s</title>\n", n, coordsTitle(s))
+	fmt.Fprintf(b, `<rect width="%d" height="%d" fill="%s"/>`+"\n", l.width, l.height, colourHex[cBackground])
+	// The light colour under the whole board, then only the squares that
+	// differ from it: half the elements of one rect per square.
+	fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n",
+		l.left, l.top, n*l.sq, n*l.sq, colourHex[cLight])
+	for row := range n {
+		for col := range n {
+			if c := cells[row*n+col]; c != cLight {
+				fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n",
+					l.left+col*l.sq, l.top+row*l.sq, l.sq, l.sq, colourHex[c])
+			}
+		}
+	}
+	if !opt.NoLabels {
+		size := 7 * l.scale
+		fmt.Fprintf(b, `<g font-family="sans-serif" font-size="%d" fill="%s" text-anchor="middle">`+"\n", size, colourHex[cLabel])
+		for i := range n {
+			if !l.labelled(i) {
+				continue
+			}
+			mid := i*l.sq + l.sq/2
+			fmt.Fprintf(b, `<text x="%d" y="%d">%d</text>`+"\n", l.left+mid, l.top-2*l.scale, i+1)
+			fmt.Fprintf(b, `<text x="%d" y="%d" dominant-baseline="central">%d</text>`+"\n", l.left/2, l.top+mid, i+1)
+		}
+		b.WriteString("</g>\n")
+	}
+	for row, col := range s {
+		if col < 0 {
+			continue
+		}
+		class := "queen"
+		c := queenColour(row, col, opt)
+		if c == cPlaced {
+			class = "queen placed"
+		}
+		fmt.Fprintf(b, `<path class="%s" fill="%s" d="`, class, colourHex[c])
+		x0, y0 := float64(l.left+col*l.sq), float64(l.top+row*l.sq)
+		for i, p := range queenShape {
+			cmd := "L"
+			if i == 0 {
+				cmd = "M"
+			}
+			fmt.Fprintf(b, "%s%s %s", cmd, num(x0+p[0]*float64(l.sq)), num(y0+p[1]*float64(l.sq)))
+		}
+		b.WriteString(`Z"/>` + "\n")
+	}
+	b.WriteString("</svg>\n")
+	if err := b.Flush(); err != nil {
+		return fmt.Errorf("write SVG: %w", err)
+	}
+	return nil
+}
+
+// num writes a coordinate with at most two decimals.
+func num(x float64) string { return strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64) }
+
+// coordsTitle lists the queens as 1-based ROW:COL for the picture's title.
+func coordsTitle(s Solution) string {
+	var b []byte
+	for row, col := range s {
+		if col < 0 {
+			continue
+		}
+		if len(b) > 0 {
+			b = append(b, ' ')
+		}
+		b = fmt.Appendf(b, "%d:%d", row+1, col+1)
+	}
+	if len(b) == 0 {
+		return "no queens"
+	}
+	return string(b)
+}

@@ -1,0 +1,168 @@
+package board
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// svgQueens parses an SVG as XML and returns its size and the square
+// (0-based row, col) of each queen path, with whether it is marked placed.
+func svgQueens(t *testing.T, data []byte, l layout) (w, h int, queens map[Queen]bool) {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	queens = map[Queen]bool{}
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("SVG is not XML: %v\n%s", err, data)
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		attr := map[string]string{}
+		for _, a := range el.Attr {
+			attr[a.Name.Local] = a.Value
+		}
+		switch {
+		case el.Name.Local == "svg":
+			w, _ = strconv.Atoi(attr["width"])
+			h, _ = strconv.Atoi(attr["height"])
+		case el.Name.Local == "path" && strings.HasPrefix(attr["class"], "queen"):
+			var x, y float64
+			if _, err := fmt.Sscanf(attr["d"], "M%g %g", &x, &y); err != nil {
+				t.Fatalf("queen path %q: %v", attr["d"], err)
+			}
+			q := Queen{(int(y) - l.top) / l.sq, (int(x) - l.left) / l.sq}
+			if _, dup := queens[q]; dup {
+				t.Fatalf("two queens drawn on %v", q)
+			}
+			queens[q] = attr["class"] == "queen placed"
+		}
+	}
+	return w, h, queens
+}
+
+func TestWriteSVG(t *testing.T) {
+	for n := 1; n <= 8; n++ {
+		for i, s := range bruteSolutions(n) {
+			t.Run(fmt.Sprintf("n=%d/%d", n, i), func(t *testing.T) {
+				opt := &ImageOptions{Attacks: i%2 == 0, Placed: []Queen{{0, s[0]}}}
+				var buf bytes.Buffer
+				if err := WriteSVG(&buf, s, opt); err != nil {
+					t.Fatal(err)
+				}
+				l, _ := newLayout(n, opt)
+				w, h, queens := svgQueens(t, buf.Bytes(), l)
+				img, _ := Image(s, opt)
+				if w != img.Rect.Dx() || h != img.Rect.Dy() {
+					t.Errorf("SVG is %dx%d, PNG %v", w, h, img.Rect)
+				}
+				if len(queens) != n {
+					t.Errorf("%d queens drawn, want %d", len(queens), n)
+				}
+				for row, col := range s {
+					placed, ok := queens[Queen{row, col}]
+					if !ok || placed != (row == 0) {
+						t.Errorf("queen %d:%d drawn %v, placed %v", row+1, col+1, ok, placed)
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestWriteSVGPartialAndBig(t *testing.T) {
+	// A search in progress: rows without a queen are empty.
+	var buf bytes.Buffer
+	if err := WriteSVG(&buf, Solution{1, -1, -1, -1}, &ImageOptions{Tried: []Queen{{1, 0}}}); err != nil {
+		t.Fatal(err)
+	}
+	l, _ := newLayout(4, &ImageOptions{})
+	if _, _, queens := svgQueens(t, buf.Bytes(), l); len(queens) != 1 {
+		t.Errorf("partial board: %d queens, want 1", len(queens))
+	}
+	// The biggest board still comes out as well-formed XML with every queen.
+	s := make(Solution, MaxImageN)
+	for row := range s {
+		s[row] = row
+	}
+	buf.Reset()
+	if err := WriteSVG(&buf, s, nil); err != nil {
+		t.Fatal(err)
+	}
+	l, _ = newLayout(MaxImageN, &ImageOptions{})
+	if w, _, queens := svgQueens(t, buf.Bytes(), l); len(queens) != MaxImageN || w > 800 {
+		t.Errorf("n=%d: %d queens, width %d", MaxImageN, len(queens), w)
+	}
+}
+
+func TestImageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		s    Solution
+		opt  ImageOptions
+		size bool // wraps ErrSize
+	}{
+		{"too big", make(Solution, MaxImageN+1), ImageOptions{}, true},
+		{"empty", Solution{}, ImageOptions{}, true},
+		{"off board", Solution{0, 5}, ImageOptions{}, false},
+		{"square too small", Solution{0}, ImageOptions{Square: 1}, false},
+		{"square too big", Solution{0}, ImageOptions{Square: 129}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			errSVG := WriteSVG(io.Discard, tt.s, &tt.opt)
+			_, errPNG := Image(tt.s, &tt.opt)
+			for _, err := range []error{errSVG, errPNG} {
+				if err == nil || errors.Is(err, ErrSize) != tt.size {
+					t.Errorf("error = %v, want one (wrapping ErrSize: %v)", err, tt.size)
+				}
+			}
+		})
+	}
+}
+
+func TestLayoutScalesDown(t *testing.T) {
+	prev := 1 << 30
+	for _, n := range []int{1, 8, 13, 20, 50, 100, 200, MaxImageN} {
+		l, err := newLayout(n, &ImageOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.width > 800 || l.sq > prev || l.sq < 2 {
+			t.Errorf("n=%d: square %d, width %d", n, l.sq, l.width)
+		}
+		// Labels never overlap: the widest one fits in step squares.
+		if w := textWidth(strconv.Itoa(n), l.scale); l.step*l.sq < w {
+			t.Errorf("n=%d: labels %d wide every %d squares of %d", n, w, l.step, l.sq)
+		}
+		prev = l.sq
+	}
+}
+
+func ExampleWriteSVG() {
+	// The one-queen board: a light square, its labels and the queen.
+	WriteSVG(os.Stdout, Solution{0}, &ImageOptions{Square: 16})
+	// Output:
+	// <svg xmlns="http://www.w3.org/2000/svg" width="23" height="25" viewBox="0 0 23 25">
+	// <title>1-queens: 1:1</title>
+	// <rect width="23" height="25" fill="#ffffff"/>
+	// <rect x="7" y="9" width="16" height="16" fill="#f0d9b5"/>
+	// <g font-family="sans-serif" font-size="7" fill="#333333" text-anchor="middle">
+	// <text x="15" y="7">1</text>
+	// <text x="3" y="17" dominant-baseline="central">1</text>
+	// </g>
+	// <path class="queen" fill="#1b1b1b" d="M9.88 22.76L20.12 22.76L20.12 21.16L21.56 13.8L17.88 17.64L15 11.4L12.12 17.64L8.44 13.8L9.88 21.16Z"/>
+	// </svg>
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/mattn/go-isatty"
+)
+
+// progress draws a progress bar with an estimate of the time left on
+// stderr:
+//
+//	counting n=18  [=========>          ]  47%  12s left
+//
+// It draws only when stderr is a terminal (never into a pipe, a file or a
+// CI log), not when $CI is set or TERM is "dumb", and only once the work
+// has run for a second, so that quick runs stay silent. The bar is
+// coloured unless NO_COLOR is set (https://no-color.org). A nil *progress
+// and one that is not drawing accept every call and do nothing.
+//
+// Use:
+//
+//	p := newProgress(c.App.ErrWriter, total, "counting")
+//	defer p.Done()
+//	... p.Update(done) as the work advances (cheap: redraws at most 10 times a second)
+//
+// When the total is known only once the work has started, pass 0 and
+// report with Parts(done, total), which has the shape of
+// backtrack.CountOptions.Progress.
+type progress struct {
+	w      io.Writer
+	total  int
+	label  string
+	colour bool
+	start  time.Time
+	last   time.Time // last redraw
+	drawn  bool
+	now    func() time.Time
+}
+
+// newProgress returns a progress bar for total units of work (0: not
+// known yet, see Parts), or nil (which does nothing) when stderr is not a
+// terminal.
+func newProgress(stderr io.Writer, total int, label string) *progress {
+	if !isTerminal(stderr) || os.Getenv("CI") != "" || os.Getenv("TERM") == "dumb" {
+		return nil
+	}
+	return &progress{w: stderr, total: total, label: label, colour: os.Getenv("NO_COLOR") == "",
+		start: time.Now(), now: time.Now}
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}
+
+// Parts says that done of total units are finished, setting the total.
+func (p *progress) Parts(done, total int) {
+	if p != nil {
+		p.total = total
+		p.Update(done)
+	}
+}
+
+// Update says that done of the total units are finished.
+func (p *progress) Update(done int) {
+	if p == nil || p.total <= 0 {
+		return
+	}
+	now := p.now()
+	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.last, p.drawn = now, true
+	io.WriteString(p.w, "\r"+p.line(done, now.Sub(p.start))+"\x1b[K")
+}
+
+// Done clears the bar, leaving stderr as it was.
+func (p *progress) Done() {
+	if p != nil && p.drawn {
+		io.WriteString(p.w, "\r\x1b[K")
+		p.drawn = false
+	}
+}
+
+// line renders the bar after elapsed time with done units finished.
+func (p *progress) line(done int, elapsed time.Duration) string {
+	const width = 30
+	done = min(max(done, 0), p.total)
+	fill := width * done / p.total
+	bar := strings.Repeat("=", fill)
+	if fill < width {
+		bar += ">" + strings.Repeat(" ", width-fill-1)
+	}
+	if p.colour {
+		bar = "\x1b[32m" + bar + "\x1b[0m"
+	}
+	left := "estimating"
+	if done > 0 {
+		rest := time.Duration(float64(elapsed) * float64(p.total-done) / float64(done))
+		left = rest.Round(time.Second).String() + " left"
+	}
+	return fmt.Sprintf("%s [%s] %3d%%  %s", p.label, bar, 100*done/p.total, left)
+}
