@@ -57,7 +57,6 @@ type solutionWriter struct {
 	buf    []byte
 	image  *board.ImageOptions // how pictures are drawn (nil: the defaults)
 	dir    string              // not "": write each picture to its own file here
-	n      int
 }
 
 // Write writes one solution.
