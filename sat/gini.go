@@ -20,6 +20,7 @@ type Stats struct {
 	Solves        int           // calls to the SAT solver (gini or external)
 	Solutions     int           // solutions returned
 	Blocking      int           // blocking clauses added
+	Cubes         int           // cubes solved ([Parallel]; 0 for a Solver)
 	Elapsed       time.Duration // wall time spent in the solver
 }
 
@@ -44,18 +45,7 @@ func New(cnf *encode.CNF) (*Solver, error) {
 	if err := checkCNF(cnf); err != nil {
 		return nil, err
 	}
-	g := gini.NewVc(cnf.Vars, len(cnf.Clauses))
-	for _, c := range cnf.Clauses {
-		for _, lit := range c {
-			g.Add(z.Dimacs2Lit(lit))
-		}
-		g.Add(z.LitNull)
-	}
-	// Variables that occur in no clause still exist in the formula.
-	for g.MaxVar() < z.Var(cnf.Vars) {
-		g.Lit()
-	}
-	return &Solver{cnf: cnf, g: g, stats: Stats{Vars: cnf.Vars, Clauses: len(cnf.Clauses)}}, nil
+	return &Solver{cnf: cnf, g: newGini(cnf), stats: Stats{Vars: cnf.Vars, Clauses: len(cnf.Clauses)}}, nil
 }
 
 func checkCNF(cnf *encode.CNF) error {
