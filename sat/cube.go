@@ -32,17 +32,21 @@ type Options struct {
 }
 
 // CubeDepth returns the number of rows [Parallel] places per cube on an
-// n×n board by default: enough for many more cubes than workers, few
-// enough that a cube costs more than building its solver. Chosen by
-// measurement (2 cores, pairwise, n = 10..14).
+// n×n board by default: enough for many more cubes than workers and for
+// easy cubes, few enough that solving a cube costs more than building its
+// solver. Measured (2 cores, pairwise): n = 12 is fastest at depth 3 or 4
+// (378 or 2040 cubes), n = 13 at depth 4 (3202 cubes; 3 is 2x slower, 5
+// is 2x slower).
 func CubeDepth(n int) int {
 	switch {
-	case n <= 8:
+	case n <= 7:
 		return 1
 	case n <= 11:
 		return 2
-	default:
+	case n == 12:
 		return 3
+	default:
+		return n - 9
 	}
 }
 
@@ -314,9 +318,9 @@ func solveCube(ctx context.Context, red *reducer, c cube, keep bool) cubeResult 
 				case 1:
 					sol[row] = col
 				case 0:
-					if g.Value(z.Var(v).Pos()) {
+					if m := red.lit(v); g.Value(m) {
 						sol[row] = col
-						block = append(block, z.Var(v).Neg())
+						block = append(block, m.Not())
 					}
 				}
 				if sol[row] == col {

@@ -66,11 +66,12 @@ type reducer struct {
 	sat   []bool // by clause: satisfied
 	free  []int32
 	trail []int
+	gv    []z.Var // by DIMACS variable: its gini variable, 0 if assigned
 }
 
 func newReducer(o *occurrences) *reducer {
 	return &reducer{o: o, val: make([]int8, o.cnf.Vars+1), sat: make([]bool, len(o.size)),
-		free: make([]int32, len(o.size))}
+		free: make([]int32, len(o.size)), gv: make([]z.Var, o.cnf.Vars+1)}
 }
 
 // value returns the value of the DIMACS literal lit: 1, -1 or 0 (free).
@@ -150,24 +151,57 @@ func (r *reducer) propagate(lits []int) bool {
 	return true
 }
 
-// load returns a gini instance with the clauses left after propagate,
-// over all the CNF's variables.
+// load returns a gini instance with the clauses left after propagate.
+// Its variables are the free variables of the CNF, renumbered from 1 in
+// order (a smaller instance is cheaper to build): [reducer.lit] maps
+// them. Free board variables are kept even if no clause is left on them.
 func (r *reducer) load() *gini.Gini {
 	cnf := r.o.cnf
-	g := gini.NewV(cnf.Vars)
+	clear(r.gv)
+	next := z.Var(0)
+	mapVar := func(v int) {
+		if r.gv[v] == 0 {
+			next++
+			r.gv[v] = next
+		}
+	}
+	for v := 1; v <= cnf.N*cnf.N; v++ {
+		if r.val[v] == 0 {
+			mapVar(v)
+		}
+	}
+	for c, lits := range cnf.Clauses {
+		if !r.sat[c] {
+			for _, lit := range lits {
+				if r.value(lit) == 0 {
+					mapVar(max(lit, -lit))
+				}
+			}
+		}
+	}
+	g := gini.NewV(int(next))
 	for c, lits := range cnf.Clauses {
 		if r.sat[c] {
 			continue
 		}
 		for _, lit := range lits {
 			if r.value(lit) == 0 {
-				g.Add(z.Dimacs2Lit(lit))
+				g.Add(r.lit(lit))
 			}
 		}
 		g.Add(z.LitNull)
 	}
-	for g.MaxVar() < z.Var(cnf.Vars) {
+	for g.MaxVar() < next {
 		g.Lit()
 	}
 	return g
+}
+
+// lit returns the gini literal of the free DIMACS literal lit in the
+// instance of the last [reducer.load].
+func (r *reducer) lit(lit int) z.Lit {
+	if lit < 0 {
+		return r.gv[-lit].Neg()
+	}
+	return r.gv[lit].Pos()
 }
