@@ -318,7 +318,7 @@ func solveCube(ctx context.Context, red *reducer, c cube, keep bool) cubeResult 
 				case 1:
 					sol[row] = col
 				case 0:
-					if m := red.lit(v); g.Value(m) {
+					if m := red.gv.lit(v); g.Value(m) {
 						sol[row] = col
 						block = append(block, m.Not())
 					}
@@ -366,13 +366,28 @@ func solveCube(ctx context.Context, red *reducer, c cube, keep bool) cubeResult 
 	return r
 }
 
+// varMap maps DIMACS variables to gini variables; nil is the identity.
+type varMap []z.Var
+
+// lit returns the gini literal of the DIMACS literal lit.
+func (m varMap) lit(lit int) z.Lit {
+	if m == nil {
+		return z.Dimacs2Lit(lit)
+	}
+	if lit < 0 {
+		return m[-lit].Neg()
+	}
+	return m[lit].Pos()
+}
+
 // newGini returns a gini instance holding the clauses of cnf, added
-// directly (gini's DIMACS reader is slow, GINI.md), and all its variables.
-func newGini(cnf *encode.CNF) *gini.Gini {
+// directly (gini's DIMACS reader is slow, GINI.md), and all its
+// variables, numbered by m.
+func newGini(cnf *encode.CNF, m varMap) *gini.Gini {
 	g := gini.NewVc(cnf.Vars, len(cnf.Clauses))
 	for _, c := range cnf.Clauses {
 		for _, lit := range c {
-			g.Add(z.Dimacs2Lit(lit))
+			g.Add(m.lit(lit))
 		}
 		g.Add(z.LitNull)
 	}

@@ -66,12 +66,12 @@ type reducer struct {
 	sat   []bool // by clause: satisfied
 	free  []int32
 	trail []int
-	gv    []z.Var // by DIMACS variable: its gini variable, 0 if assigned
+	gv    varMap // by DIMACS variable: its gini variable, 0 if assigned
 }
 
 func newReducer(o *occurrences) *reducer {
 	return &reducer{o: o, val: make([]int8, o.cnf.Vars+1), sat: make([]bool, len(o.size)),
-		free: make([]int32, len(o.size)), gv: make([]z.Var, o.cnf.Vars+1)}
+		free: make([]int32, len(o.size)), gv: make(varMap, o.cnf.Vars+1)}
 }
 
 // value returns the value of the DIMACS literal lit: 1, -1 or 0 (free).
@@ -153,7 +153,7 @@ func (r *reducer) propagate(lits []int) bool {
 
 // load returns a gini instance with the clauses left after propagate.
 // Its variables are the free variables of the CNF, renumbered from 1 in
-// order (a smaller instance is cheaper to build): [reducer.lit] maps
+// order (a smaller instance is cheaper to build): r.gv maps
 // them. Free board variables are kept even if no clause is left on them.
 func (r *reducer) load() *gini.Gini {
 	cnf := r.o.cnf
@@ -186,7 +186,7 @@ func (r *reducer) load() *gini.Gini {
 		}
 		for _, lit := range lits {
 			if r.value(lit) == 0 {
-				g.Add(r.lit(lit))
+				g.Add(r.gv.lit(lit))
 			}
 		}
 		g.Add(z.LitNull)
@@ -197,11 +197,3 @@ func (r *reducer) load() *gini.Gini {
 	return g
 }
 
-// lit returns the gini literal of the free DIMACS literal lit in the
-// instance of the last [reducer.load].
-func (r *reducer) lit(lit int) z.Lit {
-	if lit < 0 {
-		return r.gv[-lit].Neg()
-	}
-	return r.gv[lit].Pos()
-}

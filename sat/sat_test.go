@@ -305,3 +305,42 @@ func TestNewErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestSeeded: the seeded first solve returns a valid solution containing
+// the pre-placed queens, for every encoding and several seeds, and
+// finds no solution exactly when there is none (seeds without a
+// completion fall back to the unseeded search).
+func TestSeeded(t *testing.T) {
+	for _, name := range encode.Encodings() {
+		for seed := range uint64(4) {
+			for _, tc := range []struct {
+				n      int
+				placed []board.Queen
+				sat    bool
+			}{
+				{60, nil, true},
+				{64, []board.Queen{{Row: 63, Col: 5}, {Row: 10, Col: 40}}, true},
+				{50, []board.Queen{{Row: 0, Col: 0}, {Row: 49, Col: 48}}, true},
+				{50, []board.Queen{{Row: 0, Col: 1}}, false}, // and row 49 emptied below
+			} {
+				cnf, err := encode.Queens(tc.n, name, tc.placed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !tc.sat {
+					for col := range tc.n {
+						cnf.Clauses = append(cnf.Clauses, []int{-encode.Var(tc.n, tc.n-1, col)})
+					}
+				}
+				s, _ := sat.NewSeeded(cnf, seed)
+				sol, err := s.First(context.Background())
+				if err != nil || (sol != nil) != tc.sat {
+					t.Fatalf("%s n=%d placed %v seed %d: %v, %v; want satisfiable = %v", name, tc.n, tc.placed, seed, sol, err, tc.sat)
+				}
+				if sol != nil && (sol.Check() != nil || !sol.Contains(tc.placed)) {
+					t.Errorf("%s n=%d seed %d: bad solution %v", name, tc.n, seed, sol)
+				}
+			}
+		}
+	}
+}
