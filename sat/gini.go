@@ -38,7 +38,7 @@ type Solver struct {
 	vars  varMap // DIMACS to gini variables (nil: identity)
 	seed  []int  // assumptions for the first solve (NewSeeded)
 	done  bool   // no more solutions
-	err   error // the error that ended All
+	err   error  // the error that ended All
 	model []bool
 }
 

@@ -196,4 +196,3 @@ func (r *reducer) load() *gini.Gini {
 	}
 	return g
 }
-
