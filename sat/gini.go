@@ -68,11 +68,21 @@ func NewSeeded(cnf *encode.CNF, seed uint64) (*Solver, error) {
 	// gini v1.0.4 answers SAT with a non-model (and exits the process,
 	// GINI.md P9) when solving under assumptions a formula that is
 	// already inconsistent at level 0: test for that first, by
-	// unit propagation of our own (gini's Test does not see it).
-	if seedRows(cnf.N) > 0 && newReducer(newOccurrences(cnf)).propagate(nil) {
+	// unit propagation of our own (gini's Test does not see it). Without
+	// unit clauses nothing propagates: skip the index (memory at n=1000).
+	if seedRows(cnf.N) > 0 && (!hasUnits(cnf) || newReducer(newOccurrences(cnf)).propagate(nil)) {
 		s.seed = greedy(cnf.N, cnf.Placed, seed)
 	}
 	return s, nil
+}
+
+func hasUnits(cnf *encode.CNF) bool {
+	for _, c := range cnf.Clauses {
+		if len(c) == 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // seedRows returns how many top rows of an n×n board the greedy seed
