@@ -20,7 +20,8 @@ go build -o "$tmp/queens" "$root"
 q=$tmp/queens
 
 # wall CMD...: prints the wall seconds of one run (output discarded).
-wall() { /usr/bin/time -f %e -o "$tmp/t" "$@" >/dev/null 2>&1 || true; cat "$tmp/t"; }
+# (GNU time writes "Command exited with non-zero status N" first for clasp's 10/20/30.)
+wall() { /usr/bin/time -f %e -o "$tmp/t" "$@" >/dev/null 2>&1 || true; tail -n 1 "$tmp/t"; }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
 # pair LABEL "QUEENS CMD" "OTHER CMD": alternate runs, print medians and ratio.
