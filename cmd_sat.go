@@ -40,7 +40,7 @@ func satCommand() *cli.Command {
 			"over its queens before the next solve. The order of the solutions does not depend on\n" +
 			"--threads. An external solver gets the whole CNF with a blocking clause per solution.\n" +
 			"For one solution on a large board (n >= 50), gini starts from a random greedy placement\n" +
-			"of the top three quarters of the rows (as assumptions, with a fixed seed) and completes it;\n" +
+			"of the top seven eighths of the rows (as assumptions, with a fixed seed) and completes it;\n" +
 			"if it cannot, it retries with half of them, down to none.\n\n" +
 			fmt.Sprintf("Limits: n <= %d for the first solution with pairwise, %d with seq or commander (auto\n"+
 				"picks commander above n = 40); n <= %d with --all, --count or --limit; n <= %d with --solver.\n",

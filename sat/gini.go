@@ -86,12 +86,16 @@ func hasUnits(cnf *encode.CNF) bool {
 }
 
 // seedRows returns how many top rows of an n×n board the greedy seed
-// places: none on small boards, where gini is fast anyway.
+// places: none on small boards, where gini is fast anyway. Measured with
+// commander: 7/8 of the rows leaves gini 0.06 s of search at n = 200,
+// 0.2 s at n = 400 and 1.8 s at n = 1000; 3/4 left it 0.2 s, 5.3 s and
+// 10-45 s. A seed gini cannot complete is halved, so a larger fraction
+// risks only a retry.
 func seedRows(n int) int {
 	if n < 50 {
 		return 0
 	}
-	return n * 3 / 4
+	return n * 7 / 8
 }
 
 // greedy places a queen in each of the top seedRows(n) rows in turn, in
