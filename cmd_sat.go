@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"strings"
 
+	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat"
 	"github.com/urfave/cli/v2"
@@ -31,13 +33,20 @@ func satCommand() *cli.Command {
 		UsageText: "queens sat -n N [--all|--count|--limit K] [--place R:C ...] [--encoding E] [--solver CMD] [--timeout D] [--format F] [-o FILE] [--stats]",
 		Description: "Encodes the puzzle as CNF and solves it with gini, or with --solver CMD (a DIMACS\n" +
 			"solver and its arguments, e.g. 'cadical -q'; minisat, picosat, cryptominisat5, clasp and\n" +
-			"kissat work as they are). Every solution found is excluded by a blocking clause over its\n" +
-			"n queens before the next solve, so --all and --count enumerate.\n\n" +
+			"kissat work as they are). With gini, --all, --count and --limit split the board into\n" +
+			"cubes (every placement of the top rows), solve only the cubes that are not larger than\n" +
+			"their mirror image (without --place), and share them among --threads workers, each with\n" +
+			"gini instances of its own; within a cube, each solution is excluded by a blocking clause\n" +
+			"over its queens before the next solve. The order of the solutions does not depend on\n" +
+			"--threads. An external solver gets the whole CNF with a blocking clause per solution.\n" +
+			"For one solution on a large board (n >= 50), gini starts from a random greedy placement\n" +
+			"of the top seven eighths of the rows (as assumptions, with a fixed seed) and completes it;\n" +
+			"if it cannot, it retries with half of them, down to none.\n\n" +
 			fmt.Sprintf("Limits: n <= %d for the first solution with pairwise, %d with seq or commander (auto\n"+
 				"picks commander above n = 40); n <= %d with --all, --count or --limit; n <= %d with --solver.\n",
 				encode.MaxN("pairwise"), encode.MaxN("commander"), satMaxAll, satMaxExternal) +
 			"A run stopped by --timeout, or a failing solver, exits with status 1.",
-		Flags: []cli.Flag{sizeFlag(), allFlag(), countFlag(), limitFlag(), placeFlag(), encodingFlag(),
+		Flags: []cli.Flag{sizeFlag(), allFlag(), countFlag(), limitFlag(), placeFlag(), encodingFlag(), threadsFlag(),
 			&cli.StringFlag{Name: "solver", Usage: "external DIMACS solver `CMD` with its arguments (default: gini, in process)"},
 			timeoutFlag(), formatFlag(solutionFormats...), attacksFlag(), outFlag(), statsFlag()},
 		Action: runSat,
@@ -53,6 +62,9 @@ func runSat(c *cli.Context) error {
 	}
 	if c.Int("limit") < 0 {
 		return usagef("--limit must be at least 0")
+	}
+	if c.Int("threads") < 1 {
+		return usagef("--threads must be at least 1")
 	}
 	format, err := solutionFormat(c)
 	if err != nil {
@@ -82,11 +94,15 @@ func runSat(c *cli.Context) error {
 	if err != nil {
 		return usageErr(err)
 	}
-	var solver *sat.Solver
-	if c.IsSet("solver") {
+	var solver engine
+	switch {
+	case c.IsSet("solver"):
 		solver, err = sat.NewExternal(cnf, c.String("solver"))
-	} else {
-		solver, err = sat.New(cnf)
+	case enumerate:
+		solver, err = sat.NewParallel(cnf, sat.Options{Workers: c.Int("threads")})
+	default:
+		// A fixed seed: the same flags print the same board.
+		solver, err = sat.NewSeeded(cnf, 1)
 	}
 	if err != nil {
 		if errors.Is(err, sat.ErrSolverNotFound) {
@@ -122,10 +138,19 @@ func runSat(c *cli.Context) error {
 	}
 	if c.Bool("stats") {
 		st := solver.Stats()
-		fmt.Fprintf(c.App.ErrWriter, "sat: n=%d encoding=%s vars=%d clauses=%d solves=%d solutions=%d time=%v\n",
-			n, name, st.Vars, st.Clauses, st.Solves, st.Solutions, st.Elapsed.Round(1e5))
+		fmt.Fprintf(c.App.ErrWriter, "sat: n=%d encoding=%s vars=%d clauses=%d cubes=%d solves=%d solutions=%d time=%v\n",
+			n, name, st.Vars, st.Clauses, st.Cubes, st.Solves, st.Solutions, st.Elapsed.Round(1e5))
 	}
 	return out.finish(satError(err, c.Duration("timeout")))
+}
+
+// engine is what runSat needs of a [sat.Solver] (first solution,
+// external solver) or a [sat.Parallel] (gini enumeration).
+type engine interface {
+	All(ctx context.Context) iter.Seq[board.Solution]
+	Err() error
+	Count(ctx context.Context) (uint64, error)
+	Stats() sat.Stats
 }
 
 // satError maps the errors of a solve to the documented exit statuses.

@@ -183,6 +183,7 @@ func TestUsageErrors(t *testing.T) {
 		{"sat", "-n", "8", "--solver", ""},
 		{"sat", "-n", "8", "--format", "nosuch"},
 		{"sat", "-n", "8", "extra"},
+		{"sat", "-n", "8", "--count", "--threads", "0"},
 		{"dimacs", "-n", "0"},
 		{"dimacs", "-n", "8", "--encoding", "nosuch"},
 		{"dimacs", "-n", "8", "-o", "/no/such/dir/q.cnf"},

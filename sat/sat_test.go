@@ -102,7 +102,8 @@ func sameSet(t *testing.T, what string, got, want []board.Solution) {
 }
 
 // TestAllEncodings: for every encoding and n = 1..10, gini's count is the
-// published one and the solution set is the brute-force set, both ways.
+// published one and the solution set is the brute-force set, both ways;
+// likewise for the parallel enumeration in several configurations.
 func TestAllEncodings(t *testing.T) {
 	want := map[int][]board.Solution{}
 	for n := 1; n <= 10; n++ {
@@ -122,6 +123,7 @@ func TestAllEncodings(t *testing.T) {
 					t.Errorf("n=%d: gini %d, brute force %d, published %d", n, len(got), len(want[n]), known.Total)
 				}
 				sameSet(t, fmt.Sprintf("%s n=%d", name, n), got, want[n])
+				checkParallel(t, cnf, want[n], known.Total)
 			}
 		})
 	}
@@ -171,21 +173,29 @@ func TestSatisfiableIffValid(t *testing.T) {
 func TestPlaced(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := range 60 {
-		n := 4 + rng.IntN(7)
-		var placed []board.Queen
-		for range 1 + rng.IntN(3) {
-			q := board.Queen{Row: rng.IntN(n), Col: rng.IntN(n)}
-			if board.CheckPlacement(n, append(slices.Clone(placed), q)) == nil {
-				placed = append(placed, q)
-			}
-		}
-		name := encode.Encodings()[i%len(encode.Encodings())]
-		cnf, err := encode.Queens(n, name, placed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sameSet(t, fmt.Sprintf("%s n=%d placed %v", name, n, placed), collect(t, cnf), brute(n, placed))
+		cnf := randomPlaced(t, rng, i)
+		sameSet(t, fmt.Sprintf("%s n=%d placed %v", cnf.Encoding, cnf.N, cnf.Placed), collect(t, cnf), brute(cnf.N, cnf.Placed))
 	}
+}
+
+// randomPlaced returns the CNF of a board of 4 to 10 with 1 to 3 random
+// pre-placed queens that do not attack each other, in the i-th encoding
+// (cyclically).
+func randomPlaced(t *testing.T, rng *rand.Rand, i int) *encode.CNF {
+	t.Helper()
+	n := 4 + rng.IntN(7)
+	var placed []board.Queen
+	for range 1 + rng.IntN(3) {
+		q := board.Queen{Row: rng.IntN(n), Col: rng.IntN(n)}
+		if board.CheckPlacement(n, append(slices.Clone(placed), q)) == nil {
+			placed = append(placed, q)
+		}
+	}
+	cnf, err := encode.Queens(n, encode.Encodings()[i%len(encode.Encodings())], placed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cnf
 }
 
 // TestGoldenWithGini reads encode's golden files with gini's strict
@@ -292,6 +302,45 @@ func TestNewErrors(t *testing.T) {
 	for _, cmd := range []string{"", "no-such-solver-xyz -q"} {
 		if _, err := sat.NewExternal(cnf, cmd); !errors.Is(err, sat.ErrSolverNotFound) {
 			t.Errorf("NewExternal(%q) = %v, want ErrSolverNotFound", cmd, err)
+		}
+	}
+}
+
+// TestSeeded: the seeded first solve returns a valid solution containing
+// the pre-placed queens, for every encoding and several seeds, and
+// finds no solution exactly when there is none (seeds without a
+// completion fall back to the unseeded search).
+func TestSeeded(t *testing.T) {
+	for _, name := range encode.Encodings() {
+		for seed := range uint64(4) {
+			for _, tc := range []struct {
+				n      int
+				placed []board.Queen
+				sat    bool
+			}{
+				{60, nil, true},
+				{64, []board.Queen{{Row: 63, Col: 5}, {Row: 10, Col: 40}}, true},
+				{50, []board.Queen{{Row: 0, Col: 0}, {Row: 49, Col: 48}}, true},
+				{50, []board.Queen{{Row: 0, Col: 1}}, false}, // and row 49 emptied below
+			} {
+				cnf, err := encode.Queens(tc.n, name, tc.placed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !tc.sat {
+					for col := range tc.n {
+						cnf.Clauses = append(cnf.Clauses, []int{-encode.Var(tc.n, tc.n-1, col)})
+					}
+				}
+				s, _ := sat.NewSeeded(cnf, seed)
+				sol, err := s.First(context.Background())
+				if err != nil || (sol != nil) != tc.sat {
+					t.Fatalf("%s n=%d placed %v seed %d: %v, %v; want satisfiable = %v", name, tc.n, tc.placed, seed, sol, err, tc.sat)
+				}
+				if sol != nil && (sol.Check() != nil || !sol.Contains(tc.placed)) {
+					t.Errorf("%s n=%d seed %d: bad solution %v", name, tc.n, seed, sol)
+				}
+			}
 		}
 	}
 }
