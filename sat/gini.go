@@ -39,7 +39,6 @@ type Solver struct {
 	seed  []int  // assumptions for the first solve (NewSeeded)
 	done  bool   // no more solutions
 	err   error  // the error that ended All
-	model []bool
 }
 
 // New returns a Solver that runs gini on cnf, which must have N set (the
