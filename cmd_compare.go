@@ -27,7 +27,7 @@ var externalSolvers = []string{"cadical", "kissat", "minisat", "picosat", "crypt
 // are only asked for one model, which is checked.
 const (
 	backtrackEnumMax = 16
-	satEnumMax       = 12
+	satEnumMax       = 14
 	externalEnumMax  = 6
 	externalFirstMax = 16
 )

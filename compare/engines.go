@@ -25,23 +25,39 @@ func Backtrack(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.
 	}
 }
 
-// SAT returns gini, enumerating the CNF of the given encoding, as a
-// [Source].
+// SAT returns gini enumerating the CNF of the given encoding as a
+// [Source]: the parallel cube-and-conquer engine of [sat.NewParallel]
+// (with mirror symmetry unless queens are pre-placed), as queens sat
+// --all runs it.
 func SAT(encoding string) Source {
-	return CNF(encoding, sat.New)
+	return CNF(encoding, func(cnf *encode.CNF) (Enumerator, error) { return sat.NewParallel(cnf, sat.Options{}) })
+}
+
+// SATSequential returns gini enumerating the CNF of the given encoding on
+// one instance, a blocking clause after each solution ([sat.New]), as a
+// [Source].
+func SATSequential(encoding string) Source {
+	return CNF(encoding, func(cnf *encode.CNF) (Enumerator, error) { return sat.New(cnf) })
+}
+
+// Enumerator is what [CNF] needs of a solver: [sat.Solver] and
+// [sat.Parallel] are Enumerators.
+type Enumerator interface {
+	All(ctx context.Context) iter.Seq[board.Solution]
+	Err() error
 }
 
 // External returns an external DIMACS solver command (see
 // [sat.NewExternal]), re-run once per solution on the pairwise CNF, as a
 // [Source].
 func External(command string) Source {
-	return CNF("pairwise", func(cnf *encode.CNF) (*sat.Solver, error) { return sat.NewExternal(cnf, command) })
+	return CNF("pairwise", func(cnf *encode.CNF) (Enumerator, error) { return sat.NewExternal(cnf, command) })
 }
 
 // CNF returns a [Source] that encodes each problem with the given
 // encoding and enumerates it with the solver that open makes of the CNF.
 // Tests use it to run deliberately broken CNFs.
-func CNF(encoding string, open func(*encode.CNF) (*sat.Solver, error)) Source {
+func CNF(encoding string, open func(*encode.CNF) (Enumerator, error)) Source {
 	return func(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error] {
 		return func(yield func(board.Solution, error) bool) {
 			cnf, err := encode.Queens(n, encoding, place)

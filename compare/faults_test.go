@@ -92,7 +92,7 @@ func nearMiss(n int) (board.Solution, int, int) {
 
 func TestFaultDroppedDiagonalClause(t *testing.T) {
 	extra, a, b := nearMiss(8)
-	broken := compare.CNF("pairwise", func(cnf *encode.CNF) (*sat.Solver, error) {
+	broken := compare.CNF("pairwise", func(cnf *encode.CNF) (compare.Enumerator, error) {
 		return sat.New(dropDiagonalClause(cnf, a, b))
 	})
 	r := compare.Check(context.Background(), 8, nil, []compare.Engine{
@@ -199,6 +199,7 @@ func TestRandomCompletions(t *testing.T) {
 	for _, enc := range []string{"pairwise", "seq", "commander"} {
 		engines = append(engines, compare.Engine{Name: "sat/" + enc, Solutions: compare.SAT(enc)})
 	}
+	engines = append(engines, compare.Engine{Name: "sat-sequential/pairwise", Solutions: compare.SATSequential("pairwise")})
 	for i := 0; i < 30; i++ {
 		n := 4 + rng.IntN(9)
 		var place []board.Queen
