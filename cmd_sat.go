@@ -138,8 +138,9 @@ func runSat(c *cli.Context) error {
 	}
 	if c.Bool("stats") {
 		st := solver.Stats()
-		fmt.Fprintf(c.App.ErrWriter, "sat: n=%d encoding=%s vars=%d clauses=%d cubes=%d solves=%d solutions=%d time=%v\n",
-			n, name, st.Vars, st.Clauses, st.Cubes, st.Solves, st.Solutions, st.Elapsed.Round(1e5))
+		writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"encoding", name}, stat{"vars", st.Vars},
+			stat{"clauses", st.Clauses}, stat{"cubes", st.Cubes}, stat{"solves", st.Solves},
+			stat{"solutions", st.Solutions}, stat{"seconds", st.Elapsed})
 	}
 	return out.finish(satError(err, c.Duration("timeout")))
 }
