@@ -14,6 +14,7 @@
 //	dimacs     write the puzzle as a DIMACS CNF (--encoding E)
 //	decode     read a SAT solver's output, draw and verify the board
 //	compare    cross-check the engines, external solvers and published counts
+//	merge      sum the results of backtrack --count --shard I/K, checked
 //
 // Run "queens help COMMAND" for a command's flags. Shared flags:
 //
@@ -116,7 +117,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 
 // commands lists the subcommands; each lives in its own cmd_*.go file.
 func commands() []*cli.Command {
-	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), compareCommand()}
+	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), compareCommand(), mergeCommand()}
 }
 
 // setUsageErrors makes flag errors of cmd and its subcommands come back to

@@ -62,6 +62,11 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 	c := &Checkpoint{path: path, header: h}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
+		// Fail now, not at the first finished piece, if it cannot be
+		// written there.
+		if _, err := os.Stat(filepath.Dir(path)); err != nil {
+			return nil, fmt.Errorf("open checkpoint: %w", err)
+		}
 		return c, nil
 	}
 	if err != nil {

@@ -134,7 +134,7 @@ func Parse(text []byte) (Result, error) {
 	}
 	body := append(bytes.Clone(text[:i]), '}')
 	if got := string(text[i+len(checksumKey) : len(text)-2]); got != checksum(body) {
-		return Result{}, fmt.Errorf("parse shard result %.60s...: %w", text, ErrChecksum)
+		return Result{}, fmt.Errorf("parse shard result: %w (the line was changed or cut)", ErrChecksum)
 	}
 	var l line
 	dec := json.NewDecoder(bytes.NewReader(body))
