@@ -17,10 +17,10 @@
 // A result line looks like this (one line; wrapped here):
 //
 //	{"kind":"queens-shard","n":10,"shard":1,"shards":4,"scheme":"round-robin",
-//	 "depth":2,"parts":29,"covered":7,"pieces":[[1,4],[1,8],...],
-//	 "total":"160","unique":"20","total24":3840,"unique24":480,"nodes":2168,
-//	 "elapsed":0.001,"version":"devel","fingerprint":"5f0c…",
-//	 "checksum":"9a1e…"}
+//	 "depth":2,"parts":29,"covered":7,"pieces":[[1,4],[1,8],[2,6],[3,5],[4,1],[4,8],[0,5]],
+//	 "total":"220","unique":"55/2","total24":5280,"unique24":660,"nodes":2226,
+//	 "elapsed":0,"version":"devel","fingerprint":"fdd59a2e792c83900d2b6eec8cf0f005",
+//	 "checksum":"4c456d920c16294edb352b0ec2a7d96214219b8a16619028dd0026453d0f75b7"}
 //
 // total and unique are the exact partial sums (a whole number, or a reduced
 // fraction such as "2469/2" when a symmetric class is split over pieces),
