@@ -48,6 +48,7 @@ Limits: a first solution or --limit K: N <= %d (N <= %d with --strategy lex);
 			&cli.BoolFlag{Name: "unique", Usage: "only solutions distinct up to rotation and reflection (see below)"},
 			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex or heuristic (see below)"},
+			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(),
 		},
 		Action: backtrackAction,
 	}
@@ -109,7 +110,7 @@ func backtrackAction(c *cli.Context) error {
 		return err
 	}
 	if c.Bool("count") {
-		return out.finish(backtrackCount(ctx, c, out.output, format, n, place))
+		return out.finish(countCommand(ctx, c, out.output, format, n, place))
 	}
 	opt := backtrack.Options{Place: place, Strategy: strategy, Unique: c.Bool("unique")}
 	if !c.Bool("all") && !c.IsSet("limit") {
