@@ -95,11 +95,17 @@ func runSat(c *cli.Context) error {
 		return usageErr(err)
 	}
 	var solver engine
+	// A progress bar only for --count: a stream of solutions on the same
+	// terminal would tear it.
+	var bar *progress
+	if c.Bool("count") {
+		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", n))
+	}
 	switch {
 	case c.IsSet("solver"):
 		solver, err = sat.NewExternal(cnf, c.String("solver"))
 	case enumerate:
-		solver, err = sat.NewParallel(cnf, sat.Options{Workers: c.Int("threads")})
+		solver, err = sat.NewParallel(cnf, sat.Options{Workers: c.Int("threads"), Progress: bar.Parts})
 	default:
 		// A fixed seed: the same flags print the same board.
 		solver, err = sat.NewSeeded(cnf, 1)
@@ -123,7 +129,9 @@ func runSat(c *cli.Context) error {
 	switch {
 	case c.Bool("count"):
 		var total uint64
-		if total, err = solver.Count(ctx); err == nil {
+		total, err = solver.Count(ctx)
+		bar.Done()
+		if err == nil {
 			err = writeCount(out, format, n, total, nil)
 		}
 	default:
@@ -137,6 +145,7 @@ func runSat(c *cli.Context) error {
 		}
 	}
 	if c.Bool("stats") {
+		out.Flush() // the results first, then the statistics about them
 		st := solver.Stats()
 		writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"encoding", name}, stat{"vars", st.Vars},
 			stat{"clauses", st.Clauses}, stat{"cubes", st.Cubes}, stat{"solves", st.Solves},
