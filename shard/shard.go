@@ -44,6 +44,7 @@ type Spec struct {
 	Version string // the version of the program; results of different versions are not merged
 }
 
+// String describes the shard for messages, e.g. "n=16 shard 3/64".
 func (s Spec) String() string { return fmt.Sprintf("n=%d shard %d/%d", s.N, s.Index, s.Shards) }
 
 // check validates s.
