@@ -122,7 +122,9 @@ func backtrackAction(c *cli.Context) error {
 	seq := func(yield func(board.Solution) bool) {
 		stats, serr = backtrack.Search(ctx, n, opt, yield)
 	}
+	seq, bar := counted(c, seq, n, place, opt.Unique, limit)
 	written, err := writeSolutions(out, format, n, seq, limit)
+	bar.Done()
 	if err == nil {
 		err = timeoutErr(ctx, serr)
 	}

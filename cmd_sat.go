@@ -139,7 +139,9 @@ func runSat(c *cli.Context) error {
 		if !enumerate {
 			max = 1
 		}
-		_, err = writeSolutions(out, format, n, solver.All(ctx), max)
+		seq, bar := counted(c, solver.All(ctx), n, placed, false, max)
+		_, err = writeSolutions(out, format, n, seq, max)
+		bar.Done()
 		if err == nil {
 			err = solver.Err()
 		}

@@ -3,11 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/mattn/go-isatty"
+	"github.com/queens-dev/queens/board"
+	"github.com/urfave/cli/v2"
 )
 
 // progress draws a progress bar with an estimate of the time left on
@@ -105,4 +108,38 @@ func (p *progress) line(done int, elapsed time.Duration) string {
 		left = rest.Round(time.Second).String() + " left"
 	}
 	return fmt.Sprintf("%s [%s] %3d%%  %s", p.label, bar, 100*done/p.total, left)
+}
+
+// counted wraps a stream of solutions so that a progress bar advances
+// with each one, where the number to come is known: the published count
+// (of classes, with unique) of a board without pre-placed queens, or the
+// limit. The bar is drawn only when the solutions do not go to the
+// terminal it would be drawn on; call Done on it when the stream ends.
+func counted(c *cli.Context, seq iter.Seq[board.Solution], n int, place []board.Queen, unique bool, limit int) (iter.Seq[board.Solution], *progress) {
+	known, ok := board.Known(n)
+	toTerminal := (c.String("output") == "-" || c.String("output") == "") && isTerminal(c.App.Writer)
+	if !ok || len(place) > 0 || toTerminal {
+		return seq, nil
+	}
+	total := known.Total
+	if unique {
+		total = known.Unique
+	}
+	if limit > 0 {
+		total = min(total, uint64(limit))
+	}
+	bar := newProgress(c.App.ErrWriter, int(total), fmt.Sprintf("n=%d", n))
+	if bar == nil {
+		return seq, nil
+	}
+	return func(yield func(board.Solution) bool) {
+		done := 0
+		for s := range seq {
+			if !yield(s) {
+				return
+			}
+			done++
+			bar.Update(done)
+		}
+	}, bar
 }
