@@ -90,9 +90,9 @@ func runSat(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	cnf, err := encode.Queens(n, name, placed)
+	cnf, err := encodeQueens(c.Context, n, name, placed)
 	if err != nil {
-		return usageErr(err)
+		return err
 	}
 	var solver engine
 	switch {

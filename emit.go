@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -146,6 +148,9 @@ func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq[board.
 		sw.image, sw.dir = so.image, so.dir
 	}
 	count, err := sw.writeAll(seq, limit)
+	if so != nil {
+		so.written = &count
+	}
 	if err == nil && count == 0 {
 		if so != nil && so.file != nil && isPicture(format) {
 			// No picture: no file, and the answer on stdout.
@@ -165,10 +170,11 @@ func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq[board.
 // and writeCount like any writer, then call finish.
 type solutionOutput struct {
 	*output
-	image  *board.ImageOptions
-	dir    string
-	stdout io.Writer
-	none   bool // no picture was drawn: remove the file instead of committing it
+	image   *board.ImageOptions
+	dir     string
+	stdout  io.Writer
+	none    bool // no picture was drawn: remove the file instead of committing it
+	written *int // solutions written by writeSolutions (nil: not called)
 }
 
 // openSolutions checks --format, -o and --attacks against an n×n board
@@ -214,10 +220,18 @@ func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput
 
 // finish commits the output if err is nil and a picture was drawn (or the
 // format is text), and removes it otherwise; it returns the first error.
+// An interrupted run says how far it got.
 func (so *solutionOutput) finish(err error) error {
 	if err == nil && so.none {
 		so.Abort()
 		return nil
+	}
+	switch {
+	case !errors.Is(err, context.Canceled):
+	case so.written != nil:
+		err = fmt.Errorf("interrupted after %d solutions%s: %w", *so.written, so.notWritten(), err)
+	case so.file != nil:
+		err = fmt.Errorf("interrupted%s: %w", so.notWritten(), err)
 	}
 	return so.output.finish(err)
 }

@@ -83,10 +83,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	code := exitCode(err)
-	if ctx.Err() != nil {
-		code = 130
-	}
 	msg := strings.TrimSpace(err.Error())
+	if ctx.Err() != nil {
+		// Interrupted: the commands say how far they got ("interrupted
+		// after 1200 solutions"); the cause adds nothing.
+		code = 130
+		msg = strings.TrimSuffix(msg, ": "+context.Canceled.Error())
+		if msg == context.Canceled.Error() {
+			msg = "interrupted"
+		}
+	}
 	if i := strings.IndexByte(msg, '\n'); i >= 0 {
 		msg = msg[:i] // the contract is one line
 	}
