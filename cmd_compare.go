@@ -13,6 +13,7 @@ import (
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/sat"
 	"github.com/urfave/cli/v2"
 )
 
@@ -291,6 +292,9 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 		}
 	}
 	for _, cmd := range c.StringSlice("solver") {
+		if err := sat.LookSolver(cmd); err != nil {
+			return nil, usageErr(err)
+		}
 		picked = append(picked, externalEngine(cmd))
 	}
 	return picked, nil

@@ -124,16 +124,22 @@ func runSat(c *cli.Context) error {
 	case c.Bool("count"):
 		var total uint64
 		if total, err = solver.Count(ctx); err == nil {
-			err = writeCount(out, format, n, total, nil)
+			if err = checkPublished(n, placed, total, 0); err == nil {
+				err = writeCount(out, format, n, total, nil)
+			}
 		}
 	default:
 		max := c.Int("limit")
 		if !enumerate {
 			max = 1
 		}
-		_, err = writeSolutions(out, format, n, solver.All(ctx), max)
+		var found int
+		found, err = writeSolutions(out, format, n, solver.All(ctx), max)
 		if err == nil {
 			err = solver.Err()
+		}
+		if err == nil {
+			err = checkPublished(n, placed, uint64(found), uint64(max))
 		}
 	}
 	if c.Bool("stats") {
@@ -142,6 +148,26 @@ func runSat(c *cli.Context) error {
 			n, name, st.Vars, st.Clauses, st.Cubes, st.Solves, st.Solutions, st.Elapsed.Round(1e5))
 	}
 	return out.finish(satError(err, c.Duration("timeout")))
+}
+
+// checkPublished checks the number of solutions a solver found for an
+// n×n board against the published count (without pre-placed queens,
+// n <= 27): all of them, or limit of them (0: no limit). Fewer means a
+// solver that answered UNSATISFIABLE wrongly, more one that repeated
+// itself: a failed run, exit status 1, rather than a wrong answer.
+func checkPublished(n int, placed []board.Queen, found, limit uint64) error {
+	known, ok := board.Known(n)
+	if !ok || len(placed) > 0 {
+		return nil
+	}
+	want := known.Total
+	if limit > 0 {
+		want = min(want, limit)
+	}
+	if found != want {
+		return failf("sat: the solver found %d solutions, but n = %d has %d (published counts): a solver bug", found, n, known.Total)
+	}
+	return nil
 }
 
 // engine is what runSat needs of a [sat.Solver] (first solution,

@@ -53,6 +53,29 @@ func NewExternal(cnf *encode.CNF, command string) (*Solver, error) {
 	if err := checkCNF(cnf); err != nil {
 		return nil, err
 	}
+	argv, err := solverArgv(command)
+	if err != nil {
+		return nil, err
+	}
+	path := argv[0]
+	base := filepath.Base(path)
+	ext := &external{
+		argv:       argv,
+		resultFile: strings.HasPrefix(base, "minisat") || strings.HasPrefix(base, "glucose"),
+	}
+	return &Solver{cnf: cnf, ext: ext, stats: Stats{Vars: cnf.Vars, Clauses: len(cnf.Clauses)}}, nil
+}
+
+// LookSolver checks that command (a program and its arguments, as for
+// [NewExternal]) names a program that can be run: found on PATH or by its
+// path, and executable. Its error wraps [ErrSolverNotFound].
+func LookSolver(command string) error {
+	_, err := solverArgv(command)
+	return err
+}
+
+// solverArgv splits command at spaces and resolves its program.
+func solverArgv(command string) ([]string, error) {
 	argv := strings.Fields(command)
 	if len(argv) == 0 {
 		return nil, fmt.Errorf("%w: empty command", ErrSolverNotFound)
@@ -62,12 +85,7 @@ func NewExternal(cnf *encode.CNF, command string) (*Solver, error) {
 		return nil, fmt.Errorf("%w: %q: %w", ErrSolverNotFound, argv[0], errors.Unwrap(err))
 	}
 	argv[0] = path
-	base := filepath.Base(path)
-	ext := &external{
-		argv:       argv,
-		resultFile: strings.HasPrefix(base, "minisat") || strings.HasPrefix(base, "glucose"),
-	}
-	return &Solver{cnf: cnf, ext: ext, stats: Stats{Vars: cnf.Vars, Clauses: len(cnf.Clauses)}}, nil
+	return argv, nil
 }
 
 // killGrace is how long a killed solver may keep its output pipes open.
