@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
@@ -48,6 +49,7 @@ Limits: a first solution or --limit K: N <= %d (N <= %d with --strategy lex);
 			&cli.BoolFlag{Name: "unique", Usage: "only solutions distinct up to rotation and reflection (see below)"},
 			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex or heuristic (see below)"},
+			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(),
 		},
 		Action: backtrackAction,
 	}
@@ -109,7 +111,7 @@ func backtrackAction(c *cli.Context) error {
 		return err
 	}
 	if c.Bool("count") {
-		return out.finish(backtrackCount(ctx, c, out.output, format, n, place))
+		return out.finish(countCommand(ctx, c, out.output, format, n, place))
 	}
 	opt := backtrack.Options{Place: place, Strategy: strategy, Unique: c.Bool("unique")}
 	if !c.Bool("all") && !c.IsSet("limit") {
@@ -125,8 +127,10 @@ func backtrackAction(c *cli.Context) error {
 		err = timeoutErr(ctx, serr)
 	}
 	if c.Bool("stats") {
-		fmt.Fprintf(c.App.ErrWriter, "backtrack: n=%d strategy=%v nodes=%d backtracks=%d solutions=%d printed=%d time=%v\n",
-			n, strategy.Resolve(n), stats.Nodes, stats.Backtracks, stats.Solutions, written, stats.Elapsed.Round(1000))
+		out.Flush() // the results first, then the statistics about them
+		writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"strategy", strategy.Resolve(n).String()},
+			stat{"nodes", stats.Nodes}, stat{"backtracks", stats.Backtracks}, stat{"solutions", stats.Solutions},
+			stat{"printed", written}, stat{"seconds", stats.Elapsed})
 	}
 	return out.finish(err)
 }
@@ -137,18 +141,21 @@ func backtrackCount(ctx context.Context, c *cli.Context, out *output, format boa
 	bar := newProgress(c.App.ErrWriter, 0, fmt.Sprintf("counting n=%d", n))
 	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Threads: c.Int("threads"), Unique: unique, Place: place, Progress: bar.Parts})
 	bar.Done()
-	if c.Bool("stats") || err != nil {
-		fmt.Fprintf(c.App.ErrWriter, "count: n=%d solutions=%d nodes=%d parts=%d/%d threads=%d time=%v\n",
-			n, res.Total, res.Nodes, res.Done, res.Parts, c.Int("threads"), res.Elapsed.Round(1000))
-	}
 	if err != nil {
+		fmt.Fprintf(c.App.ErrWriter, "count: stopped after %d of %d parts (%d solutions in the parts finished, %v)\n",
+			res.Done, res.Parts, res.Total, res.Elapsed.Round(time.Millisecond))
 		return timeoutErr(ctx, err)
 	}
 	var u *uint64
 	if unique {
 		u = &res.Unique
 	}
-	return writeCount(out, format, n, res.Total, u)
+	if err := writeCount(out, format, n, res.Total, u); err != nil || !c.Bool("stats") {
+		return err
+	}
+	out.Flush() // the count first, then the statistics about it
+	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"solutions", res.Total}, stat{"nodes", res.Nodes},
+		stat{"parts", res.Done}, stat{"threads", c.Int("threads")}, stat{"seconds", res.Elapsed})
 }
 
 // timeoutErr turns a search ended by --timeout into a failed run (exit 1);

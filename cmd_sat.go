@@ -95,11 +95,17 @@ func runSat(c *cli.Context) error {
 		return err
 	}
 	var solver engine
+	// A progress bar only for --count: a stream of solutions on the same
+	// terminal would tear it.
+	var bar *progress
+	if c.Bool("count") {
+		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", n))
+	}
 	switch {
 	case c.IsSet("solver"):
 		solver, err = sat.NewExternal(cnf, c.String("solver"))
 	case enumerate:
-		solver, err = sat.NewParallel(cnf, sat.Options{Workers: c.Int("threads")})
+		solver, err = sat.NewParallel(cnf, sat.Options{Workers: c.Int("threads"), Progress: bar.Parts})
 	default:
 		// A fixed seed: the same flags print the same board.
 		solver, err = sat.NewSeeded(cnf, 1)
@@ -123,10 +129,13 @@ func runSat(c *cli.Context) error {
 	switch {
 	case c.Bool("count"):
 		var total uint64
-		if total, err = solver.Count(ctx); err == nil {
-			if err = checkPublished(n, placed, total, 0); err == nil {
-				err = writeCount(out, format, n, total, nil)
-			}
+		total, err = solver.Count(ctx)
+		bar.Done()
+		if err == nil {
+			err = checkPublished(n, placed, total, 0)
+		}
+		if err == nil {
+			err = writeCount(out, format, n, total, nil)
 		}
 	default:
 		max := c.Int("limit")
@@ -143,9 +152,11 @@ func runSat(c *cli.Context) error {
 		}
 	}
 	if c.Bool("stats") {
+		out.Flush() // the results first, then the statistics about them
 		st := solver.Stats()
-		fmt.Fprintf(c.App.ErrWriter, "sat: n=%d encoding=%s vars=%d clauses=%d cubes=%d solves=%d solutions=%d time=%v\n",
-			n, name, st.Vars, st.Clauses, st.Cubes, st.Solves, st.Solutions, st.Elapsed.Round(1e5))
+		writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"encoding", name}, stat{"vars", st.Vars},
+			stat{"clauses", st.Clauses}, stat{"cubes", st.Cubes}, stat{"solves", st.Solves},
+			stat{"solutions", st.Solutions}, stat{"seconds", st.Elapsed})
 	}
 	return out.finish(satError(err, c.Duration("timeout")))
 }

@@ -297,7 +297,7 @@ func writeCount(w io.Writer, format board.Format, n int, total uint64, unique *u
 // in text and JSON) and an integer, or a duration written in seconds.
 type stat struct {
 	name  string
-	value any // int, int64, uint64 or time.Duration
+	value any // a string, an integer or a time.Duration
 }
 
 // writeStats writes statistics (to stderr, by the contract) on one line:
@@ -319,6 +319,11 @@ func writeStats(w io.Writer, format board.Format, stats ...stat) error {
 		switch x := st.value.(type) {
 		case time.Duration:
 			v = strconv.AppendFloat(nil, math.Round(x.Seconds()*1e6)/1e6, 'f', -1, 64)
+		case string:
+			v = []byte(x)
+			if format == board.FormatJSON {
+				v = strconv.AppendQuote(nil, x)
+			}
 		default:
 			v = fmt.Append(nil, x)
 		}

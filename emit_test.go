@@ -178,23 +178,23 @@ func TestEmitUsageErrors(t *testing.T) {
 }
 
 func TestWriteStats(t *testing.T) {
-	stats := []stat{{"n", 8}, {"nodes", uint64(2057)}, {"seconds", 1500 * time.Microsecond}}
+	stats := []stat{{"n", 8}, {"encoding", "seq"}, {"nodes", uint64(2057)}, {"seconds", 1500 * time.Microsecond}}
 	for _, tt := range []struct {
 		format board.Format
 		want   string
 	}{
-		{board.FormatBoard, "stats: n=8 nodes=2057 seconds=0.0015\n"},
-		{board.FormatJSON, `{"stats":{"n":8,"nodes":2057,"seconds":0.0015}}` + "\n"},
+		{board.FormatBoard, "stats: n=8 encoding=seq nodes=2057 seconds=0.0015\n"},
+		{board.FormatJSON, `{"stats":{"n":8,"encoding":"seq","nodes":2057,"seconds":0.0015}}` + "\n"},
 	} {
 		var buf bytes.Buffer
 		if err := writeStats(&buf, tt.format, stats...); err != nil || buf.String() != tt.want {
 			t.Errorf("writeStats(%s) = %q, %v, want %q", tt.format, buf.String(), err, tt.want)
 		}
 	}
-	var v map[string]map[string]float64
+	var v map[string]map[string]any
 	var buf bytes.Buffer
 	writeStats(&buf, board.FormatJSON, stats...)
-	if err := json.Unmarshal(buf.Bytes(), &v); err != nil || v["stats"]["nodes"] != 2057 {
+	if err := json.Unmarshal(buf.Bytes(), &v); err != nil || v["stats"]["nodes"] != 2057.0 || v["stats"]["encoding"] != "seq" {
 		t.Errorf("JSON stats %q: %v, %v", buf.String(), v, err)
 	}
 }

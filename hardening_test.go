@@ -17,17 +17,10 @@ import (
 	"time"
 )
 
-// The hardening tests run the real command: TestMain turns the test
-// binary into queens when QUEENS_RUN_MAIN is set (stringer's endtoend
-// pattern), so signals, closed pipes, exit statuses and crashes are the
-// real ones.
-func TestMain(m *testing.M) {
-	if os.Getenv("QUEENS_RUN_MAIN") == "1" {
-		main()
-		return
-	}
-	os.Exit(m.Run())
-}
+// The hardening tests run the real command: TestMain (cmd_merge_test.go)
+// turns the test binary into queens when QUEENS_TEST_AS_MAIN is set
+// (stringer's endtoend pattern), so signals, closed pipes, exit statuses
+// and crashes are the real ones.
 
 // queensCmd returns the test binary set up to run as queens args in dir.
 func queensCmd(t *testing.T, dir string, args ...string) *exec.Cmd {
@@ -39,7 +32,7 @@ func queensCmd(t *testing.T, dir string, args ...string) *exec.Cmd {
 	cmd := exec.Command(exe, args...)
 	// Temporary files (an external solver's CNF) go to dir too, so that
 	// the tests see any left behind.
-	cmd.Env = append(os.Environ(), "QUEENS_RUN_MAIN=1", "TMPDIR="+dir)
+	cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1", "TMPDIR="+dir)
 	cmd.Dir = dir
 	return cmd
 }
@@ -352,7 +345,7 @@ func TestClosedStdin(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command("sh", "-c", `exec "$0" decode -n 4 <&-`, exe)
-	cmd.Env = append(os.Environ(), "QUEENS_RUN_MAIN=1")
+	cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.Run()

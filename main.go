@@ -16,6 +16,7 @@
 //	trace      the backtracking search step by step: text, boards, JSON
 //	           Lines or an animated GIF (--gif FILE)
 //	compare    cross-check the engines, external solvers and published counts
+//	merge      sum the results of backtrack --count --shard I/K, checked
 //
 // Run "queens help COMMAND" for a command's flags. Shared flags:
 //
@@ -136,7 +137,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 
 // commands lists the subcommands; each lives in its own cmd_*.go file.
 func commands() []*cli.Command {
-	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), traceCommand(), compareCommand()}
+	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), traceCommand(), compareCommand(), mergeCommand()}
 }
 
 // setUsageErrors makes flag errors of cmd and its subcommands come back to

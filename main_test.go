@@ -236,6 +236,25 @@ func TestUsageErrors(t *testing.T) {
 		{"trace", "-n", "4", "--gif", "x.gif", "--max-steps", "5000"},
 		{"trace", "-n", "4", "--gif", "-"},
 		{"trace", "-n", "4", "--gif", "/nonexistent/dir/x.gif"},
+		// merge, backtrack --count --shard/--checkpoint
+		{"merge"},
+		{"merge", "/no/such/file"},
+		{"merge", "-", "-"},
+		{"backtrack", "-n", "8", "--shard", "1/4"},
+		{"backtrack", "-n", "8", "--all", "--shard", "1/4"},
+		{"backtrack", "-n", "8", "--checkpoint", "x.ckpt"},
+		{"backtrack", "-n", "8", "--count", "--shard", "4/4"},
+		{"backtrack", "-n", "8", "--count", "--shard", "-1/4"},
+		{"backtrack", "-n", "8", "--count", "--shard", "a/4"},
+		{"backtrack", "-n", "8", "--count", "--shard", "1/0"},
+		{"backtrack", "-n", "8", "--count", "--shard", "1/x"},
+		{"backtrack", "-n", "8", "--count", "--shard", "1/4", "--shard-count", "3"},
+		{"backtrack", "-n", "8", "--count", "--shard", "0/4", "--shard-base", "1"},
+		{"backtrack", "-n", "8", "--count", "--shard", "0/4", "--format", "perm"},
+		{"backtrack", "-n", "8", "--count", "--shard", "0/4", "--place", "1:1"},
+		{"backtrack", "-n", "8", "--count", "--checkpoint", "/no/such/dir/q.ckpt"},
+		{"backtrack", "-n", "8", "--count", "--json", "--format", "perm"},
+		{"backtrack", "-n", "28", "--count", "--shard", "0/2"},
 	}
 	for _, args := range cases {
 		stdout, stderr, code := runCLI(t, "", args...)

@@ -178,10 +178,12 @@ type ParseError struct {
 	Err    error
 }
 
+// Error describes the failure with its format and line.
 func (e *ParseError) Error() string {
 	return fmt.Sprintf("parse %s: line %d: %v", e.Format, e.Line, e.Err)
 }
 
+// Unwrap returns the underlying error.
 func (e *ParseError) Unwrap() error { return e.Err }
 
 // Parse reads one solution written in format f (as [Append] writes it; the

@@ -69,6 +69,7 @@ type ParseError struct {
 	Err  error
 }
 
+// Error describes the failure with its line number.
 func (e *ParseError) Error() string { return fmt.Sprintf("DIMACS line %d: %v", e.Line, e.Err) }
 
 // Unwrap returns the underlying error.

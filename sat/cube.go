@@ -29,6 +29,10 @@ type Options struct {
 	// (left-right reflection) are solved and the mirror image of each
 	// solution found is emitted too.
 	NoSymmetry bool
+	// Progress, if not nil, is called with the number of cubes done and
+	// the number in all, after each cube's solutions are emitted, on the
+	// goroutine that consumes the stream.
+	Progress func(done, total int)
 }
 
 // CubeDepth returns the number of rows [Parallel] places per cube on an
@@ -267,6 +271,9 @@ func (p *Parallel) run(ctx context.Context, keep bool, emit func(cubeResult) boo
 				cancel()
 				err = errStop
 				break
+			}
+			if p.opt.Progress != nil {
+				p.opt.Progress(next, len(cs))
 			}
 		}
 	}

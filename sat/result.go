@@ -21,6 +21,7 @@ const (
 	Unsatisfiable
 )
 
+// String returns the status as a SAT solver prints it, e.g. "SATISFIABLE".
 func (st Status) String() string {
 	switch st {
 	case Satisfiable:
@@ -48,6 +49,7 @@ type ResultError struct {
 	Err  error
 }
 
+// Error describes the failure with its line number.
 func (e *ResultError) Error() string {
 	if e.Line == 0 {
 		return fmt.Sprintf("solver output: %v", e.Err)

@@ -1,0 +1,219 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+
+	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/shard"
+	"github.com/urfave/cli/v2"
+)
+
+// The flags of a sharded or checkpointed count (queens backtrack --count).
+// Their actions run before the command's: they refuse the flags without
+// --count, and --json selects --format json.
+func shardFlag() cli.Flag {
+	return &cli.StringFlag{Name: "shard", Action: needCount[string]("shard"),
+		Usage: "count only shard `I/K` (I of K shards, I from --shard-base, default 0) and print one JSON line for queens merge; " +
+			"without /K: --shard-count or SLURM_ARRAY_TASK_COUNT; without --shard: JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID"}
+}
+func shardCountFlag() cli.Flag {
+	return &cli.IntFlag{Name: "shard-count", Action: needCount[int]("shard-count"),
+		Usage: "the number of shards `K` (with --shard I, or with the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)"}
+}
+func shardBaseFlag() cli.Flag {
+	return &cli.IntFlag{Name: "shard-base", Action: needCount[int]("shard-base"), DefaultText: "0; SLURM_ARRAY_TASK_MIN for SLURM_ARRAY_TASK_ID",
+		Usage: "the number of the first shard `B`: 1 for GNU parallel's {#} or a Slurm array 1-K"}
+}
+func checkpointFlag() cli.Flag {
+	return &cli.StringFlag{Name: "checkpoint", Action: needCount[string]("checkpoint"),
+		Usage: "record finished pieces of the count in `FILE`; the same command run again continues where it stopped"}
+}
+func jsonFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "json", Usage: "same as --format json", Action: func(c *cli.Context, on bool) error {
+		if !on {
+			return nil
+		}
+		if c.IsSet("format") && c.String("format") != "json" {
+			return usagef("--json and --format %s cannot be used together", c.String("format"))
+		}
+		return c.Set("format", "json")
+	}}
+}
+
+// needCount returns a flag action refusing flag without --count or with
+// --place.
+func needCount[T any](flag string) func(*cli.Context, T) error {
+	return func(c *cli.Context, _ T) error {
+		if !c.Bool("count") {
+			return usagef("--%s needs --count", flag)
+		}
+		if c.IsSet("place") {
+			return usagef("--%s cannot be combined with --place", flag)
+		}
+		return nil
+	}
+}
+
+// lookupEnv reads the environment; tests replace it.
+var lookupEnv = os.LookupEnv
+
+// version is the version of queens written into shard results, so that
+// results of different builds are not merged: the module version the go
+// command stamps (a tag, or a pseudo-version naming the commit), else
+// "devel" with the commit the binary was built from when known.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	rev, dirty := "", ""
+	for _, s := range bi.Settings {
+		switch {
+		case s.Key == "vcs.revision":
+			rev = "-" + s.Value[:min(12, len(s.Value))]
+		case s.Key == "vcs.modified" && s.Value == "true":
+			dirty = "-dirty"
+		}
+	}
+	return "devel" + rev + dirty
+}
+
+// countCommand runs --count: with --shard (or --shard-count) one shard,
+// printed as a JSON line; with --checkpoint resumable; otherwise the plain
+// counter.
+func countCommand(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, place []board.Queen) error {
+	sharded := c.IsSet("shard") || c.IsSet("shard-count")
+	if !sharded && !c.IsSet("checkpoint") {
+		return backtrackCount(ctx, c, out, format, n, place)
+	}
+	spec := shard.Spec{N: n, Shards: 1, Version: version()}
+	if sharded {
+		if c.IsSet("format") && format != board.FormatJSON {
+			return usagef("--shard prints a JSON line; --format %s does not apply", c.String("format"))
+		}
+		var err error
+		if spec.Index, spec.Shards, err = shardIndex(c); err != nil {
+			return err
+		}
+	}
+	opt := shard.Options{Threads: c.Int("threads")}
+	path := c.String("checkpoint")
+	var ckpt *shard.Checkpoint
+	if path != "" {
+		var err error
+		if ckpt, err = shard.OpenCheckpoint(path, spec); err != nil {
+			return usageErr(err)
+		}
+		opt.Done = ckpt.Done()
+	}
+	resumed, finished := len(opt.Done), 0
+	opt.OnPiece = func(p shard.Piece) error {
+		finished++
+		if ckpt != nil {
+			return ckpt.Record(p)
+		}
+		return nil
+	}
+	res, err := shard.Run(ctx, spec, opt)
+	pieces, _, _ := spec.Pieces()
+	if err != nil {
+		if ctx.Err() != nil {
+			err = ctx.Err()
+		}
+		if path != "" {
+			fmt.Fprintf(c.App.ErrWriter, "count: %s keeps the pieces finished; run the same command again to continue\n", path)
+		}
+		return timeoutErr(ctx, fmt.Errorf("count stopped after %d of %d pieces: %w", resumed+finished, len(pieces), err))
+	}
+	if c.Bool("stats") {
+		fmt.Fprintf(c.App.ErrWriter, "count: n=%d shard=%d/%d pieces=%d (%d from the checkpoint) nodes=%d threads=%d time=%v\n",
+			n, spec.Index, spec.Shards, len(pieces), resumed, res.Nodes, c.Int("threads"), res.Elapsed.Round(1000))
+	}
+	if sharded {
+		_, err = out.Write(res.AppendLine(nil))
+		return err
+	}
+	var unique *uint64
+	if c.Bool("unique") {
+		u := res.Unique24 / 24
+		unique = &u
+	}
+	return writeCount(out, format, n, res.Total24/24, unique)
+}
+
+// shardIndex works out the 0-based shard index and the shard count from
+// --shard I[/K], --shard-count K and --shard-base B, or from the batch
+// engine's environment: JOB_COMPLETION_INDEX (a Kubernetes Indexed Job,
+// from 0), SLURM_ARRAY_TASK_ID (a Slurm job array, from
+// SLURM_ARRAY_TASK_MIN) and SLURM_ARRAY_TASK_COUNT. Flags win.
+func shardIndex(c *cli.Context) (index, count int, err error) {
+	atoi := func(what, s string) (int, error) {
+		v, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return 0, usagef("bad %s %q: want a whole number", what, s)
+		}
+		return v, nil
+	}
+	base, src, idx, cnt := 0, "", "", ""
+	switch v := c.String("shard"); {
+	case c.IsSet("shard"):
+		src = "--shard"
+		idx, cnt, _ = strings.Cut(v, "/")
+		if strings.Contains(v, "/") && cnt == "" {
+			return 0, 0, usagef("bad --shard %q: want I/K or I", v)
+		}
+	default:
+		for _, name := range []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"} {
+			if s, ok := lookupEnv(name); ok && s != "" {
+				src, idx = name, s
+				break
+			}
+		}
+		if src == "" {
+			return 0, 0, usagef("no shard index: give --shard I/K, or run where JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID is set")
+		}
+		if s, ok := lookupEnv("SLURM_ARRAY_TASK_MIN"); ok && src == "SLURM_ARRAY_TASK_ID" {
+			if base, err = atoi("SLURM_ARRAY_TASK_MIN", s); err != nil {
+				return 0, 0, err
+			}
+		}
+	}
+	if index, err = atoi("shard index from "+src, idx); err != nil {
+		return 0, 0, err
+	}
+	switch s, ok := lookupEnv("SLURM_ARRAY_TASK_COUNT"); {
+	case cnt != "":
+		if count, err = atoi("shard count in --shard", cnt); err != nil {
+			return 0, 0, err
+		}
+		if c.IsSet("shard-count") && c.Int("shard-count") != count {
+			return 0, 0, usagef("--shard %s and --shard-count %d disagree", c.String("shard"), c.Int("shard-count"))
+		}
+	case c.IsSet("shard-count"):
+		count = c.Int("shard-count")
+	case ok:
+		if count, err = atoi("SLURM_ARRAY_TASK_COUNT", s); err != nil {
+			return 0, 0, err
+		}
+	default:
+		return 0, 0, usagef("no shard count: give --shard I/K or --shard-count K")
+	}
+	if c.IsSet("shard-base") {
+		base = c.Int("shard-base")
+	}
+	if count < 1 {
+		return 0, 0, usagef("the shard count must be at least 1, not %d", count)
+	}
+	if index < base || index-base >= count {
+		return 0, 0, usagef("shard %d (from %s) is not one of the %d shards numbered from %d", index, src, count, base)
+	}
+	return index - base, count, nil
+}

@@ -1,0 +1,174 @@
+package shard
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/queens-dev/queens/backtrack"
+)
+
+// A Checkpoint is a file recording the finished pieces of one shard (a
+// whole count is shard 0 of 1), so that an interrupted run can continue
+// where it stopped. Every [Checkpoint.Record] rewrites the file under a
+// temporary name, syncs it and renames it into place, so the file on disk
+// is always complete. It is JSON Lines: a header naming the work, one line
+// per finished piece, and a last line with the SHA-256 of the lines above:
+//
+//	{"kind":"queens-checkpoint","n":16,"shard":0,"shards":1,"scheme":"round-robin","version":"devel","fingerprint":"..."}
+//	{"piece":[1,3],"total24":...,"unique24":...,"nodes":...}
+//	{"checksum":"..."}
+type Checkpoint struct {
+	path   string
+	header []byte
+	mu     sync.Mutex
+	done   []Piece
+}
+
+type checkpointHeader struct {
+	Kind        string `json:"kind"`
+	N           int    `json:"n"`
+	Shard       int    `json:"shard"`
+	Shards      int    `json:"shards"`
+	Scheme      string `json:"scheme"`
+	Version     string `json:"version"`
+	Fingerprint string `json:"fingerprint"`
+}
+
+type checkpointPiece struct {
+	Piece    [2]int `json:"piece"`
+	Total24  uint64 `json:"total24"`
+	Unique24 uint64 `json:"unique24"`
+	Nodes    uint64 `json:"nodes"`
+}
+
+// OpenCheckpoint opens the checkpoint at path for shard s. A file that does
+// not exist is an empty checkpoint (created by the first Record); an
+// existing one must be a checkpoint of exactly this work (same n, shard,
+// shard count, scheme, version and pieces) and intact, or the error wraps
+// [ErrCheckpoint].
+func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
+	pieces, _, err := s.Pieces()
+	if err != nil {
+		return nil, fmt.Errorf("open checkpoint: %w", err)
+	}
+	h, _ := json.Marshal(checkpointHeader{"queens-checkpoint", s.N, s.Index, s.Shards, Scheme, s.Version, fingerprint(s, pieces)})
+	c := &Checkpoint{path: path, header: h}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		// Fail now, not at the first finished piece, if it cannot be
+		// written there.
+		if _, err := os.Stat(filepath.Dir(path)); err != nil {
+			return nil, fmt.Errorf("open checkpoint: %w", err)
+		}
+		return c, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open checkpoint: %w", err)
+	}
+	bad := func(format string, args ...any) (*Checkpoint, error) {
+		return nil, fmt.Errorf("open checkpoint %s: %w: %s", path, ErrCheckpoint, fmt.Sprintf(format, args...))
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	if len(lines) < 3 || len(lines[len(lines)-1]) != 0 {
+		return bad("not a complete checkpoint file")
+	}
+	lines = lines[:len(lines)-1]
+	body := data[:len(data)-len(lines[len(lines)-1])]
+	var sum struct {
+		Checksum string `json:"checksum"`
+	}
+	if json.Unmarshal(lines[len(lines)-1], &sum) != nil || sum.Checksum != checksum(body) {
+		return bad("checksum does not match (the file was changed)")
+	}
+	var got checkpointHeader
+	if json.Unmarshal(lines[0], &got) != nil || got.Kind != "queens-checkpoint" {
+		return bad("not a checkpoint file")
+	}
+	if !bytes.Equal(bytes.TrimSpace(lines[0]), h) {
+		return bad("it is for n=%d shard %d/%d version %s (fingerprint %s), not for this run: n=%d shard %d/%d version %s (fingerprint %s)",
+			got.N, got.Shard, got.Shards, got.Version, got.Fingerprint, s.N, s.Index, s.Shards, s.Version, fingerprint(s, pieces))
+	}
+	for i, line := range lines[1 : len(lines)-1] {
+		var p checkpointPiece
+		if err := json.Unmarshal(line, &p); err != nil {
+			return bad("line %d: %v", i+2, err)
+		}
+		sp := backtrack.Subproblem{First: p.Piece[0], Second: p.Piece[1]}
+		if !contains(pieces, sp) || c.has(sp) {
+			return bad("line %d: piece %d:%d is not one of the shard's or appears twice", i+2, sp.First, sp.Second)
+		}
+		c.done = append(c.done, Piece{sp, backtrack.Tally{Total24: p.Total24, Unique24: p.Unique24, Nodes: p.Nodes}})
+	}
+	return c, nil
+}
+
+func (c *Checkpoint) has(sp backtrack.Subproblem) bool {
+	for _, p := range c.done {
+		if p.Subproblem == sp {
+			return true
+		}
+	}
+	return false
+}
+
+// Done returns the pieces recorded so far.
+func (c *Checkpoint) Done() []Piece {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]Piece(nil), c.done...)
+}
+
+// Record adds a finished piece and writes the checkpoint file atomically.
+// It is safe to call from several goroutines; Options.OnPiece of [Run] may
+// be set to it.
+func (c *Checkpoint) Record(p Piece) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.done = append(c.done, p)
+	if err := c.write(); err != nil {
+		c.done = c.done[:len(c.done)-1]
+		return fmt.Errorf("record checkpoint: %w", err)
+	}
+	return nil
+}
+
+// write writes the file under a temporary name in its directory, syncs it
+// and renames it into place.
+func (c *Checkpoint) write() error {
+	var b bytes.Buffer
+	b.Write(c.header)
+	b.WriteByte('\n')
+	for _, p := range c.done {
+		line, _ := json.Marshal(checkpointPiece{[2]int{p.First, p.Second}, p.Total24, p.Unique24, p.Nodes})
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "{\"checksum\":%q}\n", checksum(b.Bytes()))
+	f, err := os.CreateTemp(filepath.Dir(c.path), "."+filepath.Base(c.path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	w.Write(b.Bytes())
+	err = w.Flush()
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), c.path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}

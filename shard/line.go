@@ -1,0 +1,173 @@
+package shard
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/queens-dev/queens/backtrack"
+)
+
+// Result is what one shard found: the line of JSON that [Result.AppendLine]
+// writes and [Parse] reads (see the package comment).
+type Result struct {
+	N, Shard, Shards int
+	Scheme           string
+	Depth            int                    // rows fixed by each piece
+	Parts            int                    // pieces in the whole split
+	Pieces           []backtrack.Subproblem // the pieces covered
+	backtrack.Tally                         // their sums, in 24ths
+	Elapsed          time.Duration          // wall time of the run (milliseconds in the line)
+	Version          string
+	Fingerprint      string
+}
+
+// add adds the tally of one piece.
+func (r *Result) add(t backtrack.Tally) {
+	r.Total24 += t.Total24
+	r.Unique24 += t.Unique24
+	r.Nodes += t.Nodes
+}
+
+// Spec returns the shard r is a result of.
+func (r Result) Spec() Spec {
+	return Spec{N: r.N, Index: r.Shard, Shards: r.Shards, Version: r.Version}
+}
+
+const kind = "queens-shard"
+
+// line is the JSON form of a Result, fields in the order of the line.
+type line struct {
+	Kind        string   `json:"kind"`
+	N           int      `json:"n"`
+	Shard       int      `json:"shard"`
+	Shards      int      `json:"shards"`
+	Scheme      string   `json:"scheme"`
+	Depth       int      `json:"depth"`
+	Parts       int      `json:"parts"`
+	Covered     int      `json:"covered"`
+	Pieces      [][2]int `json:"pieces"`
+	Total       string   `json:"total"`
+	Unique      string   `json:"unique"`
+	Total24     uint64   `json:"total24"`
+	Unique24    uint64   `json:"unique24"`
+	Nodes       uint64   `json:"nodes"`
+	Elapsed     float64  `json:"elapsed"`
+	Version     string   `json:"version"`
+	Fingerprint string   `json:"fingerprint"`
+}
+
+func (r Result) line() line {
+	l := line{
+		Kind: kind, N: r.N, Shard: r.Shard, Shards: r.Shards, Scheme: r.Scheme, Depth: r.Depth,
+		Parts: r.Parts, Covered: len(r.Pieces), Pieces: [][2]int{},
+		Total: fraction24(r.Total24), Unique: fraction24(r.Unique24),
+		Total24: r.Total24, Unique24: r.Unique24, Nodes: r.Nodes,
+		Elapsed: float64(r.Elapsed.Milliseconds()) / 1000, Version: r.Version, Fingerprint: r.Fingerprint,
+	}
+	for _, p := range r.Pieces {
+		l.Pieces = append(l.Pieces, [2]int{p.First, p.Second})
+	}
+	return l
+}
+
+// fraction24 writes x/24 exactly: a whole number, or a reduced fraction.
+func fraction24(x uint64) string {
+	if x%24 == 0 {
+		return strconv.FormatUint(x/24, 10)
+	}
+	d := uint64(24)
+	for _, p := range []uint64{2, 2, 2, 3} {
+		if x%p == 0 && d%p == 0 {
+			x, d = x/p, d/p
+		}
+	}
+	return fmt.Sprintf("%d/%d", x, d)
+}
+
+// body returns the line up to the checksum, closed with a brace: the bytes
+// the checksum covers.
+func (l line) body() []byte {
+	b, err := json.Marshal(l)
+	if err != nil {
+		panic("shard: marshal result: " + err.Error()) // plain fields cannot fail
+	}
+	return b
+}
+
+// checksum returns the hex SHA-256 of body.
+func checksum(body []byte) string {
+	sum := sha256.Sum256(body)
+	return hex.EncodeToString(sum[:])
+}
+
+const checksumKey = `,"checksum":"`
+
+// AppendLine appends r as one line of JSON, with its checksum and a
+// newline, to b.
+func (r Result) AppendLine(b []byte) []byte {
+	body := r.line().body()
+	b = append(b, body[:len(body)-1]...)
+	b = append(b, checksumKey...)
+	b = append(b, checksum(body)...)
+	return append(b, "\"}\n"...)
+}
+
+// Parse reads one line written by [Result.AppendLine] (a trailing newline
+// is allowed) and checks it: the checksum, that it is in the form
+// AppendLine writes, and that its fields agree with each other (the exact
+// sums with the 24ths, the number of pieces, the fingerprint). Errors wrap
+// [ErrNotShard], [ErrChecksum] or [ErrCorrupt].
+func Parse(text []byte) (Result, error) {
+	text = bytes.TrimRight(text, "\r\n")
+	if !bytes.HasPrefix(text, []byte(`{"kind":"`+kind+`"`)) {
+		return Result{}, fmt.Errorf("parse shard result: %w", ErrNotShard)
+	}
+	i := bytes.LastIndex(text, []byte(checksumKey))
+	if i < 0 || !bytes.HasSuffix(text, []byte(`"}`)) || len(text)-i != len(checksumKey)+64+2 {
+		return Result{}, fmt.Errorf("parse shard result: %w: no checksum at the end of the line", ErrChecksum)
+	}
+	body := append(bytes.Clone(text[:i]), '}')
+	if got := string(text[i+len(checksumKey) : len(text)-2]); got != checksum(body) {
+		return Result{}, fmt.Errorf("parse shard result: %w (the line was changed or cut)", ErrChecksum)
+	}
+	var l line
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&l); err != nil {
+		return Result{}, fmt.Errorf("parse shard result: %w: %v", ErrNotShard, err)
+	}
+	if !bytes.Equal(l.body(), body) {
+		return Result{}, fmt.Errorf("parse shard result: %w: not in the form queens writes", ErrCorrupt)
+	}
+	r := Result{
+		N: l.N, Shard: l.Shard, Shards: l.Shards, Scheme: l.Scheme, Depth: l.Depth, Parts: l.Parts,
+		Tally:   backtrack.Tally{Total24: l.Total24, Unique24: l.Unique24, Nodes: l.Nodes},
+		Elapsed: time.Duration(math.Round(l.Elapsed*1000)) * time.Millisecond,
+		Version: l.Version, Fingerprint: l.Fingerprint,
+	}
+	for _, p := range l.Pieces {
+		r.Pieces = append(r.Pieces, backtrack.Subproblem{First: p[0], Second: p[1]})
+	}
+	bad := func(format string, args ...any) (Result, error) {
+		return Result{}, fmt.Errorf("parse shard result (%v): %w: %s", r.Spec(), ErrCorrupt, fmt.Sprintf(format, args...))
+	}
+	switch s := r.Spec(); {
+	case s.check() != nil:
+		return bad("%v", s.check())
+	case l.Scheme != Scheme:
+		return bad("unknown scheme %q", l.Scheme)
+	case l.Covered != len(l.Pieces):
+		return bad("covered %d but %d pieces listed", l.Covered, len(l.Pieces))
+	case l.Total != fraction24(l.Total24) || l.Unique != fraction24(l.Unique24):
+		return bad("total %s, unique %s disagree with total24 %d, unique24 %d", l.Total, l.Unique, l.Total24, l.Unique24)
+	case l.Fingerprint != fingerprint(s, r.Pieces):
+		return bad("fingerprint %s is not that of the work the line describes", l.Fingerprint)
+	}
+	return r, nil
+}

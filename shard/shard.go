@@ -1,0 +1,217 @@
+package shard
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/board"
+)
+
+// Scheme names the way shards take their pieces: shard I of K takes the
+// pieces at positions I, I+K, I+2K, ... of [backtrack.Subproblems]. The
+// list starts with the largest pieces, so dealing them round-robin gives
+// every shard a similar share.
+const Scheme = "round-robin"
+
+// Errors of this package, wrapped with details; test for them with
+// [errors.Is].
+var (
+	ErrShard      = errors.New("bad shard")                     // index or shard count out of range
+	ErrNotShard   = errors.New("not a shard result")            // a line that is not a result of this package
+	ErrChecksum   = errors.New("checksum does not match")       // a line changed or cut after it was written
+	ErrCorrupt    = errors.New("inconsistent shard result")     // fields that contradict each other
+	ErrMismatch   = errors.New("shards of different work")      // n, split, shard count or version differ
+	ErrMissing    = errors.New("missing shard")                 // a shard index absent from a merge
+	ErrDuplicate  = errors.New("duplicate shard")               // a shard index twice in a merge
+	ErrCoverage   = errors.New("pieces do not match the split") // pieces not those of this version's split
+	ErrCheckpoint = errors.New("bad checkpoint")                // a checkpoint of other work, or damaged
+)
+
+// Spec names one shard of a count: shard Index (0-based) of Shards, of the
+// count of the n×n board, made by the program version Version.
+type Spec struct {
+	N       int    // board size, 1 <= N <= [backtrack.CountMaxN]
+	Index   int    // this shard, 0 <= Index < Shards
+	Shards  int    // the number of shards K, at least 1
+	Version string // the version of the program; results of different versions are not merged
+}
+
+// String describes the shard for messages, e.g. "n=16 shard 3/64".
+func (s Spec) String() string { return fmt.Sprintf("n=%d shard %d/%d", s.N, s.Index, s.Shards) }
+
+// check validates s.
+func (s Spec) check() error {
+	if err := board.CheckSize(s.N, backtrack.CountMaxN); err != nil {
+		return err
+	}
+	if s.Shards < 1 {
+		return fmt.Errorf("%w: %d shards (want at least 1)", ErrShard, s.Shards)
+	}
+	if s.Index < 0 || s.Index >= s.Shards {
+		return fmt.Errorf("%w: shard %d of %d (want 0 to %d)", ErrShard, s.Index, s.Shards, s.Shards-1)
+	}
+	return nil
+}
+
+// Pieces returns the pieces of the count that shard s covers (possibly
+// none) and the number of pieces in the whole split. Errors wrap
+// [board.ErrSize] or [ErrShard].
+func (s Spec) Pieces() (pieces []backtrack.Subproblem, parts int, err error) {
+	if err := s.check(); err != nil {
+		return nil, 0, fmt.Errorf("shard pieces: %w", err)
+	}
+	all, err := backtrack.Subproblems(s.N)
+	if err != nil {
+		return nil, 0, fmt.Errorf("shard pieces: %w", err)
+	}
+	for i := s.Index; i < len(all); i += s.Shards {
+		pieces = append(pieces, all[i])
+	}
+	return pieces, len(all), nil
+}
+
+// fingerprint is the hash of the work of shard s covering pieces.
+func fingerprint(s Spec, pieces []backtrack.Subproblem) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "queens shard\nn %d\nscheme %s\nshards %d\nshard %d\nversion %s\npieces", s.N, Scheme, s.Shards, s.Index, s.Version)
+	for _, p := range pieces {
+		fmt.Fprintf(&b, " %d:%d", p.First, p.Second)
+	}
+	sum := sha256.Sum256([]byte(b.String()))
+	return hex.EncodeToString(sum[:16])
+}
+
+// depth is how many rows the pieces of a split fix: 2, or 0 for boards
+// too small to split.
+func depth(pieces []backtrack.Subproblem) int {
+	for _, p := range pieces {
+		switch {
+		case p.First < 0:
+			return 0
+		case p.Second < 0:
+			return 1
+		}
+	}
+	return 2
+}
+
+// Piece is one finished piece of a shard: the subproblem and what its count
+// found (in 24ths, see [backtrack.Tally]).
+type Piece struct {
+	backtrack.Subproblem
+	backtrack.Tally
+}
+
+// Options configures [Run].
+type Options struct {
+	Threads int // pieces counted at once; <= 0 means runtime.NumCPU()
+
+	// Done holds pieces already counted (from a [Checkpoint]); Run takes
+	// their tallies instead of counting them again. Pieces that are not
+	// the shard's are an error wrapping [ErrCheckpoint].
+	Done []Piece
+
+	// OnPiece, if not nil, is called with each piece as it finishes, one
+	// call at a time; an error from it stops the run and is returned.
+	OnPiece func(Piece) error
+}
+
+// Run counts shard s, the pieces in opt.Threads goroutines, and returns its
+// [Result]. When ctx is cancelled it stops within about a second and
+// returns ctx.Err() (wrapped); the pieces finished before were passed to
+// opt.OnPiece. Errors wrap [board.ErrSize], [ErrShard] or [ErrCheckpoint].
+func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
+	start := time.Now()
+	pieces, parts, err := s.Pieces()
+	if err != nil {
+		return Result{}, err
+	}
+	all, _ := backtrack.Subproblems(s.N) // no error: s.Pieces checked n
+	res := Result{
+		N: s.N, Shard: s.Index, Shards: s.Shards, Scheme: Scheme, Depth: depth(all),
+		Parts: parts, Pieces: pieces, Version: s.Version, Fingerprint: fingerprint(s, pieces),
+	}
+	done := map[backtrack.Subproblem]backtrack.Tally{}
+	for _, p := range opt.Done {
+		if !contains(pieces, p.Subproblem) {
+			return Result{}, fmt.Errorf("run %v: %w: piece %d:%d is not one of the shard's", s, ErrCheckpoint, p.First, p.Second)
+		}
+		done[p.Subproblem] = p.Tally
+	}
+	var todo []backtrack.Subproblem
+	for _, p := range pieces {
+		if t, ok := done[p]; ok {
+			res.add(t)
+		} else {
+			todo = append(todo, p)
+		}
+	}
+	threads := opt.Threads
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu       sync.Mutex
+		firstErr error
+		wg       sync.WaitGroup
+		next     = make(chan backtrack.Subproblem)
+	)
+	for range max(1, min(threads, len(todo))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range next {
+				t, err := p.Count(ctx, s.N)
+				mu.Lock()
+				if err == nil && firstErr == nil {
+					res.add(t)
+					if opt.OnPiece != nil {
+						err = opt.OnPiece(Piece{p, t})
+					}
+				}
+				if err != nil && firstErr == nil {
+					firstErr = err
+					cancel()
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for _, p := range todo {
+		select {
+		case next <- p:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if firstErr == nil {
+		firstErr = ctx.Err()
+	}
+	if firstErr != nil {
+		return Result{}, fmt.Errorf("run %v: %w", s, firstErr)
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+func contains(pieces []backtrack.Subproblem, p backtrack.Subproblem) bool {
+	for _, q := range pieces {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}

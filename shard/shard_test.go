@@ -1,0 +1,295 @@
+package shard
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/board"
+)
+
+// runAll runs every shard of n split k ways and returns their lines.
+func runAll(t *testing.T, n, k int, version string) [][]byte {
+	t.Helper()
+	var lines [][]byte
+	for i := range k {
+		r, err := Run(context.Background(), Spec{N: n, Index: i, Shards: k, Version: version}, Options{Threads: 2})
+		if err != nil {
+			t.Fatalf("Run(n=%d, %d/%d): %v", n, i, k, err)
+		}
+		lines = append(lines, r.AppendLine(nil))
+	}
+	return lines
+}
+
+// parseMerge parses the lines and merges them.
+func parseMerge(lines [][]byte) (Sum, error) {
+	var rs []Result
+	for _, l := range lines {
+		r, err := Parse(l)
+		if err != nil {
+			return Sum{}, err
+		}
+		rs = append(rs, r)
+	}
+	return Merge(rs)
+}
+
+// TestMergeKnown runs every shard of n = 1..14 (K = 1, 2, 7, 64), passes
+// each result through its line, merges them in a random order and checks
+// the sums against the published counts.
+func TestMergeKnown(t *testing.T) {
+	ns := []int{1, 2, 3, 4, 5, 6, 8, 10, 11, 12, 13, 14}
+	if testing.Short() {
+		ns = ns[:len(ns)-2]
+	}
+	for _, n := range ns {
+		for _, k := range []int{1, 2, 7, 64} {
+			t.Run(fmt.Sprintf("n=%d/K=%d", n, k), func(t *testing.T) {
+				lines := runAll(t, n, k, "test")
+				rand.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
+				sum, err := parseMerge(lines)
+				want, _ := board.Known(n)
+				if err != nil || sum.Total != want.Total || sum.Unique != want.Unique {
+					t.Fatalf("merge = %d solutions (%d unique), %v; want %d (%d)", sum.Total, sum.Unique, err, want.Total, want.Unique)
+				}
+				all, _ := backtrack.Subproblems(n)
+				if sum.Parts != len(all) || sum.Shards != k || sum.N != n {
+					t.Errorf("merge: n=%d, %d shards, %d parts; want %d, %d, %d", sum.N, sum.Shards, sum.Parts, n, k, len(all))
+				}
+			})
+		}
+	}
+}
+
+// TestPieces checks that the shards of a split cover every piece exactly
+// once, whatever the number of pieces, and that the fingerprints differ.
+func TestPieces(t *testing.T) {
+	for _, n := range []int{1, 4, 9, 16, 27} {
+		all, _ := backtrack.Subproblems(n)
+		for _, k := range []int{1, 3, len(all), len(all) + 5} {
+			seen := map[backtrack.Subproblem]int{}
+			fps := map[string]bool{}
+			for i := range k {
+				s := Spec{N: n, Index: i, Shards: k, Version: "v"}
+				pieces, parts, err := s.Pieces()
+				if err != nil || parts != len(all) {
+					t.Fatalf("%v: Pieces: %d parts, %v", s, parts, err)
+				}
+				for _, p := range pieces {
+					seen[p]++
+				}
+				fps[fingerprint(s, pieces)] = true
+			}
+			if len(seen) != len(all) || len(fps) != k {
+				t.Errorf("n=%d K=%d: %d distinct pieces of %d, %d fingerprints", n, k, len(seen), len(all), len(fps))
+			}
+			for p, c := range seen {
+				if c != 1 {
+					t.Errorf("n=%d K=%d: piece %v in %d shards", n, k, p, c)
+				}
+			}
+		}
+	}
+	for _, s := range []Spec{{N: 0, Shards: 1}, {N: 33, Shards: 1}, {N: 8, Shards: 0}, {N: 8, Index: 3, Shards: 3}, {N: 8, Index: -1, Shards: 3}} {
+		if _, _, err := s.Pieces(); err == nil {
+			t.Errorf("%+v: Pieces gave no error", s)
+		}
+	}
+}
+
+// TestMergeRefuses breaks a good set of lines in every way merge must
+// catch.
+func TestMergeRefuses(t *testing.T) {
+	good := runAll(t, 10, 4, "test")
+	other := runAll(t, 9, 4, "test")
+	otherK := runAll(t, 10, 5, "test")
+	otherV := runAll(t, 10, 4, "test2")
+	if _, err := parseMerge(good); err != nil {
+		t.Fatalf("merge of good lines: %v", err)
+	}
+	edit := func(line []byte, old, new string) []byte {
+		if !bytes.Contains(line, []byte(old)) {
+			t.Fatalf("%s does not contain %s", line, old)
+		}
+		return bytes.Replace(line, []byte(old), []byte(new), 1)
+	}
+	// resign recomputes the checksum of an edited line, as a careless
+	// script might.
+	resign := func(line []byte) []byte {
+		line = bytes.TrimSpace(line)
+		i := bytes.LastIndex(line, []byte(checksumKey))
+		body := append(bytes.Clone(line[:i]), '}')
+		return []byte(string(line[:i]) + checksumKey + checksum(body) + "\"}")
+	}
+	r1, _ := Parse(good[1])
+	tampered := edit(good[1], fmt.Sprintf(`"total24":%d`, r1.Total24), fmt.Sprintf(`"total24":%d`, r1.Total24+24))
+	with := func(i int, l []byte) [][]byte {
+		c := append([][]byte(nil), good...)
+		c[i] = l
+		return c
+	}
+	cases := []struct {
+		name  string
+		lines [][]byte
+		want  error
+	}{
+		{"none", nil, ErrMissing},
+		{"missing", good[:3], ErrMissing},
+		{"missing-first", good[1:], ErrMissing},
+		{"duplicate", append(good[:4:4], good[2]), ErrDuplicate},
+		{"duplicate-instead", with(3, good[2]), ErrDuplicate},
+		{"tampered-count", with(1, tampered), ErrChecksum},
+		{"tampered-resigned", with(1, resign(tampered)), ErrCorrupt},
+		{"tampered-fingerprint", with(1, resign(edit(good[1], `"fingerprint":"`, `"fingerprint":"0`))), ErrCorrupt},
+		{"tampered-pieces", with(1, resign(edit(good[1], `"covered":`, `"covered":1`))), ErrCorrupt},
+		{"truncated", with(2, good[2][:len(good[2])/2]), ErrChecksum},
+		{"no-checksum", with(2, good[2][:bytes.LastIndex(good[2], []byte(checksumKey))]), ErrChecksum},
+		{"mixed-n", with(2, other[2]), ErrMismatch},
+		{"mixed-K", with(2, otherK[2]), ErrMismatch},
+		{"mixed-version", with(0, otherV[0]), ErrMismatch},
+		{"garbage", with(0, []byte("14772512 solutions")), ErrNotShard},
+		{"json-count", with(0, []byte(`{"n":10,"total":724,"unique":92}`)), ErrNotShard},
+		{"empty-line", with(0, []byte("")), ErrNotShard},
+		{"unknown-field", with(0, resign(edit(good[0], `"depth"`, `"extra":1,"depth"`))), ErrNotShard},
+		{"reordered", with(0, resign(edit(edit(good[0], `"n":10,`, ``), `"shard":0,`, `"shard":0,"n":10,`))), ErrCorrupt},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := parseMerge(c.lines)
+			if !errors.Is(err, c.want) {
+				t.Errorf("merge: %v; want an error wrapping %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestMergeCoverage checks that lines consistent with each other but not
+// with this version's split are refused.
+func TestMergeCoverage(t *testing.T) {
+	var rs []Result
+	for i := range 2 {
+		r, err := Run(context.Background(), Spec{N: 8, Index: i, Shards: 2, Version: "v"}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs = append(rs, r)
+	}
+	// Move a piece from shard 1 to shard 0: the pieces still cover the
+	// board once, but not as the scheme deals them.
+	rs[0].Pieces = append(rs[0].Pieces, rs[1].Pieces[0])
+	rs[1].Pieces = rs[1].Pieces[1:]
+	for i := range rs {
+		rs[i].Fingerprint = fingerprint(rs[i].Spec(), rs[i].Pieces)
+		if _, err := Parse(rs[i].AppendLine(nil)); err != nil {
+			t.Fatalf("Parse: %v", err)
+		}
+	}
+	if _, err := Merge(rs); !errors.Is(err, ErrCoverage) {
+		t.Errorf("merge: %v; want %v", err, ErrCoverage)
+	}
+}
+
+func TestFraction24(t *testing.T) {
+	for x, want := range map[uint64]string{0: "0", 24: "1", 48: "2", 12: "1/2", 8: "1/3", 6: "1/4", 3: "1/8", 36: "3/2", 1: "1/24", 25: "25/24", 20: "5/6"} {
+		if got := fraction24(x); got != want {
+			t.Errorf("fraction24(%d) = %s, want %s", x, got, want)
+		}
+	}
+}
+
+// TestCheckpointResume stops a checkpointed count after a few pieces,
+// resumes it from the file and checks the total, then checks that a
+// changed or foreign checkpoint is refused.
+func TestCheckpointResume(t *testing.T) {
+	const n = 13
+	want, _ := board.Known(n)
+	path := filepath.Join(t.TempDir(), "ck")
+	s := Spec{N: n, Shards: 1, Version: "v"}
+	cp, err := OpenCheckpoint(path, s)
+	if err != nil || len(cp.Done()) != 0 {
+		t.Fatalf("OpenCheckpoint (new): %d done, %v", len(cp.Done()), err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = Run(ctx, s, Options{Threads: 2, OnPiece: func(p Piece) error {
+		err := cp.Record(p)
+		if len(cp.Done()) == 5 {
+			cancel()
+		}
+		return err
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run cancelled: %v, want context.Canceled", err)
+	}
+	cp, err = OpenCheckpoint(path, s)
+	done := len(cp.Done())
+	all, _ := backtrack.Subproblems(n)
+	if err != nil || done < 5 || done >= len(all) {
+		t.Fatalf("OpenCheckpoint after stop: %d of %d done, %v", done, len(all), err)
+	}
+	counted := 0
+	res, err := Run(context.Background(), s, Options{Done: cp.Done(), OnPiece: func(p Piece) error { counted++; return cp.Record(p) }})
+	if err != nil || res.Total24 != 24*want.Total || res.Unique24 != 24*want.Unique {
+		t.Fatalf("resumed Run: %d/24 (%d/24 unique), %v; want %d (%d)", res.Total24, res.Unique24, err, want.Total, want.Unique)
+	}
+	if counted != len(all)-done {
+		t.Errorf("resumed Run counted %d pieces, want %d", counted, len(all)-done)
+	}
+	full, _ := backtrack.Count(context.Background(), n, backtrack.CountOptions{})
+	if res.Nodes != full.Nodes {
+		t.Errorf("nodes over the two runs = %d, Count = %d", res.Nodes, full.Nodes)
+	}
+
+	// A different run, a changed file, a cut file, another file.
+	for _, other := range []Spec{{N: 12, Shards: 1, Version: "v"}, {N: n, Shards: 1, Version: "w"}, {N: n, Index: 0, Shards: 2, Version: "v"}} {
+		if _, err := OpenCheckpoint(path, other); !errors.Is(err, ErrCheckpoint) {
+			t.Errorf("OpenCheckpoint(%v) of a checkpoint of %v: %v, want %v", other, s, err, ErrCheckpoint)
+		}
+	}
+	data, _ := os.ReadFile(path)
+	i := bytes.Index(data, []byte(`"total24":`)) + len(`"total24":`)
+	for name, bad := range map[string][]byte{
+		"changed":  append(append(bytes.Clone(data[:i]), '9'), data[i:]...),
+		"cut":      data[:len(data)-10],
+		"headless": data[bytes.IndexByte(data, '\n')+1:],
+		"other":    []byte("hello\nworld\n!\n"),
+	} {
+		os.WriteFile(path, bad, 0o644)
+		if _, err := OpenCheckpoint(path, s); !errors.Is(err, ErrCheckpoint) {
+			t.Errorf("%s checkpoint: %v, want %v", name, err, ErrCheckpoint)
+		}
+	}
+	// Pieces of another shard passed to Run.
+	if _, err := Run(context.Background(), Spec{N: n, Index: 1, Shards: 2}, Options{Done: cp.Done()}); !errors.Is(err, ErrCheckpoint) {
+		t.Errorf("Run with foreign pieces: %v, want %v", err, ErrCheckpoint)
+	}
+}
+
+// FuzzParse checks that Parse never panics and that whatever it accepts
+// it writes back byte for byte.
+func FuzzParse(f *testing.F) {
+	for _, k := range []int{1, 3} {
+		r, _ := Run(context.Background(), Spec{N: 6, Index: k - 1, Shards: k, Version: "v"}, Options{})
+		f.Add(r.AppendLine(nil))
+	}
+	f.Add([]byte(`{"kind":"queens-shard"}`))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		r, err := Parse(line)
+		if err != nil {
+			return
+		}
+		if got := r.AppendLine(nil); !bytes.Equal(got, append(bytes.TrimRight(line, "\r\n"), '\n')) {
+			t.Errorf("Parse(%q) then AppendLine = %q", line, got)
+		}
+		if !strings.HasPrefix(string(line), `{"kind":"queens-shard"`) {
+			t.Errorf("Parse accepted %q", line)
+		}
+	})
+}
