@@ -144,9 +144,13 @@ func backtrackCount(ctx context.Context, c *cli.Context, out *output, format boa
 	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Threads: c.Int("threads"), Unique: unique, Place: place, Progress: bar.Parts})
 	bar.Done()
 	if err != nil {
-		fmt.Fprintf(c.App.ErrWriter, "count: stopped after %d of %d parts (%d solutions in the parts finished, %v)\n",
+		// How far it got, in the one line run prints.
+		far := fmt.Sprintf("after %d of %d parts (%d solutions in the parts finished, %v)",
 			res.Done, res.Parts, res.Total, res.Elapsed.Round(time.Millisecond))
-		return timeoutErr(ctx, err)
+		if ctx.Err() == context.DeadlineExceeded {
+			return failf("stopped by --timeout %s", far)
+		}
+		return fmt.Errorf("interrupted %s: %w", far, err)
 	}
 	var u *uint64
 	if unique {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/sat"
 	"github.com/urfave/cli/v2"
 )
 
@@ -36,7 +38,7 @@ func compareCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "compare",
 		Usage:     "cross-check the engines, external solvers and the published counts",
-		UsageText: "queens compare -n RANGE [--engines LIST] [--solver CMD ...] [--place R:C ...] [--json]",
+		UsageText: "queens compare -n RANGE [--engines LIST] [--solver CMD ...] [--place R:C ...] [--timeout D] [--json]",
 		Description: "For each board size in RANGE (8, 1-12, 4,8,10), every engine enumerates the solutions;\n" +
 			"each solution is checked as it passes, each engine's set is summarised by a count and an\n" +
 			"order-free 128-bit fingerprint, and compared with the backtracker's and with the published\n" +
@@ -47,13 +49,15 @@ func compareCommand() *cli.Command {
 			fmt.Sprintf("--solver. backtrack enumerates up to n = %d, sat up to %d; external solvers, re-run once per\n", backtrackEnumMax, satEnumMax) +
 			fmt.Sprintf("solution, enumerate up to n = %d and above that (to %d) are asked for one model, which must\n", externalEnumMax, externalFirstMax) +
 			"be a valid board. By default every engine runs where its limit allows.\n\n" +
-			"Exit status 0 when everything agrees, 1 on any disagreement or invalid solution.",
+			"Exit status 0 when everything agrees, 1 on any disagreement or invalid solution, a failing\n" +
+			"external solver, or a run stopped by --timeout.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "n", Usage: "board sizes: `RANGE` such as 8, 1-12 or 4,8,10 (n <= " + strconv.Itoa(compareMaxN) + ")"},
 			&cli.StringFlag{Name: "engines", Usage: "comma-separated engines `LIST` (default: all that apply)"},
 			&cli.StringSliceFlag{Name: "solver", Usage: "also check the external DIMACS solver `CMD` (e.g. 'cadical -q'); repeatable"},
 			placeFlag(),
 			&cli.BoolFlag{Name: "json", Usage: "JSON Lines: one object per n and engine, then the verdict"},
+			timeoutFlag(),
 		},
 		Action: runCompare,
 	}
@@ -86,6 +90,12 @@ func runCompare(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	ctx := c.Context
+	if d := c.Duration("timeout"); d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
 	out := c.App.Writer
 	jsonOut := c.Bool("json")
 	if !jsonOut {
@@ -107,9 +117,12 @@ func runCompare(c *cli.Context) error {
 				return usagef("engine %s takes n <= %d", e.Name, max(e.enumMax, e.firstMax))
 			}
 		}
-		r := compare.Check(c.Context, n, place, use)
+		r := compare.Check(ctx, n, place, use)
 		if err := c.Context.Err(); err != nil {
-			return fmt.Errorf("compare stopped at n = %d: %w", n, err)
+			return fmt.Errorf("interrupted at n = %d, after %d runs: %w", n, runs, err)
+		}
+		if ctx.Err() != nil {
+			return failf("stopped by --timeout %s at n = %d, after %d runs", c.Duration("timeout"), n, runs)
 		}
 		runs += len(r.Tallies)
 		problems += len(r.Problems)
@@ -279,6 +292,9 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 		}
 	}
 	for _, cmd := range c.StringSlice("solver") {
+		if err := sat.LookSolver(cmd); err != nil {
+			return nil, usageErr(err)
+		}
 		picked = append(picked, externalEngine(cmd))
 	}
 	return picked, nil

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"context"
 	"fmt"
+
+	"github.com/queens-dev/queens/board"
 
 	"github.com/queens-dev/queens/encode"
 	"github.com/urfave/cli/v2"
@@ -39,13 +42,42 @@ func runDimacs(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	cnf, err := encode.Queens(n, name, placed)
-	if err != nil {
-		return usageErr(err)
-	}
 	out, err := openOutput(c.String("output"), c.App.Writer)
 	if err != nil {
 		return err
 	}
-	return out.finish(encode.WriteDIMACS(out, cnf))
+	cnf, err := encodeQueens(c.Context, n, name, placed)
+	if err != nil {
+		out.Abort()
+		return err
+	}
+	w := &ctxWriter{ctx: c.Context, w: out}
+	err = encode.WriteDIMACS(w, cnf)
+	if c.Context.Err() != nil {
+		err = fmt.Errorf("interrupted after writing %d of the CNF's bytes%s: %w", w.written, out.notWritten(), c.Context.Err())
+	}
+	return out.finish(err)
+}
+
+// encodeQueens is [encode.Queens] that returns when ctx is done: encoding
+// a large board takes seconds (n = 200 pairwise, 13 million clauses) and
+// cannot be stopped half-way, so an interrupted run returns at once and
+// leaves the encoder to the exit. Errors of encode.Queens are input
+// errors.
+func encodeQueens(ctx context.Context, n int, name string, placed []board.Queen) (*encode.CNF, error) {
+	type result struct {
+		cnf *encode.CNF
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		cnf, err := encode.Queens(n, name, placed)
+		done <- result{cnf, err}
+	}()
+	select {
+	case r := <-done:
+		return r.cnf, usageErr(r.err)
+	case <-ctx.Done():
+		return nil, fmt.Errorf("interrupted while encoding n = %d: %w", n, ctx.Err())
+	}
 }

@@ -90,9 +90,9 @@ func runSat(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	cnf, err := encode.Queens(n, name, placed)
+	cnf, err := encodeQueens(c.Context, n, name, placed)
 	if err != nil {
-		return usageErr(err)
+		return err
 	}
 	var solver engine
 	// A progress bar only for --count: a stream of solutions on the same
@@ -132,6 +132,9 @@ func runSat(c *cli.Context) error {
 		total, err = solver.Count(ctx)
 		bar.Done()
 		if err == nil {
+			err = checkPublished(n, placed, total, 0)
+		}
+		if err == nil {
 			err = writeCount(out, format, n, total, nil)
 		}
 	default:
@@ -139,11 +142,15 @@ func runSat(c *cli.Context) error {
 		if !enumerate {
 			max = 1
 		}
+		var found int
 		seq, bar := counted(c, solver.All(ctx), n, placed, false, max)
-		_, err = writeSolutions(out, format, n, seq, max)
+		found, err = writeSolutions(out, format, n, seq, max)
 		bar.Done()
 		if err == nil {
 			err = solver.Err()
+		}
+		if err == nil {
+			err = checkPublished(n, placed, uint64(found), uint64(max))
 		}
 	}
 	if c.Bool("stats") {
@@ -154,6 +161,26 @@ func runSat(c *cli.Context) error {
 			stat{"solutions", st.Solutions}, stat{"seconds", st.Elapsed})
 	}
 	return out.finish(satError(err, c.Duration("timeout")))
+}
+
+// checkPublished checks the number of solutions a solver found for an
+// n×n board against the published count (without pre-placed queens,
+// n <= 27): all of them, or limit of them (0: no limit). Fewer means a
+// solver that answered UNSATISFIABLE wrongly, more one that repeated
+// itself: a failed run, exit status 1, rather than a wrong answer.
+func checkPublished(n int, placed []board.Queen, found, limit uint64) error {
+	known, ok := board.Known(n)
+	if !ok || len(placed) > 0 {
+		return nil
+	}
+	want := known.Total
+	if limit > 0 {
+		want = min(want, limit)
+	}
+	if found != want {
+		return failf("sat: the solver found %d solutions, but n = %d has %d (published counts): a solver bug", found, n, known.Total)
+	}
+	return nil
 }
 
 // engine is what runSat needs of a [sat.Solver] (first solution,

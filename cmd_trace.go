@@ -301,6 +301,9 @@ func changed(prev, img *image.Paletted) *image.Paletted {
 var errStopTrace = errors.New("trace: enough steps")
 
 func runTrace(c *cli.Context) error {
+	if c.Args().Present() {
+		return usagef("trace: unexpected argument %q", c.Args().First())
+	}
 	n, err := boardSize(c, maxTraceN)
 	if err != nil {
 		return err

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -135,10 +137,13 @@ func (sw *solutionWriter) writeAll(seq iter.Seq[board.Solution], limit int) (int
 
 // writeSolutions writes the solutions of seq to w, at most limit of them
 // (0: all), and returns how many it wrote. When there are none it says so
-// with writeNone. It stops at the first write error. Pictures (svg, png)
-// are one solution per stream; when w is a *solutionOutput (see
-// openSolutions) they are drawn with its options (--attacks, pre-placed
-// queens) or written one file per solution to its directory.
+// with writeNone; to a *solutionOutput (see openSolutions) only when it
+// finishes without an error, because a search stopped by --timeout, an
+// interruption or a failing solver has not shown that there is none. It
+// stops at the first write error. Pictures (svg, png) are one solution
+// per stream; to a *solutionOutput they are drawn with its options
+// (--attacks, pre-placed queens) or written one file per solution to its
+// directory.
 func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq[board.Solution], limit int) (int, error) {
 	sw := &solutionWriter{w: w, format: format}
 	so, _ := w.(*solutionOutput)
@@ -146,14 +151,12 @@ func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq[board.
 		sw.image, sw.dir = so.image, so.dir
 	}
 	count, err := sw.writeAll(seq, limit)
-	if err == nil && count == 0 {
-		if so != nil && so.file != nil && isPicture(format) {
-			// No picture: no file, and the answer on stdout.
-			so.none = true
-			err = writeNone(so.stdout, format, n)
-		} else {
-			err = writeNone(w, format, n)
-		}
+	switch {
+	case so != nil:
+		so.written = &count
+		so.format, so.n = format, n
+	case err == nil && count == 0:
+		err = writeNone(w, format, n)
 	}
 	return count, err
 }
@@ -165,10 +168,12 @@ func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq[board.
 // and writeCount like any writer, then call finish.
 type solutionOutput struct {
 	*output
-	image  *board.ImageOptions
-	dir    string
-	stdout io.Writer
-	none   bool // no picture was drawn: remove the file instead of committing it
+	image   *board.ImageOptions
+	dir     string
+	stdout  io.Writer
+	written *int // solutions written by writeSolutions (nil: not called)
+	format  board.Format
+	n       int
 }
 
 // openSolutions checks --format, -o and --attacks against an n×n board
@@ -212,12 +217,26 @@ func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput
 	return so, nil
 }
 
-// finish commits the output if err is nil and a picture was drawn (or the
-// format is text), and removes it otherwise; it returns the first error.
+// finish commits the output if err is nil and removes it otherwise, and
+// returns the first error. Without an error and without a solution it
+// says "no solution" (writeNone): to the output, or for a picture to
+// stdout, with no file.
+// An interrupted run says how far it got.
 func (so *solutionOutput) finish(err error) error {
-	if err == nil && so.none {
-		so.Abort()
-		return nil
+	if err == nil && so.written != nil && *so.written == 0 {
+		if so.file != nil && isPicture(so.format) {
+			// No picture: no file, and the answer on stdout.
+			so.Abort()
+			return writeNone(so.stdout, so.format, so.n)
+		}
+		err = writeNone(so, so.format, so.n)
+	}
+	switch {
+	case !errors.Is(err, context.Canceled):
+	case so.written != nil:
+		err = fmt.Errorf("interrupted after %d solutions%s: %w", *so.written, so.notWritten(), err)
+	case so.file != nil:
+		err = fmt.Errorf("interrupted%s: %w", so.notWritten(), err)
 	}
 	return so.output.finish(err)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -168,6 +169,32 @@ func (o *output) finish(err error) error {
 		return err
 	}
 	return o.Commit()
+}
+
+// notWritten says, for an error message, that a file output was not
+// written ("" for stdout, where what was written stays written).
+func (o *output) notWritten() string {
+	if o.file == nil {
+		return ""
+	}
+	return " (" + o.path + " not written)"
+}
+
+// ctxWriter is a writer that fails once ctx is done, so that a long
+// export stops at the next buffer flush when the run is interrupted.
+type ctxWriter struct {
+	ctx     context.Context
+	w       io.Writer
+	written int64
+}
+
+func (cw *ctxWriter) Write(p []byte) (int, error) {
+	if err := cw.ctx.Err(); err != nil {
+		return 0, err
+	}
+	n, err := cw.w.Write(p)
+	cw.written += int64(n)
+	return n, err
 }
 
 // unwrapPath drops the *fs.PathError wrapper, whose path is the temporary

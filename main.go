@@ -54,9 +54,12 @@
 // pre-placed queens that cannot be completed) is an answer: "no solution",
 // exit status 0.
 //
-// Exit status: 0 success (including "no solution"); 1 a failed check or a
-// run stopped by --timeout; 2 a usage or input error (bad flag, bad file,
-// n out of range); 130 interrupted (Ctrl-C or SIGTERM).
+// Exit status: 0 success (including "no solution"); 1 a failed check, a
+// run stopped by --timeout or a failing external solver; 2 a usage or input
+// error (bad flag, bad file, n out of range, a --solver that is not
+// installed); 130 interrupted (Ctrl-C or SIGTERM: the run says how far it
+// got and leaves no file). When stdout is closed early (queens ... | head),
+// the process ends silently by SIGPIPE (141 in a shell).
 package main
 
 import (
@@ -84,10 +87,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	code := exitCode(err)
-	if ctx.Err() != nil {
-		code = 130
-	}
 	msg := strings.TrimSpace(err.Error())
+	if ctx.Err() != nil {
+		// Interrupted: the commands say how far they got ("interrupted
+		// after 1200 solutions"); the cause adds nothing.
+		code = 130
+		msg = strings.TrimSuffix(msg, ": "+context.Canceled.Error())
+		if msg == context.Canceled.Error() {
+			msg = "interrupted"
+		}
+	}
 	if i := strings.IndexByte(msg, '\n'); i >= 0 {
 		msg = msg[:i] // the contract is one line
 	}
@@ -104,8 +113,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Description: "queens solves the N-Queens puzzle two independent ways, a native backtracker and a CNF\n" +
 			"encoding solved with the gini SAT solver (or any DIMACS solver), and checks one against\n" +
 			"the other and against the published counts (OEIS A000170, A002562).\n\n" +
-			"Exit status: 0 success (including \"no solution\"); 1 a failed check or a run stopped by\n" +
-			"--timeout; 2 a usage or input error; 130 interrupted.",
+			"Exit status: 0 success (including \"no solution\"); 1 a failed check, a run stopped by\n" +
+			"--timeout or a failing external solver; 2 a usage or input error; 130 interrupted.",
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		HideVersion:     true,

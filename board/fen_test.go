@@ -64,3 +64,38 @@ func ExampleParseFEN() {
 	// Output:
 	// [1:1 2:5] true
 }
+
+// FuzzParseFEN: ParseFEN never panics; what it accepts is an 8x8 placement
+// with one queen per rank, which AppendFEN writes and ParseFEN reads back.
+func FuzzParseFEN(f *testing.F) {
+	f.Add("Q7/4Q3/7Q/5Q2/2Q5/6Q1/1Q6/3Q4 w - - 0 1")
+	f.Add("q7/8/8/8/8/8/8/8")
+	f.Add("88Q/Q7/Q7/Q7/Q7/Q7/Q7/Q7")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := ParseFEN(text)
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("ParseFEN(%q) error %v is not a *ParseError", text, err)
+			}
+			return
+		}
+		if len(s) != 8 {
+			t.Fatalf("ParseFEN(%q) = %v: %d ranks", text, s, len(s))
+		}
+		for _, col := range s {
+			if col < 0 || col >= 8 {
+				t.Fatalf("ParseFEN(%q) = %v: off the board", text, s)
+			}
+		}
+		again, err := AppendFEN(nil, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := ParseFEN(string(again))
+		if err != nil || !back.Equal(s) {
+			t.Fatalf("round trip %q -> %v, %v, want %v", again, back, err, s)
+		}
+	})
+}

@@ -65,3 +65,30 @@ func TestContains(t *testing.T) {
 		t.Errorf("Queens() = %v", qs)
 	}
 }
+
+// FuzzParseQueen: --place never panics, and what it accepts is a queen
+// on the board's quarter plane that prints and parses back unchanged.
+func FuzzParseQueen(f *testing.F) {
+	for _, s := range []string{"1:1", " 10 : 2 ", "0:1", "1:2:3", "-1:2", "+3:4", "9223372036854775807:1", "1:99999999999999999999", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		q, err := ParseQueen(text)
+		if err != nil {
+			if !errors.Is(err, ErrPlacement) {
+				t.Fatalf("ParseQueen(%q) error %v does not wrap ErrPlacement", text, err)
+			}
+			return
+		}
+		if q.Row < 0 || q.Col < 0 {
+			t.Fatalf("ParseQueen(%q) = %+v: negative", text, q)
+		}
+		back, err := ParseQueen(q.String())
+		if err != nil || back != q {
+			t.Fatalf("ParseQueen(%q) = %v, %v; from ParseQueen(%q) = %+v", q.String(), back, err, text, q)
+		}
+		if err := CheckPlacement(8, []Queen{q}); err != nil && !errors.Is(err, ErrPlacement) {
+			t.Fatalf("CheckPlacement(8, %v) = %v", q, err)
+		}
+	})
+}

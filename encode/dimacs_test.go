@@ -3,6 +3,8 @@ package encode_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -150,4 +152,35 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("Decode(Model(%v)) = %v, %v", s, back, err)
 		}
 	})
+}
+
+// TestReadDIMACSHeaderClaims: a header's counts cost nothing. A tiny file
+// claiming 10^12 variables is refused before anything is allocated for
+// them, and one claiming the most variables and clauses allowed reads in a
+// few kilobytes.
+func TestReadDIMACSHeaderClaims(t *testing.T) {
+	tests := []struct {
+		in   string
+		want error
+	}{
+		{"p cnf 1000000000000 1\n1 0\n", encode.ErrHeader},
+		{fmt.Sprintf("p cnf %d 1000000000000000\n1 -2 0\n", encode.MaxVars), encode.ErrCount},
+		{fmt.Sprintf("p cnf %d 1\n%d 0\n", encode.MaxVars, encode.MaxVars), nil},
+	}
+	for _, tt := range tests {
+		var err error
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		allocs := testing.AllocsPerRun(10, func() { _, err = encode.ReadDIMACS(strings.NewReader(tt.in)) })
+		runtime.ReadMemStats(&after)
+		if !errors.Is(err, tt.want) {
+			t.Errorf("ReadDIMACS(%q) = %v, want %v", tt.in, err, tt.want)
+		}
+		// 11 runs (AllocsPerRun warms up once): the reader's 64 KiB
+		// buffer each, and a few small slices.
+		perRun := (after.TotalAlloc - before.TotalAlloc) / 11
+		if perRun > 128<<10 || allocs > 30 {
+			t.Errorf("ReadDIMACS(%q): %d bytes and %.0f allocations per run; want at most 128 KiB, 30", tt.in, perRun, allocs)
+		}
+	}
 }

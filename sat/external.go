@@ -1,10 +1,10 @@
 package sat
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -46,11 +46,36 @@ type external struct {
 // Every model is checked against the CNF and the board before it is
 // returned. A missing program wraps [ErrSolverNotFound]; a failing run
 // [ErrSolverFailed]; a run stopped by ctx returns ctx's error, after the
-// process has been killed and reaped.
+// process has been killed and reaped. On Unix the command runs in a
+// process group of its own, which is killed when the command ends or is
+// stopped, so that no child it started outlives it.
 func NewExternal(cnf *encode.CNF, command string) (*Solver, error) {
 	if err := checkCNF(cnf); err != nil {
 		return nil, err
 	}
+	argv, err := solverArgv(command)
+	if err != nil {
+		return nil, err
+	}
+	path := argv[0]
+	base := filepath.Base(path)
+	ext := &external{
+		argv:       argv,
+		resultFile: strings.HasPrefix(base, "minisat") || strings.HasPrefix(base, "glucose"),
+	}
+	return &Solver{cnf: cnf, ext: ext, stats: Stats{Vars: cnf.Vars, Clauses: len(cnf.Clauses)}}, nil
+}
+
+// LookSolver checks that command (a program and its arguments, as for
+// [NewExternal]) names a program that can be run: found on PATH or by its
+// path, and executable. Its error wraps [ErrSolverNotFound].
+func LookSolver(command string) error {
+	_, err := solverArgv(command)
+	return err
+}
+
+// solverArgv splits command at spaces and resolves its program.
+func solverArgv(command string) ([]string, error) {
 	argv := strings.Fields(command)
 	if len(argv) == 0 {
 		return nil, fmt.Errorf("%w: empty command", ErrSolverNotFound)
@@ -60,12 +85,7 @@ func NewExternal(cnf *encode.CNF, command string) (*Solver, error) {
 		return nil, fmt.Errorf("%w: %q: %w", ErrSolverNotFound, argv[0], errors.Unwrap(err))
 	}
 	argv[0] = path
-	base := filepath.Base(path)
-	ext := &external{
-		argv:       argv,
-		resultFile: strings.HasPrefix(base, "minisat") || strings.HasPrefix(base, "glucose"),
-	}
-	return &Solver{cnf: cnf, ext: ext, stats: Stats{Vars: cnf.Vars, Clauses: len(cnf.Clauses)}}, nil
+	return argv, nil
 }
 
 // killGrace is how long a killed solver may keep its output pipes open.
@@ -88,12 +108,26 @@ func (x *external) next(ctx context.Context, cnf *encode.CNF) (board.Solution, e
 	if x.resultFile {
 		args = append(args, out)
 	}
+	// stdout and stderr go to files, not pipes: Run then returns when the
+	// solver exits, even if a child it left behind still holds them.
+	stdout, err := os.Create(filepath.Join(dir, "stdout.txt"))
+	if err != nil {
+		return nil, fmt.Errorf("run SAT solver: %w", err)
+	}
+	defer stdout.Close()
+	stderr, err := os.Create(filepath.Join(dir, "stderr.txt"))
+	if err != nil {
+		return nil, fmt.Errorf("run SAT solver: %w", err)
+	}
+	defer stderr.Close()
 	cmd := exec.CommandContext(ctx, x.argv[0], args...)
-	var stdout bytes.Buffer
-	stderr := &tailBuffer{max: 4 << 10}
-	cmd.Stdout, cmd.Stderr = &stdout, stderr
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	cmd.WaitDelay = killGrace
+	ownGroup(cmd)
 	runErr := cmd.Run() // Run always waits: the process is reaped
+	// The solver is gone; children it left behind (a wrapper script's
+	// solver, a forked helper) go with its process group.
+	killGroup(cmd)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -101,18 +135,21 @@ func (x *external) next(ctx context.Context, cnf *encode.CNF) (board.Solution, e
 	code := cmd.ProcessState.ExitCode()
 	if runErr != nil && code != 10 && code != 20 && code != 30 {
 		why := runErr.Error()
-		if last := stderr.lastLine(); last != "" {
+		if last := lastLine(stderr); last != "" {
 			why += ": " + last
 		}
 		return nil, fmt.Errorf("%w: %s: %s", ErrSolverFailed, name, why)
 	}
-	output := stdout.Bytes()
+	output := stdout
 	if x.resultFile {
-		if output, err = os.ReadFile(out); err != nil {
+		if output, err = os.Open(out); err != nil {
 			return nil, fmt.Errorf("%w: %s wrote no result file (exit status %d)", ErrSolverFailed, name, code)
 		}
+		defer output.Close()
+	} else if _, err := stdout.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("run SAT solver: %w", err)
 	}
-	res, err := ReadResult(bytes.NewReader(output))
+	res, err := ReadResult(output)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrSolverFailed, name, err)
 	}
@@ -153,22 +190,14 @@ func writeFile(path string, cnf *encode.CNF) error {
 	return err
 }
 
-// tailBuffer keeps the last max bytes written to it.
-type tailBuffer struct {
-	max int
-	buf []byte
-}
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.buf = append(t.buf, p...)
-	if over := len(t.buf) - t.max; over > 0 {
-		t.buf = append(t.buf[:0], t.buf[over:]...)
-	}
-	return len(p), nil
-}
-
-func (t *tailBuffer) lastLine() string {
-	lines := strings.Split(strings.TrimSpace(string(t.buf)), "\n")
+// lastLine returns the last line of the last 4 KiB of f (a solver's
+// stderr), which usually says why it failed.
+func lastLine(f *os.File) string {
+	const tail = 4 << 10
+	buf := make([]byte, tail)
+	size, _ := f.Seek(0, io.SeekEnd)
+	n, _ := f.ReadAt(buf, max(size-tail, 0))
+	lines := strings.Split(strings.TrimSpace(string(buf[:n])), "\n")
 	return strings.TrimSpace(lines[len(lines)-1])
 }
 
