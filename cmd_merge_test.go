@@ -169,7 +169,7 @@ func TestShardEnv(t *testing.T) {
 func TestCheckpointCLI(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "n12.ckpt")
 	want := "14200 solutions (1787 unique)\n"
-	for i, wantStats := range []string{"(0 from the checkpoint)", "(46 from the checkpoint)"} {
+	for i, wantStats := range []string{" resumed=0 ", " resumed=46 "} {
 		stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "12", "--count", "--unique", "--checkpoint", path, "--stats")
 		if code != 0 || stdout != want || !strings.Contains(stderr, wantStats) {
 			t.Errorf("run %d: exit %d, stdout %q, stderr %q; want %q and %s", i+1, code, stdout, stderr, want, wantStats)

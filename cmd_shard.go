@@ -128,25 +128,36 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 		if ctx.Err() != nil {
 			err = ctx.Err()
 		}
+		// How far it got, in the one line run prints.
+		far := fmt.Sprintf("after %d of %d pieces", resumed+finished, len(pieces))
 		if path != "" {
-			fmt.Fprintf(c.App.ErrWriter, "count: %s keeps the pieces finished; run the same command again to continue\n", path)
+			far += fmt.Sprintf(" (%s keeps them: run the same command again to continue)", path)
 		}
-		return timeoutErr(ctx, fmt.Errorf("count stopped after %d of %d pieces: %w", resumed+finished, len(pieces), err))
-	}
-	if c.Bool("stats") {
-		fmt.Fprintf(c.App.ErrWriter, "count: n=%d shard=%d/%d pieces=%d (%d from the checkpoint) nodes=%d threads=%d time=%v\n",
-			n, spec.Index, spec.Shards, len(pieces), resumed, res.Nodes, c.Int("threads"), res.Elapsed.Round(1000))
+		if ctx.Err() == context.DeadlineExceeded {
+			return failf("stopped by --timeout %s", far)
+		}
+		if ctx.Err() != nil {
+			return fmt.Errorf("interrupted %s: %w", far, err)
+		}
+		return fmt.Errorf("count stopped %s: %w", far, err)
 	}
 	if sharded {
 		_, err = out.Write(res.AppendLine(nil))
+	} else {
+		var unique *uint64
+		if c.Bool("unique") {
+			u := res.Unique24 / 24
+			unique = &u
+		}
+		err = writeCount(out, format, n, res.Total24/24, unique)
+	}
+	if err != nil || !c.Bool("stats") {
 		return err
 	}
-	var unique *uint64
-	if c.Bool("unique") {
-		u := res.Unique24 / 24
-		unique = &u
-	}
-	return writeCount(out, format, n, res.Total24/24, unique)
+	out.Flush() // the result first, then the statistics about it
+	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"shard", spec.Index}, stat{"shards", spec.Shards},
+		stat{"pieces", len(pieces)}, stat{"resumed", resumed}, stat{"nodes", res.Nodes},
+		stat{"threads", c.Int("threads")}, stat{"seconds", res.Elapsed})
 }
 
 // shardIndex works out the 0-based shard index and the shard count from
