@@ -100,12 +100,8 @@ func backtrackAction(c *cli.Context) error {
 	if c.Int("threads") < 1 {
 		return usagef("--threads must be at least 1, not %d", c.Int("threads"))
 	}
-	ctx := c.Context
-	if d := c.Duration("timeout"); d > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, d)
-		defer cancel()
-	}
+	ctx, cancel := timeoutContext(c)
+	defer cancel()
 	out, err := openSolutions(c, n, place)
 	if err != nil {
 		return err

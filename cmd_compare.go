@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os/exec"
@@ -90,12 +89,8 @@ func runCompare(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	ctx := c.Context
-	if d := c.Duration("timeout"); d > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, d)
-		defer cancel()
-	}
+	ctx, cancel := timeoutContext(c)
+	defer cancel()
 	out := c.App.Writer
 	jsonOut := c.Bool("json")
 	if !jsonOut {

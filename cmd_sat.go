@@ -116,12 +116,8 @@ func runSat(c *cli.Context) error {
 		}
 		return err
 	}
-	ctx := c.Context
-	if d := c.Duration("timeout"); d > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, d)
-		defer cancel()
-	}
+	ctx, cancel := timeoutContext(c)
+	defer cancel()
 	out, err := openSolutions(c, n, placed)
 	if err != nil {
 		return err

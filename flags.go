@@ -85,6 +85,15 @@ func placements(c *cli.Context, n int) ([]board.Queen, error) {
 	return qs, usageErr(err)
 }
 
+// timeoutContext returns the command's context, ending at the --timeout
+// deadline if one is set; call cancel when the command is done.
+func timeoutContext(c *cli.Context) (ctx context.Context, cancel context.CancelFunc) {
+	if d := c.Duration("timeout"); d > 0 {
+		return context.WithTimeout(c.Context, d)
+	}
+	return context.WithCancel(c.Context)
+}
+
 // exclusive returns a usage error if more than one of the named flags is set.
 func exclusive(c *cli.Context, names ...string) error {
 	set := ""
