@@ -26,11 +26,25 @@
 //	--all           every solution, as a stream
 //	--count         the number of solutions only
 //	--limit K       at most K solutions
+//	--unique        only solutions distinct up to rotation and reflection
+//	                (with --count: also the number of those classes)
 //	--format F      board, matrix, coords, perm, json, svg, png or fen
 //	--attacks       with svg or png, shade the squares the queens attack
 //	-o FILE         write the result to FILE (written to a temporary name
 //	                and renamed, so an interrupted run leaves no half file)
-//	--stats         statistics on stderr
+//	--stats         statistics on stderr, after the results (one JSON
+//	                object with --format json)
+//	--threads T     worker threads (default: all cores)
+//	--timeout D     give up after D (a Go duration), exit status 1
+//
+// Counting across machines (backtrack --count):
+//
+//	--shard I/K     count shard I of K (0-based; --shard-base 1 for 1-based);
+//	                the index may also come from JOB_COMPLETION_INDEX or
+//	                SLURM_ARRAY_TASK_ID, K from --shard-count or
+//	                SLURM_ARRAY_TASK_COUNT; prints one JSON line for merge
+//	--checkpoint F  record finished pieces in F; the same command again
+//	                continues where an interrupted run stopped
 //
 // Output formats (results on stdout, everything else on stderr):
 //
