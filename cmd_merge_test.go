@@ -21,6 +21,12 @@ import (
 // the CLI instead of the tests.
 func TestMain(m *testing.M) {
 	if os.Getenv("QUEENS_TEST_AS_MAIN") == "1" {
+		if ready := os.Getenv("QUEENS_TEST_READY"); ready != "" {
+			// Tell TestInterrupt when signals are handled: a signal
+			// before that would kill the process (a slow start, under
+			// -race or on a loaded machine).
+			signalsCaught = func() { os.WriteFile(ready, nil, 0o644) }
+		}
 		os.Exit(run(os.Args, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

@@ -423,10 +423,21 @@ func TestInterrupt(t *testing.T) {
 			cmd := queensCmd(t, dir, args...)
 			var stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = nil, &stderr
+			ready := filepath.Join(t.TempDir(), "ready")
+			cmd.Env = append(cmd.Env, "QUEENS_TEST_READY="+ready)
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(300 * time.Millisecond)
+			for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+				if _, err := os.Stat(ready); err == nil {
+					break
+				}
+				if time.Since(start) > 20*time.Second {
+					cmd.Process.Kill()
+					t.Fatal("the command did not start within 20 s")
+				}
+			}
+			time.Sleep(300 * time.Millisecond) // well into the work
 			cmd.Process.Signal(tt.sig)
 			sent := time.Now()
 			done := make(chan struct{})
@@ -446,7 +457,7 @@ func TestInterrupt(t *testing.T) {
 				t.Errorf("left behind: %v", files)
 			}
 			lines := strings.SplitAfter(stderr.String(), "\n")
-			if last := lines[len(lines)-2]; !strings.HasPrefix(last, "queens: "+tt.want) {
+			if last := lines[max(len(lines)-2, 0)]; !strings.HasPrefix(last, "queens: "+tt.want) {
 				t.Errorf("last line %q, want 'queens: %s ...'", last, tt.want)
 			}
 			if tt.known != "" && strings.Count(stderr.String(), "\n") != 1 {

@@ -91,11 +91,16 @@ import (
 
 func main() { os.Exit(run(os.Args, os.Stdout, os.Stderr)) }
 
+// signalsCaught is called once run catches SIGINT and SIGTERM; the
+// end-to-end tests set it to learn when a signal will be handled.
+var signalsCaught = func() {}
+
 // run runs the command line args (args[0] is the program name) and returns
 // the exit status. It is the only place that prints errors.
 func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	signalsCaught()
 	err := newApp(stdout, stderr).RunContext(ctx, args)
 	if err == nil {
 		return 0
