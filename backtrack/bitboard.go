@@ -31,9 +31,11 @@ type plan struct {
 
 	weight uint64 // solutions each solution found stands for, without ties
 
-	// force, when >= 0, is the last level on which the columns in side
-	// may still be taken: entering it, a search that has taken neither
-	// gives up, and one that has taken only one must take the other there.
+	// force, when >= 0, is the last level on which the two columns in
+	// side may still be taken: entering it, a search that has taken
+	// neither gives up, and one that has taken only one must take the
+	// other there; entering the level before it, a search that has taken
+	// neither must take one of them.
 	force int
 	side  uint32
 }
@@ -41,14 +43,19 @@ type plan struct {
 // forced returns avail, the free columns of level d, narrowed by the
 // force rule.
 func (p *plan) forced(d int, cols, avail uint32) uint32 {
-	if d != p.force {
+	if uint(p.force-d) > 1 {
 		return avail
 	}
 	miss := p.side &^ cols
 	switch {
+	case d != p.force:
+		if miss == p.side {
+			return avail & miss // one of them here, the other next
+		}
+		return avail
 	case miss == 0:
 		return avail
-	case miss&(miss-1) != 0:
+	case miss == p.side:
 		return 0
 	}
 	return avail & miss
@@ -158,7 +165,7 @@ func (p *plan) inner(stack *[32]frame, d0 int, cols, ld, rd uint32) (sols, nodes
 		rd = (rd | bit) >> 1
 		d++
 		avail = allowed[d&31] &^ (cols | ld | rd)
-		if d == force {
+		if uint(force-d) <= 1 {
 			avail = p.forced(d, cols, avail)
 		}
 	}
