@@ -30,6 +30,35 @@ type plan struct {
 	ties *tieRule
 
 	weight uint64 // solutions each solution found stands for, without ties
+
+	// force, when >= 0, is the last level on which the two columns in
+	// side may still be taken: entering it, a search that has taken
+	// neither gives up, and one that has taken only one must take the
+	// other there; entering the level before it, a search that has taken
+	// neither must take one of them.
+	force int
+	side  uint32
+}
+
+// forced returns avail, the free columns of level d, narrowed by the
+// force rule.
+func (p *plan) forced(d int, cols, avail uint32) uint32 {
+	if uint(p.force-d) > 1 {
+		return avail
+	}
+	miss := p.side &^ cols
+	switch {
+	case d != p.force:
+		if miss == p.side {
+			return avail & miss // one of them here, the other next
+		}
+		return avail
+	case miss == 0:
+		return avail
+	case miss == p.side:
+		return 0
+	}
+	return avail & miss
 }
 
 // frame is one saved level of the iterative search: the state before a
@@ -72,7 +101,7 @@ func (p *plan) outer(stack *[32]frame, d int, cols, ld, rd uint32, stop *atomic.
 	if d >= p.checkAbove || d >= p.levels-2 {
 		return p.inner(stack, d, cols, ld, rd)
 	}
-	for avail := p.allowed[d&31] &^ (cols | ld | rd); avail != 0 && !stop.Load(); {
+	for avail := p.forced(d, cols, p.allowed[d&31]&^(cols|ld|rd)); avail != 0 && !stop.Load(); {
 		bit := avail & -avail
 		avail ^= bit
 		stack[d&31] = frame{avail, cols, ld, rd}
@@ -92,7 +121,8 @@ func (p *plan) inner(stack *[32]frame, d0 int, cols, ld, rd uint32) (sols, nodes
 	last := p.levels - 1
 	allowed := &p.allowed
 	d := d0
-	avail := allowed[d&31] &^ (cols | ld | rd)
+	avail := p.forced(d, cols, allowed[d&31]&^(cols|ld|rd))
+	force := p.force
 	if d == last {
 		if avail != 0 {
 			p.leaf(stack, d-1, cols, 0, avail)
@@ -135,6 +165,9 @@ func (p *plan) inner(stack *[32]frame, d0 int, cols, ld, rd uint32) (sols, nodes
 		rd = (rd | bit) >> 1
 		d++
 		avail = allowed[d&31] &^ (cols | ld | rd)
+		if uint(force-d) <= 1 {
+			avail = p.forced(d, cols, avail)
+		}
 	}
 }
 

@@ -111,7 +111,7 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 // (valid by [board.CheckPlacement]) fixed: their rows may use only their
 // square, the other rows none of the squares they attack.
 func placePlan(n int, qs []board.Queen) *plan {
-	p := &plan{levels: n, weight: 1, checkAbove: n - checkRows}
+	p := &plan{levels: n, weight: 1, checkAbove: n - checkRows, force: -1}
 	full := ^uint32(0) >> (32 - n)
 	for r := 0; r < n; r++ {
 		p.up[r], p.down[r] = uint8(r), uint8(n-1-r)

@@ -63,7 +63,7 @@ func Subproblems(n int) ([]Subproblem, error) {
 // plan returns the bitboard search of sp on an n×n board.
 func (sp Subproblem) plan(n int) *plan {
 	full := ^uint32(0) >> (32 - n)
-	p := &plan{levels: n - 1, weight: 8}
+	p := &plan{levels: n - 1, weight: 8, force: -1}
 	if sp.First < 0 {
 		p.levels = n
 		p.weight = 1
@@ -92,6 +92,8 @@ func (sp Subproblem) plan(n int) *plan {
 			}
 		}
 		p.allowed[n-2] &= full &^ (1<<a - 1) &^ (full << (n - a))
+		// Both edge columns are taken by row n-1-a (level n-2-a).
+		p.force, p.side = n-2-a, 1|1<<(n-1)
 		p.ties = &tieRule{n: n, a: a}
 	case a == 0:
 		// The queen in column 1 below row Second.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -204,6 +205,26 @@ func BenchmarkCount(b *testing.B) {
 				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
 			})
+		}
+	}
+}
+
+// TestCountOuter checks that the walk of the top levels (outer, which
+// looks at the stop flag) counts what the tight loop counts, force rule
+// included: every subproblem is counted both ways.
+func TestCountOuter(t *testing.T) {
+	for n := 5; n <= 11; n++ {
+		sps, _ := Subproblems(n)
+		for _, sp := range sps {
+			var stop atomic.Bool
+			var inner, outer partCount
+			sp.plan(n).dfs(&stop, &inner)
+			p := sp.plan(n)
+			p.checkAbove = p.levels
+			p.dfs(&stop, &outer)
+			if inner != outer {
+				t.Errorf("n=%d %v: outer walk %+v, tight loop %+v", n, sp, outer, inner)
+			}
 		}
 	}
 }
