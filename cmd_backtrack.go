@@ -140,13 +140,8 @@ func backtrackCount(ctx context.Context, c *cli.Context, out *output, format boa
 	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Threads: c.Int("threads"), Unique: unique, Place: place, Progress: bar.Parts})
 	bar.Done()
 	if err != nil {
-		// How far it got, in the one line run prints.
-		far := fmt.Sprintf("after %d of %d parts (%d solutions in the parts finished, %v)",
-			res.Done, res.Parts, res.Total, res.Elapsed.Round(time.Millisecond))
-		if ctx.Err() == context.DeadlineExceeded {
-			return failf("stopped by --timeout %s", far)
-		}
-		return fmt.Errorf("interrupted %s: %w", far, err)
+		return stoppedErr(ctx, fmt.Sprintf("after %d of %d parts (%d solutions in the parts finished, %v)",
+			res.Done, res.Parts, res.Total, res.Elapsed.Round(time.Millisecond)), err)
 	}
 	var u *uint64
 	if unique {
@@ -158,6 +153,20 @@ func backtrackCount(ctx context.Context, c *cli.Context, out *output, format boa
 	out.Flush() // the count first, then the statistics about it
 	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"solutions", res.Total}, stat{"nodes", res.Nodes},
 		stat{"parts", res.Done}, stat{"threads", c.Int("threads")}, stat{"seconds", res.Elapsed})
+}
+
+// stoppedErr says how far a count cut short got (far, e.g. "after 3 of 92
+// parts"), in the one line run prints: stopped by --timeout is a failed
+// run (exit 1), a signal an interruption (run makes it 130), anything
+// else the error itself.
+func stoppedErr(ctx context.Context, far string, err error) error {
+	switch ctx.Err() {
+	case context.DeadlineExceeded:
+		return failf("stopped by --timeout %s", far)
+	case nil:
+		return fmt.Errorf("count stopped %s: %w", far, err)
+	}
+	return fmt.Errorf("interrupted %s: %w", far, ctx.Err())
 }
 
 // timeoutErr turns a search ended by --timeout into a failed run (exit 1);

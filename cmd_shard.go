@@ -125,21 +125,11 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 	res, err := shard.Run(ctx, spec, opt)
 	pieces, _, _ := spec.Pieces()
 	if err != nil {
-		if ctx.Err() != nil {
-			err = ctx.Err()
-		}
-		// How far it got, in the one line run prints.
 		far := fmt.Sprintf("after %d of %d pieces", resumed+finished, len(pieces))
 		if path != "" {
 			far += fmt.Sprintf(" (%s keeps them: run the same command again to continue)", path)
 		}
-		if ctx.Err() == context.DeadlineExceeded {
-			return failf("stopped by --timeout %s", far)
-		}
-		if ctx.Err() != nil {
-			return fmt.Errorf("interrupted %s: %w", far, err)
-		}
-		return fmt.Errorf("count stopped %s: %w", far, err)
+		return stoppedErr(ctx, far, err)
 	}
 	if sharded {
 		_, err = out.Write(res.AppendLine(nil))
