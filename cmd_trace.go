@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/gif"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/queens-dev/queens/backtrack"
@@ -409,9 +410,10 @@ func runTrace(c *cli.Context) error {
 	// backtracker's statistics (Nodes, Backtracks, Solutions), as the tests
 	// check.
 	places, backs, sols := shown[stepPlace], shown[stepBacktrack], shown[stepSolution]
-	summary := fmt.Sprintf("%d steps: %d queens placed, %d backtracks, %d solutions", steps, places, backs, sols)
+	summary := fmt.Sprintf("%s: %s placed, %s, %s", plural(steps, "step"),
+		plural(places, "queen"), plural(backs, "backtrack"), plural(sols, "solution"))
 	if stopped {
-		summary = fmt.Sprintf("stopped after %d steps (--max-steps): %d queens placed, %d backtracks, %d solutions", steps, places, backs, sols)
+		summary = "stopped after " + strings.Replace(summary, ":", " (--max-steps):", 1)
 	}
 	if format == "json" {
 		_, err = fmt.Fprintf(stdout, `{"n":%d,"steps":%d,"places":%d,"backtracks":%d,"solutions":%d,"stopped":%t}`+"\n",
@@ -429,4 +431,12 @@ func runTrace(c *cli.Context) error {
 		return gifOut.Commit()
 	}
 	return nil
+}
+
+// plural returns "1 word" or "k words".
+func plural(k int, word string) string {
+	if k == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(k) + " " + word + "s"
 }
