@@ -16,24 +16,30 @@ func mergeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "merge",
 		Usage:     "sum the shard results of queens backtrack --shard, refusing gaps, overlaps and mismatches",
-		UsageText: "queens merge [--stats] FILE... | -",
+		UsageText: "queens merge [--format text|json] [--stats] FILE... | -",
 		Description: `merge reads the JSON lines that "queens backtrack -n N --count --shard I/K --json"
 prints, from the files given (- for stdin; blank lines are skipped), checks that
 they are every shard of one count exactly once, and prints the count like --count
 --unique does ("T solutions (U unique)"), then whether it matches the published
-table (OEIS A000170, A002562).
+table (OEIS A000170, A002562). With --format json it prints one JSON line instead,
+the count's fields and "published": "matches", "differs" or "unknown" (n beyond
+the table), e.g. {"n":8,"total":92,"unique":12,"published":"matches"}.
 
 It refuses, with exit status 1 and a message naming the problem: a line that is not
 a shard result, a line whose checksum does not match (changed or cut), a missing or
 duplicated shard, shards of different n, split, shard count or version, and pieces
 that are not those this version of queens deals to each shard. A count that differs
 from the published table is a failed check too (exit status 1).`,
-		Flags:  []cli.Flag{statsFlag()},
+		Flags:  []cli.Flag{formatFlag("text", "json"), statsFlag()},
 		Action: mergeAction,
 	}
 }
 
 func mergeAction(c *cli.Context) error {
+	format := c.String("format")
+	if format != "text" && format != "json" {
+		return usagef("merge: --format %q: want text or json", format)
+	}
 	if !c.Args().Present() {
 		return usagef("merge: no input: give the files of shard results, or - for stdin")
 	}
@@ -68,18 +74,34 @@ func mergeAction(c *cli.Context) error {
 		fmt.Fprintf(c.App.ErrWriter, "merge: n=%d shards=%d pieces=%d nodes=%d time=%v (summed over the shards; longest %v)\n",
 			sum.N, sum.Shards, sum.Parts, sum.Nodes, sum.Elapsed, sum.Longest)
 	}
+	want, known := board.Known(sum.N)
+	matches := known && want.Total == sum.Total && want.Unique == sum.Unique
 	w := c.App.Writer
-	if err := writeCount(w, board.FormatPerm, sum.N, sum.Total, &sum.Unique); err != nil {
+	if format == "json" {
+		published := "unknown"
+		switch {
+		case matches:
+			published = "matches"
+		case known:
+			published = "differs"
+		}
+		_, err = fmt.Fprintf(w, `{"n":%d,"total":%d,"unique":%d,"published":%q}`+"\n", sum.N, sum.Total, sum.Unique, published)
+	} else {
+		err = writeCount(w, board.FormatPerm, sum.N, sum.Total, &sum.Unique)
+		switch {
+		case err != nil:
+		case !known:
+			_, err = fmt.Fprintf(w, "not in the published table (n = %d)\n", sum.N)
+		case matches:
+			_, err = fmt.Fprintf(w, "matches the published count for n = %d\n", sum.N)
+		default:
+			_, err = fmt.Fprintf(w, "DIFFERS from the published count for n = %d: %d solutions (%d unique)\n", sum.N, want.Total, want.Unique)
+		}
+	}
+	if err != nil {
 		return err
 	}
-	want, ok := board.Known(sum.N)
-	switch {
-	case !ok:
-		fmt.Fprintf(w, "not in the published table (n = %d)\n", sum.N)
-	case want.Total == sum.Total && want.Unique == sum.Unique:
-		fmt.Fprintf(w, "matches the published count for n = %d\n", sum.N)
-	default:
-		fmt.Fprintf(w, "DIFFERS from the published count for n = %d: %d solutions (%d unique)\n", sum.N, want.Total, want.Unique)
+	if known && !matches {
 		return failf("merge: the count of n = %d differs from the published one", sum.N)
 	}
 	return nil

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/shard"
 )
 
 // TestMain lets the test binary stand in for the queens command (as
@@ -117,6 +118,40 @@ func TestMergeRefusesCLI(t *testing.T) {
 	}
 	if tampered == good[1] {
 		t.Error("the tampered line is not tampered")
+	}
+}
+
+// TestMergeVerdict checks what merge says of the published table, in text
+// and JSON: a true count matches; a count that differs (a forged line with a
+// valid checksum, as a buggy build would write) is printed, named and fails
+// with exit status 1.
+func TestMergeVerdict(t *testing.T) {
+	lines := shardLines(t, 8, 2)
+	forged, err := shard.Parse([]byte(lines[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged.Total24 += 24 // one more solution
+	bad := []string{lines[0], string(forged.AppendLine(nil))}
+	cases := []struct {
+		lines  []string
+		format string
+		out    string
+		code   int
+	}{
+		{lines, "text", "92 solutions (12 unique)\nmatches the published count for n = 8\n", 0},
+		{lines, "json", `{"n":8,"total":92,"unique":12,"published":"matches"}` + "\n", 0},
+		{bad, "text", "93 solutions (12 unique)\nDIFFERS from the published count for n = 8: 92 solutions (12 unique)\n", 1},
+		{bad, "json", `{"n":8,"total":93,"unique":12,"published":"differs"}` + "\n", 1},
+	}
+	for _, c := range cases {
+		stdout, stderr, code := runCLI(t, strings.Join(c.lines, ""), "merge", "--format", c.format, "-")
+		if code != c.code || stdout != c.out {
+			t.Errorf("merge --format %s: exit %d, stdout %q, stderr %q; want exit %d, stdout %q", c.format, code, stdout, stderr, c.code, c.out)
+		}
+		if c.code == 1 && stderr != "queens: merge: the count of n = 8 differs from the published one\n" {
+			t.Errorf("merge --format %s: stderr %q", c.format, stderr)
+		}
 	}
 }
 

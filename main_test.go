@@ -240,6 +240,7 @@ func TestUsageErrors(t *testing.T) {
 		{"merge"},
 		{"merge", "/no/such/file"},
 		{"merge", "-", "-"},
+		{"merge", "--format", "perm", "-"},
 		{"backtrack", "-n", "8", "--shard", "1/4"},
 		{"backtrack", "-n", "8", "--all", "--shard", "1/4"},
 		{"backtrack", "-n", "8", "--checkpoint", "x.ckpt"},
