@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/shard"
 )
@@ -210,7 +211,8 @@ func TestShardEnv(t *testing.T) {
 func TestCheckpointCLI(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "n12.ckpt")
 	want := "14200 solutions (1787 unique)\n"
-	for i, wantStats := range []string{" resumed=0 ", " resumed=46 "} {
+	pieces, _ := backtrack.Subproblems(12)
+	for i, wantStats := range []string{" resumed=0 ", fmt.Sprintf(" resumed=%d ", len(pieces))} {
 		stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "12", "--count", "--unique", "--checkpoint", path, "--stats")
 		if code != 0 || stdout != want || !strings.Contains(stderr, wantStats) {
 			t.Errorf("run %d: exit %d, stdout %q, stderr %q; want %q and %s", i+1, code, stdout, stderr, want, wantStats)

@@ -123,6 +123,12 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 		return nil
 	}
 	res, err := shard.Run(ctx, spec, opt)
+	if ckpt != nil {
+		// However the run ended, keep every piece that finished.
+		if ferr := ckpt.Flush(); ferr != nil && err == nil {
+			err = ferr
+		}
+	}
 	pieces, _, _ := spec.Pieces()
 	if err != nil {
 		far := fmt.Sprintf("after %d of %d pieces", resumed+finished, len(pieces))

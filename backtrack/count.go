@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -76,18 +77,18 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 	var work func(i int, stop *atomic.Bool) partCount
 	var parts int
 	if len(opt.Place) > 0 {
-		p := placePlan(n, opt.Place)
-		var firsts []uint32
-		for avail := p.allowed[0]; avail != 0; avail &= avail - 1 {
-			firsts = append(firsts, avail&-avail)
-		}
+		firsts := placePieces(n, opt.Place)
 		parts = len(firsts)
 		work = func(i int, stop *atomic.Bool) partCount {
-			q := *p
-			q.allowed[0] = firsts[i]
-			var w partCount
-			q.dfs(stop, &w)
-			return w
+			s := newSolver(n, stop)
+			free, d1, d2, rem := empty(n)
+			for _, q := range append(opt.Place[:len(opt.Place):len(opt.Place)], firsts[i]...) {
+				if rem&(1<<uint(q.Row)) != 0 { // a queen given twice is placed once
+					free, d1, d2, rem = s.place(free, d1, d2, rem, q.Row, q.Col)
+				}
+			}
+			sols := s.count(free, d1, d2, rem)
+			return partCount{total24: 24 * sols, nodes: s.nodes + uint64(len(firsts[i]))}
 		}
 	} else {
 		sps, err := Subproblems(n)
@@ -107,25 +108,36 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 	return res, err
 }
 
-// placePlan returns the plain search of an n×n board with the queens qs
-// (valid by [board.CheckPlacement]) fixed: their rows may use only their
-// square, the other rows none of the squares they attack.
-func placePlan(n int, qs []board.Queen) *plan {
-	p := &plan{levels: n, weight: 1, checkAbove: n - checkRows, force: -1}
-	full := ^uint32(0) >> (32 - n)
-	for r := 0; r < n; r++ {
-		p.up[r], p.down[r] = uint8(r), uint8(n-1-r)
-		p.allowed[r] = full
-		for _, q := range qs {
-			if q.Row == r {
-				p.allowed[r] = bit(n, q.Col)
-				break
-			}
-			k := r - q.Row
-			p.allowed[r] &^= bit(n, q.Col) | bit(n, q.Col+k) | bit(n, q.Col-k)
+// placePieces splits the completions of the queens qs (valid by
+// [board.CheckPlacement]) on an n×n board into pieces for the threads: one
+// per free square of the empty row with the fewest, each the queen to add
+// there. With no empty row it is one piece that adds nothing; with an
+// empty row that has no free square, none (no solution).
+func placePieces(n int, qs []board.Queen) [][]board.Queen {
+	var stop atomic.Bool
+	s := newSolver(n, &stop)
+	free, d1, d2, rem := empty(n)
+	for _, q := range qs {
+		if rem&(1<<uint(q.Row)) != 0 {
+			free, d1, d2, rem = s.place(free, d1, d2, rem, q.Row, q.Col)
 		}
 	}
-	return p
+	if rem == 0 {
+		return [][]board.Queen{nil}
+	}
+	best, bestCount := -1, n+1
+	for r := 0; r < n; r++ {
+		if rem&(1<<uint(r)) != 0 {
+			if c := bits.OnesCount64(s.squares(free, d1, d2, r)); c < bestCount {
+				best, bestCount = r, c
+			}
+		}
+	}
+	var pieces [][]board.Queen
+	for a := s.squares(free, d1, d2, best); a != 0; a &= a - 1 {
+		pieces = append(pieces, []board.Queen{{Row: best, Col: bits.TrailingZeros64(a)}})
+	}
+	return pieces
 }
 
 // run does parts pieces of work on threads goroutines, handing them out in

@@ -4,166 +4,232 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"slices"
+	"sort"
+	"sync"
 	"sync/atomic"
 
 	"github.com/queens-dev/queens/board"
 )
 
-// Subproblem is one independent piece of a full count: the columns of the
-// queens in rows 0 and 1 (counted from 0) of the solutions it covers, in a
-// normal form under the 8 symmetries of the board.
+// Subproblem is one independent piece of a full count: a constellation,
+// the four queens on the border of the board: the queen in the first row
+// stands in column Top, the one in the last row in column Bottom, the one
+// in the first column in row Left and the one in the last column in row
+// Right (all 0-based; a queen in a corner counts for its row and its
+// column). Every solution has exactly one constellation, and the 8
+// symmetries of the board map constellations to constellations, so the
+// count searches only the constellations that are the smallest (by Top,
+// Bottom, Left, Right) of their images and weights each with the number of
+// its distinct images.
 //
-// Of the 8 images of a solution, the count searches only those whose
-// row-0 queen is the border queen nearest a corner (the border queens are
-// the queens in the first and last row and column), nearest the left end
-// of row 0. With a queen in a corner that is the top-left corner (First ==
-// 0), and a solution and its mirror image in the main diagonal are told
-// apart by the queens next to the corner: the queen in column 1 must stand
-// below row Second. Without (First > 0) the other border queens must stand
-// at least First squares from every corner; when one stands exactly that
-// far (a tie) the solution is also found in another orientation and counts
-// for less. Each solution found is weighted so that every class of
-// symmetric solutions adds up to its size to the total and to 1 to the
-// unique count, with no second pass.
-//
-// For n < 4 the whole board is a single subproblem with First == Second ==
-// -1.
+// One more piece, [Symmetric], counts the solutions that a half or a
+// quarter turn maps to themselves: the unique count (the classes of
+// solutions) follows from those and the total by Burnside's lemma, with
+// no look at each solution.
 type Subproblem struct {
-	First, Second int
+	Top, Bottom, Left, Right int
 }
 
+// String returns sp as "Top:Bottom:Left:Right", e.g. "1:3:2:5".
+func (sp Subproblem) String() string {
+	return fmt.Sprintf("%d:%d:%d:%d", sp.Top, sp.Bottom, sp.Left, sp.Right)
+}
+
+// Symmetric is the piece of every count that finds the solutions a half
+// or a quarter turn maps to themselves; it adds to the unique count only.
+var Symmetric = Subproblem{-1, -1, -1, -1}
+
 // Subproblems returns the pieces that [Count] splits an n×n count into, in
-// a fixed order (the largest pieces roughly first), so that a count can be
-// spread over processes or machines: the counts of the pieces add up to
-// the count of the board. It returns an error wrapping [board.ErrSize]
-// unless 1 <= n <= [CountMaxN].
+// a fixed order (the constellations with the most free squares first, then
+// [Symmetric]), so that a count can be spread over processes or machines:
+// the counts of the pieces add up to the count of the board. It returns an
+// error wrapping [board.ErrSize] unless 1 <= n <= [CountMaxN].
 func Subproblems(n int) ([]Subproblem, error) {
 	if err := board.CheckSize(n, CountMaxN); err != nil {
 		return nil, fmt.Errorf("subproblems: %w", err)
 	}
-	if n < 4 {
-		return []Subproblem{{-1, -1}}, nil
+	return slices.Clone(splits[n]()), nil
+}
+
+// splits holds the pieces of each n, listed on first use.
+var splits = func() (f [CountMaxN + 1]func() []Subproblem) {
+	for n := range f {
+		f[n] = sync.OnceValue(func() []Subproblem { return constellations(n) })
 	}
-	var out []Subproblem
-	for a := 1; 2*a < n-1; a++ {
-		for j := 0; j < n; j++ {
-			// Not attacked by the queen of row 0, and not a border
-			// queen nearer a corner than it.
-			if (j < a-1 || j > a+1) && (a == 1 || j > 0 && j < n-1) {
-				out = append(out, Subproblem{a, j})
+	return f
+}()
+
+// constellations lists the pieces of an n×n count for [Subproblems].
+func constellations(n int) []Subproblem {
+	type piece struct {
+		sp   Subproblem
+		room int
+	}
+	var ps []piece
+	for top := 0; top < n; top++ {
+		for bottom := 0; bottom < n; bottom++ {
+			for left := 0; left < n; left++ {
+				for right := 0; right < n; right++ {
+					sp := Subproblem{top, bottom, left, right}
+					if qs, k, ok := sp.queens(n); ok && sp.canonical(n) {
+						ps = append(ps, piece{sp, room(n, qs[:k])})
+					}
+				}
 			}
 		}
 	}
-	for j := 2; j < n-1; j++ {
-		out = append(out, Subproblem{0, j})
+	sort.SliceStable(ps, func(i, j int) bool { return ps[i].room > ps[j].room })
+	out := make([]Subproblem, 0, len(ps)+1)
+	for _, p := range ps {
+		out = append(out, p.sp)
 	}
-	return out, nil
+	return append(out, Symmetric)
 }
 
-// plan returns the bitboard search of sp on an n×n board.
-func (sp Subproblem) plan(n int) *plan {
-	full := ^uint32(0) >> (32 - n)
-	p := &plan{levels: n - 1, weight: 8, force: -1}
-	if sp.First < 0 {
-		p.levels = n
-		p.weight = 1
-	}
-	p.checkAbove = p.levels - checkRows
-	first := 0
-	if sp.First >= 0 {
-		first = 1 // row 0 holds the queen in column First
-	}
-	for i := 0; i < p.levels; i++ {
-		r := i + first
-		p.up[i], p.down[i] = uint8(r), uint8(n-1-r)
-		p.allowed[i] = full
-		if first == 1 {
-			k := r
-			p.allowed[i] &^= bit(n, sp.First) | bit(n, sp.First+k) | bit(n, sp.First-k)
-		}
-	}
-	switch a := sp.First; {
-	case a > 0:
-		// Every border queen at least a squares from every corner.
-		for i := 0; i < p.levels; i++ {
-			r := i + 1
-			if r < a || r > n-1-a {
-				p.allowed[i] &^= 1 | 1<<(n-1)
+// room returns the number of squares of an n×n board that the queens qs
+// neither take nor attack: roughly how large a piece is.
+func room(n int, qs []board.Queen) int {
+	free := 0
+	for r := 0; r < n; r++ {
+		row := uint64(1)<<uint(n) - 1
+		for _, q := range qs {
+			if q.Row == r {
+				row = 0
+				break
 			}
+			k := r - q.Row
+			row &^= 1<<uint(q.Col) | bitAt(q.Col+k) | bitAt(q.Col-k)
 		}
-		p.allowed[n-2] &= full &^ (1<<a - 1) &^ (full << (n - a))
-		// Both edge columns are taken by row n-1-a (level n-2-a).
-		p.force, p.side = n-2-a, 1|1<<(n-1)
-		p.ties = &tieRule{n: n, a: a}
-	case a == 0:
-		// The queen in column 1 below row Second.
-		for i := 1; i < p.levels && i+1 <= sp.Second; i++ {
-			p.allowed[i] &^= 2
-		}
+		free += bits.OnesCount64(row)
 	}
-	if sp.Second >= 0 {
-		p.allowed[0] &= bit(n, sp.Second)
-	}
-	return p
+	return free
 }
 
-// bit returns the mask of column col, or 0 when col is off the n×n board.
-func bit(n, col int) uint32 {
-	if col < 0 || col >= n {
+// bitAt returns 1<<c, or 0 when c is negative.
+func bitAt(c int) uint64 {
+	if c < 0 {
 		return 0
 	}
-	return 1 << col
+	return 1 << uint(c)
 }
 
-// partCount is what one piece of a count found, its solutions weighted: 24
-// × the solutions and 24 × the classes of solutions up to symmetry they
-// stand for (24 being divisible by every weight's denominator).
-type partCount struct{ total24, unique24, nodes uint64 }
-
-// add adds sols solutions each standing for weight solutions of one class.
-func (w *partCount) add(weight, sols uint64) {
-	w.total24 += 24 * weight * sols
-	w.unique24 += 24 * sols
-}
-
-// count counts the solutions of sp on an n×n board.
-func (sp Subproblem) count(n int, stop *atomic.Bool) partCount {
-	var w partCount
-	if sp.First < 0 {
-		// The whole (tiny) board: look at each solution.
-		p := sp.plan(n)
-		sol := make([]int, n)
-		p.enumerate(0, 0, 0, 0, sol, func() {
-			w.total24 += 24
-			w.unique24 += uint64(24 / board.OrbitSize(board.Solution(sol)))
-		})
-		return w
+// queens returns the distinct queens of the constellation sp on an n×n
+// board, and whether they are a constellation: on the board, consistent
+// about the corners (a queen in a corner is the queen of both its lines)
+// and not attacking each other.
+func (sp Subproblem) queens(n int) (qs [4]board.Queen, k int, ok bool) {
+	t, b, l, r, m := sp.Top, sp.Bottom, sp.Left, sp.Right, n-1
+	if min(t, b, l, r) < 0 || max(t, b, l, r) > m ||
+		(t == 0) != (l == 0) || (t == m) != (r == 0) || (b == 0) != (l == m) || (b == m) != (r == m) {
+		return qs, 0, false
 	}
-	sp.plan(n).dfs(stop, &w)
+	for _, q := range [4]board.Queen{{Row: 0, Col: t}, {Row: m, Col: b}, {Row: l, Col: 0}, {Row: r, Col: m}} {
+		if slices.Contains(qs[:k], q) {
+			continue
+		}
+		for _, p := range qs[:k] {
+			dr, dc := p.Row-q.Row, p.Col-q.Col
+			if dr == 0 || dc == 0 || dr == dc || dr == -dc {
+				return qs, 0, false
+			}
+		}
+		qs[k] = q
+		k++
+	}
+	return qs, k, true
+}
+
+// images returns the constellations of the 8 images of sp under the
+// symmetries of the n×n board, sp itself first.
+func (sp Subproblem) images(n int) [8]Subproblem {
+	qs, k, _ := sp.queens(n)
+	var out [8]Subproblem
+	for i, f := range board.Transforms {
+		var im Subproblem
+		for _, q := range qs[:k] {
+			r, c := f.Point(n, q.Row, q.Col)
+			if r == 0 {
+				im.Top = c
+			}
+			if r == n-1 {
+				im.Bottom = c
+			}
+			if c == 0 {
+				im.Left = r
+			}
+			if c == n-1 {
+				im.Right = r
+			}
+		}
+		out[i] = im
+	}
+	return out
+}
+
+// less orders constellations by Top, Bottom, Left, Right.
+func (sp Subproblem) less(o Subproblem) bool {
+	return slices.Compare([]int{sp.Top, sp.Bottom, sp.Left, sp.Right}, []int{o.Top, o.Bottom, o.Left, o.Right}) < 0
+}
+
+// canonical reports whether sp is the smallest of its images.
+func (sp Subproblem) canonical(n int) bool {
+	for _, im := range sp.images(n) {
+		if im.less(sp) {
+			return false
+		}
+	}
+	return true
+}
+
+// weight returns the number of distinct images of sp: the constellations
+// its count stands for.
+func (sp Subproblem) weight(n int) uint64 {
+	ims := sp.images(n)
+	var w uint64
+	for i, im := range ims {
+		if !slices.Contains(ims[:i], im) {
+			w++
+		}
+	}
 	return w
 }
 
-// enumerate calls visit for every completion of p from level d on, with
-// sol[row] filled in; it is only used for boards too small to split.
-func (p *plan) enumerate(d int, cols uint32, d1, d2 uint64, sol []int, visit func()) {
-	if d == p.levels {
-		visit()
-		return
+// partCount is what one piece of a count found: 24 × the solutions and 24
+// × the classes of solutions up to symmetry it stands for, and the queens
+// placed.
+type partCount struct{ total24, unique24, nodes uint64 }
+
+// count counts the solutions of sp on an n×n board; once stop is set it
+// gives up early with a partial count, which the caller discards.
+func (sp Subproblem) count(n int, stop *atomic.Bool) partCount {
+	if sp == Symmetric {
+		f180, f90, nodes := fixedByTurns(n, stop)
+		fixed := f180 + 2*f90 // by the half turn, and the quarter turns both ways
+		if n == 1 {
+			fixed = 7 // the lone queen is fixed by the reflections too
+		}
+		// Burnside: classes = (solutions + the fixed points of the 7
+		// other symmetries) / 8, and reflections fix no solution for n > 1.
+		return partCount{unique24: 3 * fixed, nodes: nodes}
 	}
-	avail := p.free(d, cols, d1, d2)
-	u, v := p.up[d], p.down[d]
-	for avail != 0 {
-		bit := avail & -avail
-		avail ^= bit
-		sol[u] = bits.TrailingZeros32(bit)
-		p.enumerate(d+1, cols|bit, d1|uint64(bit)<<u, d2|uint64(bit)<<v, sol, visit)
+	qs, k, ok := sp.queens(n)
+	if !ok {
+		return partCount{}
 	}
+	s := newSolver(n, stop)
+	free, d1, d2, rem := empty(n)
+	for _, q := range qs[:k] {
+		free, d1, d2, rem = s.place(free, d1, d2, rem, q.Row, q.Col)
+	}
+	sols := sp.weight(n) * s.count(free, d1, d2, rem)
+	return partCount{total24: 24 * sols, unique24: 3 * sols, nodes: s.nodes}
 }
 
-// Tally is what one or more subproblems found, in 24ths: a solution found
-// in a tie stands for a fraction (1/2, 1/3, 1/4 of 8) of a class, and only
-// whole boards are sure to add up to whole numbers. Divide the sums over
-// all subproblems by 24.
+// Tally is what one or more subproblems found, in 24ths: each solution a
+// constellation stands for adds 1/8 of a class to the unique count, and
+// only whole boards are sure to add up to whole numbers. Divide the sums
+// over all subproblems by 24.
 type Tally struct {
 	Total24  uint64 // 24 × the solutions
 	Unique24 uint64 // 24 × the solutions distinct up to symmetry

@@ -10,26 +10,35 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/queens-dev/queens/backtrack"
 )
 
 // A Checkpoint is a file recording the finished pieces of one shard (a
 // whole count is shard 0 of 1), so that an interrupted run can continue
-// where it stopped. Every [Checkpoint.Record] rewrites the file under a
+// where it stopped. [Checkpoint.Record] rewrites the file under a
 // temporary name, syncs it and renames it into place, so the file on disk
-// is always complete. It is JSON Lines: a header naming the work, one line
-// per finished piece, and a last line with the SHA-256 of the lines above:
+// is always complete; it does so at most once every [CheckpointEvery]
+// (pieces are many and small), and [Checkpoint.Flush] writes what is left,
+// so a run killed outright loses at most that much work. It is JSON Lines:
+// a header naming the work, one line per finished piece, and a last line
+// with the SHA-256 of the lines above:
 //
 //	{"kind":"queens-checkpoint","n":16,"shard":0,"shards":1,"scheme":"round-robin","version":"devel","fingerprint":"..."}
-//	{"piece":[1,3],"total24":...,"unique24":...,"nodes":...}
+//	{"piece":[1,3,2,5],"total24":...,"unique24":...,"nodes":...}
 //	{"checksum":"..."}
 type Checkpoint struct {
-	path   string
-	header []byte
-	mu     sync.Mutex
-	done   []Piece
+	path    string
+	header  []byte
+	mu      sync.Mutex
+	done    []Piece
+	written time.Time // when the file was last written
+	pending bool      // pieces recorded since
 }
+
+// CheckpointEvery is how often [Checkpoint.Record] writes the file at most.
+const CheckpointEvery = time.Second
 
 type checkpointHeader struct {
 	Kind        string `json:"kind"`
@@ -42,7 +51,7 @@ type checkpointHeader struct {
 }
 
 type checkpointPiece struct {
-	Piece    [2]int `json:"piece"`
+	Piece    [4]int `json:"piece"`
 	Total24  uint64 `json:"total24"`
 	Unique24 uint64 `json:"unique24"`
 	Nodes    uint64 `json:"nodes"`
@@ -100,9 +109,9 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 		if err := json.Unmarshal(line, &p); err != nil {
 			return bad("line %d: %v", i+2, err)
 		}
-		sp := backtrack.Subproblem{First: p.Piece[0], Second: p.Piece[1]}
+		sp := backtrack.Subproblem{Top: p.Piece[0], Bottom: p.Piece[1], Left: p.Piece[2], Right: p.Piece[3]}
 		if !contains(pieces, sp) || c.has(sp) {
-			return bad("line %d: piece %d:%d is not one of the shard's or appears twice", i+2, sp.First, sp.Second)
+			return bad("line %d: piece %v is not one of the shard's or appears twice", i+2, sp)
 		}
 		c.done = append(c.done, Piece{sp, backtrack.Tally{Total24: p.Total24, Unique24: p.Unique24, Nodes: p.Nodes}})
 	}
@@ -125,16 +134,34 @@ func (c *Checkpoint) Done() []Piece {
 	return append([]Piece(nil), c.done...)
 }
 
-// Record adds a finished piece and writes the checkpoint file atomically.
-// It is safe to call from several goroutines; Options.OnPiece of [Run] may
-// be set to it.
+// Record adds a finished piece and, unless the file was written less than
+// [CheckpointEvery] ago, writes the checkpoint file atomically. It is safe
+// to call from several goroutines; Options.OnPiece of [Run] may be set to
+// it. Call [Checkpoint.Flush] when the run ends, however it ends.
 func (c *Checkpoint) Record(p Piece) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.done = append(c.done, p)
+	c.pending = true
+	if time.Since(c.written) < CheckpointEvery {
+		return nil
+	}
 	if err := c.write(); err != nil {
-		c.done = c.done[:len(c.done)-1]
 		return fmt.Errorf("record checkpoint: %w", err)
+	}
+	return nil
+}
+
+// Flush writes the pieces recorded since the file was last written, if
+// any.
+func (c *Checkpoint) Flush() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.pending {
+		return nil
+	}
+	if err := c.write(); err != nil {
+		return fmt.Errorf("write checkpoint: %w", err)
 	}
 	return nil
 }
@@ -146,7 +173,7 @@ func (c *Checkpoint) write() error {
 	b.Write(c.header)
 	b.WriteByte('\n')
 	for _, p := range c.done {
-		line, _ := json.Marshal(checkpointPiece{[2]int{p.First, p.Second}, p.Total24, p.Unique24, p.Nodes})
+		line, _ := json.Marshal(checkpointPiece{[4]int{p.Top, p.Bottom, p.Left, p.Right}, p.Total24, p.Unique24, p.Nodes})
 		b.Write(line)
 		b.WriteByte('\n')
 	}
@@ -169,6 +196,8 @@ func (c *Checkpoint) write() error {
 	}
 	if err != nil {
 		os.Remove(f.Name())
+		return err
 	}
-	return err
+	c.written, c.pending = time.Now(), false
+	return nil
 }

@@ -18,7 +18,6 @@ import (
 type Result struct {
 	N, Shard, Shards int
 	Scheme           string
-	Depth            int                    // rows fixed by each piece
 	Parts            int                    // pieces in the whole split
 	Pieces           []backtrack.Subproblem // the pieces covered
 	backtrack.Tally                         // their sums, in 24ths
@@ -48,10 +47,9 @@ type line struct {
 	Shard       int      `json:"shard"`
 	Shards      int      `json:"shards"`
 	Scheme      string   `json:"scheme"`
-	Depth       int      `json:"depth"`
 	Parts       int      `json:"parts"`
 	Covered     int      `json:"covered"`
-	Pieces      [][2]int `json:"pieces"`
+	Pieces      [][4]int `json:"pieces"`
 	Total       string   `json:"total"`
 	Unique      string   `json:"unique"`
 	Total24     uint64   `json:"total24"`
@@ -64,14 +62,14 @@ type line struct {
 
 func (r Result) line() line {
 	l := line{
-		Kind: kind, N: r.N, Shard: r.Shard, Shards: r.Shards, Scheme: r.Scheme, Depth: r.Depth,
-		Parts: r.Parts, Covered: len(r.Pieces), Pieces: [][2]int{},
+		Kind: kind, N: r.N, Shard: r.Shard, Shards: r.Shards, Scheme: r.Scheme,
+		Parts: r.Parts, Covered: len(r.Pieces), Pieces: [][4]int{},
 		Total: fraction24(r.Total24), Unique: fraction24(r.Unique24),
 		Total24: r.Total24, Unique24: r.Unique24, Nodes: r.Nodes,
 		Elapsed: float64(r.Elapsed.Milliseconds()) / 1000, Version: r.Version, Fingerprint: r.Fingerprint,
 	}
 	for _, p := range r.Pieces {
-		l.Pieces = append(l.Pieces, [2]int{p.First, p.Second})
+		l.Pieces = append(l.Pieces, [4]int{p.Top, p.Bottom, p.Left, p.Right})
 	}
 	return l
 }
@@ -146,13 +144,13 @@ func Parse(text []byte) (Result, error) {
 		return Result{}, fmt.Errorf("parse shard result: %w: not in the form queens writes", ErrCorrupt)
 	}
 	r := Result{
-		N: l.N, Shard: l.Shard, Shards: l.Shards, Scheme: l.Scheme, Depth: l.Depth, Parts: l.Parts,
+		N: l.N, Shard: l.Shard, Shards: l.Shards, Scheme: l.Scheme, Parts: l.Parts,
 		Tally:   backtrack.Tally{Total24: l.Total24, Unique24: l.Unique24, Nodes: l.Nodes},
 		Elapsed: time.Duration(math.Round(l.Elapsed*1000)) * time.Millisecond,
 		Version: l.Version, Fingerprint: l.Fingerprint,
 	}
 	for _, p := range l.Pieces {
-		r.Pieces = append(r.Pieces, backtrack.Subproblem{First: p[0], Second: p[1]})
+		r.Pieces = append(r.Pieces, backtrack.Subproblem{Top: p[0], Bottom: p[1], Left: p[2], Right: p[3]})
 	}
 	bad := func(format string, args ...any) (Result, error) {
 		return Result{}, fmt.Errorf("parse shard result (%v): %w: %s", r.Spec(), ErrCorrupt, fmt.Sprintf(format, args...))

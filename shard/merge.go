@@ -40,7 +40,7 @@ func Merge(results []Result) (Sum, error) {
 			a, b any
 		}{
 			{"n", r0.N, r.N}, {"shard count", r0.Shards, r.Shards}, {"scheme", r0.Scheme, r.Scheme},
-			{"split depth", r0.Depth, r.Depth}, {"pieces in the split", r0.Parts, r.Parts}, {"version", r0.Version, r.Version},
+			{"pieces in the split", r0.Parts, r.Parts}, {"version", r0.Version, r.Version},
 		} {
 			if f.a != f.b {
 				return Sum{}, fmt.Errorf("merge: %w: shard %d has %s %v, shard %d has %v", ErrMismatch, r0.Shard, f.name, f.a, r.Shard, f.b)

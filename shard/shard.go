@@ -83,24 +83,10 @@ func fingerprint(s Spec, pieces []backtrack.Subproblem) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "queens shard\nn %d\nscheme %s\nshards %d\nshard %d\nversion %s\npieces", s.N, Scheme, s.Shards, s.Index, s.Version)
 	for _, p := range pieces {
-		fmt.Fprintf(&b, " %d:%d", p.First, p.Second)
+		fmt.Fprintf(&b, " %v", p)
 	}
 	sum := sha256.Sum256([]byte(b.String()))
 	return hex.EncodeToString(sum[:16])
-}
-
-// depth is how many rows the pieces of a split fix: 2, or 0 for boards
-// too small to split.
-func depth(pieces []backtrack.Subproblem) int {
-	for _, p := range pieces {
-		switch {
-		case p.First < 0:
-			return 0
-		case p.Second < 0:
-			return 1
-		}
-	}
-	return 2
 }
 
 // Piece is one finished piece of a shard: the subproblem and what its count
@@ -134,15 +120,14 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	all, _ := backtrack.Subproblems(s.N) // no error: s.Pieces checked n
 	res := Result{
-		N: s.N, Shard: s.Index, Shards: s.Shards, Scheme: Scheme, Depth: depth(all),
+		N: s.N, Shard: s.Index, Shards: s.Shards, Scheme: Scheme,
 		Parts: parts, Pieces: pieces, Version: s.Version, Fingerprint: fingerprint(s, pieces),
 	}
 	done := map[backtrack.Subproblem]backtrack.Tally{}
 	for _, p := range opt.Done {
 		if !contains(pieces, p.Subproblem) {
-			return Result{}, fmt.Errorf("run %v: %w: piece %d:%d is not one of the shard's", s, ErrCheckpoint, p.First, p.Second)
+			return Result{}, fmt.Errorf("run %v: %w: piece %v is not one of the shard's", s, ErrCheckpoint, p.Subproblem)
 		}
 		done[p.Subproblem] = p.Tally
 	}
