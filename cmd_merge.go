@@ -70,10 +70,6 @@ func mergeAction(c *cli.Context) error {
 	if err != nil {
 		return failf("%v", err)
 	}
-	if c.Bool("stats") {
-		fmt.Fprintf(c.App.ErrWriter, "merge: n=%d shards=%d pieces=%d nodes=%d time=%v (summed over the shards; longest %v)\n",
-			sum.N, sum.Shards, sum.Parts, sum.Nodes, sum.Elapsed, sum.Longest)
-	}
 	want, known := board.Known(sum.N)
 	matches := known && want.Total == sum.Total && want.Unique == sum.Unique
 	w := c.App.Writer
@@ -100,6 +96,10 @@ func mergeAction(c *cli.Context) error {
 	}
 	if err != nil {
 		return err
+	}
+	if c.Bool("stats") { // the result first, then the statistics about it
+		fmt.Fprintf(c.App.ErrWriter, "merge: n=%d shards=%d pieces=%d nodes=%d time=%v (summed over the shards; longest %v)\n",
+			sum.N, sum.Shards, sum.Parts, sum.Nodes, sum.Elapsed, sum.Longest)
 	}
 	if known && !matches {
 		return failf("merge: the count of n = %d differs from the published one", sum.N)

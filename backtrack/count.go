@@ -48,12 +48,15 @@ type CountResult struct {
 // are distinct up to rotation and reflection.
 //
 // Without pre-placed queens the count is split into [Subproblems]: the
-// queens on the board's border in canonical form under the 8 symmetries,
-// each completed by a bitboard search of the inner rows and weighted by
-// the size of its class. Unique counts come from the same weights (and, for
-// the few symmetric border placements, from a look at each completion), so
-// they cost next to nothing. With opt.Place it runs a plain bitboard search
-// with those queens fixed, split on the first row.
+// four queens on the board's border (a constellation) in canonical form
+// under the 8 symmetries, each completed by a bitboard search of the other
+// rows and weighted by the number of constellations it stands for. The
+// search fills the row with the fewest free squares next until 8 rows are
+// left, then those in a fixed order in a tight loop. Unique counts follow
+// from the total by Burnside's lemma and one more small piece that counts
+// the solutions a half or quarter turn maps to themselves, so they cost
+// next to nothing. With opt.Place the same search completes those queens,
+// split on the squares of the row with the fewest.
 //
 // The subproblems are shared among opt.Threads goroutines. When ctx is
 // cancelled Count stops within about a second and returns ctx.Err() along

@@ -190,3 +190,24 @@ func ExampleSubproblems() {
 	fmt.Printf("%d pieces (%d with solutions): %d solutions, %d unique\n", len(sps), productive, sum.Total24/24, sum.Unique24/24)
 	// Output: 79 pieces (12 with solutions): 92 solutions, 12 unique
 }
+
+// BenchmarkCount times the one-thread count; ns/node is the cost of one
+// queen placed, nodes/op the size of the (symmetry-pruned) search.
+func BenchmarkCount(b *testing.B) {
+	for _, n := range []int{12, 14, 15} {
+		for _, unique := range []bool{false, true} {
+			b.Run(fmt.Sprintf("n=%d/unique=%v", n, unique), func(b *testing.B) {
+				var nodes uint64
+				for b.Loop() {
+					res, err := Count(context.Background(), n, CountOptions{Threads: 1, Unique: unique})
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes += res.Nodes
+				}
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
+			})
+		}
+	}
+}

@@ -19,7 +19,9 @@
 //     first solution of a 1000×1000 board in milliseconds.
 //   - [Auto], the default, is Lex up to [AutoLexMax] and Heuristic above.
 //
-// [Count] counts solutions with a bitboard search on all cores.
+// [Count] counts solutions with a bitboard search on all cores, split into
+// [Subproblems] (constellations of border queens, one class of symmetric
+// placements each) that can also be spread over machines.
 //
 // Rows and columns count from 0, as in [board.Solution].
 package backtrack

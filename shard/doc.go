@@ -6,24 +6,28 @@
 // board, split or version, a line whose checksum does not match, a line
 // that is not a shard result.
 //
-// A count is cut into the pieces of [backtrack.Subproblems] (the queens of
-// the first two rows in a normal form under the board's symmetries, each
-// piece weighted by its class), many more pieces than machines so that
-// uneven costs even out. Shard I of K (0-based) takes the pieces at
-// positions I, I+K, I+2K, ... of that list (the scheme [Scheme]); when K
-// exceeds the number of pieces some shards cover none, and they must still
-// be merged.
+// A count is cut into the pieces of [backtrack.Subproblems] (the four
+// queens on the border of the board, in a normal form under the board's
+// symmetries, each piece weighted by the number of its images, and one
+// piece that finds the symmetric solutions for the unique count), many
+// more pieces than machines so that uneven costs even out. Shard I of K
+// (0-based) takes the pieces at positions I, I+K, I+2K, ... of that list
+// (the scheme [Scheme]); when K exceeds the number of pieces some shards
+// cover none, and they must still be merged.
 //
 // A result line looks like this (one line; wrapped here):
 //
-//	{"kind":"queens-shard","n":10,"shard":1,"shards":4,"scheme":"round-robin",
-//	 "depth":2,"parts":29,"covered":7,"pieces":[[1,4],[1,8],[2,6],[3,5],[4,1],[4,8],[0,5]],
-//	 "total":"220","unique":"55/2","total24":5280,"unique24":660,"nodes":2226,
-//	 "elapsed":0,"version":"devel","fingerprint":"fdd59a2e792c83900d2b6eec8cf0f005",
-//	 "checksum":"4c456d920c16294edb352b0ec2a7d96214219b8a16619028dd0026453d0f75b7"}
+//	{"kind":"queens-shard","n":10,"shard":1,"shards":40,"scheme":"round-robin",
+//	 "parts":273,"covered":7,"pieces":[[0,5,0,7],[1,5,6,7],[1,4,4,2],[1,3,4,5],[2,3,3,4],[1,6,4,2],[1,5,5,2]],
+//	 "total":"16","unique":"2","total24":384,"unique24":48,"nodes":237,
+//	 "elapsed":0,"version":"devel","fingerprint":"9a4961af90a11f355fd48fbd903f78de",
+//	 "checksum":"51b7613bb0d45a1802f9e55dd20c081d3243a0360e9bc4b9c9aa88fd52c45b34"}
 //
-// total and unique are the exact partial sums (a whole number, or a reduced
-// fraction such as "2469/2" when a symmetric class is split over pieces),
+// A piece is [top, bottom, left, right]: the columns of the queens in the
+// first and last rows, the rows of the queens in the first and last
+// columns (0-based). total and unique are the exact partial sums (a whole
+// number, or a reduced fraction such as "15/8": a piece adds 1/8 of a
+// class to the unique count for each solution it stands for),
 // total24 and unique24 the same sums times 24; only the sums over all
 // shards are sure to be whole. The fingerprint is a hash of the work the
 // shard covered (n, scheme, K, I, its pieces, version), so that results of
