@@ -84,13 +84,7 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 		parts = len(firsts)
 		work = func(i int, stop *atomic.Bool) partCount {
 			s := newSolver(n, stop)
-			free, d1, d2, rem := empty(n)
-			for _, q := range append(opt.Place[:len(opt.Place):len(opt.Place)], firsts[i]...) {
-				if rem&(1<<uint(q.Row)) != 0 { // a queen given twice is placed once
-					free, d1, d2, rem = s.place(free, d1, d2, rem, q.Row, q.Col)
-				}
-			}
-			sols := s.count(free, d1, d2, rem)
+			sols := s.count(s.placement(append(opt.Place[:len(opt.Place):len(opt.Place)], firsts[i]...)...))
 			return partCount{total24: 24 * sols, nodes: s.nodes + uint64(len(firsts[i]))}
 		}
 	} else {
@@ -119,12 +113,7 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 func placePieces(n int, qs []board.Queen) [][]board.Queen {
 	var stop atomic.Bool
 	s := newSolver(n, &stop)
-	free, d1, d2, rem := empty(n)
-	for _, q := range qs {
-		if rem&(1<<uint(q.Row)) != 0 {
-			free, d1, d2, rem = s.place(free, d1, d2, rem, q.Row, q.Col)
-		}
-	}
+	free, d1, d2, rem := s.placement(qs...)
 	if rem == 0 {
 		return [][]board.Queen{nil}
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
-	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -79,7 +78,7 @@ func constellations(n int) []Subproblem {
 			}
 		}
 	}
-	sort.SliceStable(ps, func(i, j int) bool { return ps[i].room > ps[j].room })
+	slices.SortStableFunc(ps, func(a, b piece) int { return b.room - a.room })
 	out := make([]Subproblem, 0, len(ps)+1)
 	for _, p := range ps {
 		out = append(out, p.sp)
@@ -218,11 +217,7 @@ func (sp Subproblem) count(n int, stop *atomic.Bool) partCount {
 		return partCount{}
 	}
 	s := newSolver(n, stop)
-	free, d1, d2, rem := empty(n)
-	for _, q := range qs[:k] {
-		free, d1, d2, rem = s.place(free, d1, d2, rem, q.Row, q.Col)
-	}
-	sols := sp.weight(n) * s.count(free, d1, d2, rem)
+	sols := sp.weight(n) * s.count(s.placement(qs[:k]...))
 	return partCount{total24: 24 * sols, unique24: 3 * sols, nodes: s.nodes}
 }
 

@@ -3,6 +3,8 @@ package backtrack
 import (
 	"math/bits"
 	"sync/atomic"
+
+	"github.com/queens-dev/queens/board"
 )
 
 // solver counts the completions of a partial placement on an n×n board,
@@ -208,14 +210,20 @@ func one(b bool) uint64 {
 	return 0
 }
 
-// place adds a queen at row r, column c to a placement.
-func (s *solver) place(free, d1, d2 uint64, rem uint32, r, c int) (uint64, uint64, uint64, uint32) {
-	return free &^ (1 << uint(c)), d1 | 1<<uint(r+c), d2 | 1<<uint(c-r+s.n-1), rem &^ (1 << uint(r))
-}
-
-// empty returns the placement with no queen on an n×n board.
-func empty(n int) (free, d1, d2 uint64, rem uint32) {
-	return 1<<uint(n) - 1, 0, 0, uint32(1<<uint(n) - 1)
+// placement returns the placement of the queens qs (valid by
+// [board.CheckPlacement]; a queen given twice is placed once).
+func (s *solver) placement(qs ...board.Queen) (free, d1, d2 uint64, rem uint32) {
+	n := s.n
+	free, rem = 1<<uint(n)-1, uint32(1<<uint(n)-1)
+	for _, q := range qs {
+		if r, c := q.Row, q.Col; rem&(1<<uint(r)) != 0 {
+			free &^= 1 << uint(c)
+			d1 |= 1 << uint(r+c)
+			d2 |= 1 << uint(c-r+n-1)
+			rem &^= 1 << uint(r)
+		}
+	}
+	return free, d1, d2, rem
 }
 
 // fixedByTurns counts the solutions of an n×n board that a half turn maps
