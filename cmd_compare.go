@@ -43,7 +43,8 @@ func compareCommand() *cli.Command {
 			"order-free 128-bit fingerprint, and compared with the backtracker's and with the published\n" +
 			"counts (OEIS A000170, A002562). Where two engines disagree, compare re-runs them on parts\n" +
 			"of the board until it finds the solutions they disagree on, and prints them.\n\n" +
-			"Engines: backtrack; sat/ENCODING for each encoding (" + strings.Join(encode.Encodings(), ", ") + ");\n" +
+			"Engines: backtrack; count, the bitboard counter of --count, which only counts (its total\n" +
+			"and unique count are compared); sat/ENCODING for each encoding (" + strings.Join(encode.Encodings(), ", ") + ");\n" +
 			"and each external solver found on PATH (" + strings.Join(externalSolvers, ", ") + ") or given with\n" +
 			fmt.Sprintf("--solver. backtrack enumerates up to n = %d, sat up to %d; external solvers, re-run once per\n", backtrackEnumMax, satEnumMax) +
 			fmt.Sprintf("solution, enumerate up to n = %d and above that (to %d) are asked for one model, which must\n", externalEnumMax, externalFirstMax) +
@@ -191,8 +192,12 @@ func writeCompareJSON(w io.Writer, r compare.Result) {
 		if t.Err != nil {
 			errText = t.Err.Error()
 		}
+		fp := t.Fingerprint.String()
+		if t.Counted {
+			fp = "" // a counter has no solutions to fingerprint
+		}
 		fmt.Fprintf(w, `{"n":%d,"engine":%q,"total":%d,"unique":%d,"invalid":%d,"seconds":%.6f,"fingerprint":%q,"error":%q}`+"\n",
-			r.N, t.Engine, t.Fingerprint.Count, t.Unique, t.InvalidCount, t.Elapsed.Seconds(), t.Fingerprint.String(), errText)
+			r.N, t.Engine, t.Fingerprint.Count, t.Unique, t.InvalidCount, t.Elapsed.Seconds(), fp, errText)
 	}
 	for _, p := range r.Problems {
 		fmt.Fprintf(w, `{"n":%d,"problem":%q}`+"\n", r.N, p)
@@ -253,7 +258,7 @@ func parseRange(text string, maxN int) ([]int, error) {
 // each --solver command. backtrack, the reference, always comes first.
 func compareEngines(c *cli.Context) ([]compareEngine, error) {
 	ref := compareEngine{compare.Engine{Name: "backtrack", Solutions: compare.Backtrack}, backtrackEnumMax, backtrackEnumMax}
-	var known []compareEngine
+	known := []compareEngine{{compare.Engine{Name: "count", Count: compare.Counter}, backtrackEnumMax, backtrackEnumMax}}
 	for _, enc := range encode.Encodings() {
 		if enc != "auto" {
 			known = append(known, compareEngine{compare.Engine{Name: "sat/" + enc, Solutions: compare.SAT(enc)}, satEnumMax, satEnumMax})
@@ -283,7 +288,7 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 			}
 			picked = append(picked, externalEngine(name))
 		default:
-			return nil, usagef("unknown engine %q (backtrack, sat/ENCODING, or an external solver: %s)", name, strings.Join(externalSolvers, ", "))
+			return nil, usagef("unknown engine %q (backtrack, count, sat/ENCODING, or an external solver: %s)", name, strings.Join(externalSolvers, ", "))
 		}
 	}
 	for _, cmd := range c.StringSlice("solver") {

@@ -25,6 +25,14 @@ func Backtrack(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.
 	}
 }
 
+// Counter is the bitboard counter, [backtrack.Count] on all cores, as the
+// Count of an [Engine]: it counts the solutions (and without pre-placed
+// queens the classes up to symmetry) without producing them.
+func Counter(ctx context.Context, n int, place []board.Queen) (total, unique uint64, err error) {
+	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Place: place, Unique: len(place) == 0})
+	return res.Total, res.Unique, err
+}
+
 // SAT returns gini enumerating the CNF of the given encoding as a
 // [Source]: the parallel cube-and-conquer engine of [sat.NewParallel]
 // (with mirror symmetry unless queens are pre-placed), as queens sat

@@ -243,3 +243,38 @@ func BenchmarkCheck(b *testing.B) {
 		})
 	}
 }
+
+// TestCounter checks the counter engine: the real one agrees with the
+// backtracker, with and without pre-placed queens; one that is off by one
+// solution, or by one class, is named, against the backtracker and
+// against the published table.
+func TestCounter(t *testing.T) {
+	bt := compare.Engine{Name: "backtrack", Solutions: compare.Backtrack}
+	good := compare.Engine{Name: "count", Count: compare.Counter}
+	for _, place := range [][]board.Queen{nil, {{Row: 2, Col: 3}}} {
+		if r := compare.Check(context.Background(), 9, place, []compare.Engine{bt, good}); !r.OK() || !r.Tallies[1].Counted {
+			t.Errorf("place %v: the counter does not agree:\n%s", place, allText(r))
+		}
+	}
+	off := func(dt, du uint64) compare.Engine {
+		return compare.Engine{Name: "off", Count: func(ctx context.Context, n int, place []board.Queen) (uint64, uint64, error) {
+			total, unique, err := compare.Counter(ctx, n, place)
+			return total + dt, unique + du, err
+		}}
+	}
+	cases := []struct {
+		place []board.Queen
+		e     compare.Engine
+		want  []string
+	}{
+		{nil, off(1, 0), []string{"off: 353 solutions, published 352", "off: 353 solutions, backtrack found 352"}},
+		{nil, off(0, 1), []string{"off: 47 unique, published 46"}},
+		{[]board.Queen{{Row: 2, Col: 3}}, off(1, 0), []string{"off: 39 solutions, backtrack found 38"}},
+	}
+	for _, c := range cases {
+		r := compare.Check(context.Background(), 9, c.place, []compare.Engine{bt, c.e})
+		if got := allText(r); r.OK() || !strings.Contains(got, strings.Join(c.want, "\n")) {
+			t.Errorf("place %v: problems\n%s\nwant\n%s", c.place, got, strings.Join(c.want, "\n"))
+		}
+	}
+}
