@@ -232,9 +232,13 @@ type Tally struct {
 }
 
 // Count counts the solutions of the subproblem sp of an n×n board (one of
-// [Subproblems](n)). It returns ctx.Err() and a zero Tally if ctx is
-// cancelled first.
+// [Subproblems](n); other constellations count 0). It returns ctx.Err()
+// and a zero Tally if ctx is cancelled first, and an error wrapping
+// [board.ErrSize] unless 1 <= n <= [CountMaxN].
 func (sp Subproblem) Count(ctx context.Context, n int) (Tally, error) {
+	if err := board.CheckSize(n, CountMaxN); err != nil {
+		return Tally{}, fmt.Errorf("count piece %v: %w", sp, err)
+	}
 	var stop atomic.Bool
 	finished := make(chan struct{})
 	defer close(finished)

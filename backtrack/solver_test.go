@@ -2,6 +2,7 @@ package backtrack
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"sync/atomic"
@@ -101,6 +102,21 @@ func TestSolverWide(t *testing.T) {
 			if err != nil || got.Total != want || want == 0 {
 				t.Errorf("n=%d, rows %v empty: Count = %d, %v; the textbook search finds %d", n, empty, got.Total, err, want)
 			}
+		}
+	}
+}
+
+// TestSubproblemCountBad checks that a piece of a board out of range is an
+// error and a constellation not in the split counts nothing.
+func TestSubproblemCountBad(t *testing.T) {
+	for _, n := range []int{0, 33, 64} {
+		if _, err := (Subproblem{1, 2, 3, 4}).Count(context.Background(), n); !errors.Is(err, board.ErrSize) {
+			t.Errorf("n=%d: error %v, want %v", n, err, board.ErrSize)
+		}
+	}
+	for _, sp := range []Subproblem{{0, 0, 0, 0}, {9, 1, 1, 1}, {1, 1, 1, 1}, {-2, 3, 3, 3}} {
+		if tl, err := sp.Count(context.Background(), 8); err != nil || tl != (Tally{}) {
+			t.Errorf("%v on 8×8: %+v, %v; want nothing", sp, tl, err)
 		}
 	}
 }
