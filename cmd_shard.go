@@ -132,7 +132,7 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 	pieces, _, _ := spec.Pieces()
 	if err != nil {
 		far := fmt.Sprintf("after %d of %d pieces", resumed+finished, len(pieces))
-		if path != "" {
+		if path != "" && resumed+finished > 0 {
 			far += fmt.Sprintf(" (%s keeps them: run the same command again to continue)", path)
 		}
 		return stoppedErr(ctx, far, err)
