@@ -107,8 +107,8 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 
 // placePieces splits the completions of the queens qs (valid by
 // [board.CheckPlacement]) on an n×n board into pieces for the threads: one
-// per free square of the empty row with the fewest, each the queen to add
-// there. With no empty row it is one piece that adds nothing; with an
+// per free square of the empty row the search would fill first, each the
+// queen to add there. With no empty row it is one piece that adds nothing; with an
 // empty row that has no free square, none (no solution).
 func placePieces(n int, qs []board.Queen) [][]board.Queen {
 	var stop atomic.Bool
@@ -117,16 +117,9 @@ func placePieces(n int, qs []board.Queen) [][]board.Queen {
 	if rem == 0 {
 		return [][]board.Queen{nil}
 	}
-	best, bestCount := -1, n+1
-	for r := 0; r < n; r++ {
-		if rem&(1<<uint(r)) != 0 {
-			if c := bits.OnesCount64(s.squares(free, d1, d2, r)); c < bestCount {
-				best, bestCount = r, c
-			}
-		}
-	}
+	best, avail := s.pick(free, d1, d2, rem)
 	var pieces [][]board.Queen
-	for a := s.squares(free, d1, d2, best); a != 0; a &= a - 1 {
+	for a := avail; a != 0; a &= a - 1 {
 		pieces = append(pieces, []board.Queen{{Row: best, Col: bits.TrailingZeros64(a)}})
 	}
 	return pieces

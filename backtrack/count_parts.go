@@ -1,6 +1,7 @@
 package backtrack
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/bits"
@@ -168,7 +169,8 @@ func (sp Subproblem) images(n int) [8]Subproblem {
 
 // less orders constellations by Top, Bottom, Left, Right.
 func (sp Subproblem) less(o Subproblem) bool {
-	return slices.Compare([]int{sp.Top, sp.Bottom, sp.Left, sp.Right}, []int{o.Top, o.Bottom, o.Left, o.Right}) < 0
+	return cmp.Or(cmp.Compare(sp.Top, o.Top), cmp.Compare(sp.Bottom, o.Bottom),
+		cmp.Compare(sp.Left, o.Left), cmp.Compare(sp.Right, o.Right)) < 0
 }
 
 // canonical reports whether sp is the smallest of its images.

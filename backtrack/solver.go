@@ -70,18 +70,7 @@ func (s *solver) count(free, d1, d2 uint64, rem uint32) uint64 {
 	if s.stop.Load() {
 		return 0
 	}
-	best, bestKey := 0, int(^uint(0)>>1)
-	var avail uint64
-	for x := rem; x != 0; x &= x - 1 {
-		r := bits.TrailingZeros32(x)
-		a := s.squares(free, d1, d2, r)
-		if a == 0 {
-			return 0
-		}
-		if key := bits.OnesCount64(a)<<11 | s.tie[r&31]; key < bestKey {
-			best, bestKey, avail = r, key, a
-		}
-	}
+	best, avail := s.pick(free, d1, d2, rem)
 	rem &^= 1 << uint(best)
 	var sum uint64
 	for ; avail != 0; avail &= avail - 1 {
@@ -90,6 +79,24 @@ func (s *solver) count(free, d1, d2 uint64, rem uint32) uint64 {
 		sum += s.count(free^bit, d1|bit<<uint(best), d2|bit<<uint((s.n-1-best)&63), rem)
 	}
 	return sum
+}
+
+// pick returns the row of rem (not empty) to fill next: the one with the
+// fewest free squares, the rows nearest the middle first on a tie, and its
+// free squares; those are none when some row of rem has none.
+func (s *solver) pick(free, d1, d2 uint64, rem uint32) (best int, avail uint64) {
+	bestKey := int(^uint(0) >> 1)
+	for x := rem; x != 0; x &= x - 1 {
+		r := bits.TrailingZeros32(x)
+		a := s.squares(free, d1, d2, r)
+		if a == 0 {
+			return r, 0
+		}
+		if key := bits.OnesCount64(a)<<11 | s.tie[r&31]; key < bestKey {
+			best, bestKey, avail = r, key, a
+		}
+	}
+	return best, avail
 }
 
 // frozen fixes the order of the rows in rem (at most frozenRows): fewest
