@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 func TestCountKnown(t *testing.T) {
@@ -32,38 +33,9 @@ func TestCountKnown(t *testing.T) {
 	}
 }
 
-// brute counts the valid permutations of n that contain qs, and the
-// canonical ones among them: the definition, with no bitboards.
-func brute(n int, qs []board.Queen) (total, unique uint64) {
-	s := make(board.Solution, n)
-	used := make([]bool, n)
-	var rec func(row int)
-	rec = func(row int) {
-		if row == n {
-			if board.Valid(s) && s.Contains(qs) {
-				total++
-				if board.IsCanonical(s) {
-					unique++
-				}
-			}
-			return
-		}
-		for col := range n {
-			if !used[col] {
-				used[col] = true
-				s[row] = col
-				rec(row + 1)
-				used[col] = false
-			}
-		}
-	}
-	rec(0)
-	return total, unique
-}
-
 func TestCountBrute(t *testing.T) {
 	for n := 1; n <= 8; n++ {
-		total, unique := brute(n, nil)
+		total, unique := testutil.Count(n, nil)
 		got, err := Count(context.Background(), n, CountOptions{Unique: true, Threads: 2})
 		if err != nil || got.Total != total || got.Unique != unique {
 			t.Errorf("Count(%d) = %d (%d unique), %v; brute force %d (%d unique)", n, got.Total, got.Unique, err, total, unique)
@@ -83,7 +55,7 @@ func TestCountPlace(t *testing.T) {
 			}
 		}
 		for _, qs := range cases {
-			want, _ := brute(n, qs)
+			want, _ := testutil.Count(n, qs)
 			got, err := Count(context.Background(), n, CountOptions{Place: qs, Threads: 2})
 			if err != nil || got.Total != want || got.Done != got.Parts {
 				t.Errorf("Count(%d, place %v) = %d, %v (%d/%d parts); brute force %d", n, qs, got.Total, err, got.Done, got.Parts, want)

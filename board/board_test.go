@@ -31,9 +31,9 @@ func permutations(n int, f func(Solution)) {
 	}
 }
 
-// bruteSolutions returns every solution of size n by filtering all n!
+// validPermutations returns the permutations of n that Valid accepts, filtering all n!
 // permutations through Valid.
-func bruteSolutions(n int) []Solution {
+func validPermutations(n int) []Solution {
 	var out []Solution
 	permutations(n, func(p Solution) {
 		if Valid(p) {
@@ -45,7 +45,7 @@ func bruteSolutions(n int) []Solution {
 
 func TestValidAgainstPublishedCounts(t *testing.T) {
 	for n := 1; n <= 9; n++ {
-		sols := bruteSolutions(n)
+		sols := validPermutations(n)
 		want, _ := Known(n)
 		if uint64(len(sols)) != want.Total {
 			t.Errorf("brute force n=%d: %d valid permutations, want %d", n, len(sols), want.Total)

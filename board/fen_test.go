@@ -1,18 +1,21 @@
-package board
+package board_test
 
 import (
 	"errors"
 	"fmt"
 	"testing"
+
+	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 func TestFENRoundTrip(t *testing.T) {
-	for _, s := range bruteSolutions(8) {
-		text, err := AppendFEN(nil, s)
+	for _, s := range testutil.Solutions(8, nil) {
+		text, err := board.AppendFEN(nil, s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := ParseFEN(string(text))
+		got, err := board.ParseFEN(string(text))
 		if err != nil || !got.Equal(s) {
 			t.Fatalf("ParseFEN(%q) = %v, %v, want %v", text, got, err, s)
 		}
@@ -20,13 +23,13 @@ func TestFENRoundTrip(t *testing.T) {
 }
 
 func TestFEN(t *testing.T) {
-	if got, _ := AppendFEN(nil, Solution{0, -1, 7, -1, -1, -1, -1, -1}); string(got) != "Q7/8/7Q/8/8/8/8/8 w - - 0 1\n" {
+	if got, _ := board.AppendFEN(nil, board.Solution{0, -1, 7, -1, -1, -1, -1, -1}); string(got) != "Q7/8/7Q/8/8/8/8/8 w - - 0 1\n" {
 		t.Errorf("partial board: %q", got)
 	}
-	if _, err := AppendFEN(nil, Solution{1, 3, 0, 2}); !errors.Is(err, ErrSize) {
-		t.Errorf("n=4: error %v, want ErrSize", err)
+	if _, err := board.AppendFEN(nil, board.Solution{1, 3, 0, 2}); !errors.Is(err, board.ErrSize) {
+		t.Errorf("n=4: error %v, want board.ErrSize", err)
 	}
-	if _, err := AppendFEN(nil, Solution{8, 0, 0, 0, 0, 0, 0, 0}); err == nil {
+	if _, err := board.AppendFEN(nil, board.Solution{8, 0, 0, 0, 0, 0, 0, 0}); err == nil {
 		t.Error("off-board queen: no error")
 	}
 	bad := []string{
@@ -39,45 +42,45 @@ func TestFEN(t *testing.T) {
 		"Q8/Q7/Q7/Q7/Q7/Q7/Q7/Q7 w - - 0 1", // a long rank
 	}
 	for _, text := range bad {
-		var pe *ParseError
-		if s, err := ParseFEN(text); !errors.As(err, &pe) || pe.Format != FormatFEN {
-			t.Errorf("ParseFEN(%q) = %v, %v, want a *ParseError", text, s, err)
+		var pe *board.ParseError
+		if s, err := board.ParseFEN(text); !errors.As(err, &pe) || pe.Format != board.FormatFEN {
+			t.Errorf("ParseFEN(%q) = %v, %v, want a *board.ParseError", text, s, err)
 		}
 	}
 	// Black queens and a bare placement field are accepted; queens that
 	// attack each other are a shape, not a solution.
-	if s, err := ParseFEN("q7/q7/q7/q7/q7/q7/q7/q7"); err != nil || Valid(s) {
+	if s, err := board.ParseFEN("q7/q7/q7/q7/q7/q7/q7/q7"); err != nil || board.Valid(s) {
 		t.Errorf("eight black queens on file a: %v, %v", s, err)
 	}
 }
 
 func ExampleAppendFEN() {
-	fen, _ := AppendFEN(nil, Solution{0, 4, 7, 5, 2, 6, 1, 3})
+	fen, _ := board.AppendFEN(nil, board.Solution{0, 4, 7, 5, 2, 6, 1, 3})
 	fmt.Print(string(fen))
 	// Output:
 	// Q7/4Q3/7Q/5Q2/2Q5/6Q1/1Q6/3Q4 w - - 0 1
 }
 
 func ExampleParseFEN() {
-	s, _ := ParseFEN("Q7/4Q3/7Q/5Q2/2Q5/6Q1/1Q6/3Q4 w - - 0 1")
-	fmt.Println(s.Queens()[:2], Valid(s))
+	s, _ := board.ParseFEN("Q7/4Q3/7Q/5Q2/2Q5/6Q1/1Q6/3Q4 w - - 0 1")
+	fmt.Println(s.Queens()[:2], board.Valid(s))
 	// Output:
 	// [1:1 2:5] true
 }
 
-// FuzzParseFEN: ParseFEN never panics; what it accepts is an 8x8 placement
-// with one queen per rank, which AppendFEN writes and ParseFEN reads back.
+// FuzzParseFEN: board.ParseFEN never panics; what it accepts is an 8x8 placement
+// with one queen per rank, which board.AppendFEN writes and board.ParseFEN reads back.
 func FuzzParseFEN(f *testing.F) {
 	f.Add("Q7/4Q3/7Q/5Q2/2Q5/6Q1/1Q6/3Q4 w - - 0 1")
 	f.Add("q7/8/8/8/8/8/8/8")
 	f.Add("88Q/Q7/Q7/Q7/Q7/Q7/Q7/Q7")
 	f.Add("")
 	f.Fuzz(func(t *testing.T, text string) {
-		s, err := ParseFEN(text)
+		s, err := board.ParseFEN(text)
 		if err != nil {
-			var pe *ParseError
+			var pe *board.ParseError
 			if !errors.As(err, &pe) {
-				t.Fatalf("ParseFEN(%q) error %v is not a *ParseError", text, err)
+				t.Fatalf("ParseFEN(%q) error %v is not a *board.ParseError", text, err)
 			}
 			return
 		}
@@ -89,11 +92,11 @@ func FuzzParseFEN(f *testing.F) {
 				t.Fatalf("ParseFEN(%q) = %v: off the board", text, s)
 			}
 		}
-		again, err := AppendFEN(nil, s)
+		again, err := board.AppendFEN(nil, s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := ParseFEN(string(again))
+		back, err := board.ParseFEN(string(again))
 		if err != nil || !back.Equal(s) {
 			t.Fatalf("round trip %q -> %v, %v, want %v", again, back, err, s)
 		}

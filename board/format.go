@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -40,8 +41,21 @@ const (
 	FormatJSON Format = "json"
 )
 
-// TextFormats lists the formats this package writes and parses.
-var TextFormats = []Format{FormatBoard, FormatMatrix, FormatCoords, FormatPerm, FormatJSON}
+// The picture formats, drawn by package [github.com/queens-dev/queens/board/draw].
+// They have no parser, and a stream of solutions cannot share one picture:
+// commands write one picture per solution.
+const (
+	// FormatSVG is the board as an SVG image.
+	FormatSVG Format = "svg"
+	// FormatPNG is the board as a PNG image.
+	FormatPNG Format = "png"
+)
+
+// TextFormats returns the formats this package writes and parses, in the
+// order of their documentation. Each call returns a new slice.
+func TextFormats() []Format { return slices.Clone(textFormats) }
+
+var textFormats = []Format{FormatBoard, FormatMatrix, FormatCoords, FormatPerm, FormatJSON}
 
 // Block reports whether the format spans several lines, so that a stream
 // of solutions separates them with a blank line. The other formats write
@@ -53,7 +67,7 @@ var ErrFormat = errors.New("unknown format")
 
 // ParseFormat returns the text format with the given name.
 func ParseFormat(name string) (Format, error) {
-	for _, f := range TextFormats {
+	for _, f := range textFormats {
 		if string(f) == name {
 			return f, nil
 		}

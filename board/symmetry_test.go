@@ -1,17 +1,22 @@
-package board
+package board_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/testutil"
+)
 
 func TestTransformsFormTheGroup(t *testing.T) {
 	// The 4x4 board hides mirror bugs (it is symmetric under a quarter
 	// turn); the 5x5 and 8x8 placements are asymmetric.
-	boards := []Solution{{1, 3, 0, 2}, {0, 2, 4, 1, 3}, {0, 4, 7, 5, 2, 6, 1, 3}}
+	boards := []board.Solution{{1, 3, 0, 2}, {0, 2, 4, 1, 3}, {0, 4, 7, 5, 2, 6, 1, 3}}
 	for _, b := range boards {
-		for _, t1 := range Transforms {
+		for _, t1 := range board.Transforms {
 			if t1.Inverse().Apply(t1.Apply(b)).Equal(b) == false {
 				t.Errorf("%v: inverse of %v does not undo it", []int(b), t1)
 			}
-			for _, t2 := range Transforms {
+			for _, t2 := range board.Transforms {
 				want := t2.Apply(t1.Apply(b))
 				if got := t1.Then(t2).Apply(b); !got.Equal(want) {
 					t.Errorf("%v then %v = %v, applied one by one %v", t1, t2, got, want)
@@ -20,34 +25,34 @@ func TestTransformsFormTheGroup(t *testing.T) {
 		}
 	}
 	// Closure, identity, and distinctness: the table is a Latin square.
-	for _, a := range Transforms {
-		seen := map[Transform]bool{}
-		for _, b := range Transforms {
+	for _, a := range board.Transforms {
+		seen := map[board.Transform]bool{}
+		for _, b := range board.Transforms {
 			seen[a.Then(b)] = true
 		}
-		if len(seen) != 8 || Identity.Then(a) != a || a.Then(Identity) != a {
+		if len(seen) != 8 || board.Identity.Then(a) != a || a.Then(board.Identity) != a {
 			t.Errorf("%v: composition row is not a permutation of the group", a)
 		}
 	}
 	// Rotations: four quarter turns are the identity; mirrors are involutions.
-	if Rot90.Then(Rot90) != Rot180 || Rot90.Then(Rot180) != Rot270 || Rot270.Then(Rot90) != Identity {
+	if board.Rot90.Then(board.Rot90) != board.Rot180 || board.Rot90.Then(board.Rot180) != board.Rot270 || board.Rot270.Then(board.Rot90) != board.Identity {
 		t.Error("rotations do not compose as quarter turns")
 	}
-	for _, m := range []Transform{MirrorCols, MirrorRows, Transpose, AntiTranspose, Rot180} {
-		if m.Then(m) != Identity {
+	for _, m := range []board.Transform{board.MirrorCols, board.MirrorRows, board.Transpose, board.AntiTranspose, board.Rot180} {
+		if m.Then(m) != board.Identity {
 			t.Errorf("%v is not an involution", m)
 		}
 	}
 }
 
 func TestTransformsPreserveValidity(t *testing.T) {
-	for _, s := range bruteSolutions(8) {
-		for _, tr := range Transforms {
+	for _, s := range testutil.Solutions(8, nil) {
+		for _, tr := range board.Transforms {
 			img := tr.Apply(s)
-			if !Valid(img) {
+			if !board.Valid(img) {
 				t.Fatalf("%v of %v = %v is not valid", tr, []int(s), []int(img))
 			}
-			if !Canonical(img).Equal(Canonical(s)) {
+			if !board.Canonical(img).Equal(board.Canonical(s)) {
 				t.Fatalf("canonical form changes under %v", tr)
 			}
 		}
@@ -56,24 +61,24 @@ func TestTransformsPreserveValidity(t *testing.T) {
 
 func TestOrbitSize(t *testing.T) {
 	tests := []struct {
-		s    Solution
+		s    board.Solution
 		want int
 	}{
-		{Solution{0}, 1},
-		{Solution{1, 3, 0, 2}, 2}, // symmetric under a quarter turn
-		{Solution{3, 0, 2, 4, 1}, 2},
-		{Solution{1, 3, 5, 0, 2, 4}, 4}, // symmetric under a half turn
-		{Solution{0, 4, 7, 5, 2, 6, 1, 3}, 8},
+		{board.Solution{0}, 1},
+		{board.Solution{1, 3, 0, 2}, 2}, // symmetric under a quarter turn
+		{board.Solution{3, 0, 2, 4, 1}, 2},
+		{board.Solution{1, 3, 5, 0, 2, 4}, 4}, // symmetric under a half turn
+		{board.Solution{0, 4, 7, 5, 2, 6, 1, 3}, 8},
 	}
 	for _, tt := range tests {
-		if got := OrbitSize(tt.s); got != tt.want {
+		if got := board.OrbitSize(tt.s); got != tt.want {
 			t.Errorf("OrbitSize(%v) = %d, want %d", []int(tt.s), got, tt.want)
 		}
 	}
 }
 
 func TestTransformString(t *testing.T) {
-	if Rot90.String() != "rot90" || Transform(9).String() != "invalid" {
+	if board.Rot90.String() != "rot90" || board.Transform(9).String() != "invalid" {
 		t.Error("String gives wrong names")
 	}
 }

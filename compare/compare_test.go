@@ -9,39 +9,8 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/testutil"
 )
-
-// brute is an engine independent of every solver: all n! permutations,
-// filtered by board.Valid and the pre-placed queens, in lexicographic order
-// of generation (Heap's algorithm; not sorted).
-func brute(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error] {
-	return func(yield func(board.Solution, error) bool) {
-		p := make(board.Solution, n)
-		var rec func(k int) bool
-		used := make([]bool, n)
-		rec = func(k int) bool {
-			if k == n {
-				if board.Valid(p) && p.Contains(place) {
-					return yield(p, nil)
-				}
-				return true
-			}
-			for c := 0; c < n; c++ {
-				if !used[c] {
-					used[c] = true
-					p[k] = c
-					ok := rec(k + 1)
-					used[c] = false
-					if !ok {
-						return false
-					}
-				}
-			}
-			return true
-		}
-		rec(0)
-	}
-}
 
 // faulty wraps a source with a fault: filter drops solutions, extra adds
 // some after the stream.
@@ -98,9 +67,9 @@ func shuffled(src Source, seed uint64) Source {
 
 func TestFingerprintOrderIndependent(t *testing.T) {
 	for n := 1; n <= 8; n++ {
-		want := Run(context.Background(), Engine{Name: "brute", Solutions: brute}, n, nil)
+		want := Run(context.Background(), Engine{Name: "brute", Solutions: testutil.All}, n, nil)
 		for seed := uint64(0); seed < 5; seed++ {
-			got := Run(context.Background(), Engine{Name: "shuffled", Solutions: shuffled(brute, seed)}, n, nil)
+			got := Run(context.Background(), Engine{Name: "shuffled", Solutions: shuffled(testutil.All, seed)}, n, nil)
 			if got.Fingerprint != want.Fingerprint {
 				t.Errorf("n=%d seed %d: shuffled fingerprint %v, want %v", n, seed, got.Fingerprint, want.Fingerprint)
 			}
@@ -135,7 +104,7 @@ func TestFingerprintSensitive(t *testing.T) {
 	}
 	// Merge equals adding one by one.
 	var whole, p1, p2 Fingerprint
-	for s := range seq(brute, 6) {
+	for s := range seq(testutil.All, 6) {
 		whole.Add(s)
 		if s[0] < 3 {
 			p1.Add(s)
@@ -149,7 +118,7 @@ func TestFingerprintSensitive(t *testing.T) {
 	}
 	// Distinct solutions of n=8 have distinct hashes.
 	seen := map[[2]uint64]bool{}
-	for s := range seq(brute, 8) {
+	for s := range seq(testutil.All, 8) {
 		hi, lo := Hash(s)
 		if seen[[2]uint64{hi, lo}] {
 			t.Fatalf("hash collision at %v", s)
@@ -159,18 +128,18 @@ func TestFingerprintSensitive(t *testing.T) {
 }
 
 func TestSets(t *testing.T) {
-	if d := Sets(seq(brute, 7), seq(shuffled(brute, 3), 7)); !d.Empty() {
+	if d := Sets(seq(testutil.All, 7), seq(shuffled(testutil.All, 3), 7)); !d.Empty() {
 		t.Errorf("Sets(brute, shuffled) = %+v, want empty", d)
 	}
 	dup := board.Solution{1, 3, 0, 2}
-	d := Sets(seq(brute, 4), seq(faulty(brute, nil, dup), 4))
+	d := Sets(seq(testutil.All, 4), seq(faulty(testutil.All, nil, dup), 4))
 	if len(d.OnlyA) != 0 || len(d.OnlyB) != 1 || !d.OnlyB[0].Equal(dup) {
 		t.Errorf("Sets with a duplicate = %+v", d)
 	}
 }
 
 func TestCheckAgrees(t *testing.T) {
-	engines := []Engine{{Name: "brute", Solutions: brute}, {Name: "shuffled", Solutions: shuffled(brute, 7)}}
+	engines := []Engine{{Name: "brute", Solutions: testutil.All}, {Name: "shuffled", Solutions: shuffled(testutil.All, 7)}}
 	for n := 1; n <= 8; n++ {
 		r := Check(context.Background(), n, nil, engines)
 		if !r.OK() || r.Published == nil {
@@ -188,7 +157,7 @@ func TestCheckAgrees(t *testing.T) {
 func TestCheckFindsFaults(t *testing.T) {
 	const n = 9
 	var victim board.Solution
-	for s := range seq(brute, n) {
+	for s := range seq(testutil.All, n) {
 		if s[0] == 4 && s[1] == 1 {
 			victim = s.Clone()
 			break
@@ -202,14 +171,14 @@ func TestCheckFindsFaults(t *testing.T) {
 		have   string // the engine that has the mismatched solution
 		sol    board.Solution
 	}{
-		{"drops one solution", faulty(brute, func(s board.Solution) bool { return s.Equal(victim) }), "differ", "brute", victim},
-		{"skips a column", faulty(brute, func(s board.Solution) bool { return s[2] == 3 }), "differ", "brute", nil},
-		{"duplicates one", faulty(brute, nil, victim), "differ", "faulty", victim},
-		{"emits an invalid one", faulty(brute, nil, bad), "invalid solution", "faulty", bad},
+		{"drops one solution", faulty(testutil.All, func(s board.Solution) bool { return s.Equal(victim) }), "differ", "brute", victim},
+		{"skips a column", faulty(testutil.All, func(s board.Solution) bool { return s[2] == 3 }), "differ", "brute", nil},
+		{"duplicates one", faulty(testutil.All, nil, victim), "differ", "faulty", victim},
+		{"emits an invalid one", faulty(testutil.All, nil, bad), "invalid solution", "faulty", bad},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Check(context.Background(), n, nil, []Engine{{Name: "brute", Solutions: brute}, {Name: "faulty", Solutions: tt.engine}})
+			r := Check(context.Background(), n, nil, []Engine{{Name: "brute", Solutions: testutil.All}, {Name: "faulty", Solutions: tt.engine}})
 			if r.OK() {
 				t.Fatal("Check found nothing")
 			}
@@ -235,7 +204,7 @@ func TestCheckFindsFaults(t *testing.T) {
 func TestCheckCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r := Check(ctx, 8, nil, []Engine{{Name: "brute", Solutions: brute}})
+	r := Check(ctx, 8, nil, []Engine{{Name: "brute", Solutions: testutil.All}})
 	if r.OK() {
 		t.Error("a cancelled check reports success")
 	}
@@ -246,7 +215,7 @@ func TestCheckCancelled(t *testing.T) {
 // solution.
 func BenchmarkFingerprint(b *testing.B) {
 	var sols []board.Solution
-	for s := range seq(brute, 8) {
+	for s := range seq(testutil.All, 8) {
 		sols = append(sols, s.Clone())
 	}
 	b.ReportAllocs()
@@ -263,15 +232,15 @@ func TestCheckFirstOnly(t *testing.T) {
 	none := func(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error] {
 		return func(yield func(board.Solution, error) bool) {}
 	}
-	r := Check(context.Background(), 8, nil, []Engine{{Name: "brute", Solutions: brute}, {Name: "one", Solutions: brute, FirstOnly: true}})
+	r := Check(context.Background(), 8, nil, []Engine{{Name: "brute", Solutions: testutil.All}, {Name: "one", Solutions: testutil.All, FirstOnly: true}})
 	if !r.OK() || r.Tallies[1].Fingerprint.Count != 1 {
 		t.Errorf("first-only engine: %v, count %d", r.Problems, r.Tallies[1].Fingerprint.Count)
 	}
-	r = Check(context.Background(), 8, nil, []Engine{{Name: "brute", Solutions: brute}, {Name: "liar", Solutions: none, FirstOnly: true}})
+	r = Check(context.Background(), 8, nil, []Engine{{Name: "brute", Solutions: testutil.All}, {Name: "liar", Solutions: none, FirstOnly: true}})
 	if r.OK() || !strings.Contains(strings.Join(r.Problems, "\n"), "liar: claims no solution") {
 		t.Errorf("a first-only engine claiming no solution: %v", r.Problems)
 	}
-	r = Check(context.Background(), 3, nil, []Engine{{Name: "brute", Solutions: brute}, {Name: "none", Solutions: none, FirstOnly: true}})
+	r = Check(context.Background(), 3, nil, []Engine{{Name: "brute", Solutions: testutil.All}, {Name: "none", Solutions: none, FirstOnly: true}})
 	if !r.OK() {
 		t.Errorf("n=3, no solution anywhere: %v", r.Problems)
 	}

@@ -18,39 +18,9 @@ import (
 	"github.com/go-air/gini/z"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/internal/testutil"
 	"github.com/queens-dev/queens/sat"
 )
-
-// brute returns every solution of the n×n board containing the queens of
-// placed, sorted: every column for every row, pruned only by board.Check
-// on the rows placed so far. It shares no code with encode or sat.
-func brute(n int, placed []board.Queen) []board.Solution {
-	var out []board.Solution
-	s := make(board.Solution, 0, n)
-	var place func()
-	place = func() {
-		if r := len(s) - 1; r > 0 {
-			for p := range r {
-				if d := s[r] - s[p]; d == 0 || d == r-p || d == p-r {
-					return
-				}
-			}
-		}
-		if len(s) == n {
-			if board.Valid(s) && board.Solution(s).Contains(placed) {
-				out = append(out, slices.Clone(s))
-			}
-			return
-		}
-		for col := range n {
-			s = append(s, col)
-			place()
-			s = s[:len(s)-1]
-		}
-	}
-	place()
-	return out
-}
 
 func key(s board.Solution) string { return fmt.Sprint([]int(s)) }
 
@@ -107,7 +77,7 @@ func sameSet(t *testing.T, what string, got, want []board.Solution) {
 func TestAllEncodings(t *testing.T) {
 	want := map[int][]board.Solution{}
 	for n := 1; n <= 10; n++ {
-		want[n] = brute(n, nil)
+		want[n] = testutil.Solutions(n, nil)
 	}
 	for _, name := range encode.Encodings() {
 		t.Run(name, func(t *testing.T) {
@@ -136,7 +106,7 @@ func TestSatisfiableIffValid(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, name := range encode.Encodings() {
 		for n := 1; n <= 8; n++ {
-			solutions := brute(n, nil)
+			solutions := testutil.Solutions(n, nil)
 			for range 40 {
 				s := make(board.Solution, n)
 				switch rng.IntN(3) {
@@ -174,7 +144,7 @@ func TestPlaced(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := range 60 {
 		cnf := randomPlaced(t, rng, i)
-		sameSet(t, fmt.Sprintf("%s n=%d placed %v", cnf.Encoding, cnf.N, cnf.Placed), collect(t, cnf), brute(cnf.N, cnf.Placed))
+		sameSet(t, fmt.Sprintf("%s n=%d placed %v", cnf.Encoding, cnf.N, cnf.Placed), collect(t, cnf), testutil.Solutions(cnf.N, cnf.Placed))
 	}
 }
 

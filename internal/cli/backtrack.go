@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -8,21 +8,6 @@ import (
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/urfave/cli/v2"
-)
-
-// The largest board each mode of queens backtrack accepts.
-const (
-	// maxFirstN bounds a first solution and --limit: the heuristic answers
-	// every n up to here in well under a second (1000 in milliseconds).
-	maxFirstN = 5000
-	// maxLexFirstN bounds a first solution with --strategy lex, which past
-	// n ≈ 30 can run for hours (n = 32 places 87 million queens).
-	maxLexFirstN = 48
-	// maxAllN bounds --all and --unique: n = 27 is the largest board whose
-	// number of solutions (2.3·10^17) is known at all.
-	maxAllN = 27
-	// maxCountN bounds --count for the same reason.
-	maxCountN = 27
 )
 
 func backtrackCommand() *cli.Command {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -28,7 +28,7 @@ func runCLI(t *testing.T, in string, args ...string) (stdout, stderr string, cod
 		defer func() { os.Stdin = old; f.Close() }()
 	}
 	var out, errb bytes.Buffer
-	code = run(append([]string{"queens"}, args...), &out, &errb)
+	code = Run(append([]string{"queens"}, args...), &out, &errb)
 	return out.String(), errb.String(), code
 }
 
@@ -126,7 +126,7 @@ func splitArgs(line string) []string {
 }
 
 func TestTranscripts(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.txt")
+	files, _ := filepath.Glob("../../testdata/*.txt")
 	if len(files) == 0 {
 		t.Fatal("no transcripts in testdata")
 	}

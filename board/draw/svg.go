@@ -1,4 +1,4 @@
-package board
+package draw
 
 import (
 	"bufio"
@@ -6,29 +6,18 @@ import (
 	"io"
 	"math"
 	"strconv"
+
+	"github.com/queens-dev/queens/board"
 )
 
-// The picture formats. Unlike the text formats they have no parser, and a
-// stream of solutions cannot share one picture: commands write one picture
-// per solution.
-const (
-	// FormatSVG is the board as an SVG image (see [WriteSVG]).
-	FormatSVG Format = "svg"
-	// FormatPNG is the board as a PNG image (see [WritePNG]).
-	FormatPNG Format = "png"
-)
-
-// ImageFormats lists the picture formats: [FormatSVG] and [FormatPNG].
-var ImageFormats = []Format{FormatSVG, FormatPNG}
-
-// MaxImageN is the largest board [WriteSVG], [WritePNG] and [Image] draw.
+// MaxN is the largest board [WriteSVG], [WritePNG] and [Image] draw.
 // A 256×256 board already has 65,536 squares of 2 pixels each; anything
 // bigger is not a picture anyone can look at.
-const MaxImageN = 256
+const MaxN = 256
 
-// ImageOptions says how [WriteSVG], [WritePNG] and [Image] draw a board.
+// Options says how [WriteSVG], [WritePNG] and [Image] draw a board.
 // The zero value draws a labelled checkerboard with the queens.
-type ImageOptions struct {
+type Options struct {
 	// Square is the side of one square in pixels (user units in SVG),
 	// 2..128. Zero chooses one from n: 48 for small boards, less for big
 	// ones, so that the board stays about 640 pixels wide at most.
@@ -39,11 +28,11 @@ type ImageOptions struct {
 	Attacks bool
 	// Placed marks pre-placed queens: a queen of the solution standing on
 	// one of these squares is drawn in blue instead of black.
-	Placed []Queen
+	Placed []board.Queen
 	// Tried highlights squares in yellow: a search considering them.
-	Tried []Queen
+	Tried []board.Queen
 	// Rejected highlights squares in red: a search ruling them out.
-	Rejected []Queen
+	Rejected []board.Queen
 }
 
 // Colours of the pictures, shared by SVG and PNG (and GIF through [Image]).
@@ -95,9 +84,9 @@ type layout struct {
 	height int
 }
 
-func newLayout(n int, opt *ImageOptions) (layout, error) {
-	if err := CheckSize(n, MaxImageN); err != nil {
-		return layout{}, fmt.Errorf("draw board: %w (pictures go up to %d)", err, MaxImageN)
+func newLayout(n int, opt *Options) (layout, error) {
+	if err := board.CheckSize(n, MaxN); err != nil {
+		return layout{}, fmt.Errorf("draw board: %w (pictures go up to %d)", err, MaxN)
 	}
 	l := layout{n: n, sq: opt.Square}
 	if l.sq == 0 {
@@ -108,7 +97,7 @@ func newLayout(n int, opt *ImageOptions) (layout, error) {
 	}
 	if !opt.NoLabels {
 		l.scale = max(1, l.sq/16)
-		text := digits(n)*4*l.scale - l.scale // widest label
+		text := len(strconv.Itoa(n))*4*l.scale - l.scale // widest label
 		for _, step := range []int{1, 2, 5, 10, 20, 50, 100} {
 			l.step = step
 			if step*l.sq >= text+2*l.scale {
@@ -128,7 +117,7 @@ func (l layout) labelled(i int) bool { return i == 0 || (i+1)%l.step == 0 }
 // squares returns the colour of every square of s (row-major) as opt asks.
 // A negative column leaves that row empty; other columns must be on the
 // board.
-func squares(s Solution, opt *ImageOptions) ([]uint8, error) {
+func squares(s board.Solution, opt *Options) ([]uint8, error) {
 	n := len(s)
 	for row, col := range s {
 		if col >= n {
@@ -158,7 +147,7 @@ func squares(s Solution, opt *ImageOptions) ([]uint8, error) {
 			cells[row*n+col] = c
 		}
 	}
-	mark := func(qs []Queen, c uint8) {
+	mark := func(qs []board.Queen, c uint8) {
 		for _, q := range qs {
 			if q.Row >= 0 && q.Row < n && q.Col >= 0 && q.Col < n {
 				cells[q.Row*n+q.Col] = c
@@ -171,7 +160,7 @@ func squares(s Solution, opt *ImageOptions) ([]uint8, error) {
 }
 
 // queenColour returns the colour of the queen on (row, col).
-func queenColour(row, col int, opt *ImageOptions) uint8 {
+func queenColour(row, col int, opt *Options) uint8 {
 	for _, q := range opt.Placed {
 		if q.Row == row && q.Col == col {
 			return cPlaced
@@ -183,10 +172,10 @@ func queenColour(row, col int, opt *ImageOptions) uint8 {
 // WriteSVG draws s as an SVG image: the checkerboard, 1-based labels, and
 // one <path class="queen"> (or class="queen placed" for a pre-placed queen)
 // per queen, drawn as opt says (nil: the defaults). A negative column
-// leaves that row empty. Boards above [MaxImageN] wrap [ErrSize].
-func WriteSVG(w io.Writer, s Solution, opt *ImageOptions) error {
+// leaves that row empty. Boards above [MaxN] wrap [board.ErrSize].
+func WriteSVG(w io.Writer, s board.Solution, opt *Options) error {
 	if opt == nil {
-		opt = &ImageOptions{}
+		opt = &Options{}
 	}
 	l, err := newLayout(len(s), opt)
 	if err != nil {
@@ -258,7 +247,7 @@ func WriteSVG(w io.Writer, s Solution, opt *ImageOptions) error {
 func num(x float64) string { return strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64) }
 
 // coordsTitle lists the queens as 1-based ROW:COL for the picture's title.
-func coordsTitle(s Solution) string {
+func coordsTitle(s board.Solution) string {
 	var b []byte
 	for row, col := range s {
 		if col < 0 {

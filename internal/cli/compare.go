@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -16,22 +16,8 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// compareMaxN is the largest board compare takes; engines have their own,
-// smaller limits for enumeration.
-const compareMaxN = 16
-
 // externalSolvers are the DIMACS solvers compare looks for on PATH.
 var externalSolvers = []string{"cadical", "kissat", "minisat", "picosat", "cryptominisat5", "clasp"}
-
-// Enumeration limits: an engine enumerates boards up to its limit; external
-// solvers, re-run once per solution, enumerate small boards and above that
-// are only asked for one model, which is checked.
-const (
-	backtrackEnumMax = 16
-	satEnumMax       = 14
-	externalEnumMax  = 6
-	externalFirstMax = 16
-)
 
 func compareCommand() *cli.Command {
 	return &cli.Command{

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/board/draw"
 	"github.com/urfave/cli/v2"
 )
 
@@ -45,10 +46,6 @@ func attacksFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "attacks", Usage: "with --format svg or png, shade the squares the queens attack"}
 }
 
-// maxPictureFiles bounds how many files -o DIR/ writes, so that a slip
-// like --all on n = 16 does not fill a disk with 14.7 million pictures.
-const maxPictureFiles = 10000
-
 // solutionWriter writes a stream of solutions in one format, a blank line
 // between the blocks of the multi-line formats. Pictures go one per
 // stream, or one file per solution in dir.
@@ -57,8 +54,8 @@ type solutionWriter struct {
 	format board.Format
 	count  int
 	buf    []byte
-	image  *board.ImageOptions // how pictures are drawn (nil: the defaults)
-	dir    string              // not "": write each picture to its own file here
+	image  *draw.Options // how pictures are drawn (nil: the defaults)
+	dir    string        // not "": write each picture to its own file here
 }
 
 // Write writes one solution.
@@ -69,9 +66,9 @@ func (sw *solutionWriter) Write(s board.Solution) error {
 	var err error
 	switch sw.format {
 	case board.FormatSVG:
-		err = board.WriteSVG(sw.w, s, sw.image)
+		err = draw.WriteSVG(sw.w, s, sw.image)
 	case board.FormatPNG:
-		err = board.WritePNG(sw.w, s, sw.image)
+		err = draw.WritePNG(sw.w, s, sw.image)
 	case board.FormatFEN:
 		if sw.buf, err = board.AppendFEN(sw.buf[:0], s); err == nil {
 			_, err = sw.w.Write(sw.buf)
@@ -168,7 +165,7 @@ func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq[board.
 // and writeCount like any writer, then call finish.
 type solutionOutput struct {
 	*output
-	image   *board.ImageOptions
+	image   *draw.Options
 	dir     string
 	stdout  io.Writer
 	written *int // solutions written by writeSolutions (nil: not called)
@@ -194,11 +191,11 @@ func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput
 		return nil, usagef("--format fen is for n = 8 only (a chessboard)")
 	case c.Bool("count") && (isPicture(format) || format == board.FormatFEN):
 		return nil, usagef("--count prints a number: --format %s draws solutions", format)
-	case isPicture(format) && n > board.MaxImageN:
-		return nil, usagef("--format %s draws boards up to n = %d", format, board.MaxImageN)
+	case isPicture(format) && n > draw.MaxN:
+		return nil, usagef("--format %s draws boards up to n = %d", format, draw.MaxN)
 	}
 	if isPicture(format) {
-		so.image = &board.ImageOptions{Attacks: c.Bool("attacks"), Placed: placed}
+		so.image = &draw.Options{Attacks: c.Bool("attacks"), Placed: placed}
 		if path != "-" && path != "" && (strings.HasSuffix(path, "/") || isDir(path)) {
 			if err := os.MkdirAll(path, 0o755); err != nil {
 				return nil, usagef("cannot write pictures to %s: %v", path, unwrapPath(err))

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -12,17 +12,9 @@ import (
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/board/draw"
 	"github.com/urfave/cli/v2"
 )
-
-// maxTraceN is the largest board trace shows: beyond it the steps run into
-// the millions before anything interesting happens, and the boards no
-// longer fit a terminal.
-const maxTraceN = 16
-
-// maxGIFSteps bounds the frames of --gif: every frame is a whole picture
-// held in memory until the GIF is encoded.
-const maxGIFSteps = 2000
 
 func traceCommand() *cli.Command {
 	return &cli.Command{
@@ -224,7 +216,7 @@ func isPlaced(qs []board.Queen, row, col int) bool {
 // shaded, the square tried in yellow (placed) or red (rejected), a dead
 // end's row in red.
 func (st traceStep) frame(placed []board.Queen, square int) (*image.Paletted, error) {
-	opt := &board.ImageOptions{Square: square, Attacks: true, Placed: placed}
+	opt := &draw.Options{Square: square, Attacks: true, Placed: placed}
 	sq := []board.Queen{{Row: st.row, Col: st.col}}
 	switch st.kind {
 	case stepPlace:
@@ -236,7 +228,7 @@ func (st traceStep) frame(placed []board.Queen, square int) (*image.Paletted, er
 			opt.Rejected = append(opt.Rejected, board.Queen{Row: st.row, Col: col})
 		}
 	}
-	return board.Image(st.queens, opt)
+	return draw.Image(st.queens, opt)
 }
 
 // gifSquare is the side of a square in the frames of --gif: about 320

@@ -1,4 +1,4 @@
-package board
+package draw
 
 import (
 	"fmt"
@@ -7,11 +7,17 @@ import (
 	"image/png"
 	"io"
 	"strconv"
+
+	"github.com/queens-dev/queens/board"
 )
 
-// Palette holds the colours of the pictures [Image] draws, so that frames
-// of an animation can share one palette.
-var Palette = func() color.Palette {
+// Palette returns the colours of the pictures [Image] draws, so that
+// frames of an animation can share one palette. Each call returns a new
+// slice: changing it changes no picture.
+func Palette() color.Palette { return append(color.Palette(nil), palette...) }
+
+// palette holds the colours behind [Palette].
+var palette = func() color.Palette {
 	p := make(color.Palette, numColours)
 	for i, hex := range colourHex {
 		v, _ := strconv.ParseUint(hex[1:], 16, 32)
@@ -23,10 +29,10 @@ var Palette = func() color.Palette {
 // Image draws s as a paletted image (colours from [Palette]) the way
 // [WriteSVG] does: same size, same squares, same queens, the labels in a
 // small built-in digit font. A negative column leaves that row empty.
-// Boards above [MaxImageN] wrap [ErrSize], checked before any allocation.
-func Image(s Solution, opt *ImageOptions) (*image.Paletted, error) {
+// Boards above [MaxN] wrap [board.ErrSize], checked before any allocation.
+func Image(s board.Solution, opt *Options) (*image.Paletted, error) {
 	if opt == nil {
-		opt = &ImageOptions{}
+		opt = &Options{}
 	}
 	l, err := newLayout(len(s), opt)
 	if err != nil {
@@ -37,7 +43,7 @@ func Image(s Solution, opt *ImageOptions) (*image.Paletted, error) {
 		return nil, err
 	}
 	n := len(s)
-	img := image.NewPaletted(image.Rect(0, 0, l.width, l.height), Palette) // all cBackground
+	img := image.NewPaletted(image.Rect(0, 0, l.width, l.height), palette) // all cBackground
 	for row := range n {
 		for col := range n {
 			fill(img, l.square(row, col), cells[row*n+col])
@@ -63,7 +69,7 @@ func Image(s Solution, opt *ImageOptions) (*image.Paletted, error) {
 }
 
 // WritePNG draws s with [Image] and writes it to w as a PNG.
-func WritePNG(w io.Writer, s Solution, opt *ImageOptions) error {
+func WritePNG(w io.Writer, s board.Solution, opt *Options) error {
 	img, err := Image(s, opt)
 	if err != nil {
 		return err

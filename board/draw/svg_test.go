@@ -1,4 +1,4 @@
-package board
+package draw
 
 import (
 	"bytes"
@@ -10,14 +10,17 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 // svgQueens parses an SVG as XML and returns its size and the square
 // (0-based row, col) of each queen path, with whether it is marked placed.
-func svgQueens(t *testing.T, data []byte, l layout) (w, h int, queens map[Queen]bool) {
+func svgQueens(t *testing.T, data []byte, l layout) (w, h int, queens map[board.Queen]bool) {
 	t.Helper()
 	dec := xml.NewDecoder(bytes.NewReader(data))
-	queens = map[Queen]bool{}
+	queens = map[board.Queen]bool{}
 	for {
 		tok, err := dec.Token()
 		if err == io.EOF {
@@ -43,7 +46,7 @@ func svgQueens(t *testing.T, data []byte, l layout) (w, h int, queens map[Queen]
 			if _, err := fmt.Sscanf(attr["d"], "M%g %g", &x, &y); err != nil {
 				t.Fatalf("queen path %q: %v", attr["d"], err)
 			}
-			q := Queen{(int(y) - l.top) / l.sq, (int(x) - l.left) / l.sq}
+			q := board.Queen{Row: (int(y) - l.top) / l.sq, Col: (int(x) - l.left) / l.sq}
 			if _, dup := queens[q]; dup {
 				t.Fatalf("two queens drawn on %v", q)
 			}
@@ -55,9 +58,9 @@ func svgQueens(t *testing.T, data []byte, l layout) (w, h int, queens map[Queen]
 
 func TestWriteSVG(t *testing.T) {
 	for n := 1; n <= 8; n++ {
-		for i, s := range bruteSolutions(n) {
+		for i, s := range testutil.Solutions(n, nil) {
 			t.Run(fmt.Sprintf("n=%d/%d", n, i), func(t *testing.T) {
-				opt := &ImageOptions{Attacks: i%2 == 0, Placed: []Queen{{0, s[0]}}}
+				opt := &Options{Attacks: i%2 == 0, Placed: []board.Queen{{Row: 0, Col: s[0]}}}
 				var buf bytes.Buffer
 				if err := WriteSVG(&buf, s, opt); err != nil {
 					t.Fatal(err)
@@ -72,7 +75,7 @@ func TestWriteSVG(t *testing.T) {
 					t.Errorf("%d queens drawn, want %d", len(queens), n)
 				}
 				for row, col := range s {
-					placed, ok := queens[Queen{row, col}]
+					placed, ok := queens[board.Queen{Row: row, Col: col}]
 					if !ok || placed != (row == 0) {
 						t.Errorf("queen %d:%d drawn %v, placed %v", row+1, col+1, ok, placed)
 					}
@@ -85,15 +88,15 @@ func TestWriteSVG(t *testing.T) {
 func TestWriteSVGPartialAndBig(t *testing.T) {
 	// A search in progress: rows without a queen are empty.
 	var buf bytes.Buffer
-	if err := WriteSVG(&buf, Solution{1, -1, -1, -1}, &ImageOptions{Tried: []Queen{{1, 0}}}); err != nil {
+	if err := WriteSVG(&buf, board.Solution{1, -1, -1, -1}, &Options{Tried: []board.Queen{{Row: 1, Col: 0}}}); err != nil {
 		t.Fatal(err)
 	}
-	l, _ := newLayout(4, &ImageOptions{})
+	l, _ := newLayout(4, &Options{})
 	if _, _, queens := svgQueens(t, buf.Bytes(), l); len(queens) != 1 {
 		t.Errorf("partial board: %d queens, want 1", len(queens))
 	}
 	// The biggest board still comes out as well-formed XML with every queen.
-	s := make(Solution, MaxImageN)
+	s := make(board.Solution, MaxN)
 	for row := range s {
 		s[row] = row
 	}
@@ -101,32 +104,32 @@ func TestWriteSVGPartialAndBig(t *testing.T) {
 	if err := WriteSVG(&buf, s, nil); err != nil {
 		t.Fatal(err)
 	}
-	l, _ = newLayout(MaxImageN, &ImageOptions{})
-	if w, _, queens := svgQueens(t, buf.Bytes(), l); len(queens) != MaxImageN || w > 800 {
-		t.Errorf("n=%d: %d queens, width %d", MaxImageN, len(queens), w)
+	l, _ = newLayout(MaxN, &Options{})
+	if w, _, queens := svgQueens(t, buf.Bytes(), l); len(queens) != MaxN || w > 800 {
+		t.Errorf("n=%d: %d queens, width %d", MaxN, len(queens), w)
 	}
 }
 
 func TestImageErrors(t *testing.T) {
 	tests := []struct {
 		name string
-		s    Solution
-		opt  ImageOptions
-		size bool // wraps ErrSize
+		s    board.Solution
+		opt  Options
+		size bool // wraps board.ErrSize
 	}{
-		{"too big", make(Solution, MaxImageN+1), ImageOptions{}, true},
-		{"empty", Solution{}, ImageOptions{}, true},
-		{"off board", Solution{0, 5}, ImageOptions{}, false},
-		{"square too small", Solution{0}, ImageOptions{Square: 1}, false},
-		{"square too big", Solution{0}, ImageOptions{Square: 129}, false},
+		{"too big", make(board.Solution, MaxN+1), Options{}, true},
+		{"empty", board.Solution{}, Options{}, true},
+		{"off board", board.Solution{0, 5}, Options{}, false},
+		{"square too small", board.Solution{0}, Options{Square: 1}, false},
+		{"square too big", board.Solution{0}, Options{Square: 129}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			errSVG := WriteSVG(io.Discard, tt.s, &tt.opt)
 			_, errPNG := Image(tt.s, &tt.opt)
 			for _, err := range []error{errSVG, errPNG} {
-				if err == nil || errors.Is(err, ErrSize) != tt.size {
-					t.Errorf("error = %v, want one (wrapping ErrSize: %v)", err, tt.size)
+				if err == nil || errors.Is(err, board.ErrSize) != tt.size {
+					t.Errorf("error = %v, want one (wrapping board.ErrSize: %v)", err, tt.size)
 				}
 			}
 		})
@@ -135,8 +138,8 @@ func TestImageErrors(t *testing.T) {
 
 func TestLayoutScalesDown(t *testing.T) {
 	prev := 1 << 30
-	for _, n := range []int{1, 8, 13, 20, 50, 100, 200, MaxImageN} {
-		l, err := newLayout(n, &ImageOptions{})
+	for _, n := range []int{1, 8, 13, 20, 50, 100, 200, MaxN} {
+		l, err := newLayout(n, &Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -153,7 +156,7 @@ func TestLayoutScalesDown(t *testing.T) {
 
 func ExampleWriteSVG() {
 	// The one-queen board: a light square, its labels and the queen.
-	WriteSVG(os.Stdout, Solution{0}, &ImageOptions{Square: 16})
+	WriteSVG(os.Stdout, board.Solution{0}, &Options{Square: 16})
 	// Output:
 	// <svg xmlns="http://www.w3.org/2000/svg" width="23" height="25" viewBox="0 0 23 25">
 	// <title>1-queens: 1:1</title>

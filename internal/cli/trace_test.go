@@ -1,11 +1,11 @@
-package main
+package cli
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
 	"image"
-	"image/draw"
+	imagedraw "image/draw"
 	"image/gif"
 	"os"
 	"path/filepath"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/board/draw"
 )
 
 // jsonStep is one line of queens trace --format json.
@@ -200,21 +201,21 @@ func TestTraceGIF(t *testing.T) {
 			if err != nil {
 				t.Fatalf("decode GIF: %v", err)
 			}
-			want, _ := board.Image(make(board.Solution, tc.n), &board.ImageOptions{Square: gifSquare(tc.n)})
+			want, _ := draw.Image(make(board.Solution, tc.n), &draw.Options{Square: gifSquare(tc.n)})
 			if len(g.Image) != steps || g.Config.Width != want.Rect.Dx() || g.Config.Height != want.Rect.Dy() {
 				t.Fatalf("%d frames of %dx%d, want %d of %v", len(g.Image), g.Config.Width, g.Config.Height, steps, want.Rect)
 			}
 			// Drawn one over the other, the frames end on the last step.
-			canvas := image.NewPaletted(want.Rect, board.Palette)
+			canvas := image.NewPaletted(want.Rect, draw.Palette())
 			for _, fr := range g.Image {
-				draw.Draw(canvas, fr.Bounds(), fr, fr.Bounds().Min, draw.Src)
+				imagedraw.Draw(canvas, fr.Bounds(), fr, fr.Bounds().Min, imagedraw.Src)
 			}
 			if tc.solution != nil {
 				var placed []board.Queen
 				if len(tc.args) > 0 {
 					placed = []board.Queen{{Row: 0, Col: 0}}
 				}
-				last, _ := board.Image(tc.solution, &board.ImageOptions{Square: gifSquare(tc.n), Attacks: true, Placed: placed})
+				last, _ := draw.Image(tc.solution, &draw.Options{Square: gifSquare(tc.n), Attacks: true, Placed: placed})
 				for i := range last.Pix {
 					if last.Pix[i] != canvas.Pix[i] {
 						t.Fatalf("the last frame is not the solution %v", tc.solution)

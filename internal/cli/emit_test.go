@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/queens-dev/queens/board/draw"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/urfave/cli/v2"
@@ -102,7 +104,7 @@ func TestEmitPictures(t *testing.T) {
 	t.Run("png to a pipe", func(t *testing.T) {
 		out, _, code := runEmit(t, "-n", "4", "--format", "png", "--limit", "1")
 		img, err := png.Decode(strings.NewReader(out))
-		want, _ := board.Image(emitTestSolutions[0], nil)
+		want, _ := draw.Image(emitTestSolutions[0], nil)
 		if code != 0 || err != nil || img.Bounds() != want.Rect {
 			t.Errorf("exit %d, decode: %v, size %v, want %v", code, err, img.Bounds(), want.Rect)
 		}

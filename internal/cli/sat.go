@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -12,14 +12,6 @@ import (
 	"github.com/queens-dev/queens/sat"
 	"github.com/urfave/cli/v2"
 )
-
-// satMaxAll is the largest n sat enumerates or counts (--all, --count,
-// --limit): the blocking clauses make each solution slower than the last.
-const satMaxAll = 16
-
-// satMaxExternal is the largest n an external solver gets: the CNF is
-// written to a file for every solve.
-const satMaxExternal = 200
 
 func encodingFlag() cli.Flag {
 	return &cli.StringFlag{Name: "encoding", Value: encode.Auto,

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -11,9 +11,6 @@ import (
 	"github.com/queens-dev/queens/sat"
 	"github.com/urfave/cli/v2"
 )
-
-// decodeMax is the largest n decode accepts.
-const decodeMax = 2000
 
 func decodeCommand() *cli.Command {
 	return &cli.Command{

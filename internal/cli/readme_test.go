@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"os"
@@ -12,7 +12,7 @@ import (
 // cannot drift from the program. go test -update rewrites those examples'
 // output in README.md from real runs.
 func TestREADMEExamples(t *testing.T) {
-	data, err := os.ReadFile("README.md")
+	data, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestREADMEExamples(t *testing.T) {
 		checked++
 	}
 	if *update {
-		os.WriteFile("README.md", []byte(strings.Join(out, "\n")), 0o644)
+		os.WriteFile("../../README.md", []byte(strings.Join(out, "\n")), 0o644)
 	}
 	if checked < 10 {
 		t.Errorf("only %d README examples checked", checked)

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -29,7 +29,7 @@ func TestMain(m *testing.M) {
 			// -race or on a loaded machine).
 			signalsCaught = func() { os.WriteFile(ready, nil, 0o644) }
 		}
-		os.Exit(run(os.Args, os.Stdout, os.Stderr))
+		os.Exit(Run(os.Args, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }
@@ -275,7 +275,7 @@ func TestParallelREADME(t *testing.T) {
 	if _, err := exec.LookPath("parallel"); err != nil {
 		t.Skip("GNU parallel is not installed (Debian package parallel); skipping the README's parallel line")
 	}
-	readme, err := os.ReadFile("README.md")
+	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}

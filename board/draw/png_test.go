@@ -1,4 +1,4 @@
-package board
+package draw
 
 import (
 	"bytes"
@@ -7,6 +7,9 @@ import (
 	"image/color"
 	"image/png"
 	"testing"
+
+	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 // pngSquare samples the colour at the middle of square (row, col), a point
@@ -24,26 +27,26 @@ func same(a, b color.Color) bool {
 
 func TestWritePNG(t *testing.T) {
 	type tc struct {
-		s   Solution
-		opt ImageOptions
+		s   board.Solution
+		opt Options
 	}
 	var cases []tc
 	for n := 1; n <= 8; n++ {
-		for i, s := range bruteSolutions(n) {
-			cases = append(cases, tc{s, ImageOptions{Attacks: i%2 == 1, Placed: []Queen{{n - 1, s[n-1]}}}})
+		for i, s := range testutil.Solutions(n, nil) {
+			cases = append(cases, tc{s, Options{Attacks: i%2 == 1, Placed: []board.Queen{{Row: n - 1, Col: s[n-1]}}}})
 		}
 	}
 	// Big boards, scaled down to small squares, and every square size
 	// from the plain block to the crown.
-	for _, n := range []int{13, 50, 100, MaxImageN} {
-		s := make(Solution, n)
+	for _, n := range []int{13, 50, 100, MaxN} {
+		s := make(board.Solution, n)
 		for row := range s {
 			s[row] = (2*row + 1) % n
 		}
-		cases = append(cases, tc{s, ImageOptions{}})
+		cases = append(cases, tc{s, Options{}})
 	}
 	for sq := 2; sq <= 12; sq++ {
-		cases = append(cases, tc{Solution{1, 3, 0, 2}, ImageOptions{Square: sq, Attacks: true}})
+		cases = append(cases, tc{board.Solution{1, 3, 0, 2}, Options{Square: sq, Attacks: true}})
 	}
 	for _, c := range cases {
 		n := len(c.s)
@@ -67,18 +70,18 @@ func TestWritePNG(t *testing.T) {
 					var want color.Color
 					switch {
 					case c.s[row] == col && row == n-1 && len(c.opt.Placed) > 0:
-						want = Palette[cPlaced]
+						want = palette[cPlaced]
 					case c.s[row] == col:
-						want = Palette[cQueen]
+						want = palette[cQueen]
 					case c.opt.Attacks: // every empty square of a full board is attacked
-						want = Palette[cAttackedLight+(row+col)%2]
+						want = palette[cAttackedLight+(row+col)%2]
 					default:
-						want = Palette[cLight+(row+col)%2]
+						want = palette[cLight+(row+col)%2]
 					}
 					if !same(got, want) {
 						t.Fatalf("square %d:%d is %v, want %v", row+1, col+1, got, want)
 					}
-					if same(got, Palette[cQueen]) || same(got, Palette[cPlaced]) {
+					if same(got, palette[cQueen]) || same(got, palette[cPlaced]) {
 						queens++
 					}
 				}
@@ -91,8 +94,8 @@ func TestWritePNG(t *testing.T) {
 }
 
 func TestImageLabelsAndMarks(t *testing.T) {
-	s := Solution{1, -1, -1, -1} // a search in progress
-	opt := &ImageOptions{Tried: []Queen{{1, 3}}, Rejected: []Queen{{1, 0}}}
+	s := board.Solution{1, -1, -1, -1} // a search in progress
+	opt := &Options{Tried: []board.Queen{{Row: 1, Col: 3}}, Rejected: []board.Queen{{Row: 1, Col: 0}}}
 	img, err := Image(s, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -102,8 +105,8 @@ func TestImageLabelsAndMarks(t *testing.T) {
 		row, col int
 		want     uint8
 	}{{0, 1, cQueen}, {1, 3, cTried}, {1, 0, cRejected}, {1, 1, cLight}, {3, 2, cDark}} {
-		if got := pngSquare(img, l, sq.row, sq.col); !same(got, Palette[sq.want]) {
-			t.Errorf("square %d:%d is %v, want %v", sq.row+1, sq.col+1, got, Palette[sq.want])
+		if got := pngSquare(img, l, sq.row, sq.col); !same(got, palette[sq.want]) {
+			t.Errorf("square %d:%d is %v, want %v", sq.row+1, sq.col+1, got, palette[sq.want])
 		}
 	}
 	count := func(r image.Rectangle) (k int) {
@@ -128,22 +131,22 @@ func TestImageLabelsAndMarks(t *testing.T) {
 }
 
 func ExampleImage() {
-	img, _ := Image(Solution{1, 3, 0, 2}, &ImageOptions{Square: 20})
+	img, _ := Image(board.Solution{1, 3, 0, 2}, &Options{Square: 20})
 	fmt.Println(img.Bounds())
 	// The middle of square 1:2 is the queen, of 1:1 a light square.
-	fmt.Println(img.At(7+20+10, 9+13) == Palette[7], img.At(7+10, 9+13) == Palette[1])
+	fmt.Println(img.At(7+20+10, 9+13) == palette[7], img.At(7+10, 9+13) == palette[1])
 	// Output:
 	// (0,0)-(87,89)
 	// true true
 }
 
 func BenchmarkPictures(b *testing.B) {
-	for _, n := range []int{8, 32, MaxImageN} {
-		s := make(Solution, n)
+	for _, n := range []int{8, 32, MaxN} {
+		s := make(board.Solution, n)
 		for row := range s {
 			s[row] = (2*row + 1) % n
 		}
-		opt := &ImageOptions{Attacks: true}
+		opt := &Options{Attacks: true}
 		b.Run(fmt.Sprintf("png/n=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			var buf bytes.Buffer

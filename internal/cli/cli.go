@@ -1,0 +1,100 @@
+// Package cli is the command line of queens: the urfave/cli application,
+// one file per command, the output files (output.go), every limit
+// (limits.go) and the one error type that carries the exit status
+// (errors.go). main.go at the module root only calls [Run]; the commands,
+// flags, formats and exit statuses are documented there.
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/urfave/cli/v2"
+)
+
+// signalsCaught is called once run catches SIGINT and SIGTERM; the
+// end-to-end tests set it to learn when a signal will be handled.
+var signalsCaught = func() {}
+
+// Run runs the command line args (args[0] is the program name) and returns
+// the exit status. It is the only place that prints errors.
+func Run(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	signalsCaught()
+	err := newApp(stdout, stderr).RunContext(ctx, args)
+	if err == nil {
+		return 0
+	}
+	code := exitCode(err)
+	msg := strings.TrimSpace(err.Error())
+	if ctx.Err() != nil {
+		// Interrupted: the commands say how far they got ("interrupted
+		// after 1200 solutions"); the cause adds nothing.
+		code = 130
+		msg = strings.TrimSuffix(msg, ": "+context.Canceled.Error())
+		if msg == context.Canceled.Error() {
+			msg = "interrupted"
+		}
+	}
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i] // the contract is one line
+	}
+	fmt.Fprintf(stderr, "queens: %s\n", msg)
+	return code
+}
+
+// newApp builds the command-line application writing to stdout and stderr.
+func newApp(stdout, stderr io.Writer) *cli.App {
+	app := &cli.App{
+		Name:      "queens",
+		Usage:     "solve, enumerate and count N-Queens placements, natively and as SAT",
+		UsageText: "queens COMMAND [flags]   (queens help COMMAND for its flags)",
+		Description: "queens solves the N-Queens puzzle two independent ways, a native backtracker and a CNF\n" +
+			"encoding solved with the gini SAT solver (or any DIMACS solver), and checks one against\n" +
+			"the other and against the published counts (OEIS A000170, A002562).\n\n" +
+			"Exit status: 0 success (including \"no solution\"); 1 a failed check, a run stopped by\n" +
+			"--timeout or a failing external solver; 2 a usage or input error; 130 interrupted.",
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		HideVersion:     true,
+		ExitErrHandler:  func(*cli.Context, error) {},
+		OnUsageError:    onUsageError,
+		Commands:        commands(),
+		CommandNotFound: func(c *cli.Context, name string) {},
+		Action: func(c *cli.Context) error {
+			if c.Args().Present() {
+				return usagef("unknown command %q (see queens help)", c.Args().First())
+			}
+			return cli.ShowAppHelp(c)
+		},
+	}
+	for _, cmd := range app.Commands {
+		setUsageErrors(cmd)
+	}
+	return app
+}
+
+// commands lists the subcommands; each lives in its own cmd_*.go file.
+func commands() []*cli.Command {
+	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), traceCommand(), compareCommand(), mergeCommand()}
+}
+
+// setUsageErrors makes flag errors of cmd and its subcommands come back to
+// run as usage errors instead of being printed by urfave/cli (subcommands
+// do not inherit the App's handler).
+func setUsageErrors(cmd *cli.Command) {
+	cmd.OnUsageError = onUsageError
+	for _, sub := range cmd.Subcommands {
+		setUsageErrors(sub)
+	}
+}
+
+func onUsageError(c *cli.Context, err error, isSubcommand bool) error {
+	return &exitError{code: 2, err: err}
+}

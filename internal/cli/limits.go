@@ -1,0 +1,58 @@
+package cli
+
+// Every limit of the command line, in one place: the largest board each
+// command takes and the bounds on what one run may produce. Each is checked
+// before any work starts; the README's limits table lists them.
+
+// The largest board each mode of queens backtrack accepts.
+const (
+	// maxFirstN bounds a first solution and --limit: the heuristic answers
+	// every n up to here in well under a second (1000 in milliseconds).
+	maxFirstN = 5000
+	// maxLexFirstN bounds a first solution with --strategy lex, which past
+	// n ≈ 30 can run for hours (n = 32 places 87 million queens).
+	maxLexFirstN = 48
+	// maxAllN bounds --all and --unique: n = 27 is the largest board whose
+	// number of solutions (2.3·10^17) is known at all.
+	maxAllN = 27
+	// maxCountN bounds --count for the same reason.
+	maxCountN = 27
+)
+
+// compareMaxN is the largest board compare takes; engines have their own,
+// smaller limits for enumeration.
+const compareMaxN = 16
+
+// Enumeration limits: an engine enumerates boards up to its limit; external
+// solvers, re-run once per solution, enumerate small boards and above that
+// are only asked for one model, which is checked.
+const (
+	backtrackEnumMax = 16
+	satEnumMax       = 14
+	externalEnumMax  = 6
+	externalFirstMax = 16
+)
+
+// decodeMax is the largest n decode accepts.
+const decodeMax = 2000
+
+// maxPictureFiles bounds how many files -o DIR/ writes, so that a slip
+// like --all on n = 16 does not fill a disk with 14.7 million pictures.
+const maxPictureFiles = 10000
+
+// satMaxAll is the largest n sat enumerates or counts (--all, --count,
+// --limit): the blocking clauses make each solution slower than the last.
+const satMaxAll = 16
+
+// satMaxExternal is the largest n an external solver gets: the CNF is
+// written to a file for every solve.
+const satMaxExternal = 200
+
+// maxTraceN is the largest board trace shows: beyond it the steps run into
+// the millions before anything interesting happens, and the boards no
+// longer fit a terminal.
+const maxTraceN = 16
+
+// maxGIFSteps bounds the frames of --gif: every frame is a whole picture
+// held in memory until the GIF is encoded.
+const maxGIFSteps = 2000
