@@ -43,16 +43,13 @@ func mergeAction(c *cli.Context) error {
 	if !c.Args().Present() {
 		return usagef("merge: no input: give the files of shard results, or - for stdin")
 	}
+	if i := slices.Index(c.Args().Slice(), "-"); i >= 0 && slices.Contains(c.Args().Slice()[i+1:], "-") {
+		return usagef("merge: - (stdin) given twice")
+	}
 	var results []shard.Result
-	stdin := false
 	for _, name := range c.Args().Slice() {
 		var r io.Reader = os.Stdin
-		if name == "-" {
-			if stdin {
-				return usagef("merge: - (stdin) given twice")
-			}
-			stdin = true
-		} else {
+		if name != "-" {
 			f, err := os.Open(name)
 			if err != nil {
 				return usagef("merge: cannot read %s: %v", name, unwrapPath(err))

@@ -44,153 +44,24 @@ func traceCommand() *cli.Command {
 	}
 }
 
-// traceKind is what one step of a trace says.
-type traceKind uint8
-
-const (
-	stepPlace traceKind = iota
-	stepReject
-	stepDeadEnd
-	stepBacktrack
-	stepSolution
-)
-
-var traceKindNames = [...]string{"place", "reject", "dead-end", "backtrack", "solution"}
-
-// traceStep is one line of a trace.
-type traceStep struct {
-	kind     traceKind
-	row, col int            // 0-based square; dead end: row only (col -1)
-	attacker board.Queen    // reject: the queen that attacks the square
-	line     string         // reject: "column", "diagonal" or "anti-diagonal"
-	queens   board.Solution // the placement after the step, -1 for an empty row
-	solution int            // solution: its number, from 1
-}
-
-// narrator turns the backtracker's events into the steps of a trace: a
-// try and its outcome make one step, and a row whose every square was
-// rejected is reported as a dead end before the search steps back.
-type narrator struct {
-	tried      bool // a square was tried since the last place or backtrack
-	tryRow     int
-	afterPlace bool // the last place/backtrack/solution was a place
-	placed     bool // some queen was placed at all
-	solutions  int
-}
-
-// event returns the steps e completes (none for a try, whose outcome comes
-// next). It copies e.Queens, which the search reuses.
-func (nr *narrator) event(e backtrack.Event) []traceStep {
-	step := traceStep{row: e.Row, col: e.Col}
-	switch e.Kind {
-	case backtrack.EventTry:
-		nr.tried, nr.tryRow = true, e.Row
-		return nil
-	case backtrack.EventReject:
-		step.kind, step.attacker, step.line = stepReject, e.Attacker, attackLine(e.Attacker, e.Row, e.Col)
-	case backtrack.EventPlace:
-		step.kind = stepPlace
-		nr.afterPlace, nr.placed, nr.tried = true, true, false
-	case backtrack.EventBacktrack:
-		step.kind = stepBacktrack
-		// The dead end came before the queen was taken away.
-		before := e.Queens.Clone()
-		before[e.Row] = e.Col
-		steps := nr.deadEnd(before)
-		nr.afterPlace, nr.tried = false, false
-		step.queens = e.Queens.Clone()
-		return append(steps, step)
-	case backtrack.EventSolution:
-		nr.solutions++
-		step.kind, step.solution = stepSolution, nr.solutions
-		nr.afterPlace, nr.tried = false, false
-	default:
-		return nil
-	}
-	step.queens = e.Queens.Clone()
-	return []traceStep{step}
-}
-
-// deadEnd returns the dead-end step, showing queens (which it keeps), if
-// the squares tried since the last place (or since the start, when
-// nothing was ever placed) were all rejected.
-func (nr *narrator) deadEnd(queens board.Solution) []traceStep {
-	if !nr.tried || (!nr.afterPlace && nr.placed) {
-		return nil
-	}
-	return []traceStep{{kind: stepDeadEnd, row: nr.tryRow, col: -1, queens: queens}}
-}
-
-// attackLine names the line along which the queen a attacks (row, col).
-func attackLine(a board.Queen, row, col int) string {
-	switch {
-	case a.Col == col:
-		return "column"
-	case a.Row-row == a.Col-col:
-		return "diagonal"
-	}
-	return "anti-diagonal"
-}
-
-// text describes the step in one line, 1-based like --place.
-func (st traceStep) text() string {
-	sq := board.Queen{Row: st.row, Col: st.col}
-	switch st.kind {
-	case stepPlace:
-		return fmt.Sprintf("try %s  place", sq)
-	case stepReject:
-		return fmt.Sprintf("try %s  rejected: attacked by the queen at %s along the %s", sq, st.attacker, st.line)
-	case stepDeadEnd:
-		return fmt.Sprintf("dead end at row %d: every square is attacked", st.row+1)
-	case stepBacktrack:
-		return fmt.Sprintf("backtrack to row %d: take away the queen at %s", st.row+1, sq)
-	}
-	b, _ := board.Append(nil, st.queens, board.FormatCoords)
-	return fmt.Sprintf("solution #%d: %s", st.solution, b[:len(b)-1])
-}
-
-// appendJSON appends the step as one JSON object and a newline, 0-based.
-func (st traceStep) appendJSON(b []byte, number int) []byte {
-	b = fmt.Appendf(b, `{"step":%d,"event":%q`, number, traceKindNames[st.kind])
-	switch st.kind {
-	case stepSolution:
-		b = fmt.Appendf(b, `,"solution":%d`, st.solution)
-	case stepDeadEnd:
-		b = fmt.Appendf(b, `,"row":%d`, st.row)
-	default:
-		b = fmt.Appendf(b, `,"row":%d,"col":%d`, st.row, st.col)
-	}
-	if st.kind == stepReject {
-		b = fmt.Appendf(b, `,"attacker":{"row":%d,"col":%d},"line":%q`, st.attacker.Row, st.attacker.Col, st.line)
-	}
-	b = append(b, `,"queens":[`...)
-	for row, col := range st.queens {
-		if row > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, int64(col), 10)
-	}
-	return append(b, "]}\n"...)
-}
-
 // appendTextBoard draws the placement of a step under its line: Q a queen
 // (P a pre-placed one), * the square just placed, x a rejected square
 // (the whole row at a dead end), . an empty square.
-func (st traceStep) appendTextBoard(b []byte, placed []board.Queen) []byte {
-	n := len(st.queens)
+func appendTextBoard(b []byte, st backtrack.Step, placed []board.Queen) []byte {
+	n := len(st.Queens)
 	for row := range n {
 		b = append(b, "      "...)
 		for col := range n {
 			mark := byte('.')
 			switch {
-			case st.kind == stepDeadEnd && row == st.row,
-				st.kind == stepReject && row == st.row && col == st.col:
+			case st.Kind == backtrack.StepDeadEnd && row == st.Row,
+				st.Kind == backtrack.StepReject && row == st.Row && col == st.Col:
 				mark = 'x'
-			case st.kind == stepPlace && row == st.row && col == st.col:
+			case st.Kind == backtrack.StepPlace && row == st.Row && col == st.Col:
 				mark = '*'
-			case st.queens[row] == col && isPlaced(placed, row, col):
+			case st.Queens[row] == col && isPlaced(placed, row, col):
 				mark = 'P'
-			case st.queens[row] == col:
+			case st.Queens[row] == col:
 				mark = 'Q'
 			}
 			if col > 0 {
@@ -215,20 +86,20 @@ func isPlaced(qs []board.Queen, row, col int) bool {
 // frame draws the step as a GIF frame: placed queens, the attacked squares
 // shaded, the square tried in yellow (placed) or red (rejected), a dead
 // end's row in red.
-func (st traceStep) frame(placed []board.Queen, square int) (*image.Paletted, error) {
+func frame(st backtrack.Step, placed []board.Queen, square int) (*image.Paletted, error) {
 	opt := &draw.Options{Square: square, Attacks: true, Placed: placed}
-	sq := []board.Queen{{Row: st.row, Col: st.col}}
-	switch st.kind {
-	case stepPlace:
+	sq := []board.Queen{{Row: st.Row, Col: st.Col}}
+	switch st.Kind {
+	case backtrack.StepPlace:
 		opt.Tried = sq
-	case stepReject:
+	case backtrack.StepReject:
 		opt.Rejected = sq
-	case stepDeadEnd:
-		for col := range st.queens {
-			opt.Rejected = append(opt.Rejected, board.Queen{Row: st.row, Col: col})
+	case backtrack.StepDeadEnd:
+		for col := range st.Queens {
+			opt.Rejected = append(opt.Rejected, board.Queen{Row: st.Row, Col: col})
 		}
 	}
-	return draw.Image(st.queens, opt)
+	return draw.Image(st.Queens, opt)
 }
 
 // gifSquare is the side of a square in the frames of --gif: about 320
@@ -245,49 +116,28 @@ type traceGIF struct {
 }
 
 // add draws the step; dead ends stay twice as long, solutions six times.
-func (g *traceGIF) add(st traceStep) error {
-	img, err := st.frame(g.placed, g.square)
+func (g *traceGIF) add(st backtrack.Step) error {
+	img, err := frame(st, g.placed, g.square)
 	if err != nil {
 		return err
 	}
 	delay := g.delay
-	switch st.kind {
-	case stepDeadEnd:
+	switch st.Kind {
+	case backtrack.StepDeadEnd:
 		delay *= 2
-	case stepSolution:
+	case backtrack.StepSolution:
 		delay *= 6
 	}
 	frame := img
 	if g.last != nil {
 		// Only the squares that changed: a step changes one or two, so
 		// the GIF stays small and so does the memory for its frames.
-		frame = changed(g.last, img)
+		frame = draw.Diff(g.last, img)
 	}
 	g.last = img
 	g.anim.Image = append(g.anim.Image, frame)
 	g.anim.Delay = append(g.anim.Delay, delay)
 	return nil
-}
-
-// changed returns the smallest part of img that differs from prev (same
-// size), as its own image: drawn over prev it gives img.
-func changed(prev, img *image.Paletted) *image.Paletted {
-	box := image.Rectangle{}
-	for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
-		for x := img.Rect.Min.X; x < img.Rect.Max.X; x++ {
-			if i := img.PixOffset(x, y); img.Pix[i] != prev.Pix[i] {
-				box = box.Union(image.Rect(x, y, x+1, y+1))
-			}
-		}
-	}
-	if box.Empty() {
-		box = image.Rect(0, 0, 1, 1) // GIF frames cannot be empty
-	}
-	part := image.NewPaletted(box, img.Palette)
-	for y := box.Min.Y; y < box.Max.Y; y++ {
-		copy(part.Pix[part.PixOffset(box.Min.X, y):part.PixOffset(box.Max.X, y)], img.Pix[img.PixOffset(box.Min.X, y):img.PixOffset(box.Max.X, y)])
-	}
-	return part
 }
 
 // errStopTrace ends the search once --max-steps is reached.
@@ -340,31 +190,31 @@ func runTrace(c *cli.Context) error {
 	animate := delay > 0 && format == "text" && isTerminal(stdout)
 	boards := c.Bool("boards") || animate
 	var (
-		nr    narrator
+		nr    backtrack.Narrator
 		steps int
-		shown [len(traceKindNames)]int // steps shown of each kind
+		shown [backtrack.NumStepKinds]int // steps shown of each kind
 		buf   []byte
 		werr  error
 	)
 	ctx, cancel := context.WithCancelCause(c.Context)
 	defer cancel(nil)
-	show := func(st traceStep) {
+	show := func(st backtrack.Step) {
 		if werr != nil || (maxSteps > 0 && steps >= maxSteps) {
 			cancel(errStopTrace)
 			return
 		}
 		steps++
-		shown[st.kind]++
+		shown[st.Kind]++
 		buf = buf[:0]
 		if animate {
 			buf = append(buf, "\x1b[H\x1b[2J"...) // redraw in place
 		}
 		if format == "json" {
-			buf = st.appendJSON(buf, steps)
+			buf = st.AppendJSON(buf, steps)
 		} else {
-			buf = fmt.Appendf(buf, "%4d  %s\n", steps, st.text())
+			buf = fmt.Appendf(buf, "%4d  %s\n", steps, st.Text())
 			if boards {
-				buf = st.appendTextBoard(buf, placed)
+				buf = appendTextBoard(buf, st, placed)
 			}
 		}
 		if _, werr = stdout.Write(buf); werr == nil && anim != nil {
@@ -375,20 +225,13 @@ func runTrace(c *cli.Context) error {
 		}
 	}
 	opt := backtrack.Options{Place: placed, Strategy: backtrack.Lex, Observe: func(e backtrack.Event) {
-		for _, st := range nr.event(e) {
+		for _, st := range nr.Event(e) {
 			show(st)
 		}
 	}}
 	all := c.Bool("all")
 	_, err = backtrack.Search(ctx, n, opt, func(board.Solution) bool { return all && werr == nil })
-	for _, st := range nr.deadEnd(nil) { // a search that never placed a queen
-		st.queens = make(board.Solution, n)
-		for i := range st.queens {
-			st.queens[i] = -1
-		}
-		for _, q := range placed {
-			st.queens[q.Row] = q.Col
-		}
+	for _, st := range nr.End(n, placed) {
 		show(st)
 	}
 	stopped := errors.Is(context.Cause(ctx), errStopTrace)
@@ -401,7 +244,7 @@ func runTrace(c *cli.Context) error {
 	// The counts of the steps shown; for a whole search they are the
 	// backtracker's statistics (Nodes, Backtracks, Solutions), as the tests
 	// check.
-	places, backs, sols := shown[stepPlace], shown[stepBacktrack], shown[stepSolution]
+	places, backs, sols := shown[backtrack.StepPlace], shown[backtrack.StepBacktrack], shown[backtrack.StepSolution]
 	summary := fmt.Sprintf("%s: %s placed, %s, %s", plural(steps, "step"),
 		plural(places, "queen"), plural(backs, "backtrack"), plural(sols, "solution"))
 	if stopped {

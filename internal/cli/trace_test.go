@@ -109,7 +109,7 @@ func TestTraceReplaysTheSearch(t *testing.T) {
 					deadEnd = false
 				case "reject":
 					r, c, a := *st.Row, *st.Col, st.Attacker
-					if queens[a.Row] != a.Col || attackLine(board.Queen{Row: a.Row, Col: a.Col}, r, c) != st.Line ||
+					if queens[a.Row] != a.Col || wantLine(a.Row, a.Col, r, c) != st.Line ||
 						!(a.Col == c || a.Row-r == a.Col-c || a.Row-r == c-a.Col) {
 						t.Fatalf("step %d: %d:%d is not attacked by %d:%d along the %s", st.Step, r+1, c+1, a.Row+1, a.Col+1, st.Line)
 					}
@@ -227,4 +227,16 @@ func TestTraceGIF(t *testing.T) {
 			}
 		})
 	}
+}
+
+// wantLine names the line joining (ar, ac) and (r, c) the way the trace
+// must: a column, a diagonal (down and right) or an anti-diagonal.
+func wantLine(ar, ac, r, c int) string {
+	switch {
+	case ac == c:
+		return "column"
+	case ar-r == ac-c:
+		return "diagonal"
+	}
+	return "anti-diagonal"
 }
