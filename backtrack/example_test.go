@@ -1,6 +1,7 @@
 package backtrack_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/queens-dev/queens/backtrack"
@@ -30,7 +31,11 @@ func ExampleFirst() {
 func ExampleAll() {
 	// The completions of a 6×6 board with a queen on row 1, column 2.
 	opt := backtrack.Options{Place: []board.Queen{{Row: 0, Col: 1}}}
-	for s := range backtrack.All(6, opt) {
+	for s, err := range backtrack.All(context.Background(), 6, opt) {
+		if err != nil {
+			fmt.Println(err)
+			break
+		}
 		fmt.Println(s.Queens()) // 1-based R:C
 	}
 	// Output:

@@ -155,14 +155,21 @@ func First(n int, opt Options) (board.Solution, Stats, error) {
 	return first, stats, err
 }
 
-// All returns an iterator over every solution, in the order of
-// opt.Strategy; breaking out of the loop stops the search. Each solution
-// is a fresh slice. The iterator yields nothing when n or opt is invalid:
-// use [Search] to see the error, or check the input first with
-// [board.CheckSize] and [board.CheckPlacement].
-func All(n int, opt Options) iter.Seq[board.Solution] {
-	return func(yield func(board.Solution) bool) {
-		Search(context.Background(), n, opt, yield)
+// All returns every solution as a stream, in the order of opt.Strategy;
+// each range over it searches anew, and breaking out of the loop stops the
+// search. Each solution is a fresh slice. An error (those of [Search]:
+// a bad n or opt, or ctx ended) is yielded with a nil solution and ends
+// the stream.
+func All(ctx context.Context, n int, opt Options) iter.Seq2[board.Solution, error] {
+	return func(yield func(board.Solution, error) bool) {
+		stopped := false
+		_, err := Search(ctx, n, opt, func(s board.Solution) bool {
+			stopped = !yield(s, nil)
+			return !stopped
+		})
+		if err != nil && !stopped {
+			yield(nil, err)
+		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 var strategies = []Strategy{Lex, Heuristic}
@@ -78,7 +79,7 @@ func TestUnique(t *testing.T) {
 		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
 			canon := map[string]bool{}
 			var orbits float64
-			for s := range All(n, Options{}) {
+			for s := range testutil.Values(t, All(context.Background(), n, Options{})) {
 				canon[fmt.Sprint(board.Canonical(s))] = true
 				orbits += 1 / float64(board.OrbitSize(s))
 			}
@@ -103,7 +104,7 @@ func TestUnique(t *testing.T) {
 func TestPlace(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for n := 1; n <= 8; n++ {
-		all := slices.Collect(All(n, Options{}))
+		all := slices.Collect(testutil.Values(t, All(context.Background(), n, Options{})))
 		for trial := range 12 {
 			var qs []board.Queen
 			for range 1 + rng.IntN(3) {

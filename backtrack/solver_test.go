@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 // TestFixedByTurns checks the symmetric piece against the definition: the
@@ -17,7 +18,7 @@ import (
 func TestFixedByTurns(t *testing.T) {
 	for n := 1; n <= 11; n++ {
 		var want180, want90 uint64
-		for s := range All(n, Options{}) {
+		for s := range testutil.Values(t, All(context.Background(), n, Options{})) {
 			if slices.Equal(board.Rot180.Apply(s), s) {
 				want180++
 			}
@@ -64,7 +65,7 @@ func TestConstellations(t *testing.T) {
 				t.Errorf("n=%d: piece %v weighs %d, has %d distinct images", n, sp, sp.weight(n), len(distinct))
 			}
 		}
-		for s := range All(n, Options{}) {
+		for s := range testutil.Values(t, All(context.Background(), n, Options{})) {
 			c := Subproblem{Top: s[0], Bottom: s[n-1], Left: slices.Index(s, 0), Right: slices.Index(s, n-1)}
 			if _, ok := owner[c]; !ok {
 				t.Errorf("n=%d: solution %v has constellation %v, an image of no piece", n, s, c)
@@ -92,7 +93,7 @@ func TestSolverWide(t *testing.T) {
 				}
 			}
 			var want uint64
-			for sol := range All(n, Options{Place: place}) {
+			for sol := range testutil.Values(t, All(context.Background(), n, Options{Place: place})) {
 				if !board.Valid(sol) {
 					t.Fatalf("n=%d: the textbook search gave %v", n, sol)
 				}

@@ -25,10 +25,18 @@ func (d Diff) Empty() bool { return len(d.OnlyA) == 0 && len(d.OnlyB) == 0 }
 
 // Sets compares two streams exactly, holding both in memory; use it for
 // small sets (a few hundred thousand solutions), and [Fingerprint] for
-// large ones. The lists in the result are sorted.
-func Sets(a, b iter.Seq[board.Solution]) Diff {
-	ca, sols := tally(a, nil)
-	cb, sols := tally(b, sols)
+// large ones. The lists in the result are sorted. An error in either
+// stream is returned, wrapped with which stream it ended ("a" or "b"), and
+// no Diff: a stream that failed is not an empty set.
+func Sets(a, b iter.Seq2[board.Solution, error]) (Diff, error) {
+	ca, sols, err := tally(a, nil)
+	if err != nil {
+		return Diff{}, fmt.Errorf("compare sets: stream a: %w", err)
+	}
+	cb, sols, err := tally(b, sols)
+	if err != nil {
+		return Diff{}, fmt.Errorf("compare sets: stream b: %w", err)
+	}
 	var d Diff
 	for k, s := range sols {
 		for c := ca[k] - cb[k]; c > 0; c-- {
@@ -40,7 +48,7 @@ func Sets(a, b iter.Seq[board.Solution]) Diff {
 	}
 	sortSolutions(d.OnlyA)
 	sortSolutions(d.OnlyB)
-	return d
+	return d, nil
 }
 
 func key(s board.Solution) string {
@@ -313,14 +321,13 @@ func localize(ctx context.Context, n int, place []board.Queen, a, b Engine, fa, 
 
 // exact compares one small part exactly and appends what differs.
 func exact(ctx context.Context, n int, place []board.Queen, a, b Engine, out *[]Mismatch) error {
-	var errA, errB error
-	ca, sols := tally(collect(ctx, a, n, place, &errA), nil)
-	cb, sols := tally(collect(ctx, b, n, place, &errB), sols)
-	if errA != nil {
-		return errA
+	ca, sols, err := tally(a.Solutions(ctx, n, place), nil)
+	if err != nil {
+		return err
 	}
-	if errB != nil {
-		return errB
+	cb, sols, err := tally(b.Solutions(ctx, n, place), sols)
+	if err != nil {
+		return err
 	}
 	keys := make([]string, 0, len(sols))
 	for k := range sols {
@@ -343,35 +350,23 @@ func exact(ctx context.Context, n int, place []board.Queen, a, b Engine, out *[]
 }
 
 // tally counts the copies of each solution in seq, keeping one copy of
-// each in sols (made if nil).
-func tally(seq iter.Seq[board.Solution], sols map[string]board.Solution) (map[string]int, map[string]board.Solution) {
+// each in sols (made if nil); it stops at the first error of seq.
+func tally(seq iter.Seq2[board.Solution, error], sols map[string]board.Solution) (map[string]int, map[string]board.Solution, error) {
 	if sols == nil {
 		sols = map[string]board.Solution{}
 	}
 	counts := map[string]int{}
-	for s := range seq {
+	for s, err := range seq {
+		if err != nil {
+			return nil, nil, err
+		}
 		k := key(s)
 		counts[k]++
 		if _, ok := sols[k]; !ok {
 			sols[k] = s.Clone()
 		}
 	}
-	return counts, sols
-}
-
-// collect adapts an engine's stream to iter.Seq, keeping its error.
-func collect(ctx context.Context, e Engine, n int, place []board.Queen, errp *error) iter.Seq[board.Solution] {
-	return func(yield func(board.Solution) bool) {
-		for s, err := range e.Solutions(ctx, n, place) {
-			if err != nil {
-				*errp = err
-				return
-			}
-			if !yield(s) {
-				return
-			}
-		}
-	}
+	return counts, sols, nil
 }
 
 // freeRow returns the first row with no pre-placed queen, or -1.

@@ -2,12 +2,14 @@ package compare
 
 import (
 	"context"
+	"errors"
 	"iter"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/internal/testutil"
 )
@@ -38,14 +40,8 @@ func faulty(src Source, drop func(board.Solution) bool, extra ...board.Solution)
 	}
 }
 
-func seq(src Source, n int) iter.Seq[board.Solution] {
-	return func(yield func(board.Solution) bool) {
-		for s := range src(context.Background(), n, nil) {
-			if !yield(s) {
-				return
-			}
-		}
-	}
+func seq(src Source, n int) iter.Seq2[board.Solution, error] {
+	return src(context.Background(), n, nil)
 }
 
 func shuffled(src Source, seed uint64) Source {
@@ -128,13 +124,24 @@ func TestFingerprintSensitive(t *testing.T) {
 }
 
 func TestSets(t *testing.T) {
-	if d := Sets(seq(testutil.All, 7), seq(shuffled(testutil.All, 3), 7)); !d.Empty() {
-		t.Errorf("Sets(brute, shuffled) = %+v, want empty", d)
+	if d, err := Sets(seq(testutil.All, 7), seq(shuffled(testutil.All, 3), 7)); err != nil || !d.Empty() {
+		t.Errorf("Sets(brute, shuffled) = %+v, %v, want empty", d, err)
 	}
 	dup := board.Solution{1, 3, 0, 2}
-	d := Sets(seq(testutil.All, 4), seq(faulty(testutil.All, nil, dup), 4))
+	d, err := Sets(seq(testutil.All, 4), seq(faulty(testutil.All, nil, dup), 4))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(d.OnlyA) != 0 || len(d.OnlyB) != 1 || !d.OnlyB[0].Equal(dup) {
 		t.Errorf("Sets with a duplicate = %+v", d)
+	}
+	// A stream that fails is not an empty set: a bad board size used to
+	// compare as "both empty".
+	bad := backtrack.All(context.Background(), -1, backtrack.Options{})
+	for _, pair := range [][2]iter.Seq2[board.Solution, error]{{bad, bad}, {seq(testutil.All, 4), bad}, {bad, seq(testutil.All, 4)}} {
+		if d, err := Sets(pair[0], pair[1]); !errors.Is(err, board.ErrSize) {
+			t.Errorf("Sets with a failing stream = %+v, %v; want an error wrapping board.ErrSize", d, err)
+		}
 	}
 }
 

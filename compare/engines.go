@@ -10,19 +10,10 @@ import (
 	"github.com/queens-dev/queens/sat"
 )
 
-// Backtrack is the native recursive backtracker as a [Source]. It is the
-// reference engine of the queens command's compare.
+// Backtrack is the native recursive backtracker ([backtrack.All]) as a
+// [Source]. It is the reference engine of the queens command's compare.
 func Backtrack(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error] {
-	return func(yield func(board.Solution, error) bool) {
-		stopped := false
-		_, err := backtrack.Search(ctx, n, backtrack.Options{Place: place}, func(s board.Solution) bool {
-			stopped = !yield(s, nil)
-			return !stopped
-		})
-		if err != nil && !stopped {
-			yield(nil, err)
-		}
-	}
+	return backtrack.All(ctx, n, backtrack.Options{Place: place})
 }
 
 // Counter is the bitboard counter, [backtrack.Count] on all cores, as the
@@ -38,34 +29,33 @@ func Counter(ctx context.Context, n int, place []board.Queen) (total, unique uin
 // (with mirror symmetry unless queens are pre-placed), as queens sat
 // --all runs it.
 func SAT(encoding string) Source {
-	return CNF(encoding, func(cnf *encode.CNF) (Enumerator, error) { return sat.NewParallel(cnf, sat.Options{}) })
+	return CNF(encoding, func(ctx context.Context, cnf *encode.CNF) iter.Seq2[board.Solution, error] {
+		p, err := sat.NewParallel(cnf, sat.Options{})
+		if err != nil {
+			return func(yield func(board.Solution, error) bool) { yield(nil, err) }
+		}
+		return p.All(ctx)
+	})
 }
 
 // SATSequential returns gini enumerating the CNF of the given encoding on
-// one instance, a blocking clause after each solution ([sat.New]), as a
+// one instance, a blocking clause after each solution ([sat.All]), as a
 // [Source].
-func SATSequential(encoding string) Source {
-	return CNF(encoding, func(cnf *encode.CNF) (Enumerator, error) { return sat.New(cnf) })
-}
-
-// Enumerator is what [CNF] needs of a solver: [sat.Solver] and
-// [sat.Parallel] are Enumerators.
-type Enumerator interface {
-	All(ctx context.Context) iter.Seq[board.Solution]
-	Err() error
-}
+func SATSequential(encoding string) Source { return CNF(encoding, sat.All) }
 
 // External returns an external DIMACS solver command (see
 // [sat.NewExternal]), re-run once per solution on the pairwise CNF, as a
 // [Source].
 func External(command string) Source {
-	return CNF("pairwise", func(cnf *encode.CNF) (Enumerator, error) { return sat.NewExternal(cnf, command) })
+	return CNF("pairwise", func(ctx context.Context, cnf *encode.CNF) iter.Seq2[board.Solution, error] {
+		return sat.Stream(ctx, func() (*sat.Solver, error) { return sat.NewExternal(cnf, command) })
+	})
 }
 
 // CNF returns a [Source] that encodes each problem with the given
-// encoding and enumerates it with the solver that open makes of the CNF.
-// Tests use it to run deliberately broken CNFs.
-func CNF(encoding string, open func(*encode.CNF) (Enumerator, error)) Source {
+// encoding and enumerates it with all, a solver's stream of the CNF's
+// solutions. Tests use it to run deliberately broken CNFs.
+func CNF(encoding string, all func(context.Context, *encode.CNF) iter.Seq2[board.Solution, error]) Source {
 	return func(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error] {
 		return func(yield func(board.Solution, error) bool) {
 			cnf, err := encode.Queens(n, encoding, place)
@@ -73,19 +63,7 @@ func CNF(encoding string, open func(*encode.CNF) (Enumerator, error)) Source {
 				yield(nil, err)
 				return
 			}
-			s, err := open(cnf)
-			if err != nil {
-				yield(nil, err)
-				return
-			}
-			for sol := range s.All(ctx) {
-				if !yield(sol, nil) {
-					return
-				}
-			}
-			if err := s.Err(); err != nil {
-				yield(nil, err)
-			}
+			all(ctx, cnf)(yield)
 		}
 	}
 }

@@ -92,8 +92,8 @@ func nearMiss(n int) (board.Solution, int, int) {
 
 func TestFaultDroppedDiagonalClause(t *testing.T) {
 	extra, a, b := nearMiss(8)
-	broken := compare.CNF("pairwise", func(cnf *encode.CNF) (compare.Enumerator, error) {
-		return sat.New(dropDiagonalClause(cnf, a, b))
+	broken := compare.CNF("pairwise", func(ctx context.Context, cnf *encode.CNF) iter.Seq2[board.Solution, error] {
+		return sat.All(ctx, dropDiagonalClause(cnf, a, b))
 	})
 	r := compare.Check(context.Background(), 8, nil, []compare.Engine{
 		{Name: "backtrack", Solutions: compare.Backtrack},

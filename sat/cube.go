@@ -18,9 +18,9 @@ import (
 // Options tune a [Parallel] enumeration. The zero value chooses
 // everything.
 type Options struct {
-	// Workers is the number of goroutines, each solving cubes with gini
+	// Threads is the number of goroutines, each solving cubes with gini
 	// instances of its own; <= 0 means runtime.GOMAXPROCS(0).
-	Workers int
+	Threads int
 	// Depth is the number of top rows whose queens make a cube; <= 0
 	// chooses by n (see [CubeDepth]). It is capped at n.
 	Depth int
@@ -58,13 +58,13 @@ func CubeDepth(n int) int {
 // cube and conquer: the queens of the top Depth rows are fixed in every
 // consistent way (a cube), each cube is solved by a fresh gini instance
 // built from the CNF with the cube as unit clauses, and the cubes are
-// shared among Workers goroutines. Within a cube, each solution is
+// shared among Threads goroutines. Within a cube, each solution is
 // blocked by a clause over its queens below the cube. Without pre-placed
 // queens only half of the cubes are solved: the mirror image of each
 // solution is emitted instead of being searched for.
 //
 // Every solution is emitted exactly once, in an order that depends only
-// on the CNF and the Depth (not on Workers or timing): cube by cube in
+// on the CNF and the Depth (not on Threads or timing): cube by cube in
 // lexicographic order of the cube's columns, within a cube in
 // lexicographic order, the mirror images after the solutions found.
 //
@@ -73,7 +73,6 @@ type Parallel struct {
 	cnf   *encode.CNF
 	opt   Options
 	stats Stats
-	err   error
 }
 
 // NewParallel returns a Parallel for cnf, which must have N set (the CNF
@@ -82,8 +81,8 @@ func NewParallel(cnf *encode.CNF, opt Options) (*Parallel, error) {
 	if err := checkCNF(cnf); err != nil {
 		return nil, err
 	}
-	if opt.Workers <= 0 {
-		opt.Workers = runtime.GOMAXPROCS(0)
+	if opt.Threads <= 0 {
+		opt.Threads = runtime.GOMAXPROCS(0)
 	}
 	if opt.Depth <= 0 {
 		opt.Depth = CubeDepth(cnf.N)
@@ -96,25 +95,26 @@ func NewParallel(cnf *encode.CNF, opt Options) (*Parallel, error) {
 // (Elapsed is wall time).
 func (p *Parallel) Stats() Stats { return p.stats }
 
-// Err returns the error that ended the last stream of [Parallel.All], or
-// nil.
-func (p *Parallel) Err() error { return p.err }
-
-// All returns every solution as a stream; each call enumerates anew.
-// Stopping the iteration early stops the workers. The stream ends early
-// at an error (ctx ended, or gini returned a model that is not a
-// solution), which [Parallel.Err] then returns. Cancellation takes effect
-// between two solves, each of which is small.
-func (p *Parallel) All(ctx context.Context) iter.Seq[board.Solution] {
-	return func(yield func(board.Solution) bool) {
-		p.err = p.run(ctx, true, func(r cubeResult) bool {
+// All returns every solution as a stream; each range over it enumerates
+// anew. Stopping the iteration early stops the workers. An error (ctx
+// ended, or gini returned a model that is not a solution) is yielded with
+// a nil solution and ends the stream. Cancellation takes effect between
+// two solves, each of which is small.
+func (p *Parallel) All(ctx context.Context) iter.Seq2[board.Solution, error] {
+	return func(yield func(board.Solution, error) bool) {
+		stopped := false
+		err := p.run(ctx, true, func(r cubeResult) bool {
 			for _, s := range r.sols {
-				if !yield(s) {
+				if !yield(s, nil) {
+					stopped = true
 					return false
 				}
 			}
 			return true
 		})
+		if err != nil && !stopped {
+			yield(nil, err)
+		}
 	}
 }
 
@@ -196,7 +196,7 @@ func cubes(n, depth int, placed []board.Queen, sym bool) []cube {
 	return out
 }
 
-// run solves the cubes on p.opt.Workers goroutines and calls emit with
+// run solves the cubes on p.opt.Threads goroutines and calls emit with
 // each cube's result in cube order, until emit returns false. The number
 // of cubes solved ahead of emit is bounded, so memory is bounded by a few
 // cubes' solutions per worker.
@@ -208,7 +208,7 @@ func (p *Parallel) run(ctx context.Context, keep bool, emit func(cubeResult) boo
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	workers := p.opt.Workers
+	workers := p.opt.Threads
 	window := make(chan struct{}, 4*workers) // cubes handed out but not yet emitted
 	jobs := make(chan int)
 	results := make(chan cubeResult, workers)

@@ -24,15 +24,15 @@ func collectParallel(t *testing.T, cnf *encode.CNF, opt sat.Options) []board.Sol
 	}
 	var got []board.Solution
 	seen := map[string]bool{}
-	for sol := range p.All(context.Background()) {
+	for sol, err := range p.All(context.Background()) {
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := sol.Check(); err != nil || !sol.Contains(cnf.Placed) || seen[key(sol)] {
 			t.Fatalf("%s n=%d %+v: bad or repeated solution %v (%v)", cnf.Encoding, cnf.N, opt, sol, err)
 		}
 		seen[key(sol)] = true
 		got = append(got, slices.Clone(sol))
-	}
-	if p.Err() != nil {
-		t.Fatal(p.Err())
 	}
 	return got
 }
@@ -42,8 +42,8 @@ func collectParallel(t *testing.T, cnf *encode.CNF, opt sat.Options) []board.Sol
 // each solution of want exactly once and nothing else, and counts total.
 func checkParallel(t *testing.T, cnf *encode.CNF, want []board.Solution, total uint64) {
 	t.Helper()
-	for _, opt := range []sat.Options{{}, {Workers: 1, Depth: 1}, {Workers: 3, Depth: 2},
-		{Workers: 2, Depth: 3, NoSymmetry: true}, {Workers: 2, Depth: cnf.N}} {
+	for _, opt := range []sat.Options{{}, {Threads: 1, Depth: 1}, {Threads: 3, Depth: 2},
+		{Threads: 2, Depth: 3, NoSymmetry: true}, {Threads: 2, Depth: cnf.N}} {
 		what := fmt.Sprintf("%s n=%d %+v", cnf.Encoding, cnf.N, opt)
 		got := collectParallel(t, cnf, opt)
 		sameSet(t, what, got, want)
@@ -61,7 +61,7 @@ func TestParallelPlaced(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for i := range 40 {
 		cnf := randomPlaced(t, rng, i)
-		opt := sat.Options{Workers: 1 + i%3, Depth: 1 + i%4}
+		opt := sat.Options{Threads: 1 + i%3, Depth: 1 + i%4}
 		what := fmt.Sprintf("%s n=%d placed %v %+v", cnf.Encoding, cnf.N, cnf.Placed, opt)
 		sameSet(t, what, collectParallel(t, cnf, opt), testutil.Solutions(cnf.N, cnf.Placed))
 	}
@@ -71,9 +71,9 @@ func TestParallelPlaced(t *testing.T) {
 // only, not on the number of workers.
 func TestParallelOrder(t *testing.T) {
 	cnf, _ := encode.Queens(9, "pairwise", nil)
-	one := collectParallel(t, cnf, sat.Options{Workers: 1})
+	one := collectParallel(t, cnf, sat.Options{Threads: 1})
 	for _, w := range []int{2, 5} {
-		if got := collectParallel(t, cnf, sat.Options{Workers: w}); !slices.EqualFunc(got, one, slices.Equal) {
+		if got := collectParallel(t, cnf, sat.Options{Threads: w}); !slices.EqualFunc(got, one, slices.Equal) {
 			t.Errorf("Workers %d: order differs from one worker", w)
 		}
 	}
@@ -110,15 +110,18 @@ func TestParallelKnown(t *testing.T) {
 // context ends the stream with its error.
 func TestParallelStop(t *testing.T) {
 	cnf, _ := encode.Queens(11, "pairwise", nil)
-	p, _ := sat.NewParallel(cnf, sat.Options{Workers: 3})
+	p, _ := sat.NewParallel(cnf, sat.Options{Threads: 3})
 	got := 0
-	for range p.All(context.Background()) {
+	for _, err := range p.All(context.Background()) {
+		if err != nil {
+			t.Fatal(err)
+		}
 		if got++; got == 5 {
 			break
 		}
 	}
-	if got != 5 || p.Err() != nil {
-		t.Errorf("stopped after %d, Err %v", got, p.Err())
+	if got != 5 {
+		t.Errorf("stopped after %d", got)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -128,12 +131,20 @@ func TestParallelStop(t *testing.T) {
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
 	seen := 0
-	for range p.All(ctx) {
+	var end error
+	for s, err := range p.All(ctx) {
+		if err != nil {
+			end = err
+			break
+		}
+		if s == nil {
+			t.Fatal("a nil solution without an error")
+		}
 		if seen++; seen == 100 {
 			cancel()
 		}
 	}
-	if !errors.Is(p.Err(), context.Canceled) || seen >= 2680 {
-		t.Errorf("after cancel: %d solutions, Err %v", seen, p.Err())
+	if !errors.Is(end, context.Canceled) || seen >= 2680 {
+		t.Errorf("after cancel: %d solutions, stream ended with %v", seen, end)
 	}
 }

@@ -17,8 +17,12 @@ func ExampleParallel() {
 	fmt.Println(count)
 
 	cnf, _ = encode.Queens(6, "pairwise", nil)
-	p, _ = sat.NewParallel(cnf, sat.Options{Workers: 2})
-	for s := range p.All(context.Background()) {
+	p, _ = sat.NewParallel(cnf, sat.Options{Threads: 2})
+	for s, err := range p.All(context.Background()) {
+		if err != nil {
+			fmt.Println(err)
+			break
+		}
 		fmt.Println([]int(s))
 	}
 	// Output:

@@ -38,7 +38,6 @@ type Solver struct {
 	vars  varMap // DIMACS to gini variables (nil: identity)
 	seed  []int  // assumptions for the first solve (NewSeeded)
 	done  bool   // no more solutions
-	err   error  // the error that ended All
 }
 
 // New returns a Solver that runs gini on cnf, which must have N set (the
@@ -259,34 +258,61 @@ func solve(ctx context.Context, g *gini.Gini) (int, error) {
 // First returns the first solution, or nil if there is none.
 func (s *Solver) First(ctx context.Context) (board.Solution, error) { return s.Next(ctx) }
 
-// All returns the solutions not yet returned, as a stream. The stream ends
-// early at an error, which [Solver.Err] then returns.
-func (s *Solver) All(ctx context.Context) iter.Seq[board.Solution] {
-	return func(yield func(board.Solution) bool) {
+// Remaining returns the solutions s has not yet returned, as a stream
+// that ends at the first error (yielded with a nil solution). Unlike
+// [All] and [Parallel.All] it does not start anew: each solution is
+// blocked once returned, so a second range continues where the first
+// stopped.
+func (s *Solver) Remaining(ctx context.Context) iter.Seq2[board.Solution, error] {
+	return func(yield func(board.Solution, error) bool) {
 		for {
 			sol, err := s.Next(ctx)
 			if err != nil {
-				s.err = err
+				yield(nil, err)
 				return
 			}
-			if sol == nil || !yield(sol) {
+			if sol == nil || !yield(sol, nil) {
 				return
 			}
 		}
 	}
 }
 
-// Err returns the error that ended the stream of [Solver.All], or nil.
-func (s *Solver) Err() error { return s.err }
-
 // Count returns the number of solutions not yet returned, enumerating
 // them.
 func (s *Solver) Count(ctx context.Context) (uint64, error) {
 	var total uint64
-	for range s.All(ctx) {
+	for _, err := range s.Remaining(ctx) {
+		if err != nil {
+			return total, err
+		}
 		total++
 	}
-	return total, s.err
+	return total, nil
+}
+
+// All returns every solution of cnf found by gini ([New]) as a stream;
+// each range over it starts a new solver, so the stream can be read again.
+// An error (a bad CNF, ctx ended, a model that is not a solution) is
+// yielded with a nil solution and ends the stream.
+func All(ctx context.Context, cnf *encode.CNF) iter.Seq2[board.Solution, error] {
+	return Stream(ctx, func() (*Solver, error) { return New(cnf) })
+}
+
+// Stream returns the solutions of a solver that open makes, as a stream
+// that calls open anew for each range over it (so that it can be read
+// again), as [All] does for gini; [NewExternal] makes one for an external
+// solver. An error from open or from the solver is yielded with a nil
+// solution and ends the stream.
+func Stream(ctx context.Context, open func() (*Solver, error)) iter.Seq2[board.Solution, error] {
+	return func(yield func(board.Solution, error) bool) {
+		s, err := open()
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		s.Remaining(ctx)(yield)
+	}
 }
 
 // First returns the first solution of cnf found by gini, or nil if there

@@ -34,15 +34,15 @@ func collect(t *testing.T, cnf *encode.CNF) []board.Solution {
 	}
 	var got []board.Solution
 	seen := map[string]bool{}
-	for sol := range s.All(context.Background()) {
+	for sol, err := range s.Remaining(context.Background()) {
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := sol.Check(); err != nil || !sol.Contains(cnf.Placed) || seen[key(sol)] {
 			t.Fatalf("%s n=%d: bad or repeated solution %v (%v)", cnf.Encoding, cnf.N, sol, err)
 		}
 		seen[key(sol)] = true
 		got = append(got, sol)
-	}
-	if s.Err() != nil {
-		t.Fatal(s.Err())
 	}
 	slices.SortFunc(got, func(a, b board.Solution) int { return strings.Compare(key(a), key(b)) })
 	return got

@@ -100,8 +100,8 @@ func backtrackAction(c *cli.Context) error {
 	}
 	var stats backtrack.Stats
 	var serr error
-	seq := func(yield func(board.Solution) bool) {
-		stats, serr = backtrack.Search(ctx, n, opt, yield)
+	seq := func(yield func(board.Solution, error) bool) {
+		stats, serr = backtrack.Search(ctx, n, opt, func(s board.Solution) bool { return yield(s, nil) })
 	}
 	seq, bar := counted(c, seq, n, place, opt.Unique, limit)
 	written, err := writeSolutions(out, format, n, seq, limit)

@@ -108,13 +108,20 @@ func (sw *solutionWriter) writeFile(s board.Solution) error {
 }
 
 // writeAll writes the solutions of seq, at most limit of them (0: all),
-// and returns how many it wrote. A picture to one stream is one solution:
-// a second one is a usage error, found before anything is written.
-func (sw *solutionWriter) writeAll(seq iter.Seq[board.Solution], limit int) (int, error) {
+// and returns how many it wrote; an error of the stream ends it. A
+// picture to one stream is one solution: a second one is a usage error,
+// found before anything is written.
+func (sw *solutionWriter) writeAll(seq iter.Seq2[board.Solution, error], limit int) (int, error) {
 	single := isPicture(sw.format) && sw.dir == "" && limit != 1
 	var held board.Solution
 	var err error
-	for s := range seq {
+	for s, serr := range seq {
+		if serr != nil {
+			if held != nil {
+				sw.Write(held) // what was found before the error stays found
+			}
+			return sw.count, serr
+		}
 		if single {
 			if held != nil {
 				return 0, usagef("--format %s draws one solution: add --limit 1, or -o DIR/ for one file per solution", sw.format)
@@ -133,7 +140,8 @@ func (sw *solutionWriter) writeAll(seq iter.Seq[board.Solution], limit int) (int
 }
 
 // writeSolutions writes the solutions of seq to w, at most limit of them
-// (0: all), and returns how many it wrote. When there are none it says so
+// (0: all), and returns how many it wrote; an error of the stream is
+// returned after the solutions before it are written. When there are none it says so
 // with writeNone; to a *solutionOutput (see openSolutions) only when it
 // finishes without an error, because a search stopped by --timeout, an
 // interruption or a failing solver has not shown that there is none. It
@@ -141,7 +149,7 @@ func (sw *solutionWriter) writeAll(seq iter.Seq[board.Solution], limit int) (int
 // per stream; to a *solutionOutput they are drawn with its options
 // (--attacks, pre-placed queens) or written one file per solution to its
 // directory.
-func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq[board.Solution], limit int) (int, error) {
+func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq2[board.Solution, error], limit int) (int, error) {
 	sw := &solutionWriter{w: w, format: format}
 	so, _ := w.(*solutionOutput)
 	if so != nil {
@@ -240,7 +248,7 @@ func (so *solutionOutput) finish(err error) error {
 
 // emitSolutions writes the solutions of seq (at most limit, 0: all) with
 // openSolutions, writeSolutions and finish, and returns how many it wrote.
-func emitSolutions(c *cli.Context, n int, placed []board.Queen, seq iter.Seq[board.Solution], limit int) (int, error) {
+func emitSolutions(c *cli.Context, n int, placed []board.Queen, seq iter.Seq2[board.Solution, error], limit int) (int, error) {
 	so, err := openSolutions(c, n, placed)
 	if err != nil {
 		return 0, err

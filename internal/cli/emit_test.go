@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -51,7 +50,13 @@ func runEmit(t *testing.T, args ...string) (stdout, stderr string, code int) {
 					sols = append(sols, s)
 				}
 			}
-			_, err = emitSolutions(c, n, placed, slices.Values(sols), c.Int("limit"))
+			_, err = emitSolutions(c, n, placed, func(yield func(board.Solution, error) bool) {
+				for _, s := range sols {
+					if !yield(s, nil) {
+						return
+					}
+				}
+			}, c.Int("limit"))
 			return err
 		},
 	}

@@ -115,7 +115,7 @@ func (p *progress) line(done int, elapsed time.Duration) string {
 // (of classes, with unique) of a board without pre-placed queens, or the
 // limit. The bar is drawn only when the solutions do not go to the
 // terminal it would be drawn on; call Done on it when the stream ends.
-func counted(c *cli.Context, seq iter.Seq[board.Solution], n int, place []board.Queen, unique bool, limit int) (iter.Seq[board.Solution], *progress) {
+func counted(c *cli.Context, seq iter.Seq2[board.Solution, error], n int, place []board.Queen, unique bool, limit int) (iter.Seq2[board.Solution, error], *progress) {
 	known, ok := board.Known(n)
 	toTerminal := (c.String("output") == "-" || c.String("output") == "") && isTerminal(c.App.Writer)
 	if !ok || len(place) > 0 || toTerminal {
@@ -132,10 +132,10 @@ func counted(c *cli.Context, seq iter.Seq[board.Solution], n int, place []board.
 	if bar == nil {
 		return seq, nil
 	}
-	return func(yield func(board.Solution) bool) {
+	return func(yield func(board.Solution, error) bool) {
 		done := 0
-		for s := range seq {
-			if !yield(s) {
+		for s, err := range seq {
+			if !yield(s, err) || err != nil {
 				return
 			}
 			done++

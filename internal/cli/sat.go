@@ -95,12 +95,16 @@ func runSat(c *cli.Context) error {
 	}
 	switch {
 	case c.IsSet("solver"):
-		solver, err = sat.NewExternal(cnf, c.String("solver"))
+		var x *sat.Solver
+		x, err = sat.NewExternal(cnf, c.String("solver"))
+		solver = sequential{x}
 	case enumerate:
-		solver, err = sat.NewParallel(cnf, sat.Options{Workers: c.Int("threads"), Progress: bar.Parts})
+		solver, err = sat.NewParallel(cnf, sat.Options{Threads: c.Int("threads"), Progress: bar.Parts})
 	default:
 		// A fixed seed: the same flags print the same board.
-		solver, err = sat.NewSeeded(cnf, 1)
+		var x *sat.Solver
+		x, err = sat.NewSeeded(cnf, 1)
+		solver = sequential{x}
 	}
 	if err != nil {
 		if errors.Is(err, sat.ErrSolverNotFound) {
@@ -134,9 +138,6 @@ func runSat(c *cli.Context) error {
 		seq, bar := counted(c, solver.All(ctx), n, placed, false, max)
 		found, err = writeSolutions(out, format, n, seq, max)
 		bar.Done()
-		if err == nil {
-			err = solver.Err()
-		}
 		if err == nil {
 			err = checkPublished(n, placed, uint64(found), uint64(max))
 		}
@@ -174,10 +175,17 @@ func checkPublished(n int, placed []board.Queen, found, limit uint64) error {
 // engine is what runSat needs of a [sat.Solver] (first solution,
 // external solver) or a [sat.Parallel] (gini enumeration).
 type engine interface {
-	All(ctx context.Context) iter.Seq[board.Solution]
-	Err() error
+	All(ctx context.Context) iter.Seq2[board.Solution, error]
 	Count(ctx context.Context) (uint64, error)
 	Stats() sat.Stats
+}
+
+// sequential is a [sat.Solver] as an engine: one solver, each solution
+// blocked once found.
+type sequential struct{ *sat.Solver }
+
+func (s sequential) All(ctx context.Context) iter.Seq2[board.Solution, error] {
+	return s.Remaining(ctx)
 }
 
 // satError maps the errors of a solve to the documented exit statuses.

@@ -10,6 +10,7 @@ import (
 	"context"
 	"iter"
 	"slices"
+	"testing"
 
 	"github.com/queens-dev/queens/board"
 )
@@ -88,4 +89,20 @@ func Count(n int, placed []board.Queen) (total, unique uint64) {
 		}
 	}
 	return total, unique
+}
+
+// Values returns the solutions of seq as a plain stream for a range loop,
+// failing t (Fatal) at the first error of seq.
+func Values(t testing.TB, seq iter.Seq2[board.Solution, error]) iter.Seq[board.Solution] {
+	return func(yield func(board.Solution) bool) {
+		for s, err := range seq {
+			if err != nil {
+				t.Helper()
+				t.Fatalf("stream of solutions: %v", err)
+			}
+			if !yield(s) {
+				return
+			}
+		}
+	}
 }
