@@ -23,7 +23,7 @@ import (
 // Bottom, Left, Right) of their images and weights each with the number of
 // its distinct images.
 //
-// One more piece, [Symmetric], counts the solutions that a half or a
+// One more piece ([Subproblem.Symmetric]) counts the solutions that a half or a
 // quarter turn maps to themselves: the unique count (the classes of
 // solutions) follows from those and the total by Burnside's lemma, with
 // no look at each solution.
@@ -36,13 +36,18 @@ func (sp Subproblem) String() string {
 	return fmt.Sprintf("%d:%d:%d:%d", sp.Top, sp.Bottom, sp.Left, sp.Right)
 }
 
-// Symmetric is the piece of every count that finds the solutions a half
+// symmetric is the piece of every count that finds the solutions a half
 // or a quarter turn maps to themselves; it adds to the unique count only.
-var Symmetric = Subproblem{-1, -1, -1, -1}
+var symmetric = Subproblem{-1, -1, -1, -1}
+
+// Symmetric reports whether sp is the piece of every count that finds the
+// solutions a half or a quarter turn maps to themselves (written
+// "-1:-1:-1:-1"): it adds to the unique count only, by Burnside's lemma.
+func (sp Subproblem) Symmetric() bool { return sp == symmetric }
 
 // Subproblems returns the pieces that [Count] splits an n×n count into, in
 // a fixed order (the constellations with the most free squares first, then
-// [Symmetric]), so that a count can be spread over processes or machines:
+// the symmetric piece), so that a count can be spread over processes or machines:
 // the counts of the pieces add up to the count of the board. It returns an
 // error wrapping [board.ErrSize] unless 1 <= n <= [CountMaxN].
 func Subproblems(n int) ([]Subproblem, error) {
@@ -84,7 +89,7 @@ func constellations(n int) []Subproblem {
 	for _, p := range ps {
 		out = append(out, p.sp)
 	}
-	return append(out, Symmetric)
+	return append(out, symmetric)
 }
 
 // room returns the number of squares of an n×n board that the queens qs
@@ -145,7 +150,7 @@ func (sp Subproblem) queens(n int) (qs [4]board.Queen, k int, ok bool) {
 func (sp Subproblem) images(n int) [8]Subproblem {
 	qs, k, _ := sp.queens(n)
 	var out [8]Subproblem
-	for i, f := range board.Transforms {
+	for i, f := range board.Transforms() {
 		var im Subproblem
 		for _, q := range qs[:k] {
 			r, c := f.Point(n, q.Row, q.Col)
@@ -204,7 +209,7 @@ type partCount struct{ total24, unique24, nodes uint64 }
 // count counts the solutions of sp on an n×n board; once stop is set it
 // gives up early with a partial count, which the caller discards.
 func (sp Subproblem) count(n int, stop *atomic.Bool) partCount {
-	if sp == Symmetric {
+	if sp == symmetric {
 		f180, f90, nodes := fixedByTurns(n, stop)
 		fixed := f180 + 2*f90 // by the half turn, and the quarter turns both ways
 		if n == 1 {

@@ -41,7 +41,7 @@ func TestFixedByTurns(t *testing.T) {
 func TestConstellations(t *testing.T) {
 	for n := 1; n <= 10; n++ {
 		sps, err := Subproblems(n)
-		if err != nil || sps[len(sps)-1] != Symmetric {
+		if err != nil || !sps[len(sps)-1].Symmetric() {
 			t.Fatalf("Subproblems(%d) = ..., %v; want Symmetric last", n, err)
 		}
 		sps = sps[:len(sps)-1]

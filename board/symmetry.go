@@ -17,8 +17,11 @@ const (
 	AntiTranspose                  // anti-diagonal: (r, c) -> (n-1-c, n-1-r)
 )
 
-// Transforms lists the 8 symmetries, Identity first.
-var Transforms = [8]Transform{Identity, Rot90, Rot180, Rot270, MirrorCols, MirrorRows, Transpose, AntiTranspose}
+// Transforms returns the 8 symmetries of the board, Identity first (a
+// copy: changing it changes nothing here).
+func Transforms() [8]Transform { return transforms }
+
+var transforms = [8]Transform{Identity, Rot90, Rot180, Rot270, MirrorCols, MirrorRows, Transpose, AntiTranspose}
 
 var transformNames = [8]string{"identity", "rot90", "rot180", "rot270", "mirror-cols", "mirror-rows", "transpose", "anti-transpose"}
 
@@ -77,7 +80,7 @@ func (t Transform) Then(u Transform) Transform { return compose[u][t] }
 
 // Inverse returns the transform that undoes t.
 func (t Transform) Inverse() Transform {
-	for _, u := range Transforms {
+	for _, u := range transforms {
 		if t.Then(u) == Identity {
 			return u
 		}
@@ -89,11 +92,11 @@ func (t Transform) Inverse() Transform {
 // (0, 1) of a 5×5 board, whose 8 images are all different.
 var compose = func() (tab [8][8]Transform) {
 	const n = 5
-	for _, t := range Transforms {
-		for _, u := range Transforms {
+	for _, t := range transforms {
+		for _, u := range transforms {
 			r, c := t.Point(n, 0, 1)
 			r, c = u.Point(n, r, c)
-			for _, v := range Transforms {
+			for _, v := range transforms {
 				if a, b := v.Point(n, 0, 1); a == r && b == c {
 					tab[u][t] = v
 				}
@@ -109,7 +112,7 @@ var compose = func() (tab [8][8]Transform) {
 func Canonical(s Solution) Solution {
 	best := s.Clone()
 	img := make(Solution, len(s))
-	for _, t := range Transforms[1:] {
+	for _, t := range transforms[1:] {
 		t.apply(img, s)
 		if img.Less(best) {
 			copy(best, img)
@@ -121,7 +124,7 @@ func Canonical(s Solution) Solution {
 // IsCanonical reports whether s equals [Canonical](s).
 func IsCanonical(s Solution) bool {
 	img := make(Solution, len(s))
-	for _, t := range Transforms[1:] {
+	for _, t := range transforms[1:] {
 		t.apply(img, s)
 		if img.Less(s) {
 			return false
@@ -136,7 +139,7 @@ func IsCanonical(s Solution) bool {
 func OrbitSize(s Solution) int {
 	img := make(Solution, len(s))
 	stabilizer := 0
-	for _, t := range Transforms {
+	for _, t := range transforms {
 		t.apply(img, s)
 		if img.Equal(s) {
 			stabilizer++

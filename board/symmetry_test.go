@@ -12,11 +12,11 @@ func TestTransformsFormTheGroup(t *testing.T) {
 	// turn); the 5x5 and 8x8 placements are asymmetric.
 	boards := []board.Solution{{1, 3, 0, 2}, {0, 2, 4, 1, 3}, {0, 4, 7, 5, 2, 6, 1, 3}}
 	for _, b := range boards {
-		for _, t1 := range board.Transforms {
+		for _, t1 := range board.Transforms() {
 			if t1.Inverse().Apply(t1.Apply(b)).Equal(b) == false {
 				t.Errorf("%v: inverse of %v does not undo it", []int(b), t1)
 			}
-			for _, t2 := range board.Transforms {
+			for _, t2 := range board.Transforms() {
 				want := t2.Apply(t1.Apply(b))
 				if got := t1.Then(t2).Apply(b); !got.Equal(want) {
 					t.Errorf("%v then %v = %v, applied one by one %v", t1, t2, got, want)
@@ -25,9 +25,9 @@ func TestTransformsFormTheGroup(t *testing.T) {
 		}
 	}
 	// Closure, identity, and distinctness: the table is a Latin square.
-	for _, a := range board.Transforms {
+	for _, a := range board.Transforms() {
 		seen := map[board.Transform]bool{}
-		for _, b := range board.Transforms {
+		for _, b := range board.Transforms() {
 			seen[a.Then(b)] = true
 		}
 		if len(seen) != 8 || board.Identity.Then(a) != a || a.Then(board.Identity) != a {
@@ -47,7 +47,7 @@ func TestTransformsFormTheGroup(t *testing.T) {
 
 func TestTransformsPreserveValidity(t *testing.T) {
 	for _, s := range testutil.Solutions(8, nil) {
-		for _, tr := range board.Transforms {
+		for _, tr := range board.Transforms() {
 			img := tr.Apply(s)
 			if !board.Valid(img) {
 				t.Fatalf("%v of %v = %v is not valid", tr, []int(s), []int(img))

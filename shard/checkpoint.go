@@ -113,14 +113,14 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 		if !contains(pieces, sp) || c.has(sp) {
 			return bad("line %d: piece %v is not one of the shard's or appears twice", i+2, sp)
 		}
-		c.done = append(c.done, Piece{sp, backtrack.Tally{Total24: p.Total24, Unique24: p.Unique24, Nodes: p.Nodes}})
+		c.done = append(c.done, Piece{sp: sp, t: backtrack.Tally{Total24: p.Total24, Unique24: p.Unique24, Nodes: p.Nodes}})
 	}
 	return c, nil
 }
 
 func (c *Checkpoint) has(sp backtrack.Subproblem) bool {
 	for _, p := range c.done {
-		if p.Subproblem == sp {
+		if p.sp == sp {
 			return true
 		}
 	}
@@ -173,7 +173,7 @@ func (c *Checkpoint) write() error {
 	b.Write(c.header)
 	b.WriteByte('\n')
 	for _, p := range c.done {
-		line, _ := json.Marshal(checkpointPiece{[4]int{p.Top, p.Bottom, p.Left, p.Right}, p.Total24, p.Unique24, p.Nodes})
+		line, _ := json.Marshal(checkpointPiece{[4]int{p.sp.Top, p.sp.Bottom, p.sp.Left, p.sp.Right}, p.t.Total24, p.t.Unique24, p.t.Nodes})
 		b.Write(line)
 		b.WriteByte('\n')
 	}

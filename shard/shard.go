@@ -89,12 +89,17 @@ func fingerprint(s Spec, pieces []backtrack.Subproblem) string {
 	return hex.EncodeToString(sum[:16])
 }
 
-// Piece is one finished piece of a shard: the subproblem and what its count
-// found (in 24ths, see [backtrack.Tally]).
+// Piece is one finished piece of a shard: which part of the count it is
+// and what its count found. Its contents are the shard's business: a
+// [Checkpoint] records it, [Options.Done] takes it back.
 type Piece struct {
-	backtrack.Subproblem
-	backtrack.Tally
+	sp backtrack.Subproblem
+	t  backtrack.Tally
 }
+
+// String names the piece by its four border queens, "top:bottom:left:right"
+// (0-based columns and rows), as checkpoints and shard lines do.
+func (p Piece) String() string { return p.sp.String() }
 
 // Options configures [Run].
 type Options struct {
@@ -126,10 +131,10 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	}
 	done := map[backtrack.Subproblem]backtrack.Tally{}
 	for _, p := range opt.Done {
-		if !contains(pieces, p.Subproblem) {
-			return Result{}, fmt.Errorf("run %v: %w: piece %v is not one of the shard's", s, ErrCheckpoint, p.Subproblem)
+		if !contains(pieces, p.sp) {
+			return Result{}, fmt.Errorf("run %v: %w: piece %v is not one of the shard's", s, ErrCheckpoint, p.sp)
 		}
-		done[p.Subproblem] = p.Tally
+		done[p.sp] = p.t
 	}
 	var todo []backtrack.Subproblem
 	for _, p := range pieces {
@@ -161,7 +166,7 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 				if err == nil && firstErr == nil {
 					res.add(t)
 					if opt.OnPiece != nil {
-						err = opt.OnPiece(Piece{p, t})
+						err = opt.OnPiece(Piece{sp: p, t: t})
 					}
 				}
 				if err != nil && firstErr == nil {
