@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"math"
 	"os/exec"
 	"slices"
 	"strconv"
@@ -117,14 +118,14 @@ func runCompare(c *cli.Context) error {
 	what := fmt.Sprintf("%d runs over n = %s", runs, c.String("n"))
 	if problems > 0 {
 		if jsonOut {
-			fmt.Fprintf(out, `{"verdict":"disagree","runs":%d,"problems":%d}`+"\n", runs, problems)
+			writeJSONLine(out, verdict{"disagree", runs, problems})
 		} else {
 			fmt.Fprintf(out, "DISAGREE: %d problems in %s\n", problems, what)
 		}
 		return failf("compare found %d problems", problems)
 	}
 	if jsonOut {
-		fmt.Fprintf(out, `{"verdict":"agree","runs":%d,"problems":0}`+"\n", runs)
+		writeJSONLine(out, verdict{"agree", runs, 0})
 	} else {
 		against := "each other and with the published counts"
 		if len(place) > 0 {
@@ -182,24 +183,40 @@ func writeCompareJSON(w io.Writer, r compare.Result) {
 		if t.Counted {
 			fp = "" // a counter has no solutions to fingerprint
 		}
-		fmt.Fprintf(w, `{"n":%d,"engine":%q,"total":%d,"unique":%d,"invalid":%d,"seconds":%.6f,"fingerprint":%q,"error":%q}`+"\n",
-			r.N, t.Engine, t.Fingerprint.Count, t.Unique, t.InvalidCount, t.Elapsed.Seconds(), fp, errText)
+		writeJSONLine(w, struct {
+			N           int     `json:"n"`
+			Engine      string  `json:"engine"`
+			Total       uint64  `json:"total"`
+			Unique      uint64  `json:"unique"`
+			Invalid     uint64  `json:"invalid"`
+			Seconds     float64 `json:"seconds"`
+			Fingerprint string  `json:"fingerprint"`
+			Error       string  `json:"error"`
+		}{r.N, t.Engine, t.Fingerprint.Count, t.Unique, t.InvalidCount, math.Round(t.Elapsed.Seconds()*1e6) / 1e6, fp, errText})
 	}
 	for _, p := range r.Problems {
-		fmt.Fprintf(w, `{"n":%d,"problem":%q}`+"\n", r.N, p)
+		writeJSONLine(w, struct {
+			N       int    `json:"n"`
+			Problem string `json:"problem"`
+		}{r.N, p})
 	}
 	for _, m := range r.Mismatches {
-		fmt.Fprintf(w, `{"n":%d,"mismatch":%s,"have":%q,"have_copies":%d,"missing":%q,"missing_copies":%d}`+"\n",
-			r.N, jsonInts(m.Solution), m.Have, m.HaveCopies, m.Missing, m.MissingCopies)
+		writeJSONLine(w, struct {
+			N             int    `json:"n"`
+			Mismatch      []int  `json:"mismatch"`
+			Have          string `json:"have"`
+			HaveCopies    int    `json:"have_copies"`
+			Missing       string `json:"missing"`
+			MissingCopies int    `json:"missing_copies"`
+		}{r.N, m.Solution, m.Have, m.HaveCopies, m.Missing, m.MissingCopies})
 	}
 }
 
-func jsonInts(s board.Solution) string {
-	parts := make([]string, len(s))
-	for i, c := range s {
-		parts[i] = strconv.Itoa(c)
-	}
-	return "[" + strings.Join(parts, ",") + "]"
+// verdict is compare's last JSON line.
+type verdict struct {
+	Verdict  string `json:"verdict"`
+	Runs     int    `json:"runs"`
+	Problems int    `json:"problems"`
 }
 
 func roundDuration(d time.Duration) time.Duration {

@@ -1,11 +1,16 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/compare"
 )
 
 func TestCompareAgrees(t *testing.T) {
@@ -61,5 +66,33 @@ func TestParseRange(t *testing.T) {
 	got, err := parseRange("4,1-3, 8,3", 16)
 	if err != nil || len(got) != 5 || got[0] != 4 || got[4] != 8 {
 		t.Errorf("parseRange = %v, %v", got, err)
+	}
+}
+
+// TestCompareJSONEscapes checks that compare --json stays valid JSON when
+// an engine's message holds characters Go's %q writes in a form JSON does
+// not accept (an escape sequence of a solver's coloured output).
+func TestCompareJSONEscapes(t *testing.T) {
+	msg := "solver said \x1b[31mno\x1b[0m \u2028 \"quoted\""
+	r := compare.Result{
+		N:          4,
+		Tallies:    []compare.Tally{{Engine: "liar\x01", Err: errors.New(msg)}},
+		Problems:   []string{msg},
+		Mismatches: []compare.Mismatch{{Solution: board.Solution{1, 3, 0, 2}, Have: "a\x1b", Missing: "b"}},
+	}
+	var buf bytes.Buffer
+	writeCompareJSON(&buf, r)
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d lines, want 3:\n%s", len(lines), buf.String())
+	}
+	for _, line := range lines {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Errorf("invalid JSON line %q: %v", line, err)
+		}
+	}
+	if !strings.Contains(lines[0], `\u001b[31mno`) {
+		t.Errorf("the message is not kept: %s", lines[0])
 	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -279,11 +280,11 @@ func writeNone(w io.Writer, format board.Format, n int) error {
 func writeCount(w io.Writer, format board.Format, n int, total uint64, unique *uint64) error {
 	var b []byte
 	if format == board.FormatJSON {
-		b = fmt.Appendf(b, `{"n":%d,"total":%d`, n, total)
-		if unique != nil {
-			b = fmt.Appendf(b, `,"unique":%d`, *unique)
-		}
-		b = append(b, "}\n"...)
+		return writeJSONLine(w, struct {
+			N      int     `json:"n"`
+			Total  uint64  `json:"total"`
+			Unique *uint64 `json:"unique,omitempty"`
+		}{n, total, unique})
 	} else {
 		// Always "solutions", even for 1: scripts match the contract's
 		// "T solutions" literally.
@@ -327,7 +328,7 @@ func writeStats(w io.Writer, format board.Format, stats ...stat) error {
 		case string:
 			v = []byte(x)
 			if format == board.FormatJSON {
-				v = strconv.AppendQuote(nil, x)
+				v, _ = json.Marshal(x)
 			}
 		default:
 			v = fmt.Append(nil, x)
@@ -336,7 +337,8 @@ func writeStats(w io.Writer, format board.Format, stats ...stat) error {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = fmt.Appendf(b, "%q:%s", st.name, v)
+			name, _ := json.Marshal(st.name)
+			b = fmt.Appendf(b, "%s:%s", name, v)
 		} else {
 			b = fmt.Appendf(b, " %s=%s", st.name, v)
 		}
@@ -345,5 +347,16 @@ func writeStats(w io.Writer, format board.Format, stats ...stat) error {
 		b = append(b, "}}"...)
 	}
 	_, err := w.Write(append(b, '\n'))
+	return err
+}
+
+// writeJSONLine writes v as one line of JSON (encoding/json, so that any
+// text in it is escaped as JSON requires).
+func writeJSONLine(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
 	return err
 }

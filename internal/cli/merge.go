@@ -79,7 +79,12 @@ func mergeAction(c *cli.Context) error {
 		case known:
 			published = "differs"
 		}
-		_, err = fmt.Fprintf(w, `{"n":%d,"total":%d,"unique":%d,"published":%q}`+"\n", sum.N, sum.Total, sum.Unique, published)
+		err = writeJSONLine(w, struct {
+			N         int    `json:"n"`
+			Total     uint64 `json:"total"`
+			Unique    uint64 `json:"unique"`
+			Published string `json:"published"`
+		}{sum.N, sum.Total, sum.Unique, published})
 	} else {
 		err = writeCount(w, board.FormatPerm, sum.N, sum.Total, &sum.Unique)
 		switch {

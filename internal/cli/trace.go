@@ -251,8 +251,14 @@ func runTrace(c *cli.Context) error {
 		summary = "stopped after " + strings.Replace(summary, ":", " (--max-steps):", 1)
 	}
 	if format == "json" {
-		_, err = fmt.Fprintf(stdout, `{"n":%d,"steps":%d,"places":%d,"backtracks":%d,"solutions":%d,"stopped":%t}`+"\n",
-			n, steps, places, backs, sols, stopped)
+		err = writeJSONLine(stdout, struct {
+			N          int  `json:"n"`
+			Steps      int  `json:"steps"`
+			Places     int  `json:"places"`
+			Backtracks int  `json:"backtracks"`
+			Solutions  int  `json:"solutions"`
+			Stopped    bool `json:"stopped"`
+		}{n, steps, places, backs, sols, stopped})
 	} else {
 		_, err = fmt.Fprintln(stdout, summary)
 	}
