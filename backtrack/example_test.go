@@ -13,7 +13,7 @@ func ExampleFirst() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Print(s)
+	fmt.Print(s.Board())
 	fmt.Println(stats.Nodes, "queens placed,", stats.Backtracks, "taken back")
 	// Output:
 	//     1 2 3 4 5 6 7 8

@@ -11,7 +11,7 @@ import (
 func Example() {
 	a := board.Solution{1, 3, 0, 2}
 	b := board.MirrorCols.Apply(a)
-	fmt.Print(a, "\n", b)
+	fmt.Print(a.Board(), "\n", b.Board())
 	fmt.Println(board.Valid(a), board.Valid(b))
 	fmt.Println([]int(board.Canonical(a)), board.OrbitSize(a))
 	// Output:

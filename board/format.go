@@ -126,8 +126,12 @@ func Write(w io.Writer, s Solution, f Format) error {
 	return err
 }
 
-// String draws s as a board (see [FormatBoard]).
-func (s Solution) String() string { return string(appendBoard(nil, s)) }
+// String returns s on one line, 0-based like the type: "[1 3 0 2]". Use
+// [Solution.Board] for the drawing.
+func (s Solution) String() string { return fmt.Sprint([]int(s)) }
+
+// Board draws s as a board, several lines (see [FormatBoard]).
+func (s Solution) Board() string { return string(appendBoard(nil, s)) }
 
 func digits(n int) int { return len(strconv.Itoa(n)) }
 

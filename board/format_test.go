@@ -34,7 +34,7 @@ func TestBoardLabelsForWideBoards(t *testing.T) {
 	for i := range s {
 		s[i] = i
 	}
-	lines := strings.Split(s.String(), "\n")
+	lines := strings.Split(s.Board(), "\n")
 	if lines[0] != "                       1 1 1" || lines[1] != "     1 2 3 4 5 6 7 8 9 0 1 2" {
 		t.Errorf("column labels:\n%s\n%s", lines[0], lines[1])
 	}
