@@ -252,3 +252,44 @@ func TestCheckFirstOnly(t *testing.T) {
 		t.Errorf("n=3, no solution anywhere: %v", r.Problems)
 	}
 }
+
+// TestLocalize drives the localisation of a disagreement past exactLimit:
+// at n = 12 (14200 solutions) an engine that drops one solution differs
+// from the backtracker only in its fingerprint, and Check must split the
+// problem by pre-placed queens until the parts are small enough to
+// compare exactly, then name the dropped solution and who has it.
+func TestLocalize(t *testing.T) {
+	const n = 12
+	if c, _ := board.Known(n); c.Total <= exactLimit {
+		t.Fatalf("n=%d has %d solutions, not more than exactLimit %d: the test would not localise", n, c.Total, exactLimit)
+	}
+	var victim board.Solution // the 5000th solution in the backtracker's order
+	k := 0
+	for s, err := range Backtrack(context.Background(), n, nil) {
+		if k++; err != nil || k == 5000 {
+			victim = s
+			break
+		}
+	}
+	if !board.Valid(victim) {
+		t.Fatalf("victim %v is not a solution", victim)
+	}
+	dropper := faulty(Backtrack, func(s board.Solution) bool { return s.Equal(victim) })
+	r := Check(context.Background(), n, nil, []Engine{{Name: "backtrack", Solutions: Backtrack}, {Name: "dropper", Solutions: dropper}})
+	if r.OK() {
+		t.Fatal("a dropped solution at n=12 went unnoticed")
+	}
+	if len(r.Mismatches) != 1 {
+		t.Fatalf("mismatches %+v, want exactly the dropped solution", r.Mismatches)
+	}
+	m := r.Mismatches[0]
+	if !m.Solution.Equal(victim) || m.Have != "backtrack" || m.Missing != "dropper" || m.HaveCopies != 1 || m.MissingCopies != 0 {
+		t.Errorf("mismatch %+v, want %v held once by backtrack and missing from dropper", m, victim)
+	}
+	// An extra copy is localised the same way, to the engine that has it.
+	doubler := faulty(Backtrack, nil, victim)
+	r = Check(context.Background(), n, nil, []Engine{{Name: "backtrack", Solutions: Backtrack}, {Name: "doubler", Solutions: doubler}})
+	if len(r.Mismatches) != 1 || !r.Mismatches[0].Solution.Equal(victim) || r.Mismatches[0].Have != "doubler" || r.Mismatches[0].HaveCopies != 2 {
+		t.Errorf("mismatches %+v, want %v twice in doubler", r.Mismatches, victim)
+	}
+}
