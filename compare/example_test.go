@@ -44,3 +44,28 @@ func ExampleCheck() {
 	// false lossy: 3 solutions, published 4
 	// only sat/pairwise has [1 3 5 0 2 4]
 }
+
+// Compare two streams of solutions exactly: the backtracker's and a
+// stream that repeats one solution and lost another.
+func ExampleSets() {
+	ctx := context.Background()
+	buggy := func(yield func(board.Solution, error) bool) {
+		for s, err := range compare.Backtrack(ctx, 5, nil) {
+			if err == nil && s[0] == 4 {
+				continue // lost: the solutions with a queen at 1:5
+			}
+			if !yield(s, err) {
+				return
+			}
+		}
+		yield(board.Solution{0, 2, 4, 1, 3}, nil) // a second copy
+	}
+	d, err := compare.Sets(compare.Backtrack(ctx, 5, nil), buggy)
+	fmt.Println(d.Empty(), err)
+	fmt.Println("only in the first:", d.OnlyA)
+	fmt.Println("only in the second:", d.OnlyB)
+	// Output:
+	// false <nil>
+	// only in the first: [[4 1 3 0 2] [4 2 0 3 1]]
+	// only in the second: [[0 2 4 1 3]]
+}

@@ -3,7 +3,10 @@ package sat_test
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
+	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat"
 )
@@ -31,4 +34,56 @@ func ExampleParallel() {
 	// [4 2 0 5 3 1]
 	// [2 5 1 4 0 3]
 	// [3 0 4 1 5 2]
+}
+
+// Find one solution of the 8-queens puzzle with gini, then ask the same
+// solver for more: each solution is blocked once returned.
+func ExampleNew() {
+	cnf, _ := encode.Queens(8, "pairwise", nil)
+	s, err := sat.New(cnf)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	first, _ := s.Next(context.Background())
+	second, _ := s.Next(context.Background())
+	fmt.Println(board.Valid(first), board.Valid(second), first.Equal(second))
+	rest, _ := s.Count(context.Background())
+	fmt.Println(2+rest, "solutions")
+	// Output:
+	// true true false
+	// 92 solutions
+}
+
+// Enumerate every solution of the 6-queens puzzle with gini. The stream
+// can be ranged over again: each range starts a new solver.
+func ExampleAll() {
+	cnf, _ := encode.Queens(6, "seq", nil)
+	var sols []string
+	for s, err := range sat.All(context.Background(), cnf) {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		sols = append(sols, s.String())
+	}
+	slices.Sort(sols)
+	fmt.Println(sols)
+	// Output:
+	// [[1 3 5 0 2 4] [2 5 1 4 0 3] [3 0 4 1 5 2] [4 2 0 5 3 1]]
+}
+
+// Read what a SAT solver printed for the 4-queens CNF and turn the model
+// into a board.
+func ExampleReadResult() {
+	out := "c a solver's comment\ns SATISFIABLE\nv -1 2 -3 -4 -5 -6 -7 8\nv 9 -10 -11 -12 -13 -14 15 -16 0\n"
+	res, err := sat.ReadResult(strings.NewReader(out))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := encode.Decode(4, res.Model)
+	fmt.Println(res.Status, s, err, board.Valid(s))
+	// Output:
+	// SATISFIABLE [1 3 0 2] <nil> true
 }
