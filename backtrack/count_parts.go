@@ -262,3 +262,28 @@ func (sp Subproblem) Count(ctx context.Context, n int) (Tally, error) {
 	}
 	return Tally{w.total24, w.unique24, w.nodes}, nil
 }
+
+// CheckTally reports, with an error, a tally that sp cannot have on an
+// n×n board whatever the search found: a constellation stands for whole
+// solutions, each counted once per distinct image of sp (so Total24 is a
+// multiple of 24 × that weight) and adding 1/8 of a class (Unique24 is
+// Total24 / 8); the symmetric piece adds to the unique count only, in
+// steps of 3. It catches edited or damaged tallies that keep their
+// checksums; only recounting (see [Subproblem.Count]) proves a tally right.
+func (sp Subproblem) CheckTally(n int, t Tally) error {
+	if err := board.CheckSize(n, CountMaxN); err != nil {
+		return fmt.Errorf("check tally of %v: %w", sp, err)
+	}
+	if sp == symmetric {
+		if t.Total24 != 0 || t.Unique24%3 != 0 {
+			return fmt.Errorf("piece %v adds to the unique count only, in 24ths a multiple of 3: total24 %d, unique24 %d", sp, t.Total24, t.Unique24)
+		}
+		return nil
+	}
+	w := 24 * sp.weight(n)
+	if t.Total24%w != 0 || t.Total24/8 != t.Unique24 || t.Total24%8 != 0 {
+		return fmt.Errorf("piece %v stands for whole solutions times %d images (total24 a multiple of %d, unique24 = total24/8): total24 %d, unique24 %d",
+			sp, w/24, w, t.Total24, t.Unique24)
+	}
+	return nil
+}

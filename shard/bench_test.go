@@ -27,6 +27,7 @@ func BenchmarkRun(b *testing.B) {
 							b.Fatal(err)
 						}
 						opt.OnPiece = c.Record
+						defer c.Close()
 					}
 					r, err := Run(context.Background(), s, opt)
 					if err != nil {

@@ -31,7 +31,9 @@ import (
 type Checkpoint struct {
 	path    string
 	header  []byte
+	lock    *os.File // held open, locked, while the checkpoint is in use
 	mu      sync.Mutex
+	saved   int // pieces in the file on disk
 	done    []Piece
 	written time.Time // when the file was last written
 	pending bool      // pieces recorded since
@@ -57,11 +59,20 @@ type checkpointPiece struct {
 	Nodes    uint64 `json:"nodes"`
 }
 
-// OpenCheckpoint opens the checkpoint at path for shard s. A file that does
-// not exist is an empty checkpoint (created by the first Record); an
-// existing one must be a checkpoint of exactly this work (same n, shard,
-// shard count, scheme, version and pieces) and intact, or the error wraps
-// [ErrCheckpoint].
+// OpenCheckpoint opens the checkpoint at path for shard s and locks it
+// (an advisory lock on PATH.lock, so that a second process given the same
+// file is refused with an error wrapping [ErrLocked] instead of
+// overwriting the first one's work); call [Checkpoint.Close] when done. A
+// file that does not exist is an empty checkpoint (created by the first
+// Record); an existing one must be a checkpoint of exactly this work (same
+// n, shard, shard count, scheme, version and pieces) and intact, or the
+// error wraps [ErrCheckpoint].
+//
+// What "intact" can mean: the checksum and the checks of each piece's
+// tally (see [backtrack.Subproblem.CheckTally]) detect accidental damage
+// (a cut or changed file, another run's file); someone who edits a tally
+// consistently and recomputes the checksum is not detected here. Against
+// that, recount: merge --verify, see [Verify].
 func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 	pieces, _, err := s.Pieces()
 	if err != nil {
@@ -69,20 +80,45 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 	}
 	h, _ := json.Marshal(checkpointHeader{"queens-checkpoint", s.N, s.Index, s.Shards, Scheme, s.Version, fingerprint(s, pieces)})
 	c := &Checkpoint{path: path, header: h}
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Stat(filepath.Dir(path)); err != nil {
 		// Fail now, not at the first finished piece, if it cannot be
 		// written there.
-		if _, err := os.Stat(filepath.Dir(path)); err != nil {
-			return nil, fmt.Errorf("open checkpoint: %w", err)
-		}
-		return c, nil
-	}
-	if err != nil {
 		return nil, fmt.Errorf("open checkpoint: %w", err)
 	}
-	bad := func(format string, args ...any) (*Checkpoint, error) {
-		return nil, fmt.Errorf("open checkpoint %s: %w: %s", path, ErrCheckpoint, fmt.Sprintf(format, args...))
+	if c.lock, err = lockFile(path + ".lock"); err != nil {
+		return nil, fmt.Errorf("open checkpoint %s: %w", path, err)
+	}
+	if err := c.read(pieces, s); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// Close releases the lock of the checkpoint (the file stays: it is the
+// work done). It does not write pending pieces: call Flush first.
+func (c *Checkpoint) Close() error {
+	if c.lock == nil {
+		return nil
+	}
+	os.Remove(c.lock.Name())
+	err := c.lock.Close() // closing releases the lock
+	c.lock = nil
+	return err
+}
+
+// read loads the pieces recorded in the file, if it exists.
+func (c *Checkpoint) read(pieces []backtrack.Subproblem, s Spec) error {
+	path, h := c.path, c.header
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("open checkpoint: %w", err)
+	}
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("open checkpoint %s: %w: %s", path, ErrCheckpoint, fmt.Sprintf(format, args...))
 	}
 	lines := bytes.SplitAfter(data, []byte("\n"))
 	if len(lines) < 3 || len(lines[len(lines)-1]) != 0 {
@@ -113,9 +149,14 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 		if !contains(pieces, sp) || c.has(sp) {
 			return bad("line %d: piece %v is not one of the shard's or appears twice", i+2, sp)
 		}
-		c.done = append(c.done, Piece{sp: sp, t: backtrack.Tally{Total24: p.Total24, Unique24: p.Unique24, Nodes: p.Nodes}})
+		t := backtrack.Tally{Total24: p.Total24, Unique24: p.Unique24, Nodes: p.Nodes}
+		if err := sp.CheckTally(s.N, t); err != nil {
+			return bad("line %d: %v", i+2, err)
+		}
+		c.done = append(c.done, Piece{sp: sp, t: t})
 	}
-	return c, nil
+	c.saved = len(c.done)
+	return nil
 }
 
 func (c *Checkpoint) has(sp backtrack.Subproblem) bool {
@@ -125,6 +166,14 @@ func (c *Checkpoint) has(sp backtrack.Subproblem) bool {
 		}
 	}
 	return false
+}
+
+// Saved returns the number of pieces in the file on disk: after a failed
+// write (a full disk), fewer than [Checkpoint.Done] holds.
+func (c *Checkpoint) Saved() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.saved
 }
 
 // Done returns the pieces recorded so far.
@@ -147,7 +196,7 @@ func (c *Checkpoint) Record(p Piece) error {
 		return nil
 	}
 	if err := c.write(); err != nil {
-		return fmt.Errorf("record checkpoint: %w", err)
+		return fmt.Errorf("record checkpoint: %w (%s holds %d of the %d pieces finished)", err, c.path, c.saved, len(c.done))
 	}
 	return nil
 }
@@ -161,7 +210,7 @@ func (c *Checkpoint) Flush() error {
 		return nil
 	}
 	if err := c.write(); err != nil {
-		return fmt.Errorf("write checkpoint: %w", err)
+		return fmt.Errorf("write checkpoint: %w (%s holds %d of the %d pieces finished)", err, c.path, c.saved, len(c.done))
 	}
 	return nil
 }
@@ -198,6 +247,6 @@ func (c *Checkpoint) write() error {
 		os.Remove(f.Name())
 		return err
 	}
-	c.written, c.pending = time.Now(), false
+	c.written, c.pending, c.saved = time.Now(), false, len(c.done)
 	return nil
 }

@@ -28,5 +28,5 @@ func Example() {
 	fmt.Println(err)
 	// Output:
 	// 92 solutions (12 unique), <nil>
-	// merge: missing shard: 1 of 3 shards absent (0-based: 2)
+	// merge: missing shard: 1 of 3 shards absent (0-based: 2; a Slurm array numbered from 1 reruns them with --array=3)
 }

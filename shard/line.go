@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 	"time"
 
@@ -20,17 +21,36 @@ type Result struct {
 	Scheme           string
 	Parts            int                    // pieces in the whole split
 	Pieces           []backtrack.Subproblem // the pieces covered
+	Tallies          []backtrack.Tally      // what each piece found, in the order of Pieces
 	backtrack.Tally                         // their sums, in 24ths
 	Elapsed          time.Duration          // wall time of the run (milliseconds in the line)
 	Version          string
 	Fingerprint      string
+
+	// Where and how the shard ran, for merge --stats; not checked.
+	Host    string
+	Threads int
+	Start   time.Time // seconds, UTC
+
+	// Source says where the line was read (such as "shard-3.json:1"), for
+	// messages; it is not part of the line.
+	Source string
 }
 
-// add adds the tally of one piece.
-func (r *Result) add(t backtrack.Tally) {
-	r.Total24 += t.Total24
-	r.Unique24 += t.Unique24
-	r.Nodes += t.Nodes
+// addTallies adds up tallies, refusing sums past 2^64 (which would wrap around,
+// possibly to the right answer).
+func addTallies(ts []backtrack.Tally) (backtrack.Tally, error) {
+	var s backtrack.Tally
+	for _, t := range ts {
+		var c1, c2, c3 uint64
+		s.Total24, c1 = bits.Add64(s.Total24, t.Total24, 0)
+		s.Unique24, c2 = bits.Add64(s.Unique24, t.Unique24, 0)
+		s.Nodes, c3 = bits.Add64(s.Nodes, t.Nodes, 0)
+		if c1|c2|c3 != 0 {
+			return s, fmt.Errorf("%w: sums past 2^64", ErrCorrupt)
+		}
+	}
+	return s, nil
 }
 
 // Spec returns the shard r is a result of.
@@ -42,22 +62,26 @@ const kind = "queens-shard"
 
 // line is the JSON form of a Result, fields in the order of the line.
 type line struct {
-	Kind        string   `json:"kind"`
-	N           int      `json:"n"`
-	Shard       int      `json:"shard"`
-	Shards      int      `json:"shards"`
-	Scheme      string   `json:"scheme"`
-	Parts       int      `json:"parts"`
-	Covered     int      `json:"covered"`
-	Pieces      [][4]int `json:"pieces"`
-	Total       string   `json:"total"`
-	Unique      string   `json:"unique"`
-	Total24     uint64   `json:"total24"`
-	Unique24    uint64   `json:"unique24"`
-	Nodes       uint64   `json:"nodes"`
-	Elapsed     float64  `json:"elapsed"`
-	Version     string   `json:"version"`
-	Fingerprint string   `json:"fingerprint"`
+	Kind        string      `json:"kind"`
+	N           int         `json:"n"`
+	Shard       int         `json:"shard"`
+	Shards      int         `json:"shards"`
+	Scheme      string      `json:"scheme"`
+	Parts       int         `json:"parts"`
+	Covered     int         `json:"covered"`
+	Pieces      [][4]int    `json:"pieces"`
+	Tallies     [][3]uint64 `json:"tallies"`
+	Total       string      `json:"total"`
+	Unique      string      `json:"unique"`
+	Total24     uint64      `json:"total24"`
+	Unique24    uint64      `json:"unique24"`
+	Nodes       uint64      `json:"nodes"`
+	Elapsed     float64     `json:"elapsed"`
+	Host        string      `json:"host"`
+	Threads     int         `json:"threads"`
+	Start       string      `json:"start"`
+	Version     string      `json:"version"`
+	Fingerprint string      `json:"fingerprint"`
 }
 
 func (r Result) line() line {
@@ -66,10 +90,17 @@ func (r Result) line() line {
 		Parts: r.Parts, Covered: len(r.Pieces), Pieces: [][4]int{},
 		Total: fraction24(r.Total24), Unique: fraction24(r.Unique24),
 		Total24: r.Total24, Unique24: r.Unique24, Nodes: r.Nodes,
-		Elapsed: float64(r.Elapsed.Milliseconds()) / 1000, Version: r.Version, Fingerprint: r.Fingerprint,
+		Elapsed: float64(r.Elapsed.Milliseconds()) / 1000, Host: r.Host, Threads: r.Threads,
+		Version: r.Version, Fingerprint: r.Fingerprint, Tallies: [][3]uint64{},
+	}
+	if !r.Start.IsZero() {
+		l.Start = r.Start.UTC().Format(time.RFC3339)
 	}
 	for _, p := range r.Pieces {
 		l.Pieces = append(l.Pieces, [4]int{p.Top, p.Bottom, p.Left, p.Right})
+	}
+	for _, t := range r.Tallies {
+		l.Tallies = append(l.Tallies, [3]uint64{t.Total24, t.Unique24, t.Nodes})
 	}
 	return l
 }
@@ -147,10 +178,20 @@ func Parse(text []byte) (Result, error) {
 		N: l.N, Shard: l.Shard, Shards: l.Shards, Scheme: l.Scheme, Parts: l.Parts,
 		Tally:   backtrack.Tally{Total24: l.Total24, Unique24: l.Unique24, Nodes: l.Nodes},
 		Elapsed: time.Duration(math.Round(l.Elapsed*1000)) * time.Millisecond,
-		Version: l.Version, Fingerprint: l.Fingerprint,
+		Version: l.Version, Fingerprint: l.Fingerprint, Host: l.Host, Threads: l.Threads,
+	}
+	if l.Start != "" {
+		start, err := time.Parse(time.RFC3339, l.Start)
+		if err != nil {
+			return Result{}, fmt.Errorf("parse shard result: %w: start %q: %v", ErrCorrupt, l.Start, err)
+		}
+		r.Start = start
 	}
 	for _, p := range l.Pieces {
 		r.Pieces = append(r.Pieces, backtrack.Subproblem{Top: p[0], Bottom: p[1], Left: p[2], Right: p[3]})
+	}
+	for _, t := range l.Tallies {
+		r.Tallies = append(r.Tallies, backtrack.Tally{Total24: t[0], Unique24: t[1], Nodes: t[2]})
 	}
 	bad := func(format string, args ...any) (Result, error) {
 		return Result{}, fmt.Errorf("parse shard result (%v): %w: %s", r.Spec(), ErrCorrupt, fmt.Sprintf(format, args...))
@@ -166,6 +207,18 @@ func Parse(text []byte) (Result, error) {
 		return bad("total %s, unique %s disagree with total24 %d, unique24 %d", l.Total, l.Unique, l.Total24, l.Unique24)
 	case l.Fingerprint != fingerprint(s, r.Pieces):
 		return bad("fingerprint %s is not that of the work the line describes", l.Fingerprint)
+	case len(r.Tallies) != len(r.Pieces):
+		return bad("%d tallies for %d pieces", len(r.Tallies), len(r.Pieces))
+	case l.Threads < 0:
+		return bad("%d threads", l.Threads)
+	}
+	for i, t := range r.Tallies {
+		if err := r.Pieces[i].CheckTally(r.N, t); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if total, err := addTallies(r.Tallies); err != nil || total != r.Tally {
+		return bad("the sums total24 %d, unique24 %d, nodes %d are not those of the pieces' tallies", r.Total24, r.Unique24, r.Nodes)
 	}
 	return r, nil
 }

@@ -1,10 +1,13 @@
 package shard
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/queens-dev/queens/backtrack"
 )
 
 // Sum is the merged count of all the shards of a count.
@@ -14,15 +17,24 @@ type Sum struct {
 	Nodes            uint64
 	Elapsed          time.Duration // summed over the shards
 	Longest          time.Duration // of the slowest shard
+	// Confirmed counts the shards given more than once whose lines all
+	// agree: the same work, the same tallies (a quorum of independent
+	// runs, as volunteer computing checks its workers).
+	Confirmed int
+	// Slowest lists up to 5 shards, the slowest first.
+	Slowest []Result
 }
 
 // Merge adds up the results of all the shards of one count, each
 // checked by [Parse] or made by [Run]. It refuses (with an error naming the
 // shards) results of different boards, schemes, shard counts or versions
-// ([ErrMismatch]), a shard index given twice ([ErrDuplicate]) or not at all
-// ([ErrMissing]), pieces that are not those of the split of this version
-// of the program ([ErrCoverage]), and sums that are not whole
-// ([ErrCorrupt]).
+// ([ErrMismatch]), a shard index given twice with different tallies
+// ([ErrDuplicate], naming both lines' sources; the same tallies again are
+// a confirmation, see [Sum.Confirmed]) or not at all ([ErrMissing], listing
+// the shards to run again), pieces that are not those of the split of
+// this version of the program ([ErrCoverage]), and sums that are not
+// whole, overflow, or are impossible (more classes than solutions, or
+// more than 8 solutions per class: [ErrCorrupt]).
 func Merge(results []Result) (Sum, error) {
 	if len(results) == 0 {
 		return Sum{}, fmt.Errorf("merge: %w: no shard results", ErrMissing)
@@ -31,9 +43,10 @@ func Merge(results []Result) (Sum, error) {
 	if err := r0.Spec().check(); err != nil {
 		return Sum{}, fmt.Errorf("merge: %w", err)
 	}
-	seen := make([]bool, r0.Shards)
+	first := map[int]Result{} // the first line of each shard
+	confirmed := map[int]bool{}
 	var sum Sum
-	var t24, u24 uint64
+	var tallies []backtrack.Tally
 	for _, r := range results {
 		for _, f := range []struct {
 			name string
@@ -43,46 +56,94 @@ func Merge(results []Result) (Sum, error) {
 			{"pieces in the split", r0.Parts, r.Parts}, {"version", r0.Version, r.Version},
 		} {
 			if f.a != f.b {
-				return Sum{}, fmt.Errorf("merge: %w: shard %d has %s %v, shard %d has %v", ErrMismatch, r0.Shard, f.name, f.a, r.Shard, f.b)
+				return Sum{}, fmt.Errorf("merge: %w: shard %d%s has %s %v, shard %d%s has %v", ErrMismatch,
+					r0.Shard, from(r0), f.name, f.a, r.Shard, from(r), f.b)
 			}
 		}
 		if err := r.Spec().check(); err != nil {
 			return Sum{}, fmt.Errorf("merge: %w", err)
 		}
-		if seen[r.Shard] {
-			return Sum{}, fmt.Errorf("merge: %w: shard %d of %d appears twice", ErrDuplicate, r.Shard, r.Shards)
-		}
-		seen[r.Shard] = true
 		pieces, parts, err := r.Spec().Pieces()
 		if err != nil {
 			return Sum{}, fmt.Errorf("merge: %w", err)
 		}
 		if parts != r.Parts || !slices.Equal(pieces, r.Pieces) || fingerprint(r.Spec(), pieces) != r.Fingerprint {
-			return Sum{}, fmt.Errorf("merge: %w: shard %d of %d (version %s) does not cover the pieces this version's split gives it",
-				ErrCoverage, r.Shard, r.Shards, r.Version)
+			return Sum{}, fmt.Errorf("merge: %w: shard %d of %d%s (version %s) does not cover the pieces this version's split gives it",
+				ErrCoverage, r.Shard, r.Shards, from(r), r.Version)
 		}
-		t24 += r.Total24
-		u24 += r.Unique24
-		sum.Nodes += r.Nodes
+		if prev, ok := first[r.Shard]; ok {
+			if !slices.Equal(prev.Tallies, r.Tallies) || prev.Tally != r.Tally {
+				return Sum{}, fmt.Errorf("merge: %w: shard %d of %d%s and%s disagree: %s and %s solutions (%s and %s unique)",
+					ErrDuplicate, r.Shard, r.Shards, from(prev), from(r), fraction24(prev.Total24), fraction24(r.Total24),
+					fraction24(prev.Unique24), fraction24(r.Unique24))
+			}
+			confirmed[r.Shard] = true
+			continue
+		}
+		first[r.Shard] = r
+		tallies = append(tallies, r.Tally)
 		sum.Elapsed += r.Elapsed
 		sum.Longest = max(sum.Longest, r.Elapsed)
+		sum.Slowest = append(sum.Slowest, r)
 	}
-	var missing []string
-	for i, ok := range seen {
-		if !ok {
-			missing = append(missing, fmt.Sprint(i))
+	if missing := r0.Shards - len(first); missing > 0 {
+		var idx []int
+		for i := range r0.Shards {
+			if _, ok := first[i]; !ok {
+				idx = append(idx, i)
+			}
 		}
+		return Sum{}, fmt.Errorf("merge: %w: %d of %d shards absent (0-based: %s; a Slurm array numbered from 1 reruns them with --array=%s)",
+			ErrMissing, missing, r0.Shards, Ranges(idx, 0), Ranges(idx, 1))
 	}
-	if k := len(missing); k > 0 {
-		if k > 10 {
-			missing = append(missing[:10], "...")
-		}
-		return Sum{}, fmt.Errorf("merge: %w: %d of %d shards absent (0-based: %s)", ErrMissing, k, r0.Shards, strings.Join(missing, ", "))
+	total, err := addTallies(tallies)
+	if err != nil {
+		return Sum{}, fmt.Errorf("merge: %w", err)
 	}
-	if t24%24 != 0 || u24%24 != 0 {
-		return Sum{}, fmt.Errorf("merge: %w: the sums %s and %s are not whole", ErrCorrupt, fraction24(t24), fraction24(u24))
+	if total.Total24%24 != 0 || total.Unique24%24 != 0 {
+		return Sum{}, fmt.Errorf("merge: %w: the sums %s and %s are not whole", ErrCorrupt, fraction24(total.Total24), fraction24(total.Unique24))
 	}
 	sum.N, sum.Shards, sum.Parts = r0.N, r0.Shards, r0.Parts
-	sum.Total, sum.Unique = t24/24, u24/24
+	sum.Total, sum.Unique, sum.Nodes = total.Total24/24, total.Unique24/24, total.Nodes
+	if sum.Unique > sum.Total || sum.Total > 8*sum.Unique {
+		return Sum{}, fmt.Errorf("merge: %w: %d solutions in %d classes is impossible (a class holds 1 to 8 solutions)", ErrCorrupt, sum.Total, sum.Unique)
+	}
+	sum.Confirmed = len(confirmed)
+	slices.SortStableFunc(sum.Slowest, func(a, b Result) int { return cmp.Compare(b.Elapsed, a.Elapsed) })
+	sum.Slowest = sum.Slowest[:min(5, len(sum.Slowest))]
 	return sum, nil
+}
+
+// from names where r was read, for messages: " (FILE:LINE)", or "".
+func from(r Result) string {
+	if r.Source == "" {
+		return ""
+	}
+	return " (" + r.Source + ")"
+}
+
+// Ranges writes sorted shard indexes as a job array does, each plus base,
+// runs of three or more as ranges: Ranges([]int{2, 16, 39, 40, 41}, 1) is
+// "3,17,40-42".
+func Ranges(idx []int, base int) string {
+	var b strings.Builder
+	for i := 0; i < len(idx); {
+		j := i
+		for j+1 < len(idx) && idx[j+1] == idx[j]+1 {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		switch {
+		case j-i >= 2:
+			fmt.Fprintf(&b, "%d-%d", idx[i]+base, idx[j]+base)
+		case j > i:
+			fmt.Fprintf(&b, "%d,%d", idx[i]+base, idx[j]+base)
+		default:
+			fmt.Fprintf(&b, "%d", idx[i]+base)
+		}
+		i = j + 1
+	}
+	return b.String()
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -30,10 +31,18 @@ var (
 	ErrCorrupt    = errors.New("inconsistent shard result")     // fields that contradict each other
 	ErrMismatch   = errors.New("shards of different work")      // n, split, shard count or version differ
 	ErrMissing    = errors.New("missing shard")                 // a shard index absent from a merge
-	ErrDuplicate  = errors.New("duplicate shard")               // a shard index twice in a merge
+	ErrDuplicate  = errors.New("duplicate shard")               // a shard index twice in a merge, the two lines disagreeing
+	ErrVerify     = errors.New("recount disagrees")             // merge --verify: a piece recounted differs from its line
 	ErrCoverage   = errors.New("pieces do not match the split") // pieces not those of this version's split
 	ErrCheckpoint = errors.New("bad checkpoint")                // a checkpoint of other work, or damaged
+	ErrLocked     = errors.New("checkpoint in use")             // another process has the checkpoint open
 )
+
+// MaxShards is the largest number of shards a count is split into: far
+// more than the pieces of any board the counter takes (n = 32 has a few
+// hundred thousand), so that no shard count a user means is refused, and
+// small enough that a number read from a file cannot size anything large.
+const MaxShards = 1 << 20
 
 // Spec names one shard of a count: shard Index (0-based) of Shards, of the
 // count of the n×n board, made by the program version Version.
@@ -52,8 +61,8 @@ func (s Spec) check() error {
 	if err := board.CheckSize(s.N, backtrack.CountMaxN); err != nil {
 		return err
 	}
-	if s.Shards < 1 {
-		return fmt.Errorf("%w: %d shards (want at least 1)", ErrShard, s.Shards)
+	if s.Shards < 1 || s.Shards > MaxShards {
+		return fmt.Errorf("%w: %d shards (want 1 to %d)", ErrShard, s.Shards, MaxShards)
 	}
 	if s.Index < 0 || s.Index >= s.Shards {
 		return fmt.Errorf("%w: shard %d of %d (want 0 to %d)", ErrShard, s.Index, s.Shards, s.Shards-1)
@@ -125,9 +134,20 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	threads := opt.Threads
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	host, _ := os.Hostname()
 	res := Result{
 		N: s.N, Shard: s.Index, Shards: s.Shards, Scheme: Scheme,
-		Parts: parts, Pieces: pieces, Version: s.Version, Fingerprint: fingerprint(s, pieces),
+		Parts: parts, Pieces: pieces, Tallies: make([]backtrack.Tally, len(pieces)),
+		Version: s.Version, Fingerprint: fingerprint(s, pieces),
+		Host: host, Threads: threads, Start: start.UTC().Truncate(time.Second),
+	}
+	index := make(map[backtrack.Subproblem]int, len(pieces))
+	for i, p := range pieces {
+		index[p] = i
 	}
 	done := map[backtrack.Subproblem]backtrack.Tally{}
 	for _, p := range opt.Done {
@@ -137,16 +157,12 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 		done[p.sp] = p.t
 	}
 	var todo []backtrack.Subproblem
-	for _, p := range pieces {
+	for i, p := range pieces {
 		if t, ok := done[p]; ok {
-			res.add(t)
+			res.Tallies[i] = t
 		} else {
 			todo = append(todo, p)
 		}
-	}
-	threads := opt.Threads
-	if threads <= 0 {
-		threads = runtime.NumCPU()
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -164,7 +180,7 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 				t, err := p.Count(ctx, s.N)
 				mu.Lock()
 				if err == nil && firstErr == nil {
-					res.add(t)
+					res.Tallies[index[p]] = t
 					if opt.OnPiece != nil {
 						err = opt.OnPiece(Piece{sp: p, t: t})
 					}
@@ -192,6 +208,9 @@ feed:
 	}
 	if firstErr != nil {
 		return Result{}, fmt.Errorf("run %v: %w", s, firstErr)
+	}
+	if res.Tally, err = addTallies(res.Tallies); err != nil {
+		return Result{}, fmt.Errorf("run %v: %w", s, err)
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil

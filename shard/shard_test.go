@@ -148,8 +148,11 @@ func TestMergeRefuses(t *testing.T) {
 		{"none", nil, ErrMissing},
 		{"missing", good[:3], ErrMissing},
 		{"missing-first", good[1:], ErrMissing},
-		{"duplicate", append(good[:4:4], good[2]), ErrDuplicate},
-		{"duplicate-instead", with(3, good[2]), ErrDuplicate},
+		{"duplicate-disagrees", append(good[:4:4], doubled(t, good[2])), ErrDuplicate},
+		{"duplicate-instead", with(3, good[2]), ErrMissing},
+		{"huge-shard-count", [][]byte{resign(edit(good[0], `"shards":4`, `"shards":9223372036854775807`))}, ErrCorrupt},
+		{"tally-edited", with(1, resign(edit(good[1], `"tallies":[[`, `"tallies":[[24`))), ErrCorrupt},
+		{"sums-overflow", with(1, overflowing(t, good[1])), ErrCorrupt},
 		{"tampered-count", with(1, tampered), ErrChecksum},
 		{"tampered-resigned", with(1, resign(tampered)), ErrCorrupt},
 		{"tampered-fingerprint", with(1, resign(edit(good[1], `"fingerprint":"`, `"fingerprint":"0`))), ErrCorrupt},
@@ -175,6 +178,90 @@ func TestMergeRefuses(t *testing.T) {
 	}
 }
 
+// resignCheckpoint recomputes the checksum line of an edited checkpoint,
+// as a careless script might: the tally checks must still catch an edit
+// that no count can give.
+func resignCheckpoint(data []byte) []byte {
+	body := data[:bytes.LastIndex(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))+1]
+	return fmt.Appendf(bytes.Clone(body), "{\"checksum\":%q}\n", checksum(body))
+}
+
+// doubled returns line with one piece counted twice, consistently (tally,
+// sums, checksum): a line a buggy or dishonest worker could write, which
+// only a second run of the shard or a recount catches.
+func doubled(t *testing.T, line []byte) []byte {
+	t.Helper()
+	r, err := Parse(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range r.Tallies {
+		if p.Total24 > 0 {
+			r.Tallies[i].Total24 *= 2
+			r.Tallies[i].Unique24 *= 2
+			r.Total24 += p.Total24
+			r.Unique24 += p.Unique24
+			return r.AppendLine(nil)
+		}
+	}
+	t.Fatal("no piece with solutions to double")
+	return nil
+}
+
+// overflowing returns line with tallies whose sum passes 2^64 and wraps
+// round to the line's sums.
+func overflowing(t *testing.T, line []byte) []byte {
+	t.Helper()
+	r, err := Parse(line)
+	if err != nil || len(r.Tallies) < 2 {
+		t.Fatalf("%v, %d pieces", err, len(r.Tallies))
+	}
+	// 2^64 - 24*8*k added to one piece and 24*8*k to another: the sum
+	// wraps to what it was.
+	const k = 1 << 50
+	r.Tallies[0].Total24 += (1<<63 - 96*k) * 2
+	r.Tallies[0].Unique24 = r.Tallies[0].Total24 / 8
+	r.Tallies[1].Total24 += 192 * k
+	r.Tallies[1].Unique24 = r.Tallies[1].Total24 / 8
+	r.Unique24 = 0
+	for _, p := range r.Tallies {
+		r.Unique24 += p.Unique24
+	}
+	return r.AppendLine(nil)
+}
+
+// TestMergeConfirms checks that a shard given twice with the same result
+// counts as a confirmation, and that merge names the slowest shards.
+func TestMergeConfirms(t *testing.T) {
+	good := runAll(t, 10, 4, "test")
+	sum, err := parseMerge(append(good[:4:4], good[2], good[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Total != 724 || sum.Unique != 92 || sum.Confirmed != 2 || len(sum.Slowest) != 4 {
+		t.Errorf("merge with two confirmations = %+v", sum)
+	}
+	for i := 1; i < len(sum.Slowest); i++ {
+		if sum.Slowest[i].Elapsed > sum.Slowest[i-1].Elapsed {
+			t.Errorf("slowest shards not in order: %v then %v", sum.Slowest[i-1].Elapsed, sum.Slowest[i].Elapsed)
+		}
+	}
+}
+
+func TestRanges(t *testing.T) {
+	for _, c := range []struct {
+		idx  []int
+		base int
+		want string
+	}{
+		{nil, 0, ""}, {[]int{3}, 0, "3"}, {[]int{2, 16, 39, 40, 41}, 1, "3,17,40-42"}, {[]int{0, 1}, 0, "0,1"}, {[]int{0, 1, 2, 5, 6}, 0, "0-2,5,6"},
+	} {
+		if got := Ranges(c.idx, c.base); got != c.want {
+			t.Errorf("Ranges(%v, %d) = %q, want %q", c.idx, c.base, got, c.want)
+		}
+	}
+}
+
 // TestMergeCoverage checks that lines consistent with each other but not
 // with this version's split are refused.
 func TestMergeCoverage(t *testing.T) {
@@ -189,8 +276,10 @@ func TestMergeCoverage(t *testing.T) {
 	// Move a piece from shard 1 to shard 0: the pieces still cover the
 	// board once, but not as the scheme deals them.
 	rs[0].Pieces = append(rs[0].Pieces, rs[1].Pieces[0])
-	rs[1].Pieces = rs[1].Pieces[1:]
+	rs[0].Tallies = append(rs[0].Tallies, rs[1].Tallies[0])
+	rs[1].Pieces, rs[1].Tallies = rs[1].Pieces[1:], rs[1].Tallies[1:]
 	for i := range rs {
+		rs[i].Tally, _ = addTallies(rs[i].Tallies)
 		rs[i].Fingerprint = fingerprint(rs[i].Spec(), rs[i].Pieces)
 		if _, err := Parse(rs[i].AppendLine(nil)); err != nil {
 			t.Fatalf("Parse: %v", err)
@@ -236,7 +325,18 @@ func TestCheckpointResume(t *testing.T) {
 	if err := cp.Flush(); err != nil {
 		t.Fatal(err)
 	}
+	// The checkpoint is locked while open: a second process is refused.
+	if _, err := OpenCheckpoint(path, s); !errors.Is(err, ErrLocked) {
+		t.Errorf("OpenCheckpoint while open elsewhere: %v, want %v", err, ErrLocked)
+	}
+	if cp.Saved() != recorded {
+		t.Errorf("Saved() = %d after Flush, want %d", cp.Saved(), recorded)
+	}
+	cp.Close()
 	cp, err = OpenCheckpoint(path, s)
+	if err != nil {
+		t.Fatal(err)
+	}
 	done := len(cp.Done())
 	if done != recorded {
 		t.Errorf("the file holds %d pieces after Flush, %d were recorded", done, recorded)
@@ -257,6 +357,7 @@ func TestCheckpointResume(t *testing.T) {
 	if res.Nodes != full.Nodes {
 		t.Errorf("nodes over the two runs = %d, Count = %d", res.Nodes, full.Nodes)
 	}
+	cp.Close()
 
 	// A different run, a changed file, a cut file, another file.
 	for _, other := range []Spec{{N: 12, Shards: 1, Version: "v"}, {N: n, Shards: 1, Version: "w"}, {N: n, Index: 0, Shards: 2, Version: "v"}} {
@@ -271,9 +372,11 @@ func TestCheckpointResume(t *testing.T) {
 		"cut":      data[:len(data)-10],
 		"headless": data[bytes.IndexByte(data, '\n')+1:],
 		"other":    []byte("hello\nworld\n!\n"),
+		"resigned": resignCheckpoint(append(append(bytes.Clone(data[:i]), '9'), data[i:]...)),
 	} {
 		os.WriteFile(path, bad, 0o644)
-		if _, err := OpenCheckpoint(path, s); !errors.Is(err, ErrCheckpoint) {
+		_, err := OpenCheckpoint(path, s)
+		if !errors.Is(err, ErrCheckpoint) || (name == "resigned" && !strings.Contains(err.Error(), "stands for whole solutions")) {
 			t.Errorf("%s checkpoint: %v, want %v", name, err, ErrCheckpoint)
 		}
 	}
@@ -303,4 +406,39 @@ func FuzzParse(f *testing.F) {
 			t.Errorf("Parse accepted %q", line)
 		}
 	})
+}
+
+// TestVerify recounts pieces: an honest set of lines passes, a line that
+// counted a piece twice (consistent, resigned: checksums cannot catch it)
+// is caught when its piece is drawn, and the same seed draws the same
+// pieces.
+func TestVerify(t *testing.T) {
+	good := runAll(t, 9, 3, "test")
+	parse := func(lines [][]byte) []Result {
+		var rs []Result
+		for i, l := range lines {
+			r, err := Parse(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Source = fmt.Sprintf("line-%d", i)
+			rs = append(rs, r)
+		}
+		return rs
+	}
+	rs := parse(good)
+	all, err := Verify(context.Background(), rs, 1<<30, 1)
+	if err != nil || len(all) != rs[0].Parts {
+		t.Fatalf("Verify(all) = %d pieces, %v; want %d, nil", len(all), err, rs[0].Parts)
+	}
+	a, _ := Verify(context.Background(), rs, 5, 7)
+	b, _ := Verify(context.Background(), rs, 5, 7)
+	if len(a) != 5 || fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("Verify with one seed drew %v then %v", a, b)
+	}
+	bad := parse([][]byte{good[0], doubled(t, good[1]), good[2]})
+	_, err = Verify(context.Background(), bad, 1<<30, 1)
+	if !errors.Is(err, ErrVerify) || !strings.Contains(err.Error(), "shard 1 (line-1)") {
+		t.Errorf("Verify of a doubled piece: %v; want ErrVerify naming shard 1 (line-1)", err)
+	}
 }

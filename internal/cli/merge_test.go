@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -97,11 +98,12 @@ func TestMergeRefusesCLI(t *testing.T) {
 		lines []string
 		want  string
 	}{
-		{"missing", good[1:], "missing shard: 1 of 4 shards absent (0-based: 0)"},
-		{"duplicate", append(good[:4:4], good[3]), "duplicate shard: shard 3 of 4 appears twice"},
+		{"missing", good[1:], "missing shard: 1 of 4 shards absent (0-based: 0; a Slurm array numbered from 1 reruns them with --array=1)"},
+		{"missing-many", []string{good[2]}, "3 of 4 shards absent (0-based: 0,1,3; a Slurm array numbered from 1 reruns them with --array=1,2,4)"},
+		{"duplicate", append(good[:4:4], doubledLine(t, good[3])), "duplicate shard: shard 3 of 4 (stdin:4) and (stdin:5) disagree"},
 		{"tampered", with(1, tampered), "stdin:2: parse shard result"},
-		{"mixed-n", with(2, n9[2]), "shards of different work: shard 0 has n 10, shard 2 has 9"},
-		{"mixed-K", with(2, k5[2]), "shards of different work: shard 0 has shard count 4, shard 2 has 5"},
+		{"mixed-n", with(2, n9[2]), "shards of different work: shard 0 (stdin:1) has n 10, shard 2 (stdin:3) has 9"},
+		{"mixed-K", with(2, k5[2]), "shards of different work: shard 0 (stdin:1) has shard count 4, shard 2 (stdin:3) has 5"},
 		{"garbage", with(3, "14200 solutions\n"), "stdin:4: parse shard result: not a shard result"},
 		{"empty", []string{"\n"}, "missing shard: no shard results"},
 	}
@@ -132,8 +134,25 @@ func TestMergeVerdict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	forged.Total24 += 24 // one more solution
+	// Count one piece twice, consistently (its tally and the line's sums),
+	// as a buggy build would: a piece whose classes are whole numbers, so
+	// that the sums stay whole.
+	more, moreUnique := uint64(0), uint64(0)
+	for i, p := range forged.Tallies {
+		if p.Total24 > 0 && p.Unique24%24 == 0 {
+			forged.Tallies[i].Total24 *= 2
+			forged.Tallies[i].Unique24 *= 2
+			forged.Total24 += p.Total24
+			forged.Unique24 += p.Unique24
+			more, moreUnique = p.Total24/24, p.Unique24/24
+			break
+		}
+	}
+	if more == 0 {
+		t.Fatal("no piece of shard 1 of n=8 has a whole number of classes to forge")
+	}
 	bad := []string{lines[0], string(forged.AppendLine(nil))}
+	wrong := fmt.Sprintf("%d solutions (%d unique)", 92+more, 12+moreUnique)
 	cases := []struct {
 		lines  []string
 		format string
@@ -141,9 +160,9 @@ func TestMergeVerdict(t *testing.T) {
 		code   int
 	}{
 		{lines, "text", "92 solutions (12 unique)\nmatches the published count for n = 8\n", 0},
-		{lines, "json", `{"n":8,"total":92,"unique":12,"published":"matches"}` + "\n", 0},
-		{bad, "text", "93 solutions (12 unique)\nDIFFERS from the published count for n = 8: 92 solutions (12 unique)\n", 1},
-		{bad, "json", `{"n":8,"total":93,"unique":12,"published":"differs"}` + "\n", 1},
+		{lines, "json", `{"n":8,"total":92,"unique":12,"published":"matches","verified":0,"confirmed":0}` + "\n", 0},
+		{bad, "text", wrong + "\nDIFFERS from the published count for n = 8: 92 solutions (12 unique)\n", 1},
+		{bad, "json", fmt.Sprintf(`{"n":8,"total":%d,"unique":%d,"published":"differs","verified":0,"confirmed":0}`, 92+more, 12+moreUnique) + "\n", 1},
 	}
 	for _, c := range cases {
 		stdout, stderr, code := runCLI(t, strings.Join(c.lines, ""), "merge", "--format", c.format, "-")
@@ -304,5 +323,68 @@ found:
 	out, err := cmd.CombinedOutput()
 	if err != nil || string(out) != want {
 		t.Fatalf("%s:\n%s(%v)\nwant (README):\n%s", line, out, err, want)
+	}
+}
+
+// doubledLine returns a shard line with one piece counted twice,
+// consistently and with a valid checksum: what a buggy or dishonest worker
+// writes, which a second run of the shard or a recount catches.
+func doubledLine(t *testing.T, line string) string {
+	t.Helper()
+	r, err := shard.Parse([]byte(line))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range r.Tallies {
+		if p.Total24 > 0 {
+			r.Tallies[i].Total24 *= 2
+			r.Tallies[i].Unique24 *= 2
+			r.Total24 += p.Total24
+			r.Unique24 += p.Unique24
+			return string(r.AppendLine(nil))
+		}
+	}
+	t.Fatal("no piece with solutions to double")
+	return ""
+}
+
+// TestMergeVerifyCLI checks merge --verify and the confirmations of
+// shards given twice.
+func TestMergeVerifyCLI(t *testing.T) {
+	good := shardLines(t, 10, 4)
+	stdout, stderr, code := runCLI(t, strings.Join(append(good, good[2]), ""), "merge", "--verify", "1000", "-")
+	want := "724 solutions (92 unique)\nmatches the published count for n = 10\n" +
+		"recounted 273 of 273 pieces drawn at random (--seed 1): all agree\n1 of 4 shards confirmed by a second line with the same result\n"
+	if code != 0 || stdout != want || stderr != "" {
+		t.Errorf("merge --verify 1000: exit %d, stdout %q, stderr %q; want exit 0, %q", code, stdout, stderr, want)
+	}
+	// A lying shard whose total still matches nothing published is caught
+	// by the recount, naming the shard and where it was read.
+	bad := append(slices.Clone(good[:1]), doubledLine(t, good[1]), good[2], good[3])
+	stdout, stderr, code = runCLI(t, strings.Join(bad, ""), "merge", "--verify", "1000", "-")
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "recount disagrees") || !strings.Contains(stderr, "of shard 1 (stdin:2)") {
+		t.Errorf("merge --verify of a lying shard: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if _, stderr, code := runCLI(t, good[0], "merge", "--verify", "-1", "-"); code != 2 {
+		t.Errorf("merge --verify -1: exit %d, stderr %q; want 2", code, stderr)
+	}
+}
+
+// TestShardRanges checks that absurd shard numbers are usage errors found
+// before any arithmetic or allocation, not overflows or panics.
+func TestShardRanges(t *testing.T) {
+	for _, args := range [][]string{
+		{"--shard", "5/9223372036854775807"},
+		{"--shard", "9223372036854775807/4", "--shard-base", "-1"},
+		{"--shard", "-9223372036854775808/4", "--shard-base", "9223372036854775807"},
+		{"--shard", "1/4", "--shard-base", "-9223372036854775808"},
+		{"--shard", "0", "--shard-count", "9223372036854775807"},
+		{"--shard", "3/2000000"},
+		{"--shard", "3/0"},
+	} {
+		stdout, stderr, code := runCLI(t, "", append([]string{"backtrack", "-n", "8", "--count"}, args...)...)
+		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "queens: ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line", args, code, stdout, stderr)
+		}
 	}
 }

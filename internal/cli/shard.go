@@ -2,11 +2,15 @@ package cli
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/shard"
@@ -62,28 +66,56 @@ func needCount[T any](flag string) func(*cli.Context, T) error {
 // lookupEnv reads the environment; tests replace it.
 var lookupEnv = os.LookupEnv
 
-// version is the version of queens written into shard results, so that
-// results of different builds are not merged: the module version the go
-// command stamps (a tag, or a pseudo-version naming the commit), else
-// "devel" with the commit the binary was built from when known.
-func version() string {
+// version is the version of queens written into shard results and
+// checkpoints, so that results of different builds are not merged: the
+// module version the go command stamps (a tag, or a pseudo-version naming
+// the commit), else "devel" with the commit the binary was built from, and
+// when no commit is stamped (go run, go test, -buildvcs=false, a build
+// outside a repository) "devel+" and the start of the SHA-256 of the
+// executable itself, so that two different builds never both say "devel".
+var version = sync.OnceValue(func() string {
 	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "devel"
-	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	rev, dirty := "", ""
-	for _, s := range bi.Settings {
-		switch {
-		case s.Key == "vcs.revision":
-			rev = "-" + s.Value[:min(12, len(s.Value))]
-		case s.Key == "vcs.modified" && s.Value == "true":
-			dirty = "-dirty"
+	if ok {
+		if v := bi.Main.Version; v != "" && v != "(devel)" {
+			return v
+		}
+		rev, dirty := "", ""
+		for _, s := range bi.Settings {
+			switch {
+			case s.Key == "vcs.revision":
+				rev = "-" + s.Value[:min(12, len(s.Value))]
+			case s.Key == "vcs.modified" && s.Value == "true":
+				dirty = "-dirty"
+			}
+		}
+		if rev != "" && dirty == "" {
+			return "devel" + rev
+		}
+		if rev != "" {
+			// A dirty tree: the commit does not name the code.
+			return "devel" + rev + dirty + "+" + executableHash()
 		}
 	}
-	return "devel" + rev + dirty
+	return "devel+" + executableHash()
+})
+
+// executableHash returns the first 12 hex digits of the SHA-256 of the
+// running executable, or "unknown" if it cannot be read.
+func executableHash() string {
+	path, err := os.Executable()
+	if err != nil {
+		return "unknown"
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "unknown"
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "unknown"
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
 }
 
 // countCommand runs --count: with --shard (or --shard-count) one shard,
@@ -112,6 +144,7 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 		if ckpt, err = shard.OpenCheckpoint(path, spec); err != nil {
 			return usageErr(err)
 		}
+		defer ckpt.Close()
 		opt.Done = ckpt.Done()
 	}
 	resumed, finished := len(opt.Done), 0
@@ -132,8 +165,14 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 	pieces, _, _ := spec.Pieces()
 	if err != nil {
 		far := fmt.Sprintf("after %d of %d pieces", resumed+finished, len(pieces))
-		if path != "" && resumed+finished > 0 {
-			far += fmt.Sprintf(" (%s keeps them: run the same command again to continue)", path)
+		if saved := 0; ckpt != nil {
+			saved = ckpt.Saved()
+			switch {
+			case saved == resumed+finished && saved > 0:
+				far += fmt.Sprintf(" (%s keeps them: run the same command again to continue)", path)
+			case saved > 0:
+				far += fmt.Sprintf(" (%s keeps %d of them: run the same command again to continue)", path, saved)
+			}
 		}
 		return stoppedErr(ctx, far, err)
 	}
@@ -216,10 +255,14 @@ func shardIndex(c *cli.Context) (index, count int, err error) {
 	if c.IsSet("shard-base") {
 		base = c.Int("shard-base")
 	}
-	if count < 1 {
-		return 0, 0, usagef("the shard count must be at least 1, not %d", count)
+	// Every number in range before any arithmetic, so nothing overflows.
+	if count < 1 || count > shard.MaxShards {
+		return 0, 0, usagef("the shard count must be 1 to %d, not %d", shard.MaxShards, count)
 	}
-	if index < base || index-base >= count {
+	if base < -shard.MaxShards || base > shard.MaxShards {
+		return 0, 0, usagef("the number of the first shard must be %d to %d, not %d", -shard.MaxShards, shard.MaxShards, base)
+	}
+	if index < base || index > base+count-1 {
 		return 0, 0, usagef("shard %d (from %s) is not one of the %d shards numbered from %d", index, src, count, base)
 	}
 	return index - base, count, nil

@@ -1,0 +1,65 @@
+package shard
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+)
+
+// Checked is one piece that [Verify] recounted.
+type Checked struct {
+	Shard  int    // the shard whose line holds the piece
+	Source string // where that line was read
+	Piece  string // the piece, "top:bottom:left:right"
+}
+
+// Verify recounts k pieces chosen at random (with the given seed, so
+// that a check can be repeated) among the pieces of results, and compares
+// each count with the tally its shard's line claims. A checksum only
+// guards against accidents: anyone can recompute it, so a recount is the
+// check against a worker that lies or has a bug, and for boards beyond the
+// published table the only one. k larger than the number of pieces
+// recounts them all; of a shard given twice only the first line counts.
+// It returns the pieces checked; an error wraps
+// [ErrVerify] naming the first piece, shard and source that disagree, or
+// is ctx's error.
+func Verify(ctx context.Context, results []Result, k int, seed uint64) ([]Checked, error) {
+	type ref struct {
+		r int // index in results
+		i int // index of the piece in that result
+	}
+	var all []ref
+	seen := map[int]bool{}
+	for ri, r := range results {
+		if seen[r.Shard] {
+			continue // a second line of a shard: Merge checked it agrees
+		}
+		seen[r.Shard] = true
+		if len(r.Tallies) != len(r.Pieces) {
+			return nil, fmt.Errorf("verify shard %d%s: %w: %d tallies for %d pieces", r.Shard, from(r), ErrCorrupt, len(r.Tallies), len(r.Pieces))
+		}
+		for i := range r.Pieces {
+			all = append(all, ref{ri, i})
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x71756565)) // "quee"
+	rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+	var checked []Checked
+	for _, x := range all[:min(max(k, 0), len(all))] {
+		r := results[x.r]
+		p, claimed := r.Pieces[x.i], r.Tallies[x.i]
+		got, err := p.Count(ctx, r.N)
+		if err != nil {
+			return checked, fmt.Errorf("verify piece %v of shard %d%s: %w", p, r.Shard, from(r), err)
+		}
+		// Nodes depend on nothing but the piece too; a different number
+		// means different work, even with the same count.
+		if got != claimed {
+			return checked, fmt.Errorf("%w: piece %v of shard %d%s: the line says %s solutions (%s unique, %d nodes), a recount %s (%s, %d)",
+				ErrVerify, p, r.Shard, from(r), fraction24(claimed.Total24), fraction24(claimed.Unique24), claimed.Nodes,
+				fraction24(got.Total24), fraction24(got.Unique24), got.Nodes)
+		}
+		checked = append(checked, Checked{Shard: r.Shard, Source: r.Source, Piece: p.String()})
+	}
+	return checked, nil
+}
