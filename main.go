@@ -34,7 +34,8 @@
 //	                and renamed, so an interrupted run leaves no half file)
 //	--stats         statistics on stderr, after the results (one JSON
 //	                object with --format json)
-//	--threads T     worker threads (default: all cores)
+//	--threads T     worker threads (default: the CPUs the process may use:
+//	                its affinity mask and its cgroup CPU quota)
 //	--timeout D     give up after D (a Go duration), exit status 1
 //
 // Counting across machines (backtrack --count):

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"runtime"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/urfave/cli/v2"
@@ -33,7 +32,7 @@ func statsFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "stats", Usage: "print statistics (nodes, time, ...) on stderr"}
 }
 func threadsFlag() cli.Flag {
-	return &cli.IntFlag{Name: "threads", Value: runtime.NumCPU(), DefaultText: "all cores", Usage: "worker threads `T`"}
+	return &cli.IntFlag{Name: "threads", Value: availableCPUs(), DefaultText: "the CPUs this process may use (affinity, cgroup quota)", Usage: "worker threads `T`"}
 }
 func timeoutFlag() cli.Flag {
 	return &cli.DurationFlag{Name: "timeout", Usage: "give up after `D` (a Go duration such as 30s or 2m; 0: never), exit status 1"}
