@@ -23,6 +23,10 @@ type Sum struct {
 	Confirmed int
 	// Slowest lists up to 5 shards, the slowest first.
 	Slowest []Result
+	// MostNodes is the largest number of queens one shard placed: with
+	// Nodes/Shards, the imbalance of the split that does not depend on the
+	// machines.
+	MostNodes uint64
 }
 
 // Merge adds up the results of all the shards of one count, each
@@ -84,6 +88,7 @@ func Merge(results []Result) (Sum, error) {
 		tallies = append(tallies, r.Tally)
 		sum.Elapsed += r.Elapsed
 		sum.Longest = max(sum.Longest, r.Elapsed)
+		sum.MostNodes = max(sum.MostNodes, r.Nodes)
 		sum.Slowest = append(sum.Slowest, r)
 	}
 	if missing := r0.Shards - len(first); missing > 0 {

@@ -141,6 +141,16 @@ func mergeAction(c *cli.Context) error {
 		e := c.App.ErrWriter
 		fmt.Fprintf(e, "merge: n=%d shards=%d pieces=%d nodes=%d time=%v (summed over the shards; longest %v)\n",
 			sum.N, sum.Shards, sum.Parts, sum.Nodes, sum.Elapsed, sum.Longest)
+		// The imbalance: how much longer the last shard runs than an even
+		// split would, by time and by the work (queens placed).
+		byTime, byNodes := 0.0, 0.0
+		if sum.Elapsed > 0 {
+			byTime = float64(sum.Longest) * float64(sum.Shards) / float64(sum.Elapsed)
+		}
+		if sum.Nodes > 0 {
+			byNodes = float64(sum.MostNodes) * float64(sum.Shards) / float64(sum.Nodes)
+		}
+		fmt.Fprintf(e, "merge: imbalance (largest shard / mean) %.2f by time, %.2f by queens placed\n", byTime, byNodes)
 		for _, r := range sum.Slowest {
 			fmt.Fprintf(e, "merge: slow: shard %d %v on %s, %d threads, started %s (%s)\n", r.Shard, r.Elapsed,
 				cmp.Or(r.Host, "?"), r.Threads, r.Start.Format(time.RFC3339), r.Source)
