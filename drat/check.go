@@ -837,15 +837,16 @@ func (k *checker) writeLRAT(w io.Writer) error {
 				line = strconv.AppendInt(line, ids[c], 10)
 				line = append(line, ' ')
 				// The lemma's literals in proof order (pivot first), without repeats.
-				for i, l := range k.p.lits[st.start:st.end] {
-					dup := false
-					for _, m := range k.p.lits[st.start : int(st.start)+i] {
-						dup = dup || m == l
-					}
-					if !dup {
+				lits := k.p.lits[st.start:st.end]
+				for _, l := range lits {
+					if x := k.vars.lit(l); !k.mark[x] {
+						k.mark[x] = true
 						line = strconv.AppendInt(line, int64(l), 10)
 						line = append(line, ' ')
 					}
+				}
+				for _, l := range lits {
+					k.mark[k.vars.lit(l)] = false
 				}
 				line = append(line, '0', ' ')
 				writeHints(k.hints[k.hstart[c] : k.hstart[c]+k.hlen[c]])

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/queens-dev/queens/drat"
@@ -188,7 +189,20 @@ type instance struct {
 	f    *drat.Formula
 }
 
+var (
+	instOnce sync.Once
+	instList []instance
+)
+
+// instances returns the test formulas: n = 3, n = 8..10 with queens
+// pre-placed, and the last call of the n = 8 enumeration. Callers must not
+// modify them.
 func instances() []instance {
+	instOnce.Do(func() { instList = makeInstances() })
+	return instList
+}
+
+func makeInstances() []instance {
 	out := []instance{{"queens-3", queensCNF(3)}}
 	for n := 8; n <= 10; n++ {
 		out = append(out, instance{fmt.Sprintf("queens-%d-placed", n), queensCNF(n, unsatPlacement(n)...)})
