@@ -54,6 +54,14 @@ func ConvertDRAT(ctx context.Context, f *Formula, proof io.Reader, w io.Writer) 
 	return res, nil
 }
 
+// watch is an entry of a watch list: clause c, and a literal of c (the
+// other watched literal when last seen) whose truth makes visiting c
+// unnecessary.
+type watch struct {
+	c       int32
+	blocker int32
+}
+
 const (
 	fActive uint8 = 1 << iota
 	fCore
@@ -86,7 +94,7 @@ type checker struct {
 	seen    []bool
 	mark    []bool
 	trail   []int32
-	watches [][]int32
+	watches [][]watch
 	fresh   bool // watches were rebuilt since the last backtrack
 
 	trailAt []int32 // trail length before each step
@@ -331,8 +339,8 @@ func (k *checker) watch(c int32) {
 		}
 		cl[i], cl[best] = cl[best], cl[i]
 	}
-	k.watches[cl[0]] = append(k.watches[cl[0]], c)
-	k.watches[cl[1]] = append(k.watches[cl[1]], c)
+	k.watches[cl[0]] = append(k.watches[cl[0]], watch{c, cl[1]})
+	k.watches[cl[1]] = append(k.watches[cl[1]], watch{c, cl[0]})
 }
 
 func (k *checker) unwatch(c int32) {
@@ -342,8 +350,8 @@ func (k *checker) unwatch(c int32) {
 	cl := k.clause(c)
 	for _, x := range cl[:2] {
 		ws := k.watches[x]
-		for i, d := range ws {
-			if d == c {
+		for i, w := range ws {
+			if w.c == c {
 				copy(ws[i:], ws[i+1:])
 				k.watches[x] = ws[:len(ws)-1]
 				break
@@ -409,9 +417,15 @@ func (k *checker) visit(f int32, core bool) int32 {
 	ws := k.watches[f]
 	j := 0
 	for i := 0; i < len(ws); i++ {
-		c := ws[i]
+		w := ws[i]
+		if k.val[w.blocker] == 1 { // satisfied: nothing to do in either mode
+			ws[j] = w
+			j++
+			continue
+		}
+		c := w.c
 		if (k.flags[c]&fCore != 0) != core {
-			ws[j] = c
+			ws[j] = w
 			j++
 			continue
 		}
@@ -421,7 +435,7 @@ func (k *checker) visit(f int32, core bool) int32 {
 			cl[0], cl[1] = cl[1], f
 		}
 		if k.val[cl[0]] == 1 {
-			ws[j] = c
+			ws[j] = watch{c, cl[0]}
 			j++
 			continue
 		}
@@ -429,7 +443,7 @@ func (k *checker) visit(f int32, core bool) int32 {
 		for m := 2; m < len(cl); m++ {
 			if k.val[cl[m]] != -1 {
 				cl[1], cl[m] = cl[m], f
-				k.watches[cl[1]] = append(k.watches[cl[1]], c)
+				k.watches[cl[1]] = append(k.watches[cl[1]], watch{c, cl[0]})
 				moved = true
 				break
 			}
@@ -437,7 +451,7 @@ func (k *checker) visit(f int32, core bool) int32 {
 		if moved {
 			continue
 		}
-		ws[j] = c
+		ws[j] = watch{c, cl[0]}
 		j++
 		if k.val[cl[0]] == -1 {
 			j += copy(ws[j:], ws[i+1:])
@@ -631,7 +645,7 @@ func (k *checker) run() (*Result, error) {
 	n := int(k.vars.n) + 1
 	k.val = make([]int8, 2*n)
 	k.mark = make([]bool, 2*n)
-	k.watches = make([][]int32, 2*n)
+	k.watches = make([][]watch, 2*n)
 	k.reason = make([]int32, n)
 	k.pos = make([]int32, n)
 	k.seen = make([]bool, n)
