@@ -23,11 +23,17 @@ type proof struct {
 	lemmas int
 }
 
-// isBinary applies drat-trim's rule: a proof is binary when one of its first
-// 10 bytes cannot occur in a text proof. A proof starting with 'a' is binary
-// too (no text proof line starts with it).
+// isBinary decides whether a proof is binary. Every binary step starts with
+// 'a' or 'd', so a proof starting with any other byte is text (even a text
+// proof whose first comment holds non-ASCII bytes), and one starting with
+// 'a' is binary (no text line starts with it). For a proof starting with
+// 'd' it applies drat-trim's rule: the proof is binary when one of its
+// first 10 bytes cannot occur in a text proof.
 func isBinary(data []byte) bool {
-	if len(data) > 0 && data[0] == 'a' {
+	if len(data) == 0 || data[0] != 'a' && data[0] != 'd' {
+		return false
+	}
+	if data[0] == 'a' {
 		return true
 	}
 	for i := 0; i < len(data) && i < 10; i++ {
