@@ -92,6 +92,7 @@ type checker struct {
 	reason  []int32
 	pos     []int32
 	seen    []bool
+	assumed []bool // by variable: in the clause rup is checking
 	mark    []bool
 	trail   []int32
 	watches [][]watch
@@ -519,7 +520,10 @@ func (k *checker) analyze(confl, except int32) {
 		}
 		k.seen[v] = false
 		r := k.reason[v]
-		if r < 0 {
+		if r < 0 || k.assumed[v] {
+			// An assumption, or a literal of the checked clause that is
+			// false at top level anyway: the clause's negation provides it
+			// (and an LRAT checker would find its reason satisfied).
 			continue
 		}
 		k.flags[r] |= fCore
@@ -541,6 +545,14 @@ func (k *checker) analyze(confl, except int32) {
 // rup reports whether the clause assume is RUP: asserting its negation and
 // propagating reaches a conflict. It marks the clauses used as core.
 func (k *checker) rup(assume []int32) bool {
+	for _, x := range assume {
+		k.assumed[x>>1] = true
+	}
+	defer func() {
+		for _, x := range assume {
+			k.assumed[x>>1] = false
+		}
+	}()
 	for attempt := 0; ; attempt++ {
 		n := len(k.trail)
 		confl, except := int32(-1), int32(-1)
@@ -649,6 +661,7 @@ func (k *checker) run() (*Result, error) {
 	k.reason = make([]int32, n)
 	k.pos = make([]int32, n)
 	k.seen = make([]bool, n)
+	k.assumed = make([]bool, n)
 	k.table = make(map[uint64][]int32)
 	k.cstart = make([]int32, 0, len(k.f.Clauses)+p.lemmas)
 	k.csize = make([]int32, 0, len(k.f.Clauses)+p.lemmas)

@@ -463,6 +463,14 @@ func TestFormulaConflict(t *testing.T) {
 	}
 }
 
+// TestLiteralFalseAtTopLevel: a lemma literal already false at top level
+// comes from the lemma's negation; the LRAT hints must not list its reason
+// (an LRAT checker finds that reason satisfied).
+func TestLiteralFalseAtTopLevel(t *testing.T) {
+	f := &drat.Formula{Vars: 3, Clauses: [][]int{{-1}, {1, 2, 3}, {1, -2, 3}, {1, 2, -3}, {1, -2, -3}}}
+	roundTripLRAT(t, f, []byte("1 3 0\n1 0\n0\n"))
+}
+
 // TestSparseVariables: huge variable numbers do not size the arrays.
 func TestSparseVariables(t *testing.T) {
 	const big = drat.MaxVar

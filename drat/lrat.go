@@ -96,7 +96,7 @@ func parseLRAT(data []byte) (*lratProof, error) {
 // every positive hint must be unit (then its literal is assigned) or false
 // (a conflict, which ends the check) under the lemma's negation. When the
 // positive hints reach no conflict, the lemma must be RAT on its first
-// literal p: each live clause containing -p needs a group "-id hints..."
+// literal p: each live clause containing -p (tautologies aside) needs a group "-id hints..."
 // whose hints reach a conflict after also asserting the negation of that
 // clause without -p (a group for a clause the lemma's negation already
 // satisfies needs no hints). Deletions "id d ids 0" of unknown ids are
@@ -121,6 +121,7 @@ func CheckLRAT(ctx context.Context, f *Formula, proof io.Reader) (*Result, error
 	l.vars.build(f, p.lits)
 	n := int(l.vars.n) + 1
 	l.val = make([]int8, 2*n)
+	l.mark = make([]bool, 2*n)
 	var buf []int32
 	for j, c := range f.Clauses {
 		buf = buf[:0]
@@ -140,6 +141,8 @@ type lrat struct {
 	lits   []int32
 	cstart []int32
 	csize  []int32
+	taut   []bool          // clause index -> holds a literal and its negation
+	mark   []bool          // scratch, by literal
 	ids    []int64         // clause index -> id
 	byID   map[int64]int32 // live clauses
 	val    []int8
@@ -150,9 +153,17 @@ type lrat struct {
 func (l *lrat) add(id int64, dimacs []int32) {
 	c := int32(len(l.cstart))
 	l.cstart = append(l.cstart, int32(len(l.lits)))
+	taut := false
 	for _, x := range dimacs {
-		l.lits = append(l.lits, l.vars.lit(x))
+		y := l.vars.lit(x)
+		taut = taut || l.mark[y^1]
+		l.mark[y] = true
+		l.lits = append(l.lits, y)
 	}
+	for _, y := range l.lits[l.cstart[c]:] {
+		l.mark[y] = false
+	}
+	l.taut = append(l.taut, taut)
 	l.csize = append(l.csize, int32(len(dimacs)))
 	l.ids = append(l.ids, id)
 	l.byID[id] = c
@@ -256,6 +267,22 @@ func (l *lrat) run() (*Result, error) {
 	return nil, fmt.Errorf("check LRAT: %w (%d lemmas read)", ErrNoEmptyClause, p.lemmas)
 }
 
+// hasCandidate reports whether a live clause other than a tautology holds
+// the literal np.
+func (l *lrat) hasCandidate(np int32) bool {
+	for c, id := range l.ids {
+		if cc, live := l.byID[id]; !live || cc != int32(c) || l.taut[c] {
+			continue
+		}
+		for _, y := range l.clause(int32(c)) {
+			if y == np {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // check verifies one lemma from its hints.
 func (l *lrat) check(lits []int32, hs []int64) hintErr {
 	defer l.backtrack(0)
@@ -276,13 +303,18 @@ func (l *lrat) check(lits []int32, hs []int64) hintErr {
 	if conflict || err != "" {
 		return err
 	}
-	if i == len(hs) {
-		return "is not implied by its hints (no conflict)"
-	}
 	if len(lits) == 0 {
+		if i == len(hs) {
+			return "is not implied by its hints (no conflict)"
+		}
 		return "is empty but has RAT hints"
 	}
 	np := l.vars.lit(lits[0]) ^ 1
+	if i == len(hs) && l.hasCandidate(np) {
+		// Without RAT groups only a blocked lemma (no clause holds -p)
+		// can be RAT.
+		return "is not implied by its hints (no conflict)"
+	}
 	groups := make(map[int64][]int64)
 	for i < len(hs) {
 		id := -hs[i]
@@ -309,8 +341,8 @@ func (l *lrat) check(lits []int32, hs []int64) hintErr {
 	}
 	base := len(l.trail)
 	for c, id := range l.ids {
-		if cc, live := l.byID[id]; !live || cc != int32(c) {
-			continue
+		if cc, live := l.byID[id]; !live || cc != int32(c) || l.taut[c] {
+			continue // a tautology stays satisfied when p flips
 		}
 		cl := l.clause(int32(c))
 		has := false
