@@ -590,6 +590,12 @@ func TestDRATTrim(t *testing.T) {
 			out, _ := exec.Command(path, cnf, pf).CombinedOutput()
 			theirs := bytes.Contains(out, []byte("s VERIFIED"))
 			_, err := drat.CheckDRAT(context.Background(), c.f, bytes.NewReader(c.proof))
+			if theirs && c.tag == "cut" && errors.Is(err, drat.ErrNoEmptyClause) {
+				// drat-trim accepts a conflict without the empty clause;
+				// this package insists on the empty clause (see the doc).
+				t.Logf("%s cut: drat-trim verified, we require the empty clause: %v", tf.name, err)
+				continue
+			}
 			if ours := err == nil; ours != theirs {
 				t.Errorf("%s %s: drat-trim verified=%v, we verified=%v (%v)\n%s", tf.name, c.tag, theirs, ours, err, out)
 			}

@@ -214,7 +214,8 @@ func TestSoundRandom(t *testing.T) {
 }
 
 // FuzzCheck: whatever the proof bytes, the checkers never panic and never
-// verify a satisfiable formula.
+// verify a satisfiable formula, and a verified DRAT proof converts to an
+// LRAT proof that verifies.
 func FuzzCheck(f *testing.F) {
 	f.Add([]byte{3, 1, 2, 0, 0xff, 2, 0}, []byte("1 0\n0\n"))
 	f.Add([]byte{2, 1, 0, 0xfe, 0}, []byte("a\x02\x00a\x00"))
@@ -241,8 +242,14 @@ func fuzzBody(t *testing.T, fb, proof []byte) {
 		c = append(c, l)
 	}
 	sat := satisfiable(form)
-	if _, err := drat.CheckDRAT(context.Background(), form, bytes.NewReader(proof)); err == nil && sat {
-		t.Fatalf("DRAT verified satisfiable %v", form.Clauses)
+	var lrat bytes.Buffer
+	if _, err := drat.ConvertDRAT(context.Background(), form, bytes.NewReader(proof), &lrat); err == nil {
+		if sat {
+			t.Fatalf("DRAT verified satisfiable %v", form.Clauses)
+		}
+		if _, err := drat.CheckLRAT(context.Background(), form, &lrat); err != nil {
+			t.Fatalf("converted LRAT of %v fails: %v", form.Clauses, err)
+		}
 	}
 	if _, err := drat.CheckLRAT(context.Background(), form, bytes.NewReader(proof)); err == nil && sat {
 		t.Fatalf("LRAT verified satisfiable %v", form.Clauses)
