@@ -57,7 +57,8 @@ func commander(b *builder, xs []int) {
 		pairwise(b, xs)
 		return
 	}
-	cmds := make([]int, 0, (len(xs)+commanderGroup-1)/commanderGroup)
+	cmds := b.alloc((len(xs) + commanderGroup - 1) / commanderGroup)[:0]
+	defer b.release(cmds)
 	var or [commanderGroup + 1]int
 	for start := 0; start < len(xs); start += commanderGroup {
 		g := xs[start:min(start+commanderGroup, len(xs))]
@@ -113,7 +114,8 @@ func product(b *builder, xs []int) {
 	}
 	p := ceilSqrt(L)
 	q := (L + p - 1) / p
-	uv := make([]int, p+q)
+	uv := b.alloc(p + q)
+	defer b.release(uv)
 	for i := range uv {
 		uv[i] = b.fresh()
 	}

@@ -266,7 +266,20 @@ type builder struct {
 	buf   []int // the clause being handed out
 	count int   // clauses generated
 	err   error
+	arena []int // scratch of the recursive encodings, used as a stack
 }
+
+// alloc returns a scratch slice of length k from the arena. Slices are
+// released in the reverse order of allocation. (When the arena grows,
+// slices handed out before keep the old array, which stays valid.)
+func (b *builder) alloc(k int) []int {
+	start := len(b.arena)
+	b.arena = slices.Grow(b.arena, k)[:start+k]
+	return b.arena[start : start+k : start+k]
+}
+
+// release returns s, the last slice alloc handed out, to the arena.
+func (b *builder) release(s []int) { b.arena = b.arena[:len(b.arena)-cap(s)] }
 
 func (b *builder) fresh() int { b.next++; return b.next - 1 }
 
