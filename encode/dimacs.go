@@ -461,6 +461,9 @@ func (h *header) apply(cnf *CNF) error {
 	if h.n > cnf.Vars/h.n {
 		return fmt.Errorf("%w: n = %d needs %d board variables, the header has %d", ErrHeader, h.n, h.n*h.n, cnf.Vars)
 	}
+	if len(h.placed) > h.n { // also bounds CheckPlacement's pairwise work
+		return fmt.Errorf("%w: %d placed queens on a %dx%d board", ErrHeader, len(h.placed), h.n, h.n)
+	}
 	if err := board.CheckPlacement(h.n, h.placed); err != nil {
 		return fmt.Errorf("%w: %w", ErrHeader, err)
 	}

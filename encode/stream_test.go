@@ -388,13 +388,13 @@ func TestRandomPlacement(t *testing.T) {
 }
 
 func ExampleEncoder_WriteDIMACS() {
-	e, _ := encode.NewEncoder(1000, encode.Options{Encoding: encode.Commander})
+	e, _ := encode.NewEncoder(300, encode.Options{Encoding: encode.Commander})
 	vars, clauses := e.Size()
 	fmt.Println(vars, clauses)
-	// Streams about 200 MB without holding the formula in memory.
+	// Streams about 16 MB without holding the formula in memory.
 	err := e.WriteDIMACS(context.Background(), io.Discard)
 	fmt.Println(err)
 	// Output:
-	// 2996928 13966034
+	// 267708 1247856
 	// <nil>
 }
