@@ -149,14 +149,15 @@ func lookup(enc Encoding) (encoding, error) {
 //	seq        V = 5n^2 - 6n + 2   C = 12n^2 - 22n + 12
 //	others     a sum over the lines: see the package comment
 //
-// Errors wrap [ErrEncoding] or, for n < 1, [board.ErrSize].
+// Errors wrap [ErrEncoding] or, for n outside 1..[board.MaxN],
+// [board.ErrSize].
 func Size(n int, enc Encoding) (vars, clauses int, err error) {
 	resolved, err := Resolve(enc, n)
 	if err != nil {
 		return 0, 0, err
 	}
-	if n < 1 {
-		return 0, 0, board.CheckSize(n, board.MaxN)
+	if err := board.CheckSize(n, board.MaxN); err != nil {
+		return 0, 0, err
 	}
 	e, _ := lookup(resolved)
 	vars, clauses = size(e, n)
