@@ -58,7 +58,7 @@ func External(command string) Source {
 func CNF(encoding string, all func(context.Context, *encode.CNF) iter.Seq2[board.Solution, error]) Source {
 	return func(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error] {
 		return func(yield func(board.Solution, error) bool) {
-			cnf, err := encode.Queens(n, encoding, place)
+			cnf, err := encode.Queens(n, encode.Encoding(encoding), place)
 			if err != nil {
 				yield(nil, err)
 				return

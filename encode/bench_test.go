@@ -1,6 +1,7 @@
 package encode_test
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"testing"
@@ -39,5 +40,50 @@ func BenchmarkWriteDIMACS(b *testing.B) {
 				b.ReportMetric(float64(len(cnf.Clauses)), "clauses")
 			})
 		}
+	}
+}
+
+// BenchmarkStreamDIMACS writes the auto-encoded instance (commander above
+// n = 40) to io.Discard clause by clause: B/op stays near the output
+// buffer whatever n, against the whole formula that BenchmarkCNFDIMACS
+// builds first. Run with -benchtime=1x for n = 2000 (about 50 million
+// clauses).
+func BenchmarkStreamDIMACS(b *testing.B) {
+	for _, n := range []int{400, 1000, 2000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			e, err := encode.NewEncoder(n, encode.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if err := e.WriteDIMACS(context.Background(), io.Discard); err != nil {
+					b.Fatal(err)
+				}
+			}
+			_, clauses := e.Size()
+			b.ReportMetric(float64(clauses), "clauses")
+		})
+	}
+}
+
+// BenchmarkCNFDIMACS builds the auto-encoded instance as a CNF and writes
+// it to io.Discard: the path before streaming, for comparison.
+func BenchmarkCNFDIMACS(b *testing.B) {
+	for _, n := range []int{400, 1000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			var cnf *encode.CNF
+			for b.Loop() {
+				var err error
+				if cnf, err = encode.Queens(n, encode.Auto, nil); err != nil {
+					b.Fatal(err)
+				}
+				if err := encode.WriteDIMACS(io.Discard, cnf); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(cnf.Clauses)), "clauses")
+		})
 	}
 }

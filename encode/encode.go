@@ -1,24 +1,27 @@
 package encode
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"slices"
-	"strings"
 
 	"github.com/queens-dev/queens/board"
 )
 
 // CNF is a formula in conjunctive normal form: Vars variables numbered from
-// 1, and clauses of signed DIMACS literals (v true, -v false). N, Encoding
-// and Placed describe the N-Queens instance it encodes; [ReadDIMACS] leaves
-// them zero.
+// 1, and clauses of signed DIMACS literals (v true, -v false). N, Encoding,
+// Placed and Symmetries describe the N-Queens instance it encodes;
+// [ReadDIMACS] fills them in from the header of a file queens wrote and
+// leaves them zero otherwise.
 type CNF struct {
-	N        int           // board size, 0 if unknown
-	Encoding string        // at-most-one encoding, "" if unknown
-	Placed   []board.Queen // pre-placed queens, 0-based
-	Vars     int
-	Clauses  [][]int
+	N          int               // board size, 0 if unknown
+	Encoding   Encoding          // at-most-one encoding, "" if unknown
+	Placed     []board.Queen     // pre-placed queens, 0-based, by row
+	Symmetries []board.Transform // symmetries broken by lex-leader clauses, nil if none
+	Vars       int
+	Clauses    [][]int
 }
 
 // Var returns the DIMACS variable of the square at 0-based row and col of
@@ -31,106 +34,39 @@ type CNF struct {
 // the only conversion between board squares and variables in queens.
 func Var(n, row, col int) int { return row*n + col + 1 }
 
-// ErrEncoding is wrapped by the error for an encoding name that is not in
-// [Encodings].
-var ErrEncoding = errors.New("unknown encoding")
-
-// Auto is the encoding name that lets [Queens] choose by board size.
-const Auto = "auto"
-
-// encoding is one at-most-one encoding.
-type encoding struct {
-	name  string
-	doc   string
-	maxN  int // largest board Queens builds with it (memory)
-	amo   func(b *builder, xs []int)
-	count func(L int) (clauses, aux int) // per at-most-one constraint over L literals
+// Options select what [NewEncoder] encodes besides the board size. The
+// zero value is the plain puzzle with the [Auto] encoding.
+type Options struct {
+	Encoding Encoding      // at-most-one encoding; "" or Auto chooses by n
+	Placed   []board.Queen // pre-placed queens (0-based), as unit clauses
+	// Symmetry adds lex-leader clauses so that exactly one solution of
+	// each class of solutions equivalent under rotation and reflection
+	// remains: the canonical one ([board.IsCanonical]). With pre-placed
+	// queens only the symmetries that map the placed set onto itself
+	// ([Stabilizer]) are broken, so one solution remains per class under
+	// that subgroup.
+	Symmetry bool
 }
 
-// The at-most-one encodings, in the order [Encodings] lists them.
-var encodings = []encoding{
-	{"pairwise", "every pair of squares on a line: no auxiliary variables, O(n^3) clauses", 200, pairwise, pairwiseCount},
-	{"seq", "Sinz's sequential counter: L-1 auxiliaries and 3L-4 clauses per line of L squares", 2000, sequential, sequentialCount},
-	{"commander", "Klieber and Kwon's commander encoding, groups of 3, recursive: about L/2 auxiliaries and 3.5L clauses per line", 2000, commander, commanderCount},
+// Encoder generates the clauses of one n-queens instance. It holds no
+// clauses: [Encoder.Emit] produces them one at a time in the fixed order
+// of the package comment, so memory does not grow with the formula.
+// [Encoder.Size] gives the exact counts up front. An Encoder is immutable
+// and safe for concurrent use.
+type Encoder struct {
+	n       int
+	enc     encoding
+	placed  []board.Queen
+	syms    []board.Transform
+	vars    int
+	clauses int
 }
 
-// Encodings returns the names of the at-most-one encodings [Queens]
-// accepts, besides [Auto].
-func Encodings() []string {
-	names := make([]string, len(encodings))
-	for i, e := range encodings {
-		names[i] = e.name
-	}
-	return names
-}
-
-// Describe returns a one-line description of the named encoding, and an
-// error wrapping [ErrEncoding] for an unknown name.
-func Describe(name string) (string, error) {
-	if name == Auto {
-		return fmt.Sprintf("pairwise for n <= %d, commander above", autoPairwiseMax), nil
-	}
-	e, err := lookup(name)
-	return e.doc, err
-}
-
-// autoPairwiseMax is the largest n for which auto picks pairwise: small
-// boards enumerate fastest without auxiliary variables, large boards need
-// the O(n^2) size of commander.
-const autoPairwiseMax = 40
-
-// Resolve returns the encoding Queens uses for name on an n×n board: name
-// itself, or for [Auto] the one chosen by size. An unknown name wraps
-// [ErrEncoding].
-func Resolve(name string, n int) (string, error) {
-	if name == Auto || name == "" {
-		if n <= autoPairwiseMax {
-			return "pairwise", nil
-		}
-		return "commander", nil
-	}
-	e, err := lookup(name)
-	return e.name, err
-}
-
-// MaxN returns the largest board size [Queens] encodes with the named
-// encoding (the limit keeps the formula in memory), or 0 for an unknown
-// name. For [Auto] it is the limit of the largest encoding auto picks.
-func MaxN(name string) int {
-	if name == Auto || name == "" {
-		name = "commander"
-	}
-	e, err := lookup(name)
-	if err != nil {
-		return 0
-	}
-	return e.maxN
-}
-
-func lookup(name string) (encoding, error) {
-	for _, e := range encodings {
-		if e.name == name {
-			return e, nil
-		}
-	}
-	return encoding{}, fmt.Errorf("%w %q (want %s or %s)", ErrEncoding, name, strings.Join(Encodings(), ", "), Auto)
-}
-
-// Queens returns the CNF of the n-queens puzzle with the named at-most-one
-// encoding ([Auto] or "" chooses by n) and the queens of placed (0-based)
-// as unit clauses.
-//
-// Every row and column gets exactly one queen (a clause of its n squares
-// plus at-most-one), every diagonal and anti-diagonal of two or more
-// squares at most one. Its models restricted to the n*n board variables
-// ([Var]) are exactly the solutions; with auxiliary variables one solution
-// may have several models (see the package comment). [Size] gives the
-// exact number of variables and clauses.
-//
-// Errors wrap [board.ErrSize] (n < 1 or above [MaxN] of the encoding),
-// [ErrEncoding] or [board.ErrPlacement].
-func Queens(n int, name string, placed []board.Queen) (*CNF, error) {
-	resolved, err := Resolve(name, n)
+// NewEncoder returns the encoder of the n-queens instance that opt
+// describes. Errors wrap [board.ErrSize] (n < 1 or above [MaxN] of the
+// encoding), [ErrEncoding] or [board.ErrPlacement].
+func NewEncoder(n int, opt Options) (*Encoder, error) {
+	resolved, err := Resolve(opt.Encoding, n)
 	if err != nil {
 		return nil, err
 	}
@@ -138,58 +74,21 @@ func Queens(n int, name string, placed []board.Queen) (*CNF, error) {
 	if err := board.CheckSize(n, e.maxN); err != nil {
 		return nil, fmt.Errorf("encode %s: %w", e.name, err)
 	}
-	if err := board.CheckPlacement(n, placed); err != nil {
+	if err := board.CheckPlacement(n, opt.Placed); err != nil {
 		return nil, err
 	}
-	placed = uniqueQueens(placed)
-	vars, clauses := size(e, n)
-	// Most clauses are binary; rows, columns and commander ORs are longer.
-	b := &builder{next: n*n + 1, ends: make([]int, 0, clauses+len(placed)),
-		lits: make([]int, 0, 2*clauses+clauses/2+2*n*n+len(placed))}
-	line := make([]int, 0, n)
-	for row := range n { // rows: exactly one
-		line = line[:0]
-		for col := range n {
-			line = append(line, Var(n, row, col))
-		}
-		b.clause(line...)
-		e.amo(b, line)
+	enc := &Encoder{n: n, enc: e, placed: uniqueQueens(opt.Placed)}
+	if opt.Symmetry {
+		enc.syms = Stabilizer(n, enc.placed)
 	}
-	for col := range n { // columns: exactly one
-		line = line[:0]
-		for row := range n {
-			line = append(line, Var(n, row, col))
-		}
-		b.clause(line...)
-		e.amo(b, line)
+	enc.vars, enc.clauses = size(e, n)
+	enc.clauses += len(enc.placed)
+	for _, t := range enc.syms {
+		c, a := lexCount(n, t)
+		enc.clauses += c
+		enc.vars += a
 	}
-	// Diagonals (row-col constant), then anti-diagonals (row+col
-	// constant), each from the top row down; lines of one square need
-	// nothing.
-	for d := -(n - 2); d <= n-2; d++ {
-		line = line[:0]
-		for row := max(0, d); row < n && row-d < n; row++ {
-			line = append(line, Var(n, row, row-d))
-		}
-		e.amo(b, line)
-	}
-	for s := 1; s <= 2*n-3; s++ {
-		line = line[:0]
-		for row := max(0, s-n+1); row < n && row <= s; row++ {
-			line = append(line, Var(n, row, s-row))
-		}
-		e.amo(b, line)
-	}
-	for _, q := range placed {
-		b.clause(Var(n, q.Row, q.Col))
-	}
-	cnf := &CNF{N: n, Encoding: e.name, Placed: placed, Vars: b.next - 1, Clauses: b.finish()}
-	if cnf.Vars != vars || len(cnf.Clauses) != clauses+len(placed) {
-		// Size's formulas and the builder disagree: a bug, not input.
-		panic(fmt.Sprintf("encode: %s n=%d: built %d vars, %d clauses; Size says %d, %d",
-			e.name, n, cnf.Vars, len(cnf.Clauses), vars, clauses))
-	}
-	return cnf, nil
+	return enc, nil
 }
 
 // uniqueQueens returns qs sorted by row with duplicates removed.
@@ -199,154 +98,213 @@ func uniqueQueens(qs []board.Queen) []board.Queen {
 	return slices.Compact(out)
 }
 
-// Size returns the number of variables and clauses of the n-queens CNF in
-// the named encoding without building it, not counting the unit clauses
-// of pre-placed queens. Closed forms (n >= 2 for seq):
-//
-//	pairwise   V = n^2             C = n(n-1)(5n-1)/3 + 2n
-//	seq        V = 5n^2 - 6n + 2   C = 12n^2 - 22n + 12
-//	commander  a recursion over the lines: see the package comment
-func Size(n int, name string) (vars, clauses int, err error) {
-	resolved, err := Resolve(name, n)
+// N returns the board size.
+func (e *Encoder) N() int { return e.n }
+
+// Encoding returns the encoding in use ([Auto] resolved).
+func (e *Encoder) Encoding() Encoding { return e.enc.name }
+
+// Placed returns the pre-placed queens, sorted by row, without duplicates.
+func (e *Encoder) Placed() []board.Queen { return slices.Clone(e.placed) }
+
+// Symmetries returns the symmetries whose lex-leader clauses are added
+// (none without [Options.Symmetry]).
+func (e *Encoder) Symmetries() []board.Transform { return slices.Clone(e.syms) }
+
+// Size returns the exact number of variables and clauses [Encoder.Emit]
+// produces, including the units of pre-placed queens and symmetry
+// breaking, computed without generating them.
+func (e *Encoder) Size() (vars, clauses int) { return e.vars, e.clauses }
+
+// emitCheckEvery is how many clauses Emit generates between two looks at
+// its context: a few microseconds of work.
+const emitCheckEvery = 4096
+
+// Emit calls yield with each clause in order (signed DIMACS literals).
+// The slice is only valid during the call and is reused for the next
+// clause: copy what is kept. Emit stops at the first error yield returns
+// and returns it unchanged; when ctx is done it stops within a few
+// thousand clauses and returns an error wrapping ctx.Err(). Memory beyond
+// a few slices of length n does not depend on the formula's size.
+func (e *Encoder) Emit(ctx context.Context, yield func(clause []int) error) error {
+	b := &builder{ctx: ctx, yield: yield, next: e.n*e.n + 1, buf: make([]int, 0, e.n+1)}
+	n, amo := e.n, e.enc.amo
+	line := make([]int, 0, n)
+	for row := 0; row < n && b.err == nil; row++ { // rows: exactly one
+		line = line[:0]
+		for col := range n {
+			line = append(line, Var(n, row, col))
+		}
+		b.clause(line...)
+		amo(b, line)
+	}
+	for col := 0; col < n && b.err == nil; col++ { // columns: exactly one
+		line = line[:0]
+		for row := range n {
+			line = append(line, Var(n, row, col))
+		}
+		b.clause(line...)
+		amo(b, line)
+	}
+	// Diagonals (row-col constant), then anti-diagonals (row+col
+	// constant), each from the top row down; lines of one square need
+	// nothing.
+	for d := -(n - 2); d <= n-2 && b.err == nil; d++ {
+		line = line[:0]
+		for row := max(0, d); row < n && row-d < n; row++ {
+			line = append(line, Var(n, row, row-d))
+		}
+		amo(b, line)
+	}
+	for s := 1; s <= 2*n-3 && b.err == nil; s++ {
+		line = line[:0]
+		for row := max(0, s-n+1); row < n && row <= s; row++ {
+			line = append(line, Var(n, row, s-row))
+		}
+		amo(b, line)
+	}
+	for _, q := range e.placed {
+		b.clause(Var(n, q.Row, q.Col))
+	}
+	for _, t := range e.syms {
+		if b.err != nil {
+			break
+		}
+		lexLeader(b, n, t)
+	}
+	if b.err != nil {
+		return b.err
+	}
+	if b.next-1 != e.vars || b.count != e.clauses {
+		// The count functions and the generators disagree: a bug, not input.
+		panic(fmt.Sprintf("encode: %s n=%d: generated %d vars, %d clauses; Size says %d, %d",
+			e.enc.name, n, b.next-1, b.count, e.vars, e.clauses))
+	}
+	return nil
+}
+
+// errStop ends Emit for Clauses when the consumer stops early.
+var errStop = errors.New("stop")
+
+// Clauses returns the clauses of [Encoder.Emit] as an iterator. Each
+// clause is only valid until the next step. If encoding stops early (ctx
+// done), the last pair carries the error and a nil clause.
+func (e *Encoder) Clauses(ctx context.Context) iter.Seq2[[]int, error] {
+	return func(yield func([]int, error) bool) {
+		err := e.Emit(ctx, func(clause []int) error {
+			if !yield(clause, nil) {
+				return errStop
+			}
+			return nil
+		})
+		if err != nil && err != errStop {
+			yield(nil, err)
+		}
+	}
+}
+
+// AppendFlat appends the clauses to dst as int32 DIMACS literals, each
+// clause ended by 0, the layout a solver's Add(lit) ... Add(0) loop
+// takes. With [Encoder.Size] the caller can size dst beforehand. On
+// error (ctx done, see [Encoder.Emit]) it returns dst as far as it got.
+func (e *Encoder) AppendFlat(ctx context.Context, dst []int32) ([]int32, error) {
+	err := e.Emit(ctx, func(clause []int) error {
+		for _, lit := range clause {
+			dst = append(dst, int32(lit))
+		}
+		dst = append(dst, 0)
+		return nil
+	})
+	return dst, err
+}
+
+// CNF returns the formula as a [CNF] value, all clauses in one backing
+// array. The only error is ctx's (see [Encoder.Emit]).
+func (e *Encoder) CNF(ctx context.Context) (*CNF, error) {
+	ends := make([]int, 0, e.clauses)
+	lits := make([]int, 0, 2*e.clauses+e.n*e.n/2) // most clauses are binary
+	err := e.Emit(ctx, func(clause []int) error {
+		lits = append(lits, clause...)
+		ends = append(ends, len(lits))
+		return nil
+	})
 	if err != nil {
-		return 0, 0, err
+		return nil, err
 	}
-	if n < 1 {
-		return 0, 0, board.CheckSize(n, board.MaxN)
-	}
-	e, _ := lookup(resolved)
-	vars, clauses = size(e, n)
-	return vars, clauses, nil
+	return &CNF{N: e.n, Encoding: e.enc.name, Placed: e.Placed(), Symmetries: e.Symmetries(),
+		Vars: e.vars, Clauses: split(lits, ends)}, nil
 }
 
-func size(e encoding, n int) (vars, clauses int) {
-	vars, clauses = n*n, 2*n // board variables, a clause per row and column
-	add := func(L, times int) {
-		c, a := e.count(L)
-		clauses += times * c
-		vars += times * a
+// Queens returns the CNF of the n-queens puzzle with encoding enc ([Auto]
+// or "" chooses by n) and the queens of placed (0-based) as unit clauses:
+// [NewEncoder] and [Encoder.CNF] in one call.
+//
+// Every row and column gets exactly one queen (a clause of its n squares
+// plus at-most-one), every diagonal and anti-diagonal of two or more
+// squares at most one. Its models restricted to the n*n board variables
+// ([Var]) are exactly the solutions; with auxiliary variables one solution
+// may have several models (see [Exact]). [Size] gives the exact number of
+// variables and clauses.
+//
+// Errors wrap [board.ErrSize] (n < 1 or above [MaxN] of the encoding),
+// [ErrEncoding] or [board.ErrPlacement].
+func Queens(n int, enc Encoding, placed []board.Queen) (*CNF, error) {
+	e, err := NewEncoder(n, Options{Encoding: enc, Placed: placed})
+	if err != nil {
+		return nil, err
 	}
-	add(n, 2*n)
-	for L := 2; L < n; L++ {
-		add(L, 4) // two diagonals of each length in each direction
-	}
-	if n >= 2 {
-		add(n, 2) // the two long diagonals
-	}
-	return vars, clauses
+	return e.CNF(context.Background())
 }
 
-// builder collects clauses into one backing array and numbers auxiliary
-// variables.
+// builder numbers auxiliary variables and hands each clause to yield,
+// counting them and looking at ctx now and then. After the first error it
+// drops every clause; the generators check err between lines.
 type builder struct {
-	next int   // next free variable
-	lits []int // all literals, clause after clause
-	ends []int // ends[i] is the end of clause i in lits
+	ctx   context.Context
+	yield func([]int) error
+	next  int   // next free variable
+	buf   []int // the clause being handed out
+	count int   // clauses generated
+	err   error
+	arena []int // scratch of the recursive encodings, used as a stack
 }
+
+// alloc returns a scratch slice of length k from the arena. Slices are
+// released in the reverse order of allocation. (When the arena grows,
+// slices handed out before keep the old array, which stays valid.)
+func (b *builder) alloc(k int) []int {
+	start := len(b.arena)
+	b.arena = slices.Grow(b.arena, k)[:start+k]
+	return b.arena[start : start+k : start+k]
+}
+
+// release returns s, the last slice alloc handed out, to the arena.
+func (b *builder) release(s []int) { b.arena = b.arena[:len(b.arena)-cap(s)] }
 
 func (b *builder) fresh() int { b.next++; return b.next - 1 }
 
 func (b *builder) clause(lits ...int) {
-	b.lits = append(b.lits, lits...)
-	b.ends = append(b.ends, len(b.lits))
+	if b.err != nil {
+		return
+	}
+	b.count++
+	if b.count%emitCheckEvery == 0 {
+		if err := b.ctx.Err(); err != nil {
+			b.err = fmt.Errorf("encode: %w", err)
+			return
+		}
+	}
+	b.buf = append(b.buf[:0], lits...)
+	b.err = b.yield(b.buf)
 }
 
-func (b *builder) finish() [][]int {
-	clauses := make([][]int, len(b.ends))
+// split cuts the literals of consecutive clauses at ends.
+func split(lits, ends []int) [][]int {
+	clauses := make([][]int, len(ends))
 	start := 0
-	for i, end := range b.ends {
-		clauses[i] = b.lits[start:end:end] // full slice: appending copies
+	for i, end := range ends {
+		clauses[i] = lits[start:end:end] // full slice: appending copies
 		start = end
 	}
 	return clauses
-}
-
-// pairwise: (-x_i | -x_j) for every i < j.
-func pairwise(b *builder, xs []int) {
-	for i := range xs {
-		for j := i + 1; j < len(xs); j++ {
-			b.clause(-xs[i], -xs[j])
-		}
-	}
-}
-
-func pairwiseCount(L int) (clauses, aux int) { return L * (L - 1) / 2, 0 }
-
-// sequential is Sinz's counter: s_i is true if one of x_1..x_i is.
-//
-//	(-x_1 | s_1), and for 1 < i < L: (-x_i | s_i), (-s_(i-1) | s_i), (-x_i | -s_(i-1)),
-//	(-x_L | -s_(L-1))
-func sequential(b *builder, xs []int) {
-	L := len(xs)
-	if L < 2 {
-		return
-	}
-	s := b.fresh()
-	b.clause(-xs[0], s)
-	for i := 1; i < L-1; i++ {
-		next := b.fresh()
-		b.clause(-xs[i], next)
-		b.clause(-s, next)
-		b.clause(-xs[i], -s)
-		s = next
-	}
-	b.clause(-xs[L-1], -s)
-}
-
-func sequentialCount(L int) (clauses, aux int) {
-	if L < 2 {
-		return 0, 0
-	}
-	return 3*L - 4, L - 1
-}
-
-// commanderGroup is the group size of the commander encoding.
-const commanderGroup = 3
-
-// commander splits xs into groups of 3 (the last may be smaller). A group
-// of one is its own commander; a larger group gets pairwise at-most-one and
-// a commander c <-> OR(group): (-c | g_1 | ... ) and (-g_i | c). At most
-// one commander may be true, recursively; 4 or fewer literals are done
-// pairwise.
-func commander(b *builder, xs []int) {
-	if len(xs) <= commanderGroup+1 {
-		pairwise(b, xs)
-		return
-	}
-	cmds := make([]int, 0, (len(xs)+commanderGroup-1)/commanderGroup)
-	for start := 0; start < len(xs); start += commanderGroup {
-		g := xs[start:min(start+commanderGroup, len(xs))]
-		if len(g) == 1 {
-			cmds = append(cmds, g[0])
-			continue
-		}
-		c := b.fresh()
-		cmds = append(cmds, c)
-		pairwise(b, g)
-		or := make([]int, 0, len(g)+1)
-		or = append(or, -c)
-		or = append(or, g...)
-		b.clause(or...)
-		for _, x := range g {
-			b.clause(-x, c)
-		}
-	}
-	commander(b, cmds)
-}
-
-func commanderCount(L int) (clauses, aux int) {
-	if L <= commanderGroup+1 {
-		return pairwiseCount(L)
-	}
-	groups := (L + commanderGroup - 1) / commanderGroup
-	for start := 0; start < L; start += commanderGroup {
-		g := min(commanderGroup, L-start)
-		if g > 1 {
-			c, _ := pairwiseCount(g)
-			clauses += c + 1 + g
-			aux++
-		}
-	}
-	c, a := commanderCount(groups)
-	return clauses + c, aux + a
 }

@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "update golden files")
 // package comment and against the counts of an independent generator
 // (shared/GINI.md), for every encoding.
 func TestSize(t *testing.T) {
-	closed := map[string]func(n int) (int, int){
+	closed := map[encode.Encoding]func(n int) (int, int){
 		"pairwise": func(n int) (int, int) { return n * n, n*(n-1)*(5*n-1)/3 + 2*n },
 		"seq": func(n int) (int, int) {
 			if n == 1 {
@@ -30,13 +30,13 @@ func TestSize(t *testing.T) {
 			return 5*n*n - 6*n + 2, 12*n*n - 22*n + 12
 		},
 	}
-	independent := map[string]map[int][2]int{
+	independent := map[encode.Encoding]map[int][2]int{
 		"pairwise":  {8: {64, 744}, 100: {10000, 1646900}},
 		"seq":       {8: {274, 604}, 100: {49402, 117812}},
 		"commander": {8: {142, 610}, 100: {29176, 135908}},
 	}
 	for _, name := range encode.Encodings() {
-		t.Run(name, func(t *testing.T) {
+		t.Run(string(name), func(t *testing.T) {
 			for n := 1; n <= 40; n++ {
 				cnf, err := encode.Queens(n, name, nil)
 				if err != nil {
@@ -128,7 +128,7 @@ func TestPairwiseSatisfiesIffValid(t *testing.T) {
 func TestQueensErrors(t *testing.T) {
 	tests := []struct {
 		n     int
-		enc   string
+		enc   encode.Encoding
 		place []board.Queen
 		want  error
 	}{
@@ -150,7 +150,7 @@ func TestQueensErrors(t *testing.T) {
 func TestResolveAuto(t *testing.T) {
 	for _, tt := range []struct {
 		n    int
-		want string
+		want encode.Encoding
 	}{{1, "pairwise"}, {40, "pairwise"}, {41, "commander"}, {1000, "commander"}} {
 		if got, err := encode.Resolve(encode.Auto, tt.n); got != tt.want || err != nil {
 			t.Errorf("Resolve(auto, %d) = %q, %v; want %q", tt.n, got, err, tt.want)

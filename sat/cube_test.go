@@ -84,7 +84,7 @@ func TestParallelOrder(t *testing.T) {
 func TestParallelSequential(t *testing.T) {
 	for _, name := range encode.Encodings() {
 		cnf, _ := encode.Queens(10, name, nil)
-		sameSet(t, name, collectParallel(t, cnf, sat.Options{}), collect(t, cnf))
+		sameSet(t, string(name), collectParallel(t, cnf, sat.Options{}), collect(t, cnf))
 	}
 }
 

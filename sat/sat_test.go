@@ -80,7 +80,7 @@ func TestAllEncodings(t *testing.T) {
 		want[n] = testutil.Solutions(n, nil)
 	}
 	for _, name := range encode.Encodings() {
-		t.Run(name, func(t *testing.T) {
+		t.Run(string(name), func(t *testing.T) {
 			t.Parallel()
 			for n := 1; n <= 10; n++ {
 				cnf, err := encode.Queens(n, name, nil)

@@ -31,7 +31,7 @@ func compareCommand() *cli.Command {
 			"counts (OEIS A000170, A002562). Where two engines disagree, compare re-runs them on parts\n" +
 			"of the board until it finds the solutions they disagree on, and prints them.\n\n" +
 			"Engines: backtrack; count, the bitboard counter of --count, which only counts (its total\n" +
-			"and unique count are compared); sat/ENCODING for each encoding (" + strings.Join(encode.Encodings(), ", ") + ");\n" +
+			"and unique count are compared); sat/ENCODING for each encoding (" + encodingNames() + ");\n" +
 			"and each external solver found on PATH (" + strings.Join(externalSolvers, ", ") + ") or given with\n" +
 			fmt.Sprintf("--solver. backtrack enumerates up to n = %d, sat up to %d; external solvers, re-run once per\n", backtrackEnumMax, satEnumMax) +
 			fmt.Sprintf("solution, enumerate up to n = %d and above that (to %d) are asked for one model, which must\n", externalEnumMax, externalFirstMax) +
@@ -263,8 +263,8 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 	ref := compareEngine{compare.Engine{Name: "backtrack", Solutions: compare.Backtrack}, backtrackEnumMax, backtrackEnumMax}
 	known := []compareEngine{{compare.Engine{Name: "count", Count: compare.Counter}, backtrackEnumMax, backtrackEnumMax}}
 	for _, enc := range encode.Encodings() {
-		if enc != "auto" {
-			known = append(known, compareEngine{compare.Engine{Name: "sat/" + enc, Solutions: compare.SAT(enc)}, satEnumMax, satEnumMax})
+		if enc != encode.Auto {
+			known = append(known, compareEngine{compare.Engine{Name: "sat/" + string(enc), Solutions: compare.SAT(string(enc))}, satEnumMax, satEnumMax})
 		}
 	}
 	picked := []compareEngine{ref}

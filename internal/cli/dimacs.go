@@ -30,7 +30,7 @@ func runDimacs(c *cli.Context) error {
 	if c.Args().Present() {
 		return usagef("dimacs: unexpected argument %q", c.Args().First())
 	}
-	name, err := encode.Resolve(c.String("encoding"), max(c.Int("n"), 1))
+	name, err := encode.Resolve(encode.Encoding(c.String("encoding")), max(c.Int("n"), 1))
 	if err != nil {
 		return usageErr(err)
 	}
@@ -64,7 +64,7 @@ func runDimacs(c *cli.Context) error {
 // cannot be stopped half-way, so an interrupted run returns at once and
 // leaves the encoder to the exit. Errors of encode.Queens are input
 // errors.
-func encodeQueens(ctx context.Context, n int, name string, placed []board.Queen) (*encode.CNF, error) {
+func encodeQueens(ctx context.Context, n int, name encode.Encoding, placed []board.Queen) (*encode.CNF, error) {
 	type result struct {
 		cnf *encode.CNF
 		err error

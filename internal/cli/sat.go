@@ -14,8 +14,8 @@ import (
 )
 
 func encodingFlag() cli.Flag {
-	return &cli.StringFlag{Name: "encoding", Value: encode.Auto,
-		Usage: "at-most-one encoding `E`: " + strings.Join(encode.Encodings(), ", ") + " or auto (pairwise for small n, commander for large)"}
+	return &cli.StringFlag{Name: "encoding", Value: string(encode.Auto),
+		Usage: "at-most-one encoding `E`: " + encodingNames() + " or auto (pairwise for small n, commander for large)"}
 }
 
 func satCommand() *cli.Command {
@@ -62,7 +62,7 @@ func runSat(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	name, err := encode.Resolve(c.String("encoding"), max(c.Int("n"), 1))
+	name, err := encode.Resolve(encode.Encoding(c.String("encoding")), max(c.Int("n"), 1))
 	if err != nil {
 		return usageErr(err)
 	}
@@ -199,4 +199,13 @@ func satError(err error, timeout interface{ String() string }) error {
 		return err
 	}
 	return failf("%v", err)
+}
+
+// encodingNames lists the encodings for help texts.
+func encodingNames() string {
+	var names []string
+	for _, enc := range encode.Encodings() {
+		names = append(names, string(enc))
+	}
+	return strings.Join(names, ", ")
 }

@@ -1,0 +1,182 @@
+package encode
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/queens-dev/queens/board"
+)
+
+// Encoding names an at-most-one encoding. Its value is the name the
+// command line takes with --encoding.
+type Encoding string
+
+// The encodings. [Auto] is not an encoding of its own: [Resolve] picks
+// one of the others by board size.
+const (
+	Auto      Encoding = "auto"      // Pairwise for small boards, Commander above
+	Pairwise  Encoding = "pairwise"  // every pair of squares on a line
+	Seq       Encoding = "seq"       // Sinz's sequential counter
+	Commander Encoding = "commander" // Klieber and Kwon, groups of 3, recursive
+	Product   Encoding = "product"   // Chen's 2-product, recursive
+	Binary    Encoding = "binary"    // Frisch's binary (bitwise) encoding
+	Bimander  Encoding = "bimander"  // Nguyen and Mai's binary-commander hybrid
+)
+
+// String returns the encoding's name.
+func (e Encoding) String() string { return string(e) }
+
+// ErrEncoding is wrapped by the error for an encoding name that is not in
+// [Encodings] or [Auto].
+var ErrEncoding = errors.New("unknown encoding")
+
+// encoding is one at-most-one encoding.
+type encoding struct {
+	name  Encoding
+	doc   string
+	maxN  int // largest board Queens builds with it
+	exact bool
+	amo   func(b *builder, xs []int)
+	count func(L int) (clauses, aux int) // per at-most-one constraint over L literals
+}
+
+// The at-most-one encodings, in the order [Encodings] lists them. exact:
+// every auxiliary variable is defined by the board variables, so the
+// models of the whole CNF are exactly the solutions (checked by
+// TestModelCount).
+var encodings = [...]encoding{
+	{Pairwise, "every pair of squares on a line: no auxiliary variables, O(n^3) clauses", 200, true, pairwise, pairwiseCount},
+	{Seq, "Sinz's sequential counter: L-1 auxiliaries and 3L-4 clauses per line of L squares", 2000, false, sequential, sequentialCount},
+	{Commander, "Klieber and Kwon's commander encoding, groups of 3, recursive: about L/2 auxiliaries and 3.5L clauses per line", 2000, true, commander, commanderCount},
+	{Product, "Chen's product encoding on a ceil(sqrt L) grid, recursive, pairwise up to 20 squares: about 2 sqrt L auxiliaries and 2L clauses per line", 2000, false, product, productCount},
+	{Binary, "binary (bitwise) encoding: ceil(log2 L) auxiliaries and L ceil(log2 L) clauses per line", 1000, false, binary, binaryCount},
+	{Bimander, "Nguyen and Mai's bimander: ceil(sqrt L) pairwise groups told apart by ceil(log2 groups) bits", 400, false, bimander, bimanderCount},
+}
+
+// Encodings returns the at-most-one encodings [Queens] accepts besides
+// [Auto], in a fixed order. The slice is new on every call.
+func Encodings() []Encoding {
+	out := make([]Encoding, len(encodings))
+	for i, e := range encodings {
+		out[i] = e.name
+	}
+	return out
+}
+
+// ParseEncoding returns the encoding of a --encoding name: one of
+// [Encodings] or "auto" ("" means [Auto] too). Any other name is an error
+// wrapping [ErrEncoding] that lists the valid names.
+func ParseEncoding(name string) (Encoding, error) {
+	if name == "" || name == string(Auto) {
+		return Auto, nil
+	}
+	e, err := lookup(Encoding(name))
+	return e.name, err
+}
+
+// Describe returns a one-line description of enc, and an error wrapping
+// [ErrEncoding] for an unknown one.
+func Describe(enc Encoding) (string, error) {
+	if enc == Auto || enc == "" {
+		return fmt.Sprintf("pairwise for n <= %d, commander above", autoPairwiseMax), nil
+	}
+	e, err := lookup(enc)
+	return e.doc, err
+}
+
+// autoPairwiseMax is the largest n for which auto picks pairwise: small
+// boards enumerate fastest without auxiliary variables, large boards need
+// the O(n^2) size of commander.
+const autoPairwiseMax = 40
+
+// Resolve returns the encoding [Queens] uses for enc on an n×n board: enc
+// itself, or for [Auto] (and "") the one chosen by size. An unknown
+// encoding wraps [ErrEncoding].
+func Resolve(enc Encoding, n int) (Encoding, error) {
+	if enc == Auto || enc == "" {
+		if n <= autoPairwiseMax {
+			return Pairwise, nil
+		}
+		return Commander, nil
+	}
+	e, err := lookup(enc)
+	return e.name, err
+}
+
+// MaxN returns the largest board size [Queens] encodes with enc (the
+// limit keeps the formula in memory and on disk), or 0 for an unknown
+// encoding. For [Auto] it is the limit of the largest encoding auto picks.
+func MaxN(enc Encoding) int {
+	if enc == Auto || enc == "" {
+		enc = Commander
+	}
+	e, err := lookup(enc)
+	if err != nil {
+		return 0
+	}
+	return e.maxN
+}
+
+// Exact reports whether the models of enc's CNF, over all its variables,
+// are exactly the solutions (no free auxiliary variables): true for
+// pairwise and commander. For the others only the models projected onto
+// the n*n board variables are. [Auto] and unknown encodings report false.
+func Exact(enc Encoding) bool {
+	e, err := lookup(enc)
+	return err == nil && e.exact
+}
+
+func lookup(enc Encoding) (encoding, error) {
+	for _, e := range encodings {
+		if e.name == enc {
+			return e, nil
+		}
+	}
+	names := make([]string, len(encodings))
+	for i, e := range encodings {
+		names[i] = string(e.name)
+	}
+	return encoding{}, fmt.Errorf("%w %q (want %s or %s)", ErrEncoding, string(enc), strings.Join(names, ", "), Auto)
+}
+
+// Size returns the number of variables and clauses of the n-queens CNF in
+// encoding enc without building it, not counting the unit clauses of
+// pre-placed queens nor symmetry breaking ([Encoder.Size] counts those).
+// Closed forms (n >= 2 for seq):
+//
+//	pairwise   V = n^2             C = n(n-1)(5n-1)/3 + 2n
+//	seq        V = 5n^2 - 6n + 2   C = 12n^2 - 22n + 12
+//	others     a sum over the lines: see the package comment
+//
+// Errors wrap [ErrEncoding] or, for n outside 1..[board.MaxN],
+// [board.ErrSize].
+func Size(n int, enc Encoding) (vars, clauses int, err error) {
+	resolved, err := Resolve(enc, n)
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := board.CheckSize(n, board.MaxN); err != nil {
+		return 0, 0, err
+	}
+	e, _ := lookup(resolved)
+	vars, clauses = size(e, n)
+	return vars, clauses, nil
+}
+
+func size(e encoding, n int) (vars, clauses int) {
+	vars, clauses = n*n, 2*n // board variables, a clause per row and column
+	add := func(L, times int) {
+		c, a := e.count(L)
+		clauses += times * c
+		vars += times * a
+	}
+	add(n, 2*n)
+	for L := 2; L < n; L++ {
+		add(L, 4) // two diagonals of each length in each direction
+	}
+	if n >= 2 {
+		add(n, 2) // the two long diagonals
+	}
+	return vars, clauses
+}

@@ -1,0 +1,109 @@
+package encode
+
+import (
+	"slices"
+
+	"github.com/queens-dev/queens/board"
+)
+
+// Stabilizer returns the symmetries other than the identity that map the
+// set of placed queens (0-based, on an n×n board) onto itself, in the
+// order of [board.Transforms]: all 7 when nothing is placed. Only these
+// can be broken without losing solutions that contain the placed queens.
+func Stabilizer(n int, placed []board.Queen) []board.Transform {
+	var out []board.Transform
+	set := make(map[board.Queen]bool, len(placed))
+	for _, q := range placed {
+		set[q] = true
+	}
+	for _, t := range board.Transforms[1:] {
+		fixes := true
+		for _, q := range placed {
+			r, c := t.Point(n, q.Row, q.Col)
+			if !set[board.Queen{Row: r, Col: c}] {
+				fixes = false
+				break
+			}
+		}
+		if fixes {
+			out = append(out, t)
+		}
+	}
+	return slices.Clip(out)
+}
+
+// lexLeader adds the lex-leader constraint x >=lex t(x): x is the vector
+// of board variables in row-major order with true above false, and t(x)
+// its image, whose square p holds the variable of square t(p). Among the
+// images of a solution exactly one is lex-greatest under all
+// symmetries at once, and it is the smallest as a [board.Solution]
+// (the first row where two solutions differ has its queen further left
+// in the smaller one, that is a true variable earlier): the canonical
+// one.
+//
+// Positions p with t(p) = p compare equal and are skipped. Over the
+// remaining m positions p_1..p_m, auxiliary a_k means "equal on
+// p_1..p_k" (a_0 is true and left out):
+//
+//	(-a_(k-1) | x_k | -y_k)            x_k >= y_k while equal so far
+//	(-a_(k-1) | x_k | a_k)             equal at k: still equal
+//	(-a_(k-1) | -y_k | a_k)
+//
+// with the last two left out for k = m: 3m-2 clauses and m-1 auxiliary
+// variables (Aloul, Markov and Sakallah's encoding, one-directional: a_k
+// may be true without equality, which only restricts, never admits).
+func lexLeader(b *builder, n int, t board.Transform) {
+	prev := 0 // a_(k-1); 0 is the true a_0
+	var buf [3]int
+	guard := func(l1, l2 int) []int { // (-prev | l1 | l2)
+		if prev == 0 {
+			buf[0], buf[1] = l1, l2
+			return buf[:2]
+		}
+		buf[0], buf[1], buf[2] = -prev, l1, l2
+		return buf[:3]
+	}
+	last := -1
+	for p := n*n - 1; p >= 0; p-- {
+		if r, c := t.Point(n, p/n, p%n); r*n+c != p {
+			last = p
+			break
+		}
+	}
+	for p := 0; p <= last; p++ {
+		r, c := t.Point(n, p/n, p%n)
+		q := r*n + c
+		if q == p {
+			continue
+		}
+		x, y := p+1, q+1
+		b.clause(guard(x, -y)...)
+		if p == last {
+			break
+		}
+		a := b.fresh()
+		b.clause(guard(x, a)...)
+		b.clause(guard(-y, a)...)
+		prev = a
+	}
+}
+
+// lexCount returns the clauses and auxiliary variables of lexLeader.
+func lexCount(n int, t board.Transform) (clauses, aux int) {
+	m := n * n
+	odd := n % 2
+	switch t {
+	case board.Rot90, board.Rot180, board.Rot270:
+		m -= odd // the centre square
+	case board.MirrorCols, board.MirrorRows:
+		m -= odd * n // the middle column or row
+	case board.Transpose, board.AntiTranspose:
+		m -= n // the diagonal
+	default:
+		m = 0
+	}
+	if m == 0 {
+		return 0, 0
+	}
+	return 3*m - 2, m - 1
+}
