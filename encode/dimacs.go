@@ -440,7 +440,7 @@ func (h *header) comment(line []byte, fields [][]byte) error {
 		h.symmetries = h.symmetries[:0]
 	next:
 		for _, f := range fields[3:] {
-			for _, t := range board.Transforms[1:] {
+			for _, t := range nonIdentity() {
 				if t.String() == string(f) {
 					h.symmetries = append(h.symmetries, t)
 					continue next

@@ -13,6 +13,7 @@ import (
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/internal/testutil"
 	"github.com/queens-dev/queens/sat"
 )
 
@@ -143,16 +144,12 @@ func TestSizeNew(t *testing.T) {
 
 func solutions(t *testing.T, cnf *encode.CNF) []board.Solution {
 	t.Helper()
-	s, err := sat.New(cnf)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []board.Solution
-	for sol := range s.All(context.Background()) {
+	for sol, err := range sat.All(context.Background(), cnf) {
+		if err != nil {
+			t.Fatal(err)
+		}
 		out = append(out, sol)
-	}
-	if s.Err() != nil {
-		t.Fatal(s.Err())
 	}
 	return out
 }
@@ -200,9 +197,9 @@ func TestSymmetryPlaced(t *testing.T) {
 		placed []board.Queen
 		want   []board.Transform
 	}{
-		{8, nil, board.Transforms[1:]},
+		{8, nil, nonIdentity()},
 		{8, []board.Queen{{Row: 0, Col: 0}}, []board.Transform{board.Transpose}},
-		{9, []board.Queen{{Row: 4, Col: 4}}, board.Transforms[1:]},
+		{9, []board.Queen{{Row: 4, Col: 4}}, nonIdentity()},
 		{8, []board.Queen{{Row: 0, Col: 2}, {Row: 7, Col: 5}}, []board.Transform{board.Rot180}},
 		{8, []board.Queen{{Row: 0, Col: 1}}, nil},
 	}
@@ -218,7 +215,7 @@ func TestSymmetryPlaced(t *testing.T) {
 		c, _ := cnf.CNF(context.Background())
 		found := solutions(t, c)
 		var all []board.Solution
-		for s := range backtrack.All(tt.n, backtrack.Options{}) {
+		for s := range testutil.Values(t, backtrack.All(context.Background(), tt.n, backtrack.Options{})) {
 			if s.Contains(tt.placed) {
 				all = append(all, s)
 			}
@@ -428,4 +425,9 @@ func ExampleDIMACS_Write() {
 	// c variables 5..10: auxiliary (seq)
 	// p cnf 10 16
 	// c p show 1 2 3 4 0
+}
+
+func nonIdentity() []board.Transform {
+	all := board.Transforms()
+	return all[1:]
 }

@@ -16,7 +16,7 @@ func Stabilizer(n int, placed []board.Queen) []board.Transform {
 	for _, q := range placed {
 		set[q] = true
 	}
-	for _, t := range board.Transforms[1:] {
+	for _, t := range nonIdentity() {
 		fixes := true
 		for _, q := range placed {
 			r, c := t.Point(n, q.Row, q.Col)
@@ -106,4 +106,11 @@ func lexCount(n int, t board.Transform) (clauses, aux int) {
 		return 0, 0
 	}
 	return 3*m - 2, m - 1
+}
+
+// nonIdentity returns the 7 symmetries of the board other than the
+// identity.
+func nonIdentity() []board.Transform {
+	all := board.Transforms()
+	return all[1:]
 }
