@@ -314,3 +314,51 @@ func TestSeeded(t *testing.T) {
 		}
 	}
 }
+
+// TestNewEncoded checks the streamed loading against the CNF path: the
+// same solutions at n <= 8 for each encoding, with and without symmetry
+// breaking, a valid first solution on a large board, and cancellation.
+func TestNewEncoded(t *testing.T) {
+	ctx := context.Background()
+	for _, enc := range []encode.Encoding{encode.Pairwise, encode.Seq, encode.Commander, encode.Product} {
+		for n := 1; n <= 8; n++ {
+			for _, sym := range []bool{false, true} {
+				e, err := encode.NewEncoder(n, encode.Options{Encoding: enc, Symmetry: sym})
+				if err != nil {
+					t.Fatal(err)
+				}
+				s, err := sat.NewEncoded(ctx, e, 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for sol, err := range s.Remaining(ctx) {
+					if err != nil || !board.Valid(sol) {
+						t.Fatalf("%s n=%d: %v, %v", enc, n, sol, err)
+					}
+					got = append(got, key(sol))
+				}
+				want := testutil.Solutions(n, nil)
+				if sym {
+					want = slices.DeleteFunc(want, func(s board.Solution) bool { return !board.IsCanonical(s) })
+				}
+				if len(got) != len(want) {
+					t.Errorf("%s n=%d symmetry=%v: %d solutions, want %d", enc, n, sym, len(got), len(want))
+				}
+			}
+		}
+	}
+	e, _ := encode.NewEncoder(300, encode.Options{Encoding: encode.Commander})
+	s, err := sat.NewEncoded(ctx, e, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol, err := s.Next(ctx); err != nil || !board.Valid(sol) {
+		t.Errorf("n=300: %v", err)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := sat.NewEncoded(cancelled, e, 1); !errors.Is(err, context.Canceled) {
+		t.Errorf("NewEncoded(cancelled) = %v, want context.Canceled", err)
+	}
+}

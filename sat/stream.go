@@ -1,0 +1,53 @@
+package sat
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/z"
+	"github.com/queens-dev/queens/encode"
+)
+
+// NewEncoded is [NewSeeded] for the clauses of e, added to gini as e
+// generates them: no CNF is built, so memory is gini's own (the n = 1000
+// board's CNF alone is about a gigabyte as [encode.CNF]). Generating and
+// loading stop when ctx ends, with ctx's error. With pre-placed queens the
+// CNF is built, since the seed then needs the propagation check of
+// [NewSeeded]; the Solver is the same either way.
+func NewEncoded(ctx context.Context, e *encode.Encoder, seed uint64) (*Solver, error) {
+	if len(e.Placed()) > 0 {
+		cnf, err := e.CNF(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return NewSeeded(cnf, seed)
+	}
+	vars, clauses := e.Size()
+	g := gini.NewVc(vars, clauses)
+	units := false
+	err := e.Emit(ctx, func(c []int) error {
+		for _, lit := range c {
+			g.Add(z.Dimacs2Lit(lit))
+		}
+		g.Add(z.LitNull)
+		units = units || len(c) == 1
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("sat: load %s n=%d: %w", e.Encoding(), e.N(), err)
+	}
+	for g.MaxVar() < z.Var(vars) {
+		g.Lit()
+	}
+	// The CNF without its clauses: what the Solver needs to read and
+	// block the models.
+	cnf := &encode.CNF{N: e.N(), Vars: vars, Encoding: e.Encoding(), Symmetries: e.Symmetries()}
+	s := &Solver{cnf: cnf, g: g, stats: Stats{Vars: vars, Clauses: clauses}}
+	// Units could make the formula inconsistent at level 0, where gini
+	// answers assumptions wrongly (see NewSeeded): seed only without them.
+	if !units {
+		s.seed = greedy(e.N(), nil, seed)
+	}
+	return s, nil
+}
