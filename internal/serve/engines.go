@@ -1,0 +1,343 @@
+package serve
+
+// This file is the only one of the package that calls queens' engines
+// (backtrack, sat, encode and the board writers): when they move, only it
+// changes. Everything else in the package speaks in the types below and in
+// board.Solution / board.Queen.
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/sat"
+)
+
+// The engines "Solve from here" offers.
+const (
+	engineBacktrack = "backtrack"
+	engineSAT       = "sat"
+)
+
+// solve completes the queens qs (valid by board.CheckPlacement) on an n×n
+// board with the named engine. A nil solution with a nil error means there
+// is no completion.
+func solve(ctx context.Context, n int, qs []board.Queen, engine string) (board.Solution, error) {
+	switch engine {
+	case engineBacktrack:
+		var first board.Solution
+		_, err := backtrack.Search(ctx, n, backtrack.Options{Place: qs}, func(s board.Solution) bool {
+			first = s
+			return false
+		})
+		return first, err
+	case engineSAT:
+		cnf, err := encode.Queens(n, encode.Auto, qs)
+		if err != nil {
+			return nil, err
+		}
+		return sat.First(ctx, cnf)
+	}
+	return nil, fmt.Errorf("unknown engine %q", engine)
+}
+
+// countMaxN is the largest board [count] takes; the bitboard counter's own
+// limit.
+const countMaxN = backtrack.CountMaxN
+
+// countResult is what count found. Unique and Rotations are set for the
+// empty board only.
+type countResult struct {
+	Total, Unique, Rotations uint64
+}
+
+// count counts the completions of qs on an n×n board with the bitboard
+// counter on all cores, calling progress (done, parts) as it goes. For the
+// empty board it also counts the classes of solutions up to the 8
+// symmetries and up to the 4 rotations; see rotationClasses.
+func count(ctx context.Context, n int, qs []board.Queen, progress func(done, parts int)) (countResult, error) {
+	unique := len(qs) == 0
+	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Place: qs, Unique: unique, Progress: progress})
+	if err != nil {
+		return countResult{}, err
+	}
+	out := countResult{Total: res.Total}
+	if unique {
+		out.Unique, out.Rotations = res.Unique, rotationClasses(n, res.Unique)
+	}
+	return out, nil
+}
+
+// rotationClasses returns the number of classes of n-queens solutions
+// under the 4 rotations alone, given the number under all 8 symmetries.
+//
+// No solution with n >= 2 is its own mirror image: a mirror across the
+// middle column or row would put two queens in one row or column, and one
+// across a diagonal pairs (r, c) with (c, r), two squares on one
+// anti-diagonal (or one diagonal), unless every queen stood on the mirror
+// line itself. So the 8 images of a solution fall into two rotation
+// classes, its own and its mirror's, and each class under the 8 symmetries
+// is two classes under the rotations. The tests check this against
+// orbit counting over the enumerated solutions.
+func rotationClasses(n int, unique uint64) uint64 {
+	if n == 1 {
+		return unique
+	}
+	return 2 * unique
+}
+
+// rotations lists the four rotations of the board, the identity first.
+var rotations = [4]board.Transform{board.Identity, board.Rot90, board.Rot180, board.Rot270}
+
+// galleryClass is one class of solutions under the 8 symmetries: its
+// distinct images, the canonical one (the smallest) first, then in
+// lexicographic order.
+type galleryClass []board.Solution
+
+// gallery returns every solution of the n×n board grouped by symmetry
+// class, the classes in the order of their canonical solutions, and the
+// number of classes under the rotations alone, counted as orbits.
+func gallery(ctx context.Context, n int) (classes []galleryClass, rotClasses int, err error) {
+	seen := map[string]bool{}
+	rotSeen := map[string]bool{}
+	_, err = backtrack.Search(ctx, n, backtrack.Options{Strategy: backtrack.Lex}, func(s board.Solution) bool {
+		if !rotSeen[key(s)] {
+			rotClasses++
+			for _, t := range rotations {
+				rotSeen[key(t.Apply(s))] = true
+			}
+		}
+		if seen[key(s)] {
+			return true
+		}
+		var class galleryClass
+		for _, t := range board.Transforms {
+			img := t.Apply(s)
+			if k := key(img); !seen[k] {
+				seen[k] = true
+				class = append(class, img)
+			}
+		}
+		slices.SortFunc(class, compareSolutions)
+		classes = append(classes, class)
+		return true
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	slices.SortFunc(classes, func(a, b galleryClass) int { return compareSolutions(a[0], b[0]) })
+	return classes, rotClasses, nil
+}
+
+func compareSolutions(a, b board.Solution) int {
+	switch {
+	case a.Less(b):
+		return -1
+	case b.Less(a):
+		return 1
+	}
+	return 0
+}
+
+// key is a map key for a solution of at most 255 rows.
+func key(s board.Solution) string {
+	b := make([]byte, len(s))
+	for i, c := range s {
+		b[i] = byte(c)
+	}
+	return string(b)
+}
+
+// exportFormats are the formats of export, with their content types and
+// file name extensions.
+var exportFormats = map[string]struct{ contentType, ext string }{
+	"svg":    {"image/svg+xml", "svg"},
+	"png":    {"image/png", "png"},
+	"fen":    {"text/plain; charset=utf-8", "fen"},
+	"dimacs": {"text/plain; charset=utf-8", "cnf"},
+}
+
+// export writes the board s (-1 for a row without a queen) in format to
+// w with the writers of the CLI: SVG and PNG with the attacked squares
+// shaded, FEN (n = 8 only) and the DIMACS CNF whose models are the
+// completions of the queens (which must not attack each other).
+func export(w io.Writer, s board.Solution, format string) error {
+	switch format {
+	case "svg":
+		return board.WriteSVG(w, s, &board.ImageOptions{Attacks: true})
+	case "png":
+		return board.WritePNG(w, s, &board.ImageOptions{Attacks: true})
+	case "fen":
+		b, err := board.AppendFEN(nil, s)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
+	case "dimacs":
+		var qs []board.Queen
+		for row, col := range s {
+			if col >= 0 {
+				qs = append(qs, board.Queen{Row: row, Col: col})
+			}
+		}
+		cnf, err := encode.Queens(len(s), encode.Auto, qs)
+		if err != nil {
+			return err
+		}
+		return encode.WriteDIMACS(w, cnf)
+	}
+	return fmt.Errorf("unknown format %q", format)
+}
+
+// Step kinds of a trace, the words of the trace command's JSON.
+const (
+	stepPlace     = "place"
+	stepReject    = "reject"
+	stepDeadEnd   = "dead-end"
+	stepBacktrack = "backtrack"
+	stepSolution  = "solution"
+)
+
+// traceStep is one step of a trace, as the page shows it: 0-based squares,
+// the words of the trace command (1-based there, as users write squares).
+type traceStep struct {
+	Kind     string         `json:"kind"`
+	Row      int            `json:"row"`          // dead end: the row; solution: -1
+	Col      int            `json:"col"`          // dead end and solution: -1
+	By       *square        `json:"by,omitempty"` // reject: the attacking queen
+	Line     string         `json:"line,omitempty"`
+	Solution int            `json:"solution,omitempty"` // solution: its number, from 1
+	Queens   board.Solution `json:"queens"`             // after the step, -1 for an empty row
+	Text     string         `json:"text"`
+}
+
+// trace runs the backtracker in lexicographic order from the queens qs and
+// returns its first maxSteps steps (through every solution, not just the
+// first) and whether the search was cut short.
+func trace(ctx context.Context, n int, qs []board.Queen, maxSteps int) (steps []traceStep, stopped bool, err error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var nr narrator
+	add := func(st traceStep) {
+		if len(steps) >= maxSteps {
+			stopped = true
+			cancel()
+			return
+		}
+		st.Text = st.text()
+		steps = append(steps, st)
+	}
+	opt := backtrack.Options{Place: qs, Strategy: backtrack.Lex, Observe: func(e backtrack.Event) {
+		for _, st := range nr.event(e) {
+			add(st)
+		}
+	}}
+	_, err = backtrack.Search(ctx, n, opt, func(board.Solution) bool { return true })
+	if stopped {
+		return steps, true, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	for _, st := range nr.deadEnd(nil) { // a search that never placed a queen
+		st.Queens = make(board.Solution, n)
+		for i := range st.Queens {
+			st.Queens[i] = -1
+		}
+		for _, q := range qs {
+			st.Queens[q.Row] = q.Col
+		}
+		add(st)
+	}
+	return steps, stopped, nil
+}
+
+// narrator turns the backtracker's events into the steps of a trace, as
+// the trace command does: a try and its outcome make one step, and a row
+// whose every square was rejected is reported as a dead end before the
+// search steps back.
+type narrator struct {
+	tried      bool // a square was tried since the last place or backtrack
+	tryRow     int
+	afterPlace bool // the last place/backtrack/solution was a place
+	placed     bool // some queen was placed at all
+	solutions  int
+}
+
+// event returns the steps e completes (none for a try, whose outcome comes
+// next). It copies e.Queens, which the search reuses.
+func (nr *narrator) event(e backtrack.Event) []traceStep {
+	step := traceStep{Row: e.Row, Col: e.Col}
+	switch e.Kind {
+	case backtrack.EventTry:
+		nr.tried, nr.tryRow = true, e.Row
+		return nil
+	case backtrack.EventReject:
+		a := e.Attacker
+		step.Kind, step.By, step.Line = stepReject, &square{a.Row, a.Col}, attackLine(a, e.Row, e.Col)
+	case backtrack.EventPlace:
+		step.Kind = stepPlace
+		nr.afterPlace, nr.placed, nr.tried = true, true, false
+	case backtrack.EventBacktrack:
+		step.Kind = stepBacktrack
+		// The dead end came before the queen was taken away.
+		before := e.Queens.Clone()
+		before[e.Row] = e.Col
+		steps := nr.deadEnd(before)
+		nr.afterPlace, nr.tried = false, false
+		step.Queens = e.Queens.Clone()
+		return append(steps, step)
+	case backtrack.EventSolution:
+		nr.solutions++
+		step.Kind, step.Solution = stepSolution, nr.solutions
+		nr.afterPlace, nr.tried = false, false
+	default:
+		return nil
+	}
+	step.Queens = e.Queens.Clone()
+	return []traceStep{step}
+}
+
+// deadEnd returns the dead-end step, showing queens (which it keeps), if
+// the squares tried since the last place (or since the start, when nothing
+// was ever placed) were all rejected.
+func (nr *narrator) deadEnd(queens board.Solution) []traceStep {
+	if !nr.tried || (!nr.afterPlace && nr.placed) {
+		return nil
+	}
+	return []traceStep{{Kind: stepDeadEnd, Row: nr.tryRow, Col: -1, Queens: queens}}
+}
+
+// attackLine names the line along which the queen a attacks (row, col).
+func attackLine(a board.Queen, row, col int) string {
+	switch {
+	case a.Col == col:
+		return "column"
+	case a.Row-row == a.Col-col:
+		return "diagonal"
+	}
+	return "anti-diagonal"
+}
+
+// text describes the step in one line, 1-based, in the words of the trace
+// command.
+func (st traceStep) text() string {
+	sq := board.Queen{Row: st.Row, Col: st.Col}
+	switch st.Kind {
+	case stepPlace:
+		return fmt.Sprintf("try %s  place", sq)
+	case stepReject:
+		return fmt.Sprintf("try %s  rejected: attacked by the queen at %s along the %s", sq, board.Queen{Row: st.By.Row, Col: st.By.Col}, st.Line)
+	case stepDeadEnd:
+		return fmt.Sprintf("dead end at row %d: every square is attacked", st.Row+1)
+	case stepBacktrack:
+		return fmt.Sprintf("backtrack to row %d: take away the queen at %s", st.Row+1, sq)
+	}
+	b, _ := board.Append(nil, st.Queens, board.FormatCoords)
+	return fmt.Sprintf("solution #%d: %s", st.Solution, b[:len(b)-1])
+}
