@@ -389,4 +389,3 @@ func screenshot(t *testing.T, ctx context.Context) {
 	}
 	t.Logf("wrote %s (%d bytes)", path, len(png))
 }
-
