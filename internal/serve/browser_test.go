@@ -255,6 +255,11 @@ func TestBrowser(t *testing.T) {
 	}
 	run(t, ctx, chromedp.Click(chromedp.CSS("#trace-start")))
 	stepText(0)
+	// Empty squares and queens: the rows keep one height.
+	if d := eval[float64](t, ctx, `(() => { const hs = [...document.querySelectorAll("#board .sq")].map(d => d.getBoundingClientRect().height);
+		return Math.max(...hs) - Math.min(...hs); })()`); d > 1 {
+		t.Errorf("while tracing the squares differ in height by %.1f px", d)
+	}
 	for i := 1; i <= 3; i++ {
 		run(t, ctx, chromedp.Click(chromedp.CSS("#trace-forward")))
 		stepText(i)
