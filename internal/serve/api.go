@@ -23,6 +23,7 @@ const (
 	countMaxEmpty = 17       // empty rows a count may fill: n = 17 takes seconds on 2 cores
 	traceMaxSteps = 5000     // steps of one trace request
 	traceDefSteps = 1000     // when maxSteps is 0
+	traceMaxFrom  = 1000000  // steps a trace request may skip: a fraction of a second
 	maxBody       = 64 << 10 // bytes of a request body
 )
 
@@ -39,6 +40,7 @@ type request struct {
 	Queens   [][]int `json:"queens"`
 	Engine   string  `json:"engine,omitempty"`   // solve
 	MaxSteps int     `json:"maxSteps,omitempty"` // trace
+	From     int     `json:"from,omitempty"`     // trace: steps to skip
 }
 
 // api holds the state the handlers share.
@@ -425,6 +427,9 @@ func (a *api) trace(w http.ResponseWriter, r *http.Request) {
 	if err == nil && (req.MaxSteps < 0 || req.MaxSteps > traceMaxSteps) {
 		err = errorf(http.StatusBadRequest, "maxSteps %d: want 1..%d (0: %d)", req.MaxSteps, traceMaxSteps, traceDefSteps)
 	}
+	if err == nil && (req.From < 0 || req.From > traceMaxFrom) {
+		err = errorf(http.StatusBadRequest, "from %d: want 0..%d", req.From, traceMaxFrom)
+	}
 	if err != nil {
 		failErr(w, err)
 		return
@@ -433,7 +438,7 @@ func (a *api) trace(w http.ResponseWriter, r *http.Request) {
 	if maxSteps == 0 {
 		maxSteps = traceDefSteps
 	}
-	steps, stopped, err := trace(r.Context(), req.N, qs, maxSteps)
+	steps, stopped, err := trace(r.Context(), req.N, qs, req.From, maxSteps)
 	if err != nil {
 		failErr(w, timedOut(r.Context(), err, a.timeout))
 		return

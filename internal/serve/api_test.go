@@ -37,6 +37,15 @@ func do(t *testing.T, h http.Handler, method, target, body string) *httptest.Res
 	return w
 }
 
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 func decodeJSON[T any](t *testing.T, w *httptest.ResponseRecorder) T {
 	t.Helper()
 	var v T
@@ -377,6 +386,21 @@ func TestTracePlacedAndLimit(t *testing.T) {
 	if got := decodeJSON[traceResponse](t, w); len(got.Steps) != 1 || got.Steps[0].Kind != "solution" {
 		t.Errorf("full board: %+v, want one solution step", got)
 	}
+	// Pieces from "from" on join up to the whole trace.
+	w = do(t, h, "POST", "/api/trace", `{"n":6,"queens":[],"maxSteps":5000}`)
+	whole := decodeJSON[traceResponse](t, w)
+	var pieces []traceStep
+	for from := 0; ; from += 700 {
+		w = do(t, h, "POST", "/api/trace", fmt.Sprintf(`{"n":6,"queens":[],"from":%d,"maxSteps":700}`, from))
+		piece := decodeJSON[traceResponse](t, w)
+		pieces = append(pieces, piece.Steps...)
+		if !piece.Stopped {
+			break
+		}
+	}
+	if a, b := mustJSON(t, pieces), mustJSON(t, whole.Steps); whole.Stopped || a != b {
+		t.Errorf("the trace in pieces of 700 differs from the whole (%d and %d steps)", len(pieces), len(whole.Steps))
+	}
 	// n = 32: the limit keeps the answer small.
 	w = do(t, h, "POST", "/api/trace", `{"n":32,"queens":[],"maxSteps":5000}`)
 	if got := decodeJSON[traceResponse](t, w); len(got.Steps) != 5000 || !got.Stopped {
@@ -507,6 +531,8 @@ func TestHostile(t *testing.T) {
 		{"count too big", "POST", "/api/count", "application/json", `{"n":18,"queens":[]}`, 422},
 		{"count too big placed", "POST", "/api/count", "application/json", `{"n":32,"queens":[[0,0]]}`, 422},
 		{"trace steps negative", "POST", "/api/trace", "application/json", `{"n":8,"queens":[],"maxSteps":-1}`, 400},
+		{"trace from negative", "POST", "/api/trace", "application/json", `{"n":8,"queens":[],"from":-1}`, 400},
+		{"trace from huge", "POST", "/api/trace", "application/json", `{"n":8,"queens":[],"from":1000000000}`, 400},
 		{"trace steps huge", "POST", "/api/trace", "application/json", `{"n":8,"queens":[],"maxSteps":100000000}`, 400},
 		{"gallery too big", "GET", "/api/gallery?n=13", "", "", 400},
 		{"gallery n missing", "GET", "/api/gallery", "", "", 400},

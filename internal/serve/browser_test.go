@@ -282,6 +282,17 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("first solution shown as %v, want %v", got, want)
 	}
 	next("#trace-next-backtrack", "backtrack")
+	// Further solutions come from more steps, fetched as needed.
+	for range 5 {
+		run(t, ctx, chromedp.Click(chromedp.CSS("#trace-next-solution")))
+	}
+	run(t, ctx, waitJS(`document.querySelector("#trace-text").textContent.startsWith("solution #6: ")`))
+	if got, want := boardQueens(t, ctx, n), bruteSolutions(n, nil)[5]; !got.Equal(want) {
+		t.Errorf("solution #6 shown as %v, want %v", got, want)
+	}
+	if k := eval[int](t, ctx, `+document.querySelector("#trace-counter").textContent.split(" ")[1]`); k <= 2000 {
+		t.Errorf("solution #6 at step %d: the test wants one past the first 2000 steps", k)
+	}
 	// Play runs on by itself; pause stops it.
 	before := text(t, ctx, "#trace-counter")
 	run(t, ctx, chromedp.SetValue(chromedp.CSS("#trace-speed"), "20"),

@@ -217,13 +217,18 @@ type traceStep struct {
 }
 
 // trace runs the backtracker in lexicographic order from the queens qs and
-// returns its first maxSteps steps (through every solution, not just the
-// first) and whether the search was cut short.
-func trace(ctx context.Context, n int, qs []board.Queen, maxSteps int) (steps []traceStep, stopped bool, err error) {
+// returns maxSteps of its steps after the first from (through every
+// solution, not just the first), and whether the search goes on after them.
+func trace(ctx context.Context, n int, qs []board.Queen, from, maxSteps int) (steps []traceStep, stopped bool, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var nr narrator
+	skipped := 0
 	add := func(st traceStep) {
+		if skipped < from {
+			skipped++
+			return
+		}
 		if len(steps) >= maxSteps {
 			stopped = true
 			cancel()

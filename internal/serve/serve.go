@@ -9,7 +9,7 @@
 //	GET  /api/attacks?n=8&q=0:3,4:4    attack counts and conflicts (also POST {"n","queens"})
 //	POST /api/solve   {"n","queens","engine":"backtrack"|"sat"}  a completion or null
 //	POST /api/count   {"n","queens"}   NDJSON: progress lines, then the counts
-//	POST /api/trace   {"n","queens","maxSteps"}  the backtracker's steps, in words
+//	POST /api/trace   {"n","queens","from","maxSteps"}  steps of the backtracker, in words
 //	GET  /api/gallery?n=8              every solution (n <= 12) by symmetry class
 //	POST /api/export?format=svg|png|fen|dimacs  {"n","queens"}  the board as a file
 //

@@ -207,13 +207,19 @@ const body = () => ({ n: state.n, queens: state.queens.map(([r, c]) => [r, c]) }
 
 // ---- solve and count ----
 
+let solveAbort = null;
+
 async function solve() {
   const why = notReady();
   if (why) return say("solve-result", why, true);
   const engine = $("engine").value;
   say("solve-result", "Solving with " + engine + "...");
+  const ctl = new AbortController();
+  solveAbort = ctl;
+  $("solve").disabled = true;
+  $("solve-cancel").hidden = false;
   try {
-    const data = await (await api("/api/solve", { ...body(), engine })).json();
+    const data = await (await api("/api/solve", { ...body(), engine }, ctl.signal)).json();
     const ms = data.ms.toFixed(2) + " ms";
     if (data.solution === null) {
       say("solve-result", "No completion: these queens cannot be completed to a solution (" + data.engine + ", " + ms + ").");
@@ -226,7 +232,12 @@ async function solve() {
     say("solve-result", "Solution found by " + data.engine + " in " + ms + ": " + state.added.size +
       (state.added.size === 1 ? " queen" : " queens") + " added (in blue).");
   } catch (e) {
-    say("solve-result", e.message, true);
+    if (e.name === "AbortError") say("solve-result", "Solve cancelled.");
+    else say("solve-result", e.message, true);
+  } finally {
+    solveAbort = null;
+    $("solve").disabled = false;
+    $("solve-cancel").hidden = true;
   }
 }
 
@@ -287,6 +298,49 @@ async function count() {
 
 // ---- trace ----
 
+const traceChunk = 2000;     // steps fetched at a time
+const traceMaxSteps = 1000000; // the server skips at most this many
+const traceSearchChunks = 25; // chunks "next ..." fetches per click
+
+// loadMore fetches the next steps of the trace; it says whether it got any.
+async function loadMore() {
+  const t = state.trace;
+  if (!t || !t.stopped || t.loading || t.steps.length >= traceMaxSteps) return false;
+  t.loading = true;
+  try {
+    const data = await (await api("/api/trace", { ...t.start, from: t.steps.length, maxSteps: traceChunk })).json();
+    if (state.trace !== t) return false;
+    for (const st of data.steps) t.steps.push(st);
+    t.stopped = data.stopped;
+    return data.steps.length > 0;
+  } catch (e) {
+    say("trace-text", e.message, true);
+    return false;
+  } finally {
+    t.loading = false;
+  }
+}
+
+// forward shows the next step, fetching more when needed; false at the end.
+async function forward() {
+  const t = state.trace;
+  if (!t) return false;
+  if (t.i + 1 >= t.steps.length && !(await loadMore())) {
+    if (state.trace === t) renderStep();
+    return false;
+  }
+  if (state.trace !== t) return false;
+  go(t.i + 1);
+  return true;
+}
+
+// serial runs the trace actions one after the other, in the order of the
+// clicks, though some wait for the server.
+let traceQueue = Promise.resolve();
+function serial(fn) {
+  traceQueue = traceQueue.then(() => (state.trace ? fn() : undefined)).catch((e) => say("trace-text", e.message, true));
+}
+
 const traceButtons = ["trace-back", "trace-play", "trace-forward", "trace-next-solution", "trace-next-backtrack", "trace-stop"];
 
 async function startTrace() {
@@ -295,12 +349,12 @@ async function startTrace() {
   stopTrace();
   say("trace-text", "Running the search...");
   try {
-    const data = await (await api("/api/trace", { ...body(), maxSteps: 2000 })).json();
+    const data = await (await api("/api/trace", { ...body(), maxSteps: traceChunk })).json();
     if (data.steps.length === 0) {
       say("trace-text", "Nothing to do: every row already has a queen.");
       return;
     }
-    state.trace = { steps: data.steps, i: 0, stopped: data.stopped, timer: null, start: body() };
+    state.trace = { steps: data.steps, i: 0, stopped: data.stopped, timer: null, start: body(), loading: false };
     for (const id of traceButtons) $(id).disabled = false;
     $("trace-start").disabled = true;
     $("board").classList.add("tracing");
@@ -344,7 +398,8 @@ function renderStep() {
       delete d.dataset.attacks;
     }
   }
-  say("trace-counter", "Step " + (t.i + 1) + " of " + t.steps.length + (t.stopped ? " (the search goes on; the page shows the first " + t.steps.length + ")" : " (the whole search)"));
+  say("trace-counter", "Step " + (t.i + 1) + " of " + t.steps.length + (t.stopped ? " fetched so far (more come as you go on)"
+    : t.i + 1 === t.steps.length ? ": the end of the search" : " (the whole search)"));
   say("trace-text", st.text);
   $("trace-play").textContent = t.timer ? "Pause" : "Play";
   say("status", "Tracing: the board shows the search. Stop returns to your queens.");
@@ -357,13 +412,23 @@ function go(i) {
   renderStep();
 }
 
-function nextKind(kind) {
+async function nextKind(kind) {
   const t = state.trace;
   if (!t) return;
-  for (let i = t.i + 1; i < t.steps.length; i++) {
-    if (t.steps[i].kind === kind) return go(i);
+  let i = t.i + 1;
+  for (let chunks = 0; ; ) {
+    for (; i < t.steps.length; i++) {
+      if (t.steps[i].kind === kind) return go(i);
+    }
+    if (!t.stopped) {
+      say("trace-text", "No further " + kind + ": the search ends at step " + t.steps.length + ".");
+      return;
+    }
+    if (chunks++ >= traceSearchChunks || !(await loadMore()) || state.trace !== t) {
+      if (state.trace === t) say("trace-text", "No " + kind + " up to step " + t.steps.length + "; press again to search on.");
+      return;
+    }
   }
-  say("trace-text", "No further " + kind + " in the " + t.steps.length + " steps shown.", true);
 }
 
 function pause() {
@@ -375,9 +440,11 @@ function playPause() {
   const t = state.trace;
   if (!t) return;
   if (t.timer) { pause(); renderStep(); return; }
-  const tick = () => {
-    if (t.i >= t.steps.length - 1) { pause(); renderStep(); return; }
-    go(t.i + 1);
+  const tick = async () => {
+    if (t.busy) return;
+    t.busy = true;
+    if (!(await forward())) { pause(); if (state.trace === t) renderStep(); }
+    t.busy = false;
   };
   t.timer = setInterval(tick, 1000 / +$("trace-speed").value);
   renderStep();
@@ -484,14 +551,15 @@ function init() {
   $("clear").addEventListener("click", () => { stopTrace(); state.queens = []; state.added.clear(); boardChanged(); });
   $("solve").addEventListener("click", solve);
   $("count").addEventListener("click", count);
+  $("solve-cancel").addEventListener("click", () => { if (solveAbort) solveAbort.abort(); });
   $("count-cancel").addEventListener("click", () => { if (countAbort) countAbort.abort(); });
   $("trace-start").addEventListener("click", startTrace);
   $("trace-stop").addEventListener("click", stopTrace);
-  $("trace-back").addEventListener("click", () => { pause(); go(state.trace.i - 1); });
-  $("trace-forward").addEventListener("click", () => { pause(); go(state.trace.i + 1); });
+  $("trace-back").addEventListener("click", () => { pause(); serial(() => go(state.trace.i - 1)); });
+  $("trace-forward").addEventListener("click", () => { pause(); serial(forward); });
   $("trace-play").addEventListener("click", playPause);
-  $("trace-next-solution").addEventListener("click", () => { pause(); nextKind("solution"); });
-  $("trace-next-backtrack").addEventListener("click", () => { pause(); nextKind("backtrack"); });
+  $("trace-next-solution").addEventListener("click", () => { pause(); serial(() => nextKind("solution")); });
+  $("trace-next-backtrack").addEventListener("click", () => { pause(); serial(() => nextKind("backtrack")); });
   $("trace-speed").addEventListener("input", () => { const t = state.trace; if (t && t.timer) { pause(); playPause(); } });
   $("gallery-show").addEventListener("click", showGallery);
   $("gallery-more").addEventListener("click", moreGallery);
