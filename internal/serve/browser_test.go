@@ -342,6 +342,17 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click(chromedp.CSS("#count")), waitJS(`document.querySelector("#count-result").textContent.startsWith("Counting... ")`),
 		chromedp.Click(chromedp.CSS("#count-cancel")), waitJS(`document.querySelector("#count-result").textContent === "Count cancelled."`))
 
+	// What the server would refuse, the page explains without asking it.
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#export-format"), "fen"), chromedp.Click(chromedp.CSS("#export")),
+		waitJS(`document.querySelector("#export-result").textContent === "FEN is a chess board: n = 8 only."`))
+	run(t, ctx, chromedp.Click(sqSel(3, 3)), chromedp.Click(sqSel(3, 9)),
+		waitJS(`document.querySelectorAll("#board .sq.conflict").length === 2`),
+		chromedp.Click(chromedp.CSS("#solve")),
+		waitJS(`document.querySelector("#solve-result").textContent.startsWith("The queens attack each other")`))
+	if s := text(t, ctx, "#status"); !strings.Contains(s, "4:4 and 4:10 share a row") {
+		t.Errorf("status %q does not name the row conflict", s)
+	}
+
 	// 320 pixels wide: nothing sticks out sideways.
 	run(t, ctx, chromedp.EmulateViewport(320, 700))
 	run(t, ctx, waitJS(`window.innerWidth === 320`))

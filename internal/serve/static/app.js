@@ -49,12 +49,13 @@ function say(id, text, bad) {
 function buildBoard() {
   const b = $("board");
   b.style.setProperty("--n", state.n);
+  b.setAttribute("aria-label", "chess board, " + state.n + " by " + state.n + ": arrow keys move, Space or Enter places or removes a queen");
   b.replaceChildren();
   for (let r = 0; r < state.n; r++) {
     for (let c = 0; c < state.n; c++) {
       const d = document.createElement("div");
       d.className = "sq" + ((r + c) % 2 ? " dark" : "");
-      d.setAttribute("role", "gridcell");
+      d.setAttribute("role", "button");
       d.dataset.row = r;
       d.dataset.col = c;
       d.tabIndex = -1;
@@ -133,6 +134,7 @@ function render() {
       label += k === -1 ? (bad.has(key(r, c)) ? "queen, attacked by another queen" : "queen")
         : k === 0 ? "free" : "attacked by " + k + (k === 1 ? " queen" : " queens");
       d.setAttribute("aria-label", label);
+      d.setAttribute("aria-pressed", k === -1 ? "true" : "false");
     }
   }
   const nq = state.queens.length;
@@ -243,9 +245,18 @@ async function solve() {
 
 let countAbort = null;
 
+// The limits of the server, checked here first so that the page asks
+// nothing it would refuse.
+const countMaxEmpty = 17;
+
 async function count() {
   const why = notReady();
   if (why) return say("count-result", why, true);
+  const empty = state.n - state.queens.length;
+  if (empty > countMaxEmpty) {
+    return say("count-result", empty + " empty rows are too many to count here (at most " + countMaxEmpty +
+      "): place more queens, or use queens backtrack --count.", true);
+  }
   const ctl = new AbortController();
   countAbort = ctl;
   const prog = $("count-progress");
@@ -525,6 +536,10 @@ async function doExport() {
   const format = $("export-format").value;
   const link = $("export-link");
   link.hidden = true;
+  const rows = new Set(state.queens.map(([r]) => r));
+  if (rows.size < state.queens.length) return say("export-result", "A row holds two queens: remove one of them first.", true);
+  if (format === "fen" && state.n !== 8) return say("export-result", "FEN is a chess board: n = 8 only.", true);
+  if (format === "dimacs" && notReady()) return say("export-result", notReady(), true);
   try {
     const res = await api("/api/export?format=" + format, body());
     const blob = await res.blob();
