@@ -19,6 +19,7 @@ const state = {
 };
 
 const key = (r, c) => r + "," + c;
+const plural = (k, word) => k.toLocaleString("en") + " " + (k === 1 ? word : word.endsWith("s") ? word + "es" : word + "s");
 const sq1 = (r, c) => (r + 1) + ":" + (c + 1); // 1-based, as the CLI writes squares
 
 // api calls the server; a failed request throws an Error with its message.
@@ -49,6 +50,7 @@ function say(id, text, bad) {
 function buildBoard() {
   const b = $("board");
   b.style.setProperty("--n", state.n);
+  b.classList.toggle("big", state.n > 16);
   b.setAttribute("aria-label", "chess board, " + state.n + " by " + state.n + ": arrow keys move, Space or Enter places or removes a queen");
   b.replaceChildren();
   for (let r = 0; r < state.n; r++) {
@@ -474,8 +476,8 @@ async function showGallery() {
     if (n !== state.n) return;
     state.gallery = { classes: data.classes, shown: 0 };
     $("gallery").replaceChildren();
-    say("gallery-summary", data.total + " solutions in " + data.classes.length + " classes under rotations and reflections (" +
-      data.rotationClasses + " under rotations only).");
+    say("gallery-summary", plural(data.total, "solution") + " in " + plural(data.classes.length, "class") +
+      " under rotations and reflections (" + data.rotationClasses + " under rotations only).");
     moreGallery();
   } catch (e) {
     say("gallery-summary", e.message, true);
