@@ -86,6 +86,9 @@ function toggle(r, c) {
 }
 
 function boardChanged() {
+  // An answer still on its way would be about the board before.
+  if (solveAbort) solveAbort.abort();
+  if (countAbort) countAbort.abort();
   say("solve-result", "");
   say("count-result", "");
   say("export-result", "");
