@@ -767,3 +767,66 @@ func TestRun(t *testing.T) {
 		t.Errorf("Run on a bad address: no error")
 	}
 }
+
+// TestRunShutdownStopsCount cancels Run while a count streams: the count
+// stops and Run returns, long before the count would end.
+func TestRunShutdownStopsCount(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stderr syncBuffer
+	errc := make(chan error, 1)
+	go func() { errc <- Run(ctx, "127.0.0.1:0", false, &stderr) }()
+	var url string
+	for deadline := time.Now().Add(5 * time.Second); url == ""; {
+		if _, rest, ok := strings.Cut(stderr.String(), "queens serve: http://"); ok {
+			url = "http://" + strings.TrimSuffix(strings.Fields(rest)[0], "/")
+		} else if time.Now().After(deadline) {
+			t.Fatalf("no URL printed: %q", stderr.String())
+		} else {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	stop, done := slowCount(t, url)
+	defer stop()
+	start := time.Now()
+	cancel()
+	select {
+	case err := <-errc:
+		if err != nil {
+			t.Errorf("Run = %v, want nil", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return while a count was running")
+	}
+	<-done
+	t.Logf("shut down in %v", time.Since(start))
+}
+
+// FuzzRequest sends arbitrary bodies to the endpoints: every answer has
+// status 200, 4xx or 503 (time limit), never a panic or a 500.
+func FuzzRequest(f *testing.F) {
+	endpoints := []string{"attacks", "solve", "count", "trace", "export?format=svg", "export?format=png",
+		"export?format=fen", "export?format=dimacs", "gallery?n=8"}
+	f.Add(uint8(1), `{"n":8,"queens":[[0,0]],"engine":"sat"}`)
+	f.Add(uint8(1), `{"n":5,"queens":[[0,0],[1,2]],"engine":"backtrack"}`)
+	f.Add(uint8(3), `{"n":4,"queens":[[1,1]],"maxSteps":10,"from":3}`)
+	f.Add(uint8(2), `{"n":6,"queens":[[5,5]]}`)
+	f.Add(uint8(0), `{"n":4,"queens":[[0,0],[0,0]]}`)
+	f.Add(uint8(6), `{"n":8,"queens":[[7,7]]}`)
+	f.Add(uint8(7), `{"n":4,"queens":[[3,-1]]}`)
+	f.Add(uint8(0), `{"n":1e9,"queens":[[0]]}`)
+	f.Add(uint8(1), `[]`)
+	f.Add(uint8(2), `{"n":8,"queens":[[0,0]],"queens":null}`)
+	h := Handler(Options{Timeout: time.Second})
+	f.Fuzz(func(t *testing.T, which uint8, body string) {
+		endpoint := endpoints[int(which)%len(endpoints)]
+		req := httptest.NewRequest("POST", "/api/"+endpoint, strings.NewReader(body))
+		req.Host = "localhost"
+		req.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if w.Code != 200 && (w.Code < 400 || w.Code > 499) && w.Code != 503 {
+			t.Errorf("POST /api/%s %q: status %d: %s", endpoint, body, w.Code, w.Body)
+		}
+	})
+}
