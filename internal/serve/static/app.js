@@ -459,8 +459,17 @@ function playPause() {
   const tick = async () => {
     if (t.busy) return;
     t.busy = true;
-    if (!(await forward())) { pause(); if (state.trace === t) renderStep(); }
-    t.busy = false;
+    try {
+      if (t.i + 1 >= t.steps.length && !(await loadMore())) {
+        pause();
+        if (state.trace === t) renderStep();
+        return;
+      }
+      // Paused or stopped while the steps were on their way: stay.
+      if (t.timer && state.trace === t) go(t.i + 1);
+    } finally {
+      t.busy = false;
+    }
   };
   t.timer = setInterval(tick, 1000 / +$("trace-speed").value);
   renderStep();
