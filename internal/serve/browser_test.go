@@ -1,0 +1,418 @@
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/queens-dev/queens/board"
+)
+
+var update = flag.Bool("update", false, "take the screenshot docs/serve.png again")
+
+// browser starts headless Chromium on a fresh profile and returns its
+// context, and the JavaScript errors seen so far (exceptions, console
+// errors, errors in the browser's log), or skips the test when Chromium
+// is not installed.
+func browser(t *testing.T) (context.Context, func() []string) {
+	t.Helper()
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		if path, err = exec.LookPath("/usr/bin/chromium"); err != nil {
+			t.Skip("chromium not found: the browser tests need it (Debian: apt-get install chromium)")
+		}
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox, // CI runs as root
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1000, 1200),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
+
+	var mu sync.Mutex
+	var errs []string
+	err = chromedp.Listen(ctx, func(ev any) {
+		var msg string
+		switch ev := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			msg = "exception: " + ev.ExceptionDetails.Text
+			if ev.ExceptionDetails.Exception != nil {
+				msg += " " + ev.ExceptionDetails.Exception.Description
+			}
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type != runtime.ConsoleAPICalledTypeError && ev.Type != runtime.ConsoleAPICalledTypeAssert {
+				return
+			}
+			msg = "console." + string(ev.Type) + ":"
+			for _, a := range ev.Args {
+				msg += " " + string(a.Value) + a.Description
+			}
+		case *log.EventEntryAdded:
+			if ev.Entry.Level != log.EntryLevelError {
+				return
+			}
+			msg = "log: " + ev.Entry.Text + " " + ev.Entry.URL
+		default:
+			return
+		}
+		mu.Lock()
+		errs = append(errs, msg)
+		mu.Unlock()
+	})
+	if err != nil {
+		t.Fatalf("chromium does not start: %v", err)
+	}
+	if err := chromedp.Do(ctx); err != nil { // starts the browser
+		t.Fatalf("chromium does not start: %v", err)
+	}
+	return ctx, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), errs...)
+	}
+}
+
+// waitJS waits until the JavaScript expression is true.
+func waitJS(expr string) chromedp.Action[chromedp.Void] {
+	return void(chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(15*time.Second)))
+}
+
+// void drops the value of an action, for chromedp.Do.
+func void[T any](a chromedp.Action[T]) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := a(ctx, t)
+		return chromedp.Void{}, err
+	}
+}
+
+// eval returns the value of a JavaScript expression.
+func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func sqSel(row, col int) chromedp.CSS {
+	return chromedp.CSS(fmt.Sprintf(`#board .sq[data-row="%d"][data-col="%d"]`, row, col))
+}
+
+// boardQueens reads the queens shown on the board, -1 for an empty row
+// (two queens in a row fail the test).
+func boardQueens(t *testing.T, ctx context.Context, n int) board.Solution {
+	t.Helper()
+	cells := eval[[]struct{ Row, Col int }](t, ctx, `[...document.querySelectorAll("#board .sq.queen")].map(d => ({Row: +d.dataset.row, Col: +d.dataset.col}))`)
+	s := make(board.Solution, n)
+	for i := range s {
+		s[i] = -1
+	}
+	for _, c := range cells {
+		if s[c.Row] != -1 {
+			t.Fatalf("two queens in row %d", c.Row)
+		}
+		s[c.Row] = c.Col
+	}
+	return s
+}
+
+func run(t *testing.T, ctx context.Context, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS(sel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestBrowser drives the page in headless Chromium as a user would: it
+// places queens by clicking and with the keyboard, reads the attack counts
+// from the page, solves, counts, steps through the search, opens the
+// gallery and exports, and checks that no JavaScript error occurred.
+func TestBrowser(t *testing.T) {
+	ctx, jsErrors := browser(t)
+	srv := httptest.NewServer(Handler(Options{}))
+	defer srv.Close()
+	const n = 8
+
+	run(t, ctx, chromedp.Navigate(srv.URL), waitJS(`document.querySelectorAll("#board .sq[data-attacks]").length === 64`))
+
+	// Two queens by clicking, then a third that attacks the first.
+	queens := [][]int{{0, 3}, {4, 4}}
+	for _, q := range queens {
+		run(t, ctx, chromedp.Click(sqSel(q[0], q[1])))
+	}
+	run(t, ctx, waitJS(`document.querySelectorAll("#board .sq.queen").length === 2 && document.querySelector('`+string(sqSel(0, 0))+`').dataset.attacks !== "0"`))
+	checkAttacks(t, ctx, n, queens)
+
+	run(t, ctx, chromedp.Click(sqSel(1, 4)),
+		waitJS(`document.querySelector('`+string(sqSel(1, 4))+`').classList.contains("conflict")`))
+	if s := text(t, ctx, "#status"); !strings.Contains(s, "conflict") || !strings.Contains(s, "1:4 and 2:5 share a diagonal") {
+		t.Errorf("status %q does not name the conflict", s)
+	}
+	// The keyboard: Space takes the attacking queen away again (the
+	// focus is on it), then arrows and Enter place one on (2, 0).
+	run(t, ctx, chromedp.KeyEvent(" "), waitJS(`document.querySelectorAll("#board .sq.queen").length === 2`))
+	run(t, ctx, chromedp.KeyEvent(kb.ArrowDown))
+	for range 5 {
+		run(t, ctx, chromedp.KeyEvent(kb.ArrowLeft))
+	}
+	run(t, ctx, chromedp.KeyEvent(kb.Enter), waitJS(`document.querySelector('`+string(sqSel(2, 0))+`').classList.contains("queen")`))
+	queens = append(queens, []int{2, 0})
+	run(t, ctx, waitJS(`document.querySelector('`+string(sqSel(2, 1))+`').dataset.attacks === "2"`))
+	checkAttacks(t, ctx, n, queens)
+
+	// Hiding the numbers keeps them in the page, out of sight.
+	run(t, ctx, chromedp.Click(chromedp.CSS("#show-numbers")))
+	colour := eval[string](t, ctx, `getComputedStyle(document.querySelector('`+string(sqSel(7, 7))+`')).color`)
+	if colour != "rgba(0, 0, 0, 0)" {
+		t.Errorf("numbers hidden: colour %q, want transparent", colour)
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS("#show-numbers")))
+
+	if *update {
+		screenshot(t, ctx)
+	}
+
+	// Solve from here with gini.
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#engine"), "sat"), chromedp.Click(chromedp.CSS("#solve")),
+		waitJS(`document.querySelector("#solve-result").textContent.startsWith("Solution found by sat")`),
+		waitJS(`document.querySelectorAll("#board .sq.queen").length === 8`))
+	s := boardQueens(t, ctx, n)
+	placed := []board.Queen{{Row: 0, Col: 3}, {Row: 4, Col: 4}, {Row: 2, Col: 0}}
+	if !board.Valid(s) || !s.Contains(placed) {
+		t.Errorf("solved board %v is not a completion of %v", s, placed)
+	}
+	if s := text(t, ctx, "#status"); !strings.HasPrefix(s, "Solved") {
+		t.Errorf("status %q after solving", s)
+	}
+
+	// No completion is an answer: a corner queen on n = 4... here on 8,
+	// two queens that leave no completion.
+	run(t, ctx, chromedp.Click(chromedp.CSS("#clear")), waitJS(`document.querySelectorAll("#board .sq.queen").length === 0`))
+	run(t, ctx, chromedp.Click(sqSel(0, 0)), chromedp.Click(sqSel(1, 2)),
+		chromedp.Click(sqSel(2, 4)), chromedp.Click(sqSel(3, 1)),
+		waitJS(`document.querySelectorAll("#board .sq.queen").length === 4`))
+	noneWant := len(bruteSolutions(n, []board.Queen{{Row: 0, Col: 0}, {Row: 1, Col: 2}, {Row: 2, Col: 4}, {Row: 3, Col: 1}})) == 0
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#engine"), "backtrack"), chromedp.Click(chromedp.CSS("#solve")),
+		waitJS(`document.querySelector("#solve-result").textContent !== "" && !document.querySelector("#solve-result").textContent.startsWith("Solving")`))
+	if got := strings.HasPrefix(text(t, ctx, "#solve-result"), "No completion"); got != noneWant {
+		t.Errorf("solve result %q; brute force: no completion = %t", text(t, ctx, "#solve-result"), noneWant)
+	}
+
+	// Count the empty board.
+	run(t, ctx, chromedp.Click(chromedp.CSS("#clear")), waitJS(`document.querySelectorAll("#board .sq.queen").length === 0`),
+		chromedp.Click(chromedp.CSS("#count")),
+		waitJS(`document.querySelector("#count-result").textContent.includes(" in ")`))
+	if s := text(t, ctx, "#count-result"); !strings.HasPrefix(s, "92 solutions (12 unique up to rotations and reflections, 24 up to rotations only)") {
+		t.Errorf("count result %q", s)
+	}
+
+	// Step through the search; the words are those of the API, which the
+	// handler tests compare with the trace command.
+	w := do(t, Handler(Options{}), "POST", "/api/trace", `{"n":8,"queens":[],"maxSteps":2000}`)
+	steps := decodeJSON[traceResponse](t, w).Steps
+	stepText := func(i int) string {
+		t.Helper()
+		run(t, ctx, waitJS(fmt.Sprintf(`document.querySelector("#trace-counter").textContent.startsWith("Step %d of")`, i+1)))
+		if got := text(t, ctx, "#trace-text"); got != steps[i].Text {
+			t.Errorf("step %d: %q, want %q", i+1, got, steps[i].Text)
+		}
+		return steps[i].Text
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS("#trace-start")))
+	stepText(0)
+	// Empty squares and queens: the rows keep one height.
+	if d := eval[float64](t, ctx, `(() => { const hs = [...document.querySelectorAll("#board .sq")].map(d => d.getBoundingClientRect().height);
+		return Math.max(...hs) - Math.min(...hs); })()`); d > 1 {
+		t.Errorf("while tracing the squares differ in height by %.1f px", d)
+	}
+	for i := 1; i <= 3; i++ {
+		run(t, ctx, chromedp.Click(chromedp.CSS("#trace-forward")))
+		stepText(i)
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS("#trace-back")))
+	stepText(2)
+	next := func(button, kind string) {
+		t.Helper()
+		cur := eval[int](t, ctx, `+document.querySelector("#trace-counter").textContent.split(" ")[1] - 1`)
+		want := cur + 1
+		for steps[want].Kind != kind {
+			want++
+		}
+		run(t, ctx, chromedp.Click(chromedp.CSS(button)))
+		stepText(want)
+	}
+	next("#trace-next-backtrack", "backtrack")
+	next("#trace-next-solution", "solution")
+	if got, want := boardQueens(t, ctx, n), (board.Solution{0, 4, 7, 5, 2, 6, 1, 3}); !got.Equal(want) {
+		t.Errorf("first solution shown as %v, want %v", got, want)
+	}
+	next("#trace-next-backtrack", "backtrack")
+	// Further solutions come from more steps, fetched as needed.
+	for range 5 {
+		run(t, ctx, chromedp.Click(chromedp.CSS("#trace-next-solution")))
+	}
+	run(t, ctx, waitJS(`document.querySelector("#trace-text").textContent.startsWith("solution #6: ")`))
+	if got, want := boardQueens(t, ctx, n), bruteSolutions(n, nil)[5]; !got.Equal(want) {
+		t.Errorf("solution #6 shown as %v, want %v", got, want)
+	}
+	if k := eval[int](t, ctx, `+document.querySelector("#trace-counter").textContent.split(" ")[1]`); k <= 2000 {
+		t.Errorf("solution #6 at step %d: the test wants one past the first 2000 steps", k)
+	}
+	// Play runs on by itself; pause stops it.
+	before := text(t, ctx, "#trace-counter")
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#trace-speed"), "20"),
+		chromedp.Click(chromedp.CSS("#trace-play")),
+		waitJS(`document.querySelector("#trace-counter").textContent !== `+jsString(before)),
+		chromedp.Click(chromedp.CSS("#trace-play")))
+	after := text(t, ctx, "#trace-counter")
+	time.Sleep(200 * time.Millisecond)
+	if s := text(t, ctx, "#trace-counter"); s != after {
+		t.Errorf("paused, but the trace went on from %q to %q", after, s)
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS("#trace-stop")), waitJS(`document.querySelectorAll("#board .sq.queen").length === 0 && document.querySelector("#trace-counter").textContent === ""`))
+
+	// The gallery of n = 8: 92 solutions in 12 classes of 8 or 4 images.
+	run(t, ctx, chromedp.Click(chromedp.CSS("#gallery-show")), waitJS(`document.querySelectorAll("#gallery .class").length > 0`))
+	sizes := eval[[]int](t, ctx, `[...document.querySelectorAll("#gallery .class")].map(c => c.querySelectorAll(".solution").length)`)
+	total := 0
+	for _, k := range sizes {
+		total += k
+		if k != 8 && k != 4 {
+			t.Errorf("a class of %d images", k)
+		}
+	}
+	if len(sizes) != 12 || total != 92 {
+		t.Errorf("gallery: %d solutions in %d classes, want 92 in 12", total, len(sizes))
+	}
+	if s := text(t, ctx, "#gallery-summary"); s != "92 solutions in 12 classes under rotations and reflections (24 under rotations only)." {
+		t.Errorf("gallery summary %q", s)
+	}
+	// Picking an image puts it on the board.
+	run(t, ctx, chromedp.Click(chromedp.CSS("#gallery .class:nth-child(2) .solution:nth-child(3)")),
+		waitJS(`document.querySelectorAll("#board .sq.queen").length === 8`))
+	if s := boardQueens(t, ctx, n); !board.Valid(s) {
+		t.Errorf("gallery pick shows %v, not a solution", s)
+	}
+
+	// Export the board as SVG.
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#export-format"), "svg"), chromedp.Click(chromedp.CSS("#export")),
+		waitJS(`!document.querySelector("#export-link").hidden`))
+	if s := text(t, ctx, "#export-result"); !strings.HasPrefix(s, "queens-8.svg: ") {
+		t.Errorf("export result %q", s)
+	}
+
+	// A bigger board, then a count to cancel.
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#n"), "17"), void(chromedp.Evaluate[bool](`document.querySelector("#n").dispatchEvent(new Event("change"))`)),
+		waitJS(`document.querySelectorAll("#board .sq[data-attacks]").length === 289`),
+		chromedp.Click(chromedp.CSS("#count")), waitJS(`document.querySelector("#count-result").textContent.startsWith("Counting... ")`),
+		chromedp.Click(chromedp.CSS("#count-cancel")), waitJS(`document.querySelector("#count-result").textContent === "Count cancelled."`))
+
+	// What the server would refuse, the page explains without asking it.
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#export-format"), "fen"), chromedp.Click(chromedp.CSS("#export")),
+		waitJS(`document.querySelector("#export-result").textContent === "FEN is a chess board: n = 8 only."`))
+	run(t, ctx, chromedp.Click(sqSel(3, 3)), chromedp.Click(sqSel(3, 9)),
+		waitJS(`document.querySelectorAll("#board .sq.conflict").length === 2`),
+		chromedp.Click(chromedp.CSS("#solve")),
+		waitJS(`document.querySelector("#solve-result").textContent.startsWith("The queens attack each other")`))
+	if s := text(t, ctx, "#status"); !strings.Contains(s, "4:4 and 4:10 share a row") {
+		t.Errorf("status %q does not name the row conflict", s)
+	}
+
+	// 320 pixels wide: nothing sticks out sideways.
+	run(t, ctx, chromedp.EmulateViewport(320, 700))
+	run(t, ctx, waitJS(`window.innerWidth === 320`))
+	width := eval[int](t, ctx, `document.documentElement.scrollWidth`)
+	if width > 320 {
+		t.Errorf("at 320 px the page is %d px wide", width)
+	}
+
+	if errs := jsErrors(); len(errs) > 0 {
+		t.Errorf("JavaScript errors:\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+// checkAttacks compares the counts on the page with a walk from every
+// queen along its eight directions.
+func checkAttacks(t *testing.T, ctx context.Context, n int, queens [][]int) {
+	t.Helper()
+	got := eval[[][]int](t, ctx, fmt.Sprintf(`[...Array(%d).keys()].map(r => [...Array(%d).keys()].map(c =>
+		+document.querySelector('#board .sq[data-row="' + r + '"][data-col="' + c + '"]').dataset.attacks))`, n, n))
+	want := make([][]int, n)
+	for r := range want {
+		want[r] = make([]int, n)
+	}
+	for _, q := range queens {
+		for _, d := range [][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+			for r, c := q[0]+d[0], q[1]+d[1]; r >= 0 && r < n && c >= 0 && c < n; r, c = r+d[0], c+d[1] {
+				want[r][c]++
+			}
+		}
+	}
+	for _, q := range queens {
+		want[q[0]][q[1]] = -1
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("attack counts on the page\n%v\nwant\n%v", got, want)
+	}
+	// The text of a free or attacked square is its number.
+	shown := text(t, ctx, string(sqSel(7, 7)))
+	if shown != fmt.Sprint(want[7][7]) {
+		t.Errorf("square 8:8 shows %q, want %d", shown, want[7][7])
+	}
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// screenshot writes the board part of the page to docs/serve.png.
+func screenshot(t *testing.T, ctx context.Context) {
+	t.Helper()
+	run(t, ctx, chromedp.EmulateViewport(560, 900))
+	png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("#play")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, chromedp.EmulateViewport(1000, 1200))
+	path := filepath.Join("..", "..", "docs", "serve.png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s (%d bytes)", path, len(png))
+}
