@@ -221,6 +221,7 @@ func (st Step) solutionText() string {
 //	queen 3 finds no safe row and asks queen 2 to advance
 //	queen 2 leaves row 3 to advance
 //	queen 3 is at the last row and asks queen 2 to advance; queen 2 leaves row 4
+//	every queen is safe: solution #1, queens 1 to 4 on rows 2 4 1 3
 //
 // The same search, the same steps as [Step.Text], in other words.
 func (st Step) AgentText() string {
@@ -248,7 +249,7 @@ func (st Step) AgentText() string {
 		k, p := agent(sq), pos(sq)
 		switch st.After {
 		case StepBacktrack:
-			why := fmt.Sprintf("has no safe %s after %s %d", along, along, pos(st.Prev))
+			why := fmt.Sprintf("finds no safe %s after %s %d", along, along, pos(st.Prev))
 			if pos(st.Prev) == n {
 				why = "is at the last " + along
 			}
@@ -258,13 +259,23 @@ func (st Step) AgentText() string {
 		}
 		return fmt.Sprintf("queen %d leaves %s %d to advance", k, along, p)
 	}
-	return st.solutionText() + ": every queen is safe"
+	var at []byte
+	for line := range n {
+		for row, col := range st.Queens {
+			if st.Order.Line(row, col) == line && col >= 0 {
+				at = fmt.Appendf(at, " %d", pos(board.Queen{Row: row, Col: col}))
+			}
+		}
+	}
+	return fmt.Sprintf("every queen is safe: solution #%d, queens 1 to %d on %ss%s", st.Solution, n, along, at)
 }
 
 // AppendJSON appends the step as one JSON object and a newline, 0-based,
 // numbered number:
 //
 //	{"step":3,"event":"reject","row":1,"col":0,"attacker":{"row":0,"col":0},"line":"column","queens":[0,-1,-1,-1]}
+//
+// A dead end names its line only: "row", or "col" in column order.
 func (st Step) AppendJSON(b []byte, number int) []byte {
 	type queen struct {
 		Row int `json:"row"`
@@ -284,7 +295,11 @@ func (st Step) AppendJSON(b []byte, number int) []byte {
 	case StepSolution:
 		v.Solution = st.Solution
 	case StepDeadEnd:
-		v.Row = &st.Row
+		if st.Order == Columns {
+			v.Col = &st.Col
+		} else {
+			v.Row = &st.Row
+		}
 	default:
 		v.Row, v.Col = &st.Row, &st.Col
 	}
