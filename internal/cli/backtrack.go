@@ -157,8 +157,8 @@ func backtrackCount(ctx context.Context, c *cli.Context, out *output, format boa
 	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Threads: c.Int("threads"), Unique: unique, Place: place, Progress: bar.Parts})
 	bar.Done()
 	if err != nil {
-		return stoppedErr(ctx, fmt.Sprintf("after %d of %d parts (%d solutions in the parts finished, %v)",
-			res.Done, res.Parts, res.Total, res.Elapsed.Round(time.Millisecond)), err)
+		return stoppedErr(ctx, fmt.Sprintf("after %d of %d parts (%s in the parts finished, %v)",
+			res.Done, res.Parts, plural(int(res.Total), "solution"), res.Elapsed.Round(time.Millisecond)), err)
 	}
 	if err := writeUniqueCount(out, format, n, res.Total, mode, res.Unique, res.Rotations); err != nil || !c.Bool("stats") {
 		return err
@@ -228,7 +228,7 @@ func searchCount(ctx context.Context, c *cli.Context, out *output, format board.
 		return true
 	})
 	if err != nil {
-		return stoppedErr(ctx, fmt.Sprintf("after %d solutions (%d queens placed, %v)", stats.Solutions, stats.Nodes, stats.Elapsed.Round(time.Millisecond)), err)
+		return stoppedErr(ctx, fmt.Sprintf("after %s (%s placed, %v)", plural(int(stats.Solutions), "solution"), plural(int(stats.Nodes), "queen"), stats.Elapsed.Round(time.Millisecond)), err)
 	}
 	if err := writeUniqueCount(out, format, n, stats.Solutions, mode, unique, unique); err != nil || !c.Bool("stats") {
 		return err

@@ -266,7 +266,7 @@ func (so *solutionOutput) finish(err error) error {
 	switch {
 	case !errors.Is(err, context.Canceled):
 	case so.written != nil:
-		err = fmt.Errorf("interrupted after %d solutions%s: %w", *so.written, so.notWritten(), err)
+		err = fmt.Errorf("interrupted after %s%s: %w", plural(*so.written, "solution"), so.notWritten(), err)
 	case so.file != nil:
 		err = fmt.Errorf("interrupted%s: %w", so.notWritten(), err)
 	}

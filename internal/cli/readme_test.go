@@ -143,6 +143,7 @@ func TestREADMEExamples(t *testing.T) {
 	next, checked := 0, 0
 	for _, ex := range readmeExamples(lines) {
 		if skip(ex) {
+			t.Logf("README.md line %d skipped (slow, or a program is missing): %s", ex.line, ex.cmd)
 			continue
 		}
 		cmd := strings.ReplaceAll(ex.cmd, "go run . ", "queens ")

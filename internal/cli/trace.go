@@ -137,8 +137,11 @@ func isPlaced(qs []board.Queen, row, col int) bool {
 
 // stepCaption is the caption of a GIF frame: the step's number and what
 // happened, short enough for the picture ("12 place 2:3", "9 dead end
-// row 3", "33 solution #1").
+// row 3", "33 solution #1"); step 0 is the board before the search.
 func stepCaption(number int, st backtrack.Step) string {
+	if number == 0 {
+		return "start"
+	}
 	sq := board.Queen{Row: st.Row, Col: st.Col}
 	line, lineNo := "row", st.Row+1
 	if st.Order == backtrack.Columns {
@@ -432,7 +435,19 @@ func runTrace(c *cli.Context) error {
 	}
 	if anim != nil {
 		if anim.w == nil {
-			return errors.New("write GIF: no frames") // unreachable: every search takes a step
+			// Every step shown was left out (--no-rejects with a small
+			// --max-steps): one frame of the board as it stands.
+			start := make(board.Solution, n)
+			for i := range start {
+				start[i] = -1
+			}
+			for _, q := range placed {
+				start[q.Row] = q.Col
+			}
+			st := backtrack.Step{Kind: backtrack.StepPlace, Row: -1, Col: -1, Queens: start, Order: order}
+			if err := anim.add(0, st); err != nil {
+				return err
+			}
 		}
 		if err := anim.w.Close(); err != nil {
 			return err

@@ -209,6 +209,9 @@ func TestTraceGIF(t *testing.T) {
 		{6, []string{"--max-steps", "50"}, nil},
 		{6, []string{"--place", "1:1"}, nil}, // no solution: the whole search
 		{7, []string{"--place", "1:1"}, board.Solution{0, 2, 4, 6, 1, 3, 5}},
+		{6, []string{"--no-rejects", "--max-steps", "100"}, nil},
+		{3, []string{"--place", "1:2", "--no-rejects", "--max-steps", "2"}, nil}, // no step shown: one frame
+		{8, []string{"--order", "columns", "--no-rejects"}, nil},
 	} {
 		t.Run(fmt.Sprintf("n=%d/%v", tc.n, tc.args), func(t *testing.T) {
 			file := filepath.Join(dir, fmt.Sprintf("trace-%d-%d.gif", tc.n, len(tc.args)))
@@ -217,7 +220,7 @@ func TestTraceGIF(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
-			steps := strings.Count(out, "\n") - 1 // the summary line
+			steps := max(1, strings.Count(out, "\n")-1) // the summary line; at least one frame
 			f, err := os.Open(file)
 			if err != nil {
 				t.Fatal(err)
