@@ -112,6 +112,17 @@ func TestCheckCommand(t *testing.T) {
 			t.Errorf("%v: stderr %q", args, errs)
 		}
 	}
+	// Many conflicts: the first 20 named, the rest counted; a board full
+	// of queens is not searched pair by pair.
+	out, _, code := runCLI(t, "", "check", "1", "1", "1", "1", "1", "1", "1", "1")
+	if code != 1 || !strings.Contains(out, "invalid: and 8 more pairs of queens that attack each other\n") || strings.Count(out, "share a column") != 20 {
+		t.Errorf("8 queens in one column: exit %d\n%s", code, out)
+	}
+	full := strings.Repeat(strings.Repeat("1 ", 300)+"\n", 300)
+	out, _, code = runCLI(t, full, "check")
+	if code != 1 || out != "invalid: 90000 queens on the 300x300 board: a solution has 300\n" {
+		t.Errorf("a full board: exit %d %q", code, out)
+	}
 	for _, in := range []string{"", "1 5 x", "1 9 2", "Q . Q\n. .\n", "1:", "{\"n\":2}", "0 1\n1 0 0\n"} {
 		_, errs, code := runCLI(t, in, "check")
 		if code != 2 || !strings.HasPrefix(errs, "queens: check: ") {

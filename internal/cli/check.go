@@ -14,6 +14,10 @@ import (
 // about 2 MB.
 const maxCheckInput = 4 << 20
 
+// maxCheckConflicts is how many attacking pairs check names; it counts
+// the others.
+const maxCheckConflicts = 20
+
 func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
@@ -78,8 +82,15 @@ func checkAction(c *cli.Context) error {
 			problems = append(problems, fmt.Sprintf("the queen at %s is off the %dx%d board", q, a.n, a.n))
 		}
 	}
-	conflicts := board.Conflicts(a.queens)
-	for _, cf := range conflicts {
+	var conflicts []board.Conflict
+	if len(a.queens) <= 2*a.n { // more queens than that: too many pairs to list
+		conflicts = board.Conflicts(a.queens)
+	}
+	for i, cf := range conflicts {
+		if i == maxCheckConflicts {
+			problems = append(problems, fmt.Sprintf("and %d more pairs of queens that attack each other", len(conflicts)-i))
+			break
+		}
 		problems = append(problems, cf.Error())
 	}
 	if k := distinct(a.queens); k != a.n {
