@@ -55,7 +55,7 @@ const maxTraceN = 16
 
 // maxGIFSteps bounds the frames of trace --gif. The frames are written as
 // they come (memory stays that of one picture), so the bound is on the
-// file: a frame takes about a kilobyte. Every first solution up to n = 15
+// file: a frame takes 1.3 kB at n = 8, 2.3 kB at n = 16 (measured). Every first solution up to n = 15
 // fits (n = 14 takes 29079 steps), and n = 16's with --no-rejects (23785).
 const maxGIFSteps = 30000
 
