@@ -370,3 +370,28 @@ func TestTraceLimits(t *testing.T) {
 		t.Errorf("--no-rejects: %q", lines[:2])
 	}
 }
+
+// BenchmarkTraceGIF draws the trace of the first solution as a GIF and
+// reports the file's size per frame (the bound maxGIFSteps is on the file)
+// and the time per frame.
+func BenchmarkTraceGIF(b *testing.B) {
+	for _, n := range []int{8, 12} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			file := filepath.Join(b.TempDir(), "t.gif")
+			frames := 0
+			for b.Loop() {
+				var out, errs strings.Builder
+				if code := Run([]string{"queens", "trace", "-n", fmt.Sprint(n), "--gif", file}, &out, &errs); code != 0 {
+					b.Fatalf("exit %d: %s", code, errs.String())
+				}
+				frames = strings.Count(out.String(), "\n") - 1
+			}
+			st, err := os.Stat(file)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(st.Size())/float64(frames), "bytes/frame")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*frames), "ns/frame")
+		})
+	}
+}
