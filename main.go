@@ -17,6 +17,11 @@
 //	           Lines or an animated GIF (--gif FILE)
 //	compare    cross-check the engines, external solvers and published counts
 //	merge      sum the results of backtrack --count --shard I/K, checked
+//	board      draw the queens given with --place, no search (a partial
+//	           board; --format attacks: how many queens attack each square)
+//	check      read an answer (perm, coords, matrix, board or json, as
+//	           arguments or on stdin): valid, or which queens attack each
+//	           other (exit status 1)
 //
 // Run "queens help COMMAND" for a command's flags. Shared flags:
 //
@@ -27,9 +32,13 @@
 //	--count         the number of solutions only
 //	--limit K       at most K solutions
 //	--unique        only solutions distinct up to rotation and reflection
-//	                (with --count: also the number of those classes)
-//	--format F      board, matrix, coords, perm, json, svg, png or fen
+//	                (with --count: also the number of those classes);
+//	                --unique=rotations: up to rotation only (24 for n = 8)
+//	--order O       rows (the default) or columns: the lines the backtracker
+//	                fills, one queen each (backtrack, trace)
+//	--format F      board, matrix, coords, perm, json, svg, png, fen or attacks
 //	--attacks       with svg or png, shade the squares the queens attack
+//	--numbers       with svg or png, write the attack count in each square
 //	-o FILE         write the result to FILE (written to a temporary name
 //	                and renamed, so an interrupted run leaves no half file)
 //	--stats         statistics on stderr, after the results (one JSON
@@ -54,6 +63,7 @@
 //	coords   1-based ROW:COL of each queen on one line: 1:2 2:4 3:1 4:3
 //	perm     1-based column of the queen in each row:   2 4 1 3
 //	json     JSON Lines, 0-based: {"n":4,"queens":[1,3,0,2]}
+//	attacks  for every square the number of queens attacking it, -1 a queen
 //	fen      n = 8 only: a chess FEN, white queens, one line per solution:
 //	         Q7/4Q3/7Q/5Q2/2Q5/6Q1/1Q6/3Q4 w - - 0 1
 //	svg      a picture of the board (checkerboard, labels, queens; pre-placed

@@ -38,9 +38,12 @@ type CountOptions struct {
 // CountResult is what Count found.
 type CountResult struct {
 	Total, Unique uint64 // Unique only when CountOptions.Unique
-	Nodes         uint64
-	Elapsed       time.Duration
-	Done, Parts   int // subproblems finished / in all (for "how far it got" on cancel)
+	// Rotations (only when CountOptions.Unique) is the number of classes
+	// of solutions that differ by a rotation only: see [RotationClasses].
+	Rotations   uint64
+	Nodes       uint64
+	Elapsed     time.Duration
+	Done, Parts int // subproblems finished / in all (for "how far it got" on cancel)
 }
 
 // Count returns the number of solutions of the n-queens puzzle on an n×n
@@ -100,6 +103,8 @@ func Count(ctx context.Context, n int, opt CountOptions) (CountResult, error) {
 	res, err := run(ctx, parts, opt.Threads, opt.Progress, work)
 	if !opt.Unique {
 		res.Unique = 0
+	} else if err == nil {
+		res.Rotations = RotationClasses(n, res.Unique)
 	}
 	res.Elapsed = time.Since(start)
 	return res, err
@@ -205,4 +210,24 @@ func run(ctx context.Context, parts, threads int, progress func(done, parts int)
 		progress(res.Done, parts)
 	}
 	return res, err
+}
+
+// RotationClasses returns the number of classes of solutions of the n×n
+// board under the four rotations, given the number of classes under all
+// eight symmetries (unique, as [Count] returns it). By Burnside's lemma
+// the rotation classes number (T + F180 + 2·F90) / 4, where T is the
+// number of solutions and F180, F90 those a half or quarter turn maps to
+// themselves, and the classes under all 8 symmetries (T + F180 + 2·F90 +
+// R) / 8, R the solutions fixed by the four reflections. For n > 1 no
+// reflection fixes a solution (a queen fixed by a mirror through the
+// middle of the rows or columns would share a column or row with its
+// image, and a solution fixed by a diagonal mirror would pair queens (r,
+// c) and (c, r), which share an anti-diagonal, or put every queen on the
+// main diagonal), so R = 0 and there are exactly twice as many classes
+// under the rotations: 24 for n = 8 against 12. The 1×1 board has one.
+func RotationClasses(n int, unique uint64) uint64 {
+	if n == 1 {
+		return unique
+	}
+	return 2 * unique
 }

@@ -19,6 +19,15 @@
 //     first solution of a 1000×1000 board in milliseconds.
 //   - [Auto], the default, is Lex up to [AutoLexMax] and Heuristic above.
 //
+// [Options.Order] [Columns] fills the columns instead of the rows (Lex:
+// left to right, rows top to bottom), as the textbook figures do; the
+// events and solutions are still told on the board itself. [Narrator]
+// turns the events into the steps of a trace, which [Step.Text] tells in
+// the words of the search and [Step.AgentText] in those of the
+// object-oriented formulation (queen k asks queen k-1 to advance).
+// [Options.Rotations] lists the classes of solutions under the rotations
+// only, and [RotationClasses] counts them.
+//
 // [Count] counts solutions with a bitboard search on all cores, split into
 // [Subproblems] (constellations of border queens, one class of symmetric
 // placements each) that can also be spread over machines.

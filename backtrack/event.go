@@ -35,7 +35,8 @@ func (k EventKind) String() string {
 // Event is one step of a search, given to [Options.Observe].
 //
 // Row and Col (0-based) are the square concerned; both are -1 for
-// EventSolution. Attacker is set for EventReject only: the queen that
+// EventSolution. In column order ([Columns]) they are still the square's
+// row and column: the search fills columns, and its events say where. Attacker is set for EventReject only: the queen that
 // attacks (Row, Col), looked up in the order column, diagonal,
 // anti-diagonal.
 //

@@ -26,9 +26,12 @@ func TestEvents(t *testing.T) {
 		{8, Options{Strategy: Lex, Place: []board.Queen{{Row: 2, Col: 3}}}, 0},
 		{9, Options{Strategy: Heuristic, Place: []board.Queen{{Row: 4, Col: 4}, {Row: 0, Col: 2}}}, 3},
 		{40, Options{Strategy: Heuristic}, 1},
+		{6, Options{Strategy: Lex, Order: Columns}, 0},
+		{8, Options{Strategy: Lex, Order: Columns, Place: []board.Queen{{Row: 2, Col: 3}}}, 0},
+		{9, Options{Strategy: Heuristic, Order: Columns, Place: []board.Queen{{Row: 4, Col: 4}, {Row: 0, Col: 2}}}, 3},
 	}
 	for _, tc := range cases {
-		t.Run(fmt.Sprintf("n=%d/%v/place=%v/limit=%d", tc.n, tc.opt.Strategy, tc.opt.Place, tc.limit), func(t *testing.T) {
+		t.Run(fmt.Sprintf("n=%d/%v/%v/place=%v/limit=%d", tc.n, tc.opt.Strategy, tc.opt.Order, tc.opt.Place, tc.limit), func(t *testing.T) {
 			n := tc.n
 			replay := make(board.Solution, n)
 			for i := range replay {
@@ -44,7 +47,13 @@ func TestEvents(t *testing.T) {
 				counts[e.Kind]++
 				switch e.Kind {
 				case EventTry:
-					if replay[e.Row] != -1 {
+					if tc.opt.Order == Columns {
+						for r, c := range replay {
+							if c == e.Col {
+								t.Fatalf("%v: column not empty: queen at %d:%d", e, r+1, c+1)
+							}
+						}
+					} else if replay[e.Row] != -1 {
 						t.Fatalf("%v: row not empty in %v", e, replay)
 					}
 				case EventReject:

@@ -70,8 +70,57 @@ func (s Strategy) Resolve(n int) Strategy {
 	return s
 }
 
+// Order says which lines of the board the backtracker fills, one queen
+// each: rows (the default) or columns.
+type Order uint8
+
+const (
+	// Rows fills the rows, one queen per row; Lex takes them top to
+	// bottom and tries the columns left to right.
+	Rows Order = iota
+	// Columns fills the columns, one queen per column; Lex takes them
+	// left to right and tries the rows top to bottom, as the textbook
+	// figures and the 0/1 matrices of the tutorials do. It is the row
+	// search of the board turned over its main diagonal, and its events
+	// and solutions are told on the board itself (Row is the row).
+	Columns
+)
+
+var orderNames = [...]string{"rows", "columns"}
+
+// String returns the order's name as [ParseOrder] reads it: rows or
+// columns.
+func (o Order) String() string {
+	if int(o) < len(orderNames) {
+		return orderNames[o]
+	}
+	return fmt.Sprintf("Order(%d)", o)
+}
+
+// ErrOrder is wrapped by the error for an unknown order.
+var ErrOrder = errors.New("unknown order")
+
+// ParseOrder returns the order with the given name: rows or columns.
+func ParseOrder(name string) (Order, error) {
+	for i, o := range orderNames {
+		if o == name {
+			return Order(i), nil
+		}
+	}
+	return Rows, fmt.Errorf("%w %q (want rows or columns)", ErrOrder, name)
+}
+
+// Line returns the line (0-based) of the square (row, col) that the order
+// fills: the row for Rows, the column for Columns.
+func (o Order) Line(row, col int) int {
+	if o == Columns {
+		return col
+	}
+	return row
+}
+
 // Options configures a search. The zero value searches the empty board
-// with the Auto strategy and no observer.
+// with the Auto strategy, by rows, and no observer.
 type Options struct {
 	// Place lists pre-placed queens, 0-based. The search fills the other
 	// rows around them. Queens off the board, two in one row or two that
@@ -88,11 +137,20 @@ type Options struct {
 	// Strategy is the order of the search; see [Strategy].
 	Strategy Strategy
 
+	// Order is the lines the search fills: rows or columns; see [Order].
+	Order Order
+
 	// Unique, if set, yields only the canonical solution of each class of
 	// solutions that differ by a rotation or reflection ([board.IsCanonical]),
 	// so that an enumeration lists each class once. It cannot be combined
 	// with Place.
 	Unique bool
+
+	// Rotations, with Unique, takes the classes of solutions that differ
+	// by a rotation only ([board.IsCanonicalRotation]): a solution and its
+	// mirror image are then two classes (the 8-queens puzzle has 12
+	// classes, 24 under rotations only).
+	Rotations bool
 }
 
 // Stats describes the work of a search.
@@ -117,6 +175,9 @@ const MaxN = board.MaxN
 // search (the statistics then say how far it got). Finding no solution, or
 // being stopped by yield, is not an error.
 func Search(ctx context.Context, n int, opt Options, yield func(board.Solution) bool) (Stats, error) {
+	if opt.Order == Columns {
+		return searchColumns(ctx, n, opt, yield)
+	}
 	start := time.Now()
 	s, err := newSearcher(n, opt)
 	if err != nil {
@@ -185,6 +246,7 @@ type searcher struct {
 	observe func(Event)
 	yield   func(board.Solution) bool
 	unique  bool
+	rotOnly bool // unique: classes under the rotations only
 	done    <-chan struct{}
 	stats   Stats
 	stopped bool // yield said stop, or the context ended
@@ -219,6 +281,7 @@ func newSearcher(n int, opt Options) (*searcher, error) {
 		antiBy:  make([]int32, 2*n-1),
 		observe: opt.Observe,
 		unique:  opt.Unique,
+		rotOnly: opt.Rotations,
 	}
 	for i := range s.q {
 		s.q[i] = -1
@@ -314,7 +377,7 @@ func (s *searcher) solution() {
 	if s.observe != nil {
 		s.emit(EventSolution, -1, -1, board.Queen{})
 	}
-	if s.unique && !board.IsCanonical(s.q) {
+	if s.unique && !canonical(s.q, s.rotOnly) {
 		return
 	}
 	if !s.yield(s.q.Clone()) {
@@ -348,5 +411,70 @@ func (s *searcher) lex(row int) {
 			return // leave the queens where they are: the search ends here
 		}
 		s.remove(row, col)
+	}
+}
+
+// canonical reports whether s is the representative of its class under
+// the 8 symmetries, or under the 4 rotations if rotOnly.
+func canonical(s board.Solution, rotOnly bool) bool {
+	if rotOnly {
+		return board.IsCanonicalRotation(s)
+	}
+	return board.IsCanonical(s)
+}
+
+// searchColumns runs the search of opt.Order Columns as the row search of
+// the transposed board (a queen on (r, c) stands on (c, r) there), and
+// turns its events and solutions back.
+func searchColumns(ctx context.Context, n int, opt Options, yield func(board.Solution) bool) (Stats, error) {
+	// Checked here, so that the errors name the squares given.
+	if err := board.CheckSize(n, MaxN); err != nil {
+		return Stats{}, fmt.Errorf("backtrack: %w", err)
+	}
+	if err := board.CheckPlacement(n, opt.Place); err != nil {
+		return Stats{}, fmt.Errorf("backtrack: %w", err)
+	}
+	if opt.Unique && len(opt.Place) > 0 {
+		return Stats{}, fmt.Errorf("backtrack: %w", ErrUniquePlace)
+	}
+	t := opt
+	t.Order, t.Unique = Rows, false // the classes are checked on the board itself
+	t.Place = make([]board.Queen, len(opt.Place))
+	for i, q := range opt.Place {
+		t.Place[i] = board.Queen{Row: q.Col, Col: q.Row}
+	}
+	if opt.Observe != nil {
+		real := make(board.Solution, n)
+		t.Observe = func(e Event) {
+			transpose(real, e.Queens)
+			if e.Kind != EventSolution {
+				e.Row, e.Col = e.Col, e.Row
+			}
+			e.Attacker = board.Queen{Row: e.Attacker.Col, Col: e.Attacker.Row}
+			e.Queens = real
+			opt.Observe(e)
+		}
+	}
+	return Search(ctx, n, t, func(s board.Solution) bool {
+		real := make(board.Solution, n)
+		transpose(real, s)
+		if opt.Unique && !canonical(real, opt.Rotations) {
+			return true
+		}
+		return yield(real)
+	})
+}
+
+// transpose writes into dst the placement q turned over the main
+// diagonal: a queen on (r, q[r]) goes to (q[r], r); rows without a queen
+// stay -1.
+func transpose(dst, q board.Solution) {
+	for i := range dst {
+		dst[i] = -1
+	}
+	for r, c := range q {
+		if c >= 0 {
+			dst[c] = r
+		}
 	}
 }

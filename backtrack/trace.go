@@ -38,50 +38,76 @@ func (k StepKind) String() string {
 // happened on which square, and the placement after it.
 type Step struct {
 	Kind     StepKind
-	Row, Col int            // 0-based square; dead end: Row only (Col -1)
+	Row, Col int            // 0-based square; dead end: the line only (Row, or Col in column order; the other -1)
 	Attacker board.Queen    // StepReject: the queen that attacks the square
-	Line     string         // StepReject: "column", "diagonal" or "anti-diagonal"
+	Line     string         // StepReject: "column" ("row" in column order), "diagonal" or "anti-diagonal"
 	Queens   board.Solution // the placement after the step, -1 for an empty row
 	Solution int            // StepSolution: its number, from 1
+	Order    Order          // the lines the search fills (rows or columns)
+
+	// After is, for StepBacktrack, what made the search step back:
+	// StepDeadEnd (the next line had no free square), StepSolution, or
+	// StepBacktrack when the queen taken away just before, at Prev, had
+	// no free square left further along its line.
+	After StepKind
+	Prev  board.Queen
+	// Asked is, for StepDeadEnd, the queen the search takes away next
+	// (the last one it placed); Row -1 when there is none and the search
+	// ends.
+	Asked board.Queen
 }
 
 // Narrator turns the backtracker's events into the steps of a trace: a
-// try and its outcome make one step, and a row whose every square was
-// rejected is reported as a dead end before the search steps back.
+// try and its outcome make one step, and a line whose every square was
+// rejected is reported as a dead end before the search steps back. Set
+// Order to the order of the search (the zero value: rows).
 type Narrator struct {
+	Order      Order
 	tried      bool // a square was tried since the last place or backtrack
-	tryRow     int
+	tryLine    int
 	afterPlace bool // the last place/backtrack/solution was a place
 	placed     bool // some queen was placed at all
 	solutions  int
+	last       StepKind    // the last place, dead end, backtrack or solution
+	lastBack   board.Queen // the square of the last backtrack
 }
 
 // Event returns the steps e completes (none for a try, whose outcome comes
 // next). It copies e.Queens, which the search reuses.
 func (nr *Narrator) Event(e Event) []Step {
-	step := Step{Row: e.Row, Col: e.Col}
+	step := Step{Row: e.Row, Col: e.Col, Order: nr.Order}
 	switch e.Kind {
 	case EventTry:
-		nr.tried, nr.tryRow = true, e.Row
+		nr.tried, nr.tryLine = true, nr.Order.Line(e.Row, e.Col)
 		return nil
 	case EventReject:
 		step.Kind, step.Attacker, step.Line = StepReject, e.Attacker, attackLine(e.Attacker, e.Row, e.Col)
 	case EventPlace:
 		step.Kind = StepPlace
 		nr.afterPlace, nr.placed, nr.tried = true, true, false
+		nr.last = StepPlace
 	case EventBacktrack:
 		step.Kind = StepBacktrack
 		// The dead end came before the queen was taken away.
 		before := e.Queens.Clone()
 		before[e.Row] = e.Col
-		steps := nr.deadEnd(before)
+		steps := nr.deadEnd(before, board.Queen{Row: e.Row, Col: e.Col})
+		if len(steps) > 0 {
+			nr.last = StepDeadEnd
+		}
+		step.After, step.Prev = nr.last, board.Queen{Row: -1, Col: -1}
+		if nr.last == StepBacktrack {
+			step.Prev = nr.lastBack
+		}
 		nr.afterPlace, nr.tried = false, false
+		nr.last, nr.lastBack = StepBacktrack, board.Queen{Row: e.Row, Col: e.Col}
 		step.Queens = e.Queens.Clone()
 		return append(steps, step)
 	case EventSolution:
 		nr.solutions++
 		step.Kind, step.Solution = StepSolution, nr.solutions
 		nr.afterPlace, nr.tried = false, false
+		nr.last = StepSolution
 	default:
 		return nil
 	}
@@ -94,7 +120,7 @@ func (nr *Narrator) Event(e Event) []Step {
 // square of its first row and so never placed a queen (nothing otherwise).
 // Call it once the search has returned.
 func (nr *Narrator) End(n int, placed []board.Queen) []Step {
-	steps := nr.deadEnd(nil)
+	steps := nr.deadEnd(nil, board.Queen{Row: -1, Col: -1})
 	for i := range steps {
 		q := make(board.Solution, n)
 		for row := range q {
@@ -111,16 +137,22 @@ func (nr *Narrator) End(n int, placed []board.Queen) []Step {
 // deadEnd returns the dead-end step, showing queens (which it keeps), if
 // the squares tried since the last place (or since the start, when
 // nothing was ever placed) were all rejected.
-func (nr *Narrator) deadEnd(queens board.Solution) []Step {
+func (nr *Narrator) deadEnd(queens board.Solution, asked board.Queen) []Step {
 	if !nr.tried || (!nr.afterPlace && nr.placed) {
 		return nil
 	}
-	return []Step{{Kind: StepDeadEnd, Row: nr.tryRow, Col: -1, Queens: queens}}
+	st := Step{Kind: StepDeadEnd, Row: nr.tryLine, Col: -1, Queens: queens, Order: nr.Order, Asked: asked}
+	if nr.Order == Columns {
+		st.Row, st.Col = -1, nr.tryLine
+	}
+	return []Step{st}
 }
 
 // attackLine names the line along which the queen a attacks (row, col).
 func attackLine(a board.Queen, row, col int) string {
 	switch {
+	case a.Row == row:
+		return "row"
 	case a.Col == col:
 		return "column"
 	case a.Row-row == a.Col-col:
@@ -129,27 +161,121 @@ func attackLine(a board.Queen, row, col int) string {
 	return "anti-diagonal"
 }
 
-// Text describes the step in one line, 1-based like --place.
+// lineWord names the lines of the order ("row" or "column") and the
+// squares along one ("column" or "row").
+func (o Order) lineWord() (line, along string) {
+	if o == Columns {
+		return "column", "row"
+	}
+	return "row", "column"
+}
+
+// line returns the 0-based line of the step's square (the row, or the
+// column in column order).
+func (st Step) line() int {
+	if st.Order == Columns {
+		return st.Col
+	}
+	return st.Row
+}
+
+// Text describes the step in one line, squares 1-based as ROW:COL like
+// --place in either order:
+//
+//	try 2:3  place
+//	try 3:2  rejected: attacked by the queen at 2:3 along the anti-diagonal
+//	dead end at row 3: every square is attacked
+//	backtrack to row 2: take away the queen at 2:3
+//	solution #1: 1:2 2:4 3:1 4:3
+//
+// In column order a dead end and a backtrack name the column.
 func (st Step) Text() string {
 	sq := board.Queen{Row: st.Row, Col: st.Col}
+	word, _ := st.Order.lineWord()
 	switch st.Kind {
 	case StepPlace:
 		return fmt.Sprintf("try %s  place", sq)
 	case StepReject:
 		return fmt.Sprintf("try %s  rejected: attacked by the queen at %s along the %s", sq, st.Attacker, st.Line)
 	case StepDeadEnd:
-		return fmt.Sprintf("dead end at row %d: every square is attacked", st.Row+1)
+		return fmt.Sprintf("dead end at %s %d: every square is attacked", word, st.line()+1)
 	case StepBacktrack:
-		return fmt.Sprintf("backtrack to row %d: take away the queen at %s", st.Row+1, sq)
+		return fmt.Sprintf("backtrack to %s %d: take away the queen at %s", word, st.line()+1, sq)
 	}
+	return st.solutionText()
+}
+
+func (st Step) solutionText() string {
 	b, _ := board.Append(nil, st.Queens, board.FormatCoords)
 	return fmt.Sprintf("solution #%d: %s", st.Solution, b[:len(b)-1])
+}
+
+// AgentText tells the step the way the object-oriented formulation of the
+// puzzle does: queen k is an agent that lives on line k (column k in
+// column order, row k otherwise, 1-based), moves along it, and when it
+// finds no safe square asks its neighbour on the line before to advance.
+// In column order:
+//
+//	queen 2 tries row 1: attacked by queen 1 along the row
+//	queen 2 moves to row 3: safe
+//	queen 3 finds no safe row and asks queen 2 to advance
+//	queen 2 leaves row 3 to advance
+//	queen 3 is at the last row and asks queen 2 to advance; queen 2 leaves row 4
+//	every queen is safe: solution #1, queens 1 to 4 on rows 2 4 1 3
+//
+// The same search, the same steps as [Step.Text], in other words.
+func (st Step) AgentText() string {
+	_, along := st.Order.lineWord()
+	pos := func(q board.Queen) int { // the position of a queen along its line
+		if st.Order == Columns {
+			return q.Row + 1
+		}
+		return q.Col + 1
+	}
+	agent := func(q board.Queen) int { return st.Order.Line(q.Row, q.Col) + 1 }
+	sq := board.Queen{Row: st.Row, Col: st.Col}
+	n := len(st.Queens)
+	switch st.Kind {
+	case StepPlace:
+		return fmt.Sprintf("queen %d moves to %s %d: safe", agent(sq), along, pos(sq))
+	case StepReject:
+		return fmt.Sprintf("queen %d tries %s %d: attacked by queen %d along the %s", agent(sq), along, pos(sq), agent(st.Attacker), st.Line)
+	case StepDeadEnd:
+		if st.Asked.Row < 0 {
+			return fmt.Sprintf("queen %d finds no safe %s, and there is no queen to ask: the search is over", st.line()+1, along)
+		}
+		return fmt.Sprintf("queen %d finds no safe %s and asks queen %d to advance", st.line()+1, along, agent(st.Asked))
+	case StepBacktrack:
+		k, p := agent(sq), pos(sq)
+		switch st.After {
+		case StepBacktrack:
+			why := fmt.Sprintf("finds no safe %s after %s %d", along, along, pos(st.Prev))
+			if pos(st.Prev) == n {
+				why = "is at the last " + along
+			}
+			return fmt.Sprintf("queen %d %s and asks queen %d to advance; queen %d leaves %s %d", agent(st.Prev), why, k, k, along, p)
+		case StepSolution:
+			return fmt.Sprintf("queen %d leaves %s %d to look for the next solution", k, along, p)
+		}
+		return fmt.Sprintf("queen %d leaves %s %d to advance", k, along, p)
+	}
+	var at []byte
+	for line := range n {
+		for row, col := range st.Queens {
+			if st.Order.Line(row, col) == line && col >= 0 {
+				at = fmt.Appendf(at, " %d", pos(board.Queen{Row: row, Col: col}))
+			}
+		}
+	}
+	return fmt.Sprintf("every queen is safe: solution #%d, queens 1 to %d on %ss%s", st.Solution, n, along, at)
 }
 
 // AppendJSON appends the step as one JSON object and a newline, 0-based,
 // numbered number:
 //
 //	{"step":3,"event":"reject","row":1,"col":0,"attacker":{"row":0,"col":0},"line":"column","queens":[0,-1,-1,-1]}
+//
+// A dead end names its line only: "row", or "col" in column order.
 func (st Step) AppendJSON(b []byte, number int) []byte {
 	type queen struct {
 		Row int `json:"row"`
@@ -169,7 +295,11 @@ func (st Step) AppendJSON(b []byte, number int) []byte {
 	case StepSolution:
 		v.Solution = st.Solution
 	case StepDeadEnd:
-		v.Row = &st.Row
+		if st.Order == Columns {
+			v.Col = &st.Col
+		} else {
+			v.Row = &st.Row
+		}
 	default:
 		v.Row, v.Col = &st.Row, &st.Col
 	}

@@ -59,7 +59,8 @@ func (s Solution) Less(t Solution) bool {
 }
 
 // Conflict describes why a placement is not a solution: two queens that
-// attack each other (Kind "column", "diagonal" or "anti-diagonal"), or a
+// attack each other (Kind "row", "column", "diagonal" or "anti-diagonal";
+// [Solution.Check] never reports a row, [Conflicts] can), or a
 // queen off the board (Kind "off-board", Row2 and Col2 then -1).
 // Rows and columns are 0-based.
 type Conflict struct {
@@ -73,7 +74,7 @@ func (c *Conflict) Error() string {
 	if c.Kind == "off-board" {
 		return fmt.Sprintf("queen in row %d is at column %d, off the board", c.Row1+1, c.Col1+1)
 	}
-	return fmt.Sprintf("queens at %d:%d and %d:%d share a %s", c.Row1+1, c.Col1+1, c.Row2+1, c.Col2+1, c.Kind)
+	return fmt.Sprintf("queens at %d:%d and %d:%d share %s %s", c.Row1+1, c.Col1+1, c.Row2+1, c.Col2+1, article(c.Kind), c.Kind)
 }
 
 // Check returns nil if s is a valid N-Queens solution, and otherwise a

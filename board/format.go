@@ -76,18 +76,29 @@ func ParseFormat(name string) (Format, error) {
 }
 
 // Append appends the text of s in format f to dst, ending in a newline.
-// An unknown format wraps [ErrFormat].
+// An unknown format wraps [ErrFormat]. FormatAttacks is written here too.
+// A partial s (a negative column for an empty row) is drawn with that row
+// empty by FormatBoard, FormatMatrix and FormatAttacks, and left out by
+// FormatCoords; FormatPerm and FormatJSON write the negative column as
+// it is (0 and -1), which [Parse] refuses.
 func Append(dst []byte, s Solution, f Format) ([]byte, error) {
 	switch f {
 	case FormatBoard:
 		return appendBoard(dst, s), nil
 	case FormatMatrix:
 		return appendGrid(dst, s, " ", "0", "1", nil), nil
+	case FormatAttacks:
+		return appendAttacks(dst, s), nil
 	case FormatCoords:
+		first := true
 		for row, col := range s {
-			if row > 0 {
+			if col < 0 {
+				continue // an empty row of a partial board
+			}
+			if !first {
 				dst = append(dst, ' ')
 			}
+			first = false
 			dst = strconv.AppendInt(dst, int64(row+1), 10)
 			dst = append(dst, ':')
 			dst = strconv.AppendInt(dst, int64(col+1), 10)

@@ -64,7 +64,7 @@ func CheckPlacement(n int, qs []Queen) error {
 				continue
 			}
 			if kind := attack(p, q); kind != "" {
-				return fmt.Errorf("%w: %s and %s share a %s", ErrPlacement, p, q, kind)
+				return fmt.Errorf("%w: %s and %s share %s %s", ErrPlacement, p, q, article(kind), kind)
 			}
 		}
 	}

@@ -147,3 +147,32 @@ func OrbitSize(s Solution) int {
 	}
 	return 8 / stabilizer
 }
+
+// CanonicalRotation returns the lexicographically smallest of the 4
+// rotations of s (Identity, Rot90, Rot180, Rot270): the representative of
+// its class of solutions that differ only by a rotation. A reflection
+// gives another class: the 8-queens puzzle has 12 classes under
+// [Canonical] and 24 under CanonicalRotation.
+func CanonicalRotation(s Solution) Solution {
+	best := s.Clone()
+	img := make(Solution, len(s))
+	for _, t := range transforms[1:4] {
+		t.apply(img, s)
+		if img.Less(best) {
+			copy(best, img)
+		}
+	}
+	return best
+}
+
+// IsCanonicalRotation reports whether s equals [CanonicalRotation](s).
+func IsCanonicalRotation(s Solution) bool {
+	img := make(Solution, len(s))
+	for _, t := range transforms[1:4] {
+		t.apply(img, s)
+		if img.Less(s) {
+			return false
+		}
+	}
+	return true
+}

@@ -56,9 +56,21 @@ func Image(s board.Solution, opt *Options) (*image.Paletted, error) {
 			}
 			text := strconv.Itoa(i + 1)
 			w, mid := textWidth(text, l.scale), i*l.sq+l.sq/2
-			drawDigits(img, l.left+mid-w/2, 2*l.scale, text, l.scale, cLabel)
-			drawDigits(img, (l.left-w)/2, l.top+mid-5*l.scale/2, text, l.scale, cLabel)
+			drawText(img, l.left+mid-w/2, 2*l.scale, text, l.scale, cLabel)
+			drawText(img, (l.left-w)/2, l.top+mid-5*l.scale/2, text, l.scale, cLabel)
 		}
+	}
+	if sc := numberScale(l.sq); sc > 0 && opt.Numbers {
+		for i, v := range board.Attacks(n, s.PlacedQueens()) {
+			if v >= 0 {
+				text := strconv.Itoa(v)
+				r := l.square(i/n, i%n)
+				drawText(img, r.Min.X+(l.sq-textWidth(text, sc))/2, r.Min.Y+(l.sq-5*sc)/2, text, sc, cLabel)
+			}
+		}
+	}
+	if opt.Caption != "" {
+		drawText(img, 2*l.cscale, l.height-7*l.cscale, opt.Caption, l.cscale, cLabel)
 	}
 	for row, col := range s {
 		if col >= 0 {

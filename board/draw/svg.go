@@ -2,10 +2,12 @@ package draw
 
 import (
 	"bufio"
+	"encoding/xml"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/queens-dev/queens/board"
 )
@@ -33,6 +35,16 @@ type Options struct {
 	Tried []board.Queen
 	// Rejected highlights squares in red: a search ruling them out.
 	Rejected []board.Queen
+	// Numbers writes in every empty square the number of queens that
+	// attack it (0 for a free square), the attack counts of
+	// [board.Attacks]. Squares under 10 pixels are too small for them and
+	// stay plain.
+	Numbers bool
+	// Caption is a line of text under the board, e.g. the step of a
+	// search a frame shows. PNG and GIF pictures draw it in a built-in
+	// 3×5 pixel font of digits, letters and a few signs (others are left
+	// blank); lower case is drawn as upper case.
+	Caption string
 }
 
 // Colours of the pictures, shared by SVG and PNG (and GIF through [Image]).
@@ -78,6 +90,9 @@ type layout struct {
 	n, sq  int
 	left   int // width of the row labels
 	top    int // height of the column labels
+	right  int // room for the last column's label where it is wider than its square
+	bottom int // room for the last row's label and the caption
+	cscale int // pixel size of the caption font
 	scale  int // pixel size of the label font
 	step   int // label every step-th row and column (and the first)
 	width  int
@@ -106,9 +121,27 @@ func newLayout(n int, opt *Options) (layout, error) {
 		}
 		l.left = text + 4*l.scale
 		l.top = 5*l.scale + 4*l.scale
+		// A label wider than its square (three digits on a board of 100
+		// and more) overhangs the board: leave room for it.
+		l.right = max(0, (text+1)/2+l.scale-l.sq/2)
+		l.bottom = max(0, (5*l.scale+1)/2+l.scale-l.sq/2)
 	}
-	l.width, l.height = l.left+n*l.sq, l.top+n*l.sq
+	l.width, l.height = l.left+n*l.sq+l.right, l.top+n*l.sq+l.bottom
+	if opt.Caption != "" {
+		l.cscale = max(1, min(2, l.width/(4*len(opt.Caption)+2)))
+		l.bottom += 9 * l.cscale
+		l.height += 9 * l.cscale
+	}
 	return l, nil
+}
+
+// numberScale returns the pixel size of the font of the attack counts in
+// a square of sq pixels, 0 if the square is too small for them.
+func numberScale(sq int) int {
+	if sq < 10 {
+		return 0
+	}
+	return max(1, sq/14)
 }
 
 // labelled reports whether row or column i (0-based) gets a label.
@@ -216,6 +249,21 @@ func WriteSVG(w io.Writer, s board.Solution, opt *Options) error {
 		}
 		b.WriteString("</g>\n")
 	}
+	if numberScale(l.sq) > 0 && opt.Numbers {
+		counts := board.Attacks(n, s.PlacedQueens())
+		fmt.Fprintf(b, `<g class="attacks" font-family="sans-serif" font-size="%s" fill="%s" text-anchor="middle" dominant-baseline="central">`+"\n",
+			num(float64(l.sq)*0.45), colourHex[cLabel])
+		for i, v := range counts {
+			if v >= 0 {
+				fmt.Fprintf(b, `<text x="%d" y="%d">%d</text>`+"\n", l.left+(i%n)*l.sq+l.sq/2, l.top+(i/n)*l.sq+l.sq/2, v)
+			}
+		}
+		b.WriteString("</g>\n")
+	}
+	if opt.Caption != "" {
+		fmt.Fprintf(b, `<text class="caption" x="%d" y="%d" font-family="monospace" font-size="%d" fill="%s">%s</text>`+"\n",
+			2*l.cscale, l.height-2*l.cscale, 7*l.cscale, colourHex[cLabel], xmlEscape(opt.Caption))
+	}
 	for row, col := range s {
 		if col < 0 {
 			continue
@@ -241,6 +289,13 @@ func WriteSVG(w io.Writer, s board.Solution, opt *Options) error {
 		return fmt.Errorf("write SVG: %w", err)
 	}
 	return nil
+}
+
+// xmlEscape escapes text for an SVG text element.
+func xmlEscape(text string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(text))
+	return b.String()
 }
 
 // num writes a coordinate with at most two decimals.

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/queens-dev/queens/backtrack"
@@ -14,26 +15,36 @@ func backtrackCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "backtrack",
 		Usage:     "solve, enumerate or count with the native backtracker",
-		UsageText: "queens backtrack -n N [--all | --count | --limit K] [--unique] [--place R:C ...] [--format F] [-o FILE] [--stats]",
+		UsageText: "queens backtrack -n N [--all | --count | --limit K] [--unique[=rotations]] [--place R:C ...] [--order rows|columns] [--format F] [-o FILE] [--stats]",
 		Description: fmt.Sprintf(`Without --all, --count or --limit it prints the first solution as a board.
 
 --strategy chooses the search order. lex fills rows top to bottom and tries columns
 left to right (the textbook order; solutions come out sorted). heuristic fills the
 row with the fewest free squares first and tries central columns first; it finds a
 first solution of a 1000x1000 board in milliseconds. auto (the default) runs lex for
-N <= %d and heuristic above. --count always uses the bitboard counter.
+N <= %d and heuristic above. --count uses the bitboard counter, unless --strategy lex
+or heuristic is given: then the backtracker itself counts, solution by solution (the
+textbook algorithm, timed with --stats, which names the algorithm that ran).
+
+--order columns fills the columns left to right instead of the rows, trying the rows
+top to bottom: the order of the textbook figures (solutions come out sorted by the row
+of the queen in column 1, then column 2, ...). The solutions are the same.
 
 --unique lists (with --all or --limit) only the canonical solution of each class of
-solutions that differ by a rotation or reflection; with --count it adds the number
-of such classes. It cannot be combined with --place.
+solutions that differ by a rotation or reflection (without them: the first such
+solution); with --count it adds the number of such classes. --unique=rotations (or
+--unique rotations as the last argument) takes the classes under the four rotations
+only, a solution and its mirror image apart: n = 8 has 12 classes, 24 under
+rotations. It cannot be combined with --place.
 
 Limits: a first solution or --limit K: N <= %d (N <= %d with --strategy lex);
 --all, --unique: N <= %d; --count: N <= %d.`, backtrack.AutoLexMax, maxFirstN, maxLexFirstN, maxAllN, maxCountN),
 		Flags: []cli.Flag{
 			sizeFlag(), allFlag(), countFlag(), limitFlag(),
-			&cli.BoolFlag{Name: "unique", Usage: "only solutions distinct up to rotation and reflection (see below)"},
-			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
+			uniqueFlag(),
+			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex or heuristic (see below)"},
+			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, the textbook order)"},
 			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(),
 		},
 		Action: backtrackAction,
@@ -41,8 +52,12 @@ Limits: a first solution or --limit K: N <= %d (N <= %d with --strategy lex);
 }
 
 func backtrackAction(c *cli.Context) error {
-	if c.Args().Present() {
-		return usagef("backtrack: unexpected argument %q", c.Args().First())
+	unique, args, err := uniqueOf(c)
+	if err != nil {
+		return err
+	}
+	if len(args) > 0 {
+		return usagef("backtrack: unexpected argument %q", args[0])
 	}
 	if err := exclusive(c, "all", "count", "limit"); err != nil {
 		return err
@@ -57,6 +72,16 @@ func backtrackAction(c *cli.Context) error {
 	strategy, err := backtrack.ParseStrategy(c.String("strategy"))
 	if err != nil {
 		return usageErr(err)
+	}
+	order, err := backtrack.ParseOrder(c.String("order"))
+	if err != nil {
+		return usageErr(fmt.Errorf("--order: %w", err))
+	}
+	if unique.rotations && (c.IsSet("shard") || c.IsSet("shard-count") || c.IsSet("checkpoint")) {
+		return usagef("--unique=rotations is not for sharded counts: merge counts classes under all 8 symmetries (the rotation classes are twice as many for n > 1)")
+	}
+	if c.Bool("count") && (c.IsSet("shard") || c.IsSet("shard-count") || c.IsSet("checkpoint")) && (c.IsSet("strategy") || order != backtrack.Rows) {
+		return usagef("--strategy and --order do not apply to sharded counts (the bitboard counter splits the work)")
 	}
 	format, err := solutionFormat(c)
 	if err != nil {
@@ -92,9 +117,12 @@ func backtrackAction(c *cli.Context) error {
 		return err
 	}
 	if c.Bool("count") {
+		if c.IsSet("strategy") && strategy != backtrack.Auto || order != backtrack.Rows {
+			return out.finish(searchCount(ctx, c, out.output, format, n, backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}))
+		}
 		return out.finish(countCommand(ctx, c, out.output, format, n, place))
 	}
-	opt := backtrack.Options{Place: place, Strategy: strategy, Unique: c.Bool("unique")}
+	opt := backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}
 	if !c.Bool("all") && !c.IsSet("limit") {
 		limit = 1
 	}
@@ -103,7 +131,10 @@ func backtrackAction(c *cli.Context) error {
 	seq := func(yield func(board.Solution, error) bool) {
 		stats, serr = backtrack.Search(ctx, n, opt, func(s board.Solution) bool { return yield(s, nil) })
 	}
-	seq, bar := counted(c, seq, n, place, opt.Unique, limit)
+	var bar *progress
+	if !opt.Rotations { // the bar knows the published counts under all 8 symmetries
+		seq, bar = counted(c, seq, n, place, opt.Unique, limit)
+	}
 	written, err := writeSolutions(out, format, n, seq, limit)
 	bar.Done()
 	if err == nil {
@@ -111,7 +142,7 @@ func backtrackAction(c *cli.Context) error {
 	}
 	if c.Bool("stats") {
 		out.Flush() // the results first, then the statistics about them
-		writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"strategy", strategy.Resolve(n).String()},
+		writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"algorithm", "backtrack"}, stat{"strategy", strategy.Resolve(n).String()}, stat{"order", order.String()},
 			stat{"nodes", stats.Nodes}, stat{"backtracks", stats.Backtracks}, stat{"solutions", stats.Solutions},
 			stat{"printed", written}, stat{"seconds", stats.Elapsed})
 	}
@@ -120,23 +151,20 @@ func backtrackAction(c *cli.Context) error {
 
 // backtrackCount runs --count.
 func backtrackCount(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, place []board.Queen) error {
-	unique := c.Bool("unique")
+	mode, _, _ := uniqueOf(c)
+	unique := mode.on
 	bar := newProgress(c.App.ErrWriter, 0, fmt.Sprintf("counting n=%d", n))
 	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Threads: c.Int("threads"), Unique: unique, Place: place, Progress: bar.Parts})
 	bar.Done()
 	if err != nil {
-		return stoppedErr(ctx, fmt.Sprintf("after %d of %d parts (%d solutions in the parts finished, %v)",
-			res.Done, res.Parts, res.Total, res.Elapsed.Round(time.Millisecond)), err)
+		return stoppedErr(ctx, fmt.Sprintf("after %d of %d parts (%s in the parts finished, %v)",
+			res.Done, res.Parts, plural(int(res.Total), "solution"), res.Elapsed.Round(time.Millisecond)), err)
 	}
-	var u *uint64
-	if unique {
-		u = &res.Unique
-	}
-	if err := writeCount(out, format, n, res.Total, u); err != nil || !c.Bool("stats") {
+	if err := writeUniqueCount(out, format, n, res.Total, mode, res.Unique, res.Rotations); err != nil || !c.Bool("stats") {
 		return err
 	}
 	out.Flush() // the count first, then the statistics about it
-	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"solutions", res.Total}, stat{"nodes", res.Nodes},
+	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"algorithm", "counter"}, stat{"solutions", res.Total}, stat{"nodes", res.Nodes},
 		stat{"parts", res.Done}, stat{"threads", c.Int("threads")}, stat{"seconds", res.Elapsed})
 }
 
@@ -161,4 +189,52 @@ func timeoutErr(ctx context.Context, err error) error {
 		return failf("stopped by --timeout: %v", err)
 	}
 	return err
+}
+
+// writeUniqueCount writes a count as --unique asks: writeCount's "T
+// solutions (U unique)" for the classes under all 8 symmetries, and for
+// --unique=rotations "T solutions (R unique up to rotation)", in JSON
+// {"n":N,"total":T,"unique":R,"symmetry":"rotations"}.
+func writeUniqueCount(w io.Writer, format board.Format, n int, total uint64, mode uniqueMode, unique, rotations uint64) error {
+	switch {
+	case !mode.on:
+		return writeCount(w, format, n, total, nil)
+	case !mode.rotations:
+		return writeCount(w, format, n, total, &unique)
+	case format == board.FormatJSON:
+		return writeJSONLine(w, struct {
+			N        int    `json:"n"`
+			Total    uint64 `json:"total"`
+			Unique   uint64 `json:"unique"`
+			Symmetry string `json:"symmetry"`
+		}{n, total, rotations, "rotations"})
+	}
+	_, err := fmt.Fprintf(w, "%d solutions (%d unique up to rotation)\n", total, rotations)
+	return err
+}
+
+// searchCount runs --count with --strategy lex or heuristic (or --order
+// columns): the backtracker itself counts the solutions it finds, one by
+// one, as the textbook algorithm does; with --unique it counts the
+// canonical ones too.
+func searchCount(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, opt backtrack.Options) error {
+	mode := uniqueMode{on: opt.Unique, rotations: opt.Rotations}
+	opt.Unique = false // every solution is counted; the canonical ones besides
+	var unique uint64
+	stats, err := backtrack.Search(ctx, n, opt, func(s board.Solution) bool {
+		if mode.on && (mode.rotations && board.IsCanonicalRotation(s) || !mode.rotations && board.IsCanonical(s)) {
+			unique++
+		}
+		return true
+	})
+	if err != nil {
+		return stoppedErr(ctx, fmt.Sprintf("after %s (%s placed, %v)", plural(int(stats.Solutions), "solution"), plural(int(stats.Nodes), "queen"), stats.Elapsed.Round(time.Millisecond)), err)
+	}
+	if err := writeUniqueCount(out, format, n, stats.Solutions, mode, unique, unique); err != nil || !c.Bool("stats") {
+		return err
+	}
+	out.Flush() // the count first, then the statistics about it
+	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"algorithm", "backtrack"}, stat{"strategy", opt.Strategy.Resolve(n).String()},
+		stat{"order", opt.Order.String()}, stat{"solutions", stats.Solutions}, stat{"nodes", stats.Nodes}, stat{"backtracks", stats.Backtracks},
+		stat{"threads", 1}, stat{"seconds", stats.Elapsed})
 }

@@ -7,6 +7,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -82,7 +83,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 
 // commands lists the subcommands; each lives in its own cmd_*.go file.
 func commands() []*cli.Command {
-	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), traceCommand(), compareCommand(), mergeCommand(), serveCommand()}
+	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), traceCommand(), compareCommand(), mergeCommand(), boardCommand(), checkCommand(), serveCommand()}
 }
 
 // setUsageErrors makes flag errors of cmd and its subcommands come back to
@@ -96,5 +97,14 @@ func setUsageErrors(cmd *cli.Command) {
 }
 
 func onUsageError(c *cli.Context, err error, isSubcommand bool) error {
+	if msg := err.Error(); strings.Contains(msg, "unknown --unique mode") {
+		// Not "invalid boolean value": --unique parses like a boolean.
+		err = errors.New(msg[strings.Index(msg, "unknown --unique mode"):])
+	}
+	if !isSubcommand {
+		// A flag before any command (queens -n 8): say that a command
+		// comes first.
+		err = fmt.Errorf("%w: a command comes first, e.g. queens backtrack -n 8 (queens help lists them)", err)
+	}
 	return &exitError{code: 2, err: err}
 }

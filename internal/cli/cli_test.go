@@ -232,8 +232,11 @@ func TestUsageErrors(t *testing.T) {
 		{"trace", "-n", "4", "--format", "json", "--boards"},
 		{"trace", "-n", "4", "--max-steps", "-1"},
 		{"trace", "-n", "4", "--delay", "-1s"},
-		{"trace", "-n", "4", "--gif", "x.gif", "--max-steps", "0"},
-		{"trace", "-n", "4", "--gif", "x.gif", "--max-steps", "5000"},
+		{"trace", "-n", "16", "--gif", "x.gif"},
+		{"trace", "-n", "10", "--all", "--gif", "x.gif", "--max-steps", "0", "--no-rejects"},
+		{"trace", "-n", "4", "--order", "diagonals"},
+		{"trace", "-n", "4", "--narrate", "poems"},
+		{"trace", "-n", "4", "--narrate", "agents", "--format", "json"},
 		{"trace", "-n", "4", "--gif", "-"},
 		{"trace", "-n", "4", "--gif", "/nonexistent/dir/x.gif"},
 		// merge, backtrack --count --shard/--checkpoint

@@ -21,7 +21,7 @@ import (
 
 // solutionFormats are the --format values of the commands that print
 // solutions.
-var solutionFormats = []string{"board", "matrix", "coords", "perm", "json", "svg", "png", "fen"}
+var solutionFormats = []string{"board", "matrix", "coords", "perm", "json", "svg", "png", "fen", "attacks"}
 
 // solutionFormat reads --format.
 func solutionFormat(c *cli.Context) (board.Format, error) {
@@ -33,10 +33,14 @@ func solutionFormat(c *cli.Context) (board.Format, error) {
 // pictures (svg, png) and fen.
 func parseSolutionFormat(name string) (board.Format, error) {
 	switch f := board.Format(name); f {
-	case board.FormatSVG, board.FormatPNG, board.FormatFEN:
+	case board.FormatSVG, board.FormatPNG, board.FormatFEN, board.FormatAttacks:
 		return f, nil
 	}
-	return board.ParseFormat(name)
+	f, err := board.ParseFormat(name)
+	if err != nil {
+		err = fmt.Errorf("%w (want %s)", err, strings.Join(solutionFormats, ", "))
+	}
+	return f, err
 }
 
 // isPicture reports whether f draws a picture (one solution per file).
@@ -47,16 +51,22 @@ func attacksFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "attacks", Usage: "with --format svg or png, shade the squares the queens attack"}
 }
 
+// numbersFlag is --numbers of the commands that draw pictures.
+func numbersFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "numbers", Usage: "with --format svg or png, write in every empty square how many queens attack it"}
+}
+
 // solutionWriter writes a stream of solutions in one format, a blank line
 // between the blocks of the multi-line formats. Pictures go one per
 // stream, or one file per solution in dir.
 type solutionWriter struct {
-	w      io.Writer
-	format board.Format
-	count  int
-	buf    []byte
-	image  *draw.Options // how pictures are drawn (nil: the defaults)
-	dir    string        // not "": write each picture to its own file here
+	w        io.Writer
+	format   board.Format
+	count    int
+	buf      []byte
+	image    *draw.Options // how pictures are drawn (nil: the defaults)
+	dir      string        // not "": write each picture to its own file here
+	numbered bool          // number the solutions (a listing to a terminal)
 }
 
 // Write writes one solution.
@@ -76,8 +86,15 @@ func (sw *solutionWriter) Write(s board.Solution) error {
 		}
 	default:
 		sw.buf = sw.buf[:0]
-		if sw.count > 0 && sw.format.Block() {
+		if sw.count > 0 && (sw.format.Block() || sw.format == board.FormatAttacks) {
 			sw.buf = append(sw.buf, '\n')
+		}
+		if sw.numbered {
+			if sw.format.Block() || sw.format == board.FormatAttacks {
+				sw.buf = fmt.Appendf(sw.buf, "solution %d:\n", sw.count+1)
+			} else {
+				sw.buf = fmt.Appendf(sw.buf, "%4d  ", sw.count+1)
+			}
 		}
 		if sw.buf, err = board.Append(sw.buf, s, sw.format); err == nil {
 			_, err = sw.w.Write(sw.buf)
@@ -154,7 +171,7 @@ func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq2[board
 	sw := &solutionWriter{w: w, format: format}
 	so, _ := w.(*solutionOutput)
 	if so != nil {
-		sw.image, sw.dir = so.image, so.dir
+		sw.image, sw.dir, sw.numbered = so.image, so.dir, so.numbered
 	}
 	count, err := sw.writeAll(seq, limit)
 	switch {
@@ -180,6 +197,9 @@ type solutionOutput struct {
 	written *int // solutions written by writeSolutions (nil: not called)
 	format  board.Format
 	n       int
+	// numbered: a listing (--all, --limit K > 1) in a text format to a
+	// terminal numbers the solutions and ends with their total.
+	numbered bool
 }
 
 // openSolutions checks --format, -o and --attacks against an n×n board
@@ -196,6 +216,8 @@ func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput
 	switch {
 	case c.Bool("attacks") && !isPicture(format):
 		return nil, usagef("--attacks needs --format svg or png")
+	case c.Bool("numbers") && !isPicture(format):
+		return nil, usagef("--numbers needs --format svg or png (or --format attacks for the counts as text)")
 	case format == board.FormatFEN && n != 8:
 		return nil, usagef("--format fen is for n = 8 only (a chessboard)")
 	case c.Bool("count") && (isPicture(format) || format == board.FormatFEN):
@@ -204,7 +226,7 @@ func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput
 		return nil, usagef("--format %s draws boards up to n = %d", format, draw.MaxN)
 	}
 	if isPicture(format) {
-		so.image = &draw.Options{Attacks: c.Bool("attacks"), Placed: placed}
+		so.image = &draw.Options{Attacks: c.Bool("attacks"), Numbers: c.Bool("numbers"), Placed: placed}
 		if path != "-" && path != "" && (strings.HasSuffix(path, "/") || isDir(path)) {
 			if err := os.MkdirAll(path, 0o755); err != nil {
 				return nil, usagef("cannot write pictures to %s: %v", path, unwrapPath(err))
@@ -220,6 +242,8 @@ func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput
 	if format == board.FormatPNG && so.dir == "" && so.file == nil && isTerminal(stdout) {
 		return nil, usagef("will not write a PNG to a terminal: use -o FILE or a pipe")
 	}
+	so.numbered = so.file == nil && !isPicture(format) && format != board.FormatJSON &&
+		(c.Bool("all") || c.Int("limit") > 1) && stdoutIsTerminal(stdout)
 	return so, nil
 }
 
@@ -236,11 +260,13 @@ func (so *solutionOutput) finish(err error) error {
 			return writeNone(so.stdout, so.format, so.n)
 		}
 		err = writeNone(so, so.format, so.n)
+	} else if err == nil && so.numbered && so.written != nil {
+		_, err = fmt.Fprintf(so, "total: %s\n", plural(*so.written, "solution"))
 	}
 	switch {
 	case !errors.Is(err, context.Canceled):
 	case so.written != nil:
-		err = fmt.Errorf("interrupted after %d solutions%s: %w", *so.written, so.notWritten(), err)
+		err = fmt.Errorf("interrupted after %s%s: %w", plural(*so.written, "solution"), so.notWritten(), err)
 	case so.file != nil:
 		err = fmt.Errorf("interrupted%s: %w", so.notWritten(), err)
 	}
@@ -258,6 +284,10 @@ func emitSolutions(c *cli.Context, n int, placed []board.Queen, seq iter.Seq2[bo
 	count, err := writeSolutions(so, format, n, seq, limit)
 	return count, so.finish(err)
 }
+
+// stdoutIsTerminal reports whether stdout is a terminal, for the numbered
+// listings; tests replace it.
+var stdoutIsTerminal = isTerminal
 
 // isDir reports whether path names an existing directory.
 func isDir(path string) bool {

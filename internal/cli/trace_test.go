@@ -9,6 +9,9 @@ import (
 	"image/gif"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -32,6 +35,7 @@ type jsonStep struct {
 	// the summary line
 	N, Steps, Places, Backtracks, Solutions int
 	Stopped                                 bool
+	Order                                   string
 }
 
 // TestTraceReplaysTheSearch runs whole traces and replays them on a board
@@ -42,13 +46,21 @@ type jsonStep struct {
 // statistics (and the published counts).
 func TestTraceReplaysTheSearch(t *testing.T) {
 	cases := []struct {
-		n     int
-		place []string
-	}{{1, nil}, {2, nil}, {3, nil}, {4, nil}, {5, nil}, {6, nil}, {7, nil}, {8, nil},
-		{6, []string{"1:2"}}, {8, []string{"3:5", "8:1"}}, {3, []string{"1:2"}}}
+		n       int
+		place   []string
+		columns bool
+	}{{1, nil, false}, {2, nil, false}, {3, nil, false}, {4, nil, false}, {5, nil, false}, {6, nil, false}, {7, nil, false}, {8, nil, false},
+		{6, []string{"1:2"}, false}, {8, []string{"3:5", "8:1"}, false}, {3, []string{"1:2"}, false},
+		{1, nil, true}, {4, nil, true}, {6, nil, true}, {8, nil, true},
+		{6, []string{"1:2"}, true}, {8, []string{"3:5", "8:1"}, true}, {3, []string{"1:2"}, true}}
 	for _, tc := range cases {
-		t.Run(fmt.Sprintf("n=%d/%v", tc.n, tc.place), func(t *testing.T) {
+		t.Run(fmt.Sprintf("n=%d/%v/columns=%v", tc.n, tc.place, tc.columns), func(t *testing.T) {
 			args := []string{"trace", "-n", fmt.Sprint(tc.n), "--all", "--max-steps", "0", "--format", "json"}
+			order := backtrack.Rows
+			if tc.columns {
+				args = append(args, "--order", "columns")
+				order = backtrack.Columns
+			}
 			var placed []board.Queen
 			for _, p := range tc.place {
 				args = append(args, "--place", p)
@@ -70,11 +82,18 @@ func TestTraceReplaysTheSearch(t *testing.T) {
 			counts := map[string]int{}
 			rejected := map[[2]int]bool{} // squares rejected since the last place
 			deadEnd := false              // reported since the last place
-			fullRow := func() bool {
-				for r := range tc.n {
+			// square returns the i-th square of line l in the search's order.
+			square := func(l, i int) [2]int {
+				if tc.columns {
+					return [2]int{i, l}
+				}
+				return [2]int{l, i}
+			}
+			fullLine := func() bool {
+				for l := range tc.n {
 					k := 0
-					for c := range tc.n {
-						if rejected[[2]int{r, c}] {
+					for i := range tc.n {
+						if rejected[square(l, i)] {
 							k++
 						}
 					}
@@ -101,7 +120,7 @@ func TestTraceReplaysTheSearch(t *testing.T) {
 				switch st.Event {
 				case "place":
 					r, c := *st.Row, *st.Col
-					if queens[r] >= 0 || attacker(queens, r, c) >= 0 {
+					if queens[r] >= 0 || attacker(queens, r, c) >= 0 || slices.Contains(queens, c) {
 						t.Fatalf("step %d: place %d:%d on %v", st.Step, r+1, c+1, queens)
 					}
 					queens[r] = c
@@ -110,14 +129,21 @@ func TestTraceReplaysTheSearch(t *testing.T) {
 				case "reject":
 					r, c, a := *st.Row, *st.Col, st.Attacker
 					if queens[a.Row] != a.Col || wantLine(a.Row, a.Col, r, c) != st.Line ||
-						!(a.Col == c || a.Row-r == a.Col-c || a.Row-r == c-a.Col) {
+						!((tc.columns && a.Row == r) || a.Col == c || a.Row-r == a.Col-c || a.Row-r == c-a.Col) {
 						t.Fatalf("step %d: %d:%d is not attacked by %d:%d along the %s", st.Step, r+1, c+1, a.Row+1, a.Col+1, st.Line)
 					}
 					rejected[[2]int{r, c}] = true
 				case "dead-end":
-					for c := range tc.n {
-						if !rejected[[2]int{*st.Row, c}] {
-							t.Fatalf("step %d: dead end at row %d, but %d:%d was not rejected", st.Step, *st.Row+1, *st.Row+1, c+1)
+					l := st.Row
+					if tc.columns {
+						l = st.Col
+					}
+					if l == nil || (st.Row != nil && st.Col != nil) {
+						t.Fatalf("step %d: dead end %q does not name its line alone", st.Step, line)
+					}
+					for i := range tc.n {
+						if sq := square(*l, i); !rejected[sq] {
+							t.Fatalf("step %d: dead end at line %d, but %d:%d was not rejected", st.Step, *l+1, sq[0]+1, sq[1]+1)
 						}
 					}
 					deadEnd = true
@@ -126,8 +152,8 @@ func TestTraceReplaysTheSearch(t *testing.T) {
 					if queens[r] != c {
 						t.Fatalf("step %d: backtrack %d:%d, but the board is %v", st.Step, r+1, c+1, queens)
 					}
-					if fullRow() != deadEnd {
-						t.Fatalf("step %d: a row was rejected whole: %v, reported as a dead end: %v", st.Step, fullRow(), deadEnd)
+					if fullLine() != deadEnd {
+						t.Fatalf("step %d: a line was rejected whole: %v, reported as a dead end: %v", st.Step, fullLine(), deadEnd)
 					}
 					queens[r] = -1
 					clear(rejected)
@@ -141,7 +167,7 @@ func TestTraceReplaysTheSearch(t *testing.T) {
 					t.Fatalf("step %d: board %v, replayed %v", st.Step, st.Queens, queens)
 				}
 			}
-			opt := backtrack.Options{Place: placed, Strategy: backtrack.Lex}
+			opt := backtrack.Options{Place: placed, Strategy: backtrack.Lex, Order: order}
 			stats, err := backtrack.Search(context.Background(), tc.n, opt, func(board.Solution) bool { return true })
 			if err != nil {
 				t.Fatal(err)
@@ -151,7 +177,7 @@ func TestTraceReplaysTheSearch(t *testing.T) {
 				t.Errorf("trace: %v; backtracker: %+v", counts, stats)
 			}
 			if sum.Places != counts["place"] || sum.Backtracks != counts["backtrack"] || sum.Solutions != counts["solution"] ||
-				sum.Steps != len(lines)-1 || sum.Stopped {
+				sum.Steps != len(lines)-1 || sum.Stopped || (sum.Order == "columns") != tc.columns {
 				t.Errorf("summary %q, counted %v", lines[len(lines)-1], counts)
 			}
 			if known, _ := board.Known(tc.n); placed == nil && uint64(counts["solution"]) != known.Total {
@@ -183,6 +209,9 @@ func TestTraceGIF(t *testing.T) {
 		{6, []string{"--max-steps", "50"}, nil},
 		{6, []string{"--place", "1:1"}, nil}, // no solution: the whole search
 		{7, []string{"--place", "1:1"}, board.Solution{0, 2, 4, 6, 1, 3, 5}},
+		{6, []string{"--no-rejects", "--max-steps", "100"}, nil},
+		{3, []string{"--place", "1:2", "--no-rejects", "--max-steps", "2"}, nil}, // no step shown: one frame
+		{8, []string{"--order", "columns", "--no-rejects"}, nil},
 	} {
 		t.Run(fmt.Sprintf("n=%d/%v", tc.n, tc.args), func(t *testing.T) {
 			file := filepath.Join(dir, fmt.Sprintf("trace-%d-%d.gif", tc.n, len(tc.args)))
@@ -191,7 +220,7 @@ func TestTraceGIF(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
-			steps := strings.Count(out, "\n") - 1 // the summary line
+			steps := max(1, strings.Count(out, "\n")-1) // the summary line; at least one frame
 			f, err := os.Open(file)
 			if err != nil {
 				t.Fatal(err)
@@ -201,7 +230,7 @@ func TestTraceGIF(t *testing.T) {
 			if err != nil {
 				t.Fatalf("decode GIF: %v", err)
 			}
-			want, _ := draw.Image(make(board.Solution, tc.n), &draw.Options{Square: gifSquare(tc.n)})
+			want, _ := draw.Image(make(board.Solution, tc.n), &draw.Options{Square: gifSquare(tc.n), Caption: "caption"})
 			if len(g.Image) != steps || g.Config.Width != want.Rect.Dx() || g.Config.Height != want.Rect.Dy() {
 				t.Fatalf("%d frames of %dx%d, want %d of %v", len(g.Image), g.Config.Width, g.Config.Height, steps, want.Rect)
 			}
@@ -215,7 +244,8 @@ func TestTraceGIF(t *testing.T) {
 				if len(tc.args) > 0 {
 					placed = []board.Queen{{Row: 0, Col: 0}}
 				}
-				last, _ := draw.Image(tc.solution, &draw.Options{Square: gifSquare(tc.n), Attacks: true, Placed: placed})
+				st := backtrack.Step{Kind: backtrack.StepSolution, Solution: 1}
+				last, _ := draw.Image(tc.solution, &draw.Options{Square: gifSquare(tc.n), Attacks: true, Placed: placed, Caption: stepCaption(steps, st)})
 				for i := range last.Pix {
 					if last.Pix[i] != canvas.Pix[i] {
 						t.Fatalf("the last frame is not the solution %v", tc.solution)
@@ -233,10 +263,135 @@ func TestTraceGIF(t *testing.T) {
 // must: a column, a diagonal (down and right) or an anti-diagonal.
 func wantLine(ar, ac, r, c int) string {
 	switch {
+	case ar == r:
+		return "row"
 	case ac == c:
 		return "column"
 	case ar-r == ac-c:
 		return "diagonal"
 	}
 	return "anti-diagonal"
+}
+
+// TestTraceAgents tells whole searches both ways and checks that the agent
+// wording tells the same steps: the same numbers, the same kinds, the
+// queen named is the one of the square's line (its column in column
+// order), and a queen that asks names its left neighbour that is then
+// taken away.
+func TestTraceAgents(t *testing.T) {
+	kinds := []struct{ steps, agents string }{
+		{"  place", " moves to "},
+		{"rejected: attacked by the queen at", " tries "},
+		{"dead end at ", " finds no safe "},
+		{"backtrack to ", " leaves "},
+		{"solution #", "every queen is safe: solution #"},
+	}
+	square := regexp.MustCompile(`(\d+):(\d+)`)
+	for _, tc := range []struct {
+		n     int
+		order string
+		args  []string
+	}{{4, "columns", nil}, {6, "columns", []string{"--all"}}, {8, "columns", nil}, {8, "rows", nil}, {6, "columns", []string{"--place", "1:2", "--all"}}} {
+		t.Run(fmt.Sprintf("n=%d/%s/%v", tc.n, tc.order, tc.args), func(t *testing.T) {
+			base := append([]string{"trace", "-n", fmt.Sprint(tc.n), "--order", tc.order}, tc.args...)
+			steps, _, code1 := runCLI(t, "", base...)
+			agents, _, code2 := runCLI(t, "", append(base, "--narrate", "agents")...)
+			a, b := strings.Split(steps, "\n"), strings.Split(agents, "\n")
+			if code1 != 0 || code2 != 0 || len(a) != len(b) || len(a) < 3 {
+				t.Fatalf("exit %d and %d, %d and %d lines", code1, code2, len(a), len(b))
+			}
+			for i := range len(a) - 2 { // the summary and the final empty line are the same
+				sa, sb := a[i], b[i]
+				if sa[:4] != sb[:4] {
+					t.Fatalf("line %d: step %q, agents %q", i+1, sa, sb)
+				}
+				k := slices.IndexFunc(kinds, func(k struct{ steps, agents string }) bool { return strings.Contains(sa, k.steps) })
+				if k < 0 || !strings.Contains(sb, kinds[k].agents) {
+					t.Fatalf("line %d: %q told as %q", i+1, sa, sb)
+				}
+				m := square.FindStringSubmatch(sa)
+				if m == nil || k == 2 || k == 4 {
+					continue
+				}
+				row, _ := strconv.Atoi(m[1])
+				col, _ := strconv.Atoi(m[2])
+				queen, along := row, col
+				if tc.order == "columns" {
+					queen, along = col, row
+				}
+				if k == 3 && strings.Contains(sb, "asks queen") {
+					// "queen K ... asks queen K' to advance; queen K' leaves ..."
+					if !strings.Contains(sb, fmt.Sprintf("asks queen %d to advance; queen %d leaves ", queen, queen)) {
+						t.Fatalf("line %d: %q told as %q", i+1, sa, sb)
+					}
+					continue
+				}
+				if !strings.HasPrefix(sb[6:], fmt.Sprintf("queen %d ", queen)) || !strings.Contains(sb, fmt.Sprintf(" %d", along)) {
+					t.Fatalf("line %d: %q told as %q (queen %d at %d)", i+1, sa, sb, queen, along)
+				}
+			}
+		})
+	}
+	out, _, _ := runCLI(t, "", "trace", "-n", "4", "--narrate", "agents")
+	for _, want := range []string{
+		"   9  queen 3 finds no safe row and asks queen 2 to advance\n  10  queen 2 leaves row 3 to advance\n",
+		"  23  queen 2 is at the last row and asks queen 1 to advance; queen 1 leaves row 1\n",
+		"  33  every queen is safe: solution #1, queens 1 to 4 on rows 2 4 1 3\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("trace -n 4 --narrate agents has no %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestTraceLimits checks the default --max-steps: every n the command
+// takes reaches its first solution, --all stops at traceAllSteps and says
+// why, and --no-rejects keeps the step numbers.
+func TestTraceLimits(t *testing.T) {
+	for n := 1; n <= maxTraceN; n++ {
+		out, errs, code := runCLI(t, "", "trace", "-n", fmt.Sprint(n), "--format", "json")
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		var sum jsonStep
+		json.Unmarshal([]byte(lines[len(lines)-1]), &sum)
+		if code != 0 || sum.Stopped || (sum.Solutions != 1) != (n == 2 || n == 3) {
+			t.Errorf("n=%d: exit %d %s, summary %s", n, code, errs, lines[len(lines)-1])
+		}
+		if n == 8 && sum.Steps != 1024 {
+			t.Errorf("n=8: the first solution after %d steps, want 1024", sum.Steps)
+		}
+	}
+	out, _, code := runCLI(t, "", "trace", "-n", "11", "--all", "--no-rejects")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	last := lines[len(lines)-1]
+	if code != 0 || !strings.HasPrefix(last, fmt.Sprintf("stopped after %d steps (the limit of --all;", traceAllSteps)) {
+		t.Errorf("trace -n 11 --all ends %q", last)
+	}
+	if strings.Contains(out, "rejected") || !strings.HasPrefix(lines[1], "   4  try 2:3  place") {
+		t.Errorf("--no-rejects: %q", lines[:2])
+	}
+}
+
+// BenchmarkTraceGIF draws the trace of the first solution as a GIF and
+// reports the file's size per frame (the bound maxGIFSteps is on the file)
+// and the time per frame.
+func BenchmarkTraceGIF(b *testing.B) {
+	for _, n := range []int{8, 12} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			file := filepath.Join(b.TempDir(), "t.gif")
+			frames := 0
+			for b.Loop() {
+				var out, errs strings.Builder
+				if code := Run([]string{"queens", "trace", "-n", fmt.Sprint(n), "--gif", file}, &out, &errs); code != 0 {
+					b.Fatalf("exit %d: %s", code, errs.String())
+				}
+				frames = strings.Count(out.String(), "\n") - 1
+			}
+			st, err := os.Stat(file)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(st.Size())/float64(frames), "bytes/frame")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*frames), "ns/frame")
+		})
+	}
 }

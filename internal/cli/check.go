@@ -1,0 +1,216 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/queens-dev/queens/board"
+	"github.com/urfave/cli/v2"
+)
+
+// maxCheckInput bounds what check reads from stdin: a 1000×1000 matrix is
+// about 2 MB.
+const maxCheckInput = 4 << 20
+
+// maxCheckConflicts is how many attacking pairs check names; it counts
+// the others.
+const maxCheckConflicts = 20
+
+func checkCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "check",
+		Usage:     "check an answer: are these queens a solution?",
+		UsageText: "queens check [-n N] [ANSWER ...]     (the answer as arguments, or on stdin)",
+		Description: fmt.Sprintf(`Reads one placement and says whether it solves the N-queens puzzle, or which
+queens attack each other and along which line. The answer may be written as
+  perm     the column of the queen in each row:         1 5 8 6 3 7 2 4
+  coords   ROW:COL of each queen (as --place):          1:1 2:5 3:8 ...
+  matrix   n lines of n 0/1 digits (1 a queen)
+  board    lines of Q and . (the labels of --format board may stay)
+  json     {"n":8,"queens":[0,4,7,5,2,6,1,3]} (0-based)
+all 1-based but json. -n, if given, must match the answer. Exit status: 0 a solution,
+1 not a solution (each pair of queens that attack each other is named), 2 an answer
+that cannot be read. Boards up to n = %d.`, maxBoardN),
+		Flags:  []cli.Flag{&cli.IntFlag{Name: "n", Usage: "board size `N` (optional: the answer's own size otherwise)"}},
+		Action: checkAction,
+	}
+}
+
+// answer is a placement to check: its queens (0-based) and its size.
+type answer struct {
+	n      int
+	queens []board.Queen
+	form   string
+}
+
+func checkAction(c *cli.Context) error {
+	text := strings.Join(c.Args().Slice(), " ")
+	if !c.Args().Present() {
+		data, err := io.ReadAll(io.LimitReader(c.App.Reader, maxCheckInput+1))
+		if err != nil {
+			return fmt.Errorf("check: read stdin: %w", err)
+		}
+		if len(data) > maxCheckInput {
+			return usagef("check: more than %d bytes on stdin", maxCheckInput)
+		}
+		text = string(data)
+	}
+	a, err := parseAnswer(text)
+	if err != nil {
+		return usageErr(fmt.Errorf("check: %w", err))
+	}
+	if c.IsSet("n") {
+		if err := board.CheckSize(c.Int("n"), maxBoardN); err != nil {
+			return usageErr(err)
+		}
+		if a.form == "perm" || a.form == "json" || a.form == "matrix" || a.form == "board" {
+			if a.n != c.Int("n") {
+				return failf("check: not a solution: the answer is for n = %d, not %d", a.n, c.Int("n"))
+			}
+		}
+		a.n = c.Int("n")
+	}
+	if a.n > maxBoardN {
+		return usagef("check: n = %d: boards up to %d", a.n, maxBoardN)
+	}
+	w := c.App.Writer
+	var problems []string
+	for _, q := range a.queens {
+		if q.Row >= a.n || q.Col >= a.n {
+			problems = append(problems, fmt.Sprintf("the queen at %s is off the %dx%d board", q, a.n, a.n))
+		}
+	}
+	var conflicts []board.Conflict
+	if len(a.queens) <= 2*a.n { // more queens than that: too many pairs to list
+		conflicts = board.Conflicts(a.queens)
+	}
+	for i, cf := range conflicts {
+		if i == maxCheckConflicts {
+			problems = append(problems, fmt.Sprintf("and %d more pairs of queens that attack each other", len(conflicts)-i))
+			break
+		}
+		problems = append(problems, cf.Error())
+	}
+	if k := distinct(a.queens); k != a.n {
+		problems = append(problems, fmt.Sprintf("%s on the %dx%d board: a solution has %d", plural(k, "queen"), a.n, a.n, a.n))
+	}
+	if len(problems) == 0 {
+		_, err := fmt.Fprintf(w, "valid: %d queens on the %dx%d board, no two attack each other\n", a.n, a.n, a.n)
+		return err
+	}
+	for _, p := range problems {
+		if _, err := fmt.Fprintf(w, "invalid: %s\n", p); err != nil {
+			return err
+		}
+	}
+	if len(conflicts) > 0 {
+		return failf("check: not a solution: %s attack each other", plural(len(conflicts), "pair")+" of queens")
+	}
+	return failf("check: not a solution")
+}
+
+// distinct returns the number of different squares in qs.
+func distinct(qs []board.Queen) int {
+	seen := map[board.Queen]bool{}
+	for _, q := range qs {
+		seen[q] = true
+	}
+	return len(seen)
+}
+
+// parseAnswer reads a placement in any of the forms check takes, telling
+// them apart by their characters: ':' coords, '{' json, Q or '.' a board,
+// several lines of 0s and 1s a matrix, else a permutation.
+func parseAnswer(text string) (answer, error) {
+	trimmed := strings.TrimSpace(text)
+	switch {
+	case trimmed == "":
+		return answer{}, fmt.Errorf("no answer: give it as arguments or on stdin")
+	case strings.HasPrefix(trimmed, "{"):
+		s, err := board.Parse(board.FormatJSON, trimmed)
+		if err != nil {
+			return answer{}, err
+		}
+		return answer{n: len(s), queens: s.Queens(), form: "json"}, nil
+	case strings.Contains(trimmed, ":"):
+		var a answer
+		a.form = "coords"
+		for _, f := range strings.Fields(trimmed) {
+			q, err := board.ParseQueen(f)
+			if err != nil {
+				return answer{}, err
+			}
+			a.queens = append(a.queens, q)
+			a.n = max(a.n, q.Row+1, q.Col+1)
+		}
+		a.n = max(a.n, len(a.queens))
+		return a, nil
+	case strings.ContainsAny(trimmed, "Q."):
+		return parseGrid(trimmed, "board", 'Q', '.')
+	}
+	lines := strings.Split(trimmed, "\n")
+	if len(lines) > 1 {
+		return parseGrid(trimmed, "matrix", '1', '0')
+	}
+	var a answer
+	a.form = "perm"
+	fields := strings.Fields(trimmed)
+	a.n = len(fields)
+	for row, f := range fields {
+		col, err := strconv.Atoi(f)
+		if err != nil || col < 1 || col > len(fields) {
+			return answer{}, fmt.Errorf("perm: %q: want the column of the queen of each row, 1..%d", f, len(fields))
+		}
+		a.queens = append(a.queens, board.Queen{Row: row, Col: col - 1})
+	}
+	return a, nil
+}
+
+// parseGrid reads a square grid, one line per row: queen and empty marks,
+// spaces between them optional, and for a board the labels of --format
+// board (a line of column numbers, a row number first) skipped.
+func parseGrid(text, form string, queen, empty byte) (answer, error) {
+	a := answer{form: form}
+	width := -1
+	for i, line := range strings.Split(text, "\n") {
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		if form == "board" && isNumber(fields[0]) {
+			if len(fields) == 1 || isNumber(fields[1]) {
+				continue // column labels
+			}
+			fields = fields[1:] // the row label
+		}
+		cells := 0
+		for _, f := range fields {
+			for j := 0; j < len(f); j++ {
+				switch f[j] {
+				case queen:
+					a.queens = append(a.queens, board.Queen{Row: a.n, Col: cells})
+				case empty:
+				default:
+					return answer{}, fmt.Errorf("%s: line %d: %q is neither %c nor %c", form, i+1, f[j], queen, empty)
+				}
+				cells++
+			}
+		}
+		if width >= 0 && cells != width {
+			return answer{}, fmt.Errorf("%s: line %d has %d squares, the lines before %d", form, i+1, cells, width)
+		}
+		width = cells
+		a.n++
+	}
+	if a.n != width {
+		return answer{}, fmt.Errorf("%s: %d rows of %d squares: the board must be square", form, a.n, width)
+	}
+	return a, nil
+}
+
+func isNumber(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
+}

@@ -1,0 +1,72 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+)
+
+// uniqueMode is the value of --unique: off, all 8 symmetries (a bare
+// --unique, as the contract has it) or the 4 rotations only
+// (--unique=rotations). It is a boolean flag to the flag parser, so that
+// a bare --unique takes no argument, and its String is "true" or "false"
+// so that c.Bool("unique") keeps working for the code that only asks
+// whether it is set.
+type uniqueMode struct {
+	on        bool
+	rotations bool
+}
+
+// uniqueModes lists the values --unique= takes, for the error message.
+const uniqueModes = "--unique (rotations and reflections), --unique=all (the same) or --unique=rotations"
+
+func (u *uniqueMode) Set(v string) error {
+	switch v {
+	case "true", "all", "symmetries":
+		*u = uniqueMode{on: true}
+	case "false":
+		*u = uniqueMode{}
+	case "rotations":
+		*u = uniqueMode{on: true, rotations: true}
+	default:
+		return fmt.Errorf("unknown --unique mode %q: want %s", v, uniqueModes)
+	}
+	return nil
+}
+
+func (u *uniqueMode) String() string {
+	if u != nil && u.on {
+		return "true"
+	}
+	return "false"
+}
+
+// IsBoolFlag lets --unique stand alone, like a boolean flag.
+func (u *uniqueMode) IsBoolFlag() bool { return true }
+
+// uniqueFlag is --unique of backtrack.
+func uniqueFlag() cli.Flag {
+	return &cli.GenericFlag{Name: "unique", Value: &uniqueMode{}, DefaultText: "off",
+		Usage: "only solutions distinct up to rotation and reflection; --unique=rotations: up to rotation only (see below)"}
+}
+
+// uniqueOf reads --unique and returns the arguments left over. A mode
+// written after a space (--unique rotations) is left by the flag parser as
+// an argument: as the last argument it is taken as the mode, anywhere else
+// it is a usage error that says to write --unique=rotations.
+func uniqueOf(c *cli.Context) (uniqueMode, []string, error) {
+	args := c.Args().Slice()
+	u, _ := c.Generic("unique").(*uniqueMode)
+	if u == nil {
+		return uniqueMode{}, args, nil
+	}
+	mode := *u
+	if len(args) > 0 && mode.on && (args[0] == "rotations" || args[0] == "all") {
+		if len(args) > 1 {
+			return mode, nil, usagef("write --unique=%s (with =): the flags after %q were not read", args[0], args[0])
+		}
+		mode.Set(args[0])
+		args = nil
+	}
+	return mode, args, nil
+}
