@@ -62,7 +62,7 @@ write_conf() {
 	mem_kb=$(awk '/^MemTotal:/ {print $2}' /proc/meminfo)
 	[[ $cpus =~ ^[0-9]+$ && $cpus -ge 1 ]] || die "nproc gave $cpus"
 	[[ $mem_kb =~ ^[0-9]+$ && $mem_kb -ge 1024 ]] || die "no MemTotal in /proc/meminfo"
-	mem=$((mem_kb / 1024 * 95 / 100))
+	mem=$((mem_kb * 95 / 100 / 1024))
 	mkdir -p "$dir/spool/ctld" "$dir/spool/d" "$dir/log"
 	cat >"$conf.tmp" <<EOF
 $marker
@@ -113,8 +113,13 @@ EOF
 	fi
 }
 
+# running: both daemons of this directory run and the node is usable.
+running() {
+	alive "$dir/slurmctld.pid" && alive "$dir/slurmd.pid" && answers
+}
+
 up() {
-	if answers; then
+	if running; then
 		echo "slurm is up: node $node"
 		return 0
 	fi
@@ -172,7 +177,7 @@ down() {
 }
 
 status() {
-	if answers; then
+	if running; then
 		SLURM_CONF=$conf sinfo -N -n "$node"
 		return 0
 	fi
