@@ -211,16 +211,13 @@ func TestJobsRunAsWritten(t *testing.T) {
 	want, _ := board.Known(n)
 
 	countArgs := func(index int) []string {
+		env := podEnv(t, cc, index)
 		var args []string
 		for i, a := range cc.Args {
 			if i > 0 && cc.Args[i-1] == "-n" {
 				a = strconv.Itoa(n)
 			}
-			a = strings.ReplaceAll(a, "$(JOB_COMPLETION_INDEX)", strconv.Itoa(index))
-			if strings.Contains(a, "$(") {
-				t.Fatalf("argument %q: a variable the pod does not define", a)
-			}
-			args = append(args, onVolume(a, mount, results))
+			args = append(args, onVolume(expand(t, a, env), mount, results))
 		}
 		return args
 	}
@@ -277,6 +274,73 @@ func TestJobsRunAsWritten(t *testing.T) {
 	}
 	if _, errOut, code := run(t, bin, margs); code != 1 || !strings.Contains(errOut, "duplicate shard") {
 		t.Errorf("merge job with shard 4 twice and 5 gone: exit status %d, want 1 and duplicate shard\n%s", code, errOut)
+	}
+}
+
+// completionIndex is the annotation the Job controller sets on each pod of
+// an Indexed Job.
+const completionIndex = "metadata.annotations['batch.kubernetes.io/job-completion-index']"
+
+// podEnv returns the environment the container of pod index declares; a
+// value taken from elsewhere than the completion index fails the test.
+func podEnv(t *testing.T, c corev1.Container, index int) map[string]string {
+	t.Helper()
+	env := map[string]string{}
+	for _, e := range c.Env {
+		switch {
+		case e.ValueFrom == nil:
+			env[e.Name] = expand(t, e.Value, env)
+		case e.ValueFrom.FieldRef != nil && e.ValueFrom.FieldRef.FieldPath == completionIndex:
+			env[e.Name] = strconv.Itoa(index)
+		default:
+			t.Fatalf("env %s: a source the test does not know", e.Name)
+		}
+	}
+	if env["JOB_COMPLETION_INDEX"] != strconv.Itoa(index) {
+		t.Fatalf("env: JOB_COMPLETION_INDEX is not the completion index")
+	}
+	return env
+}
+
+// expand expands $(NAME) in s the way the kubelet does in a container's
+// args: a defined NAME is replaced and $$ is a $. An undefined one would
+// stay as it is in the pod, which here fails the test.
+func expand(t *testing.T, s string, env map[string]string) string {
+	t.Helper()
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '$' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		switch s[i+1] {
+		case '$':
+			b.WriteByte('$')
+			i++
+		case '(':
+			end := strings.IndexByte(s[i:], ')')
+			if end < 0 {
+				t.Fatalf("%q: $( without )", s)
+			}
+			v, ok := env[s[i+2:i+end]]
+			if !ok {
+				t.Fatalf("%q: $(%s) is not defined in the container's env", s, s[i+2:i+end])
+			}
+			b.WriteString(v)
+			i += end
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+func TestExpand(t *testing.T) {
+	env := map[string]string{"I": "7"}
+	for in, want := range map[string]string{"/r/n-$(I).ckpt": "/r/n-7.ckpt", "$$(I)": "$(I)", "a$b$": "a$b$", "$(I)$(I)": "77"} {
+		if got := expand(t, in, env); got != want {
+			t.Errorf("expand(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 
