@@ -1,0 +1,19 @@
+// Package deploy holds no code: it is the home of the files that run a
+// distributed count of queens under a batch engine, and of the tests that
+// check them.
+//
+//	slurm/count.sbatch       one shard per task of a Slurm job array (requeue-able, checkpointed)
+//	slurm/merge.sbatch       queens merge of the array's results
+//	slurm/submit.sh          submits the array, then the merge with --dependency=afterany
+//	slurm/local-cluster.sh   up|status|down: a single-node Slurm for trying them (Debian 12, root)
+//	k8s/Dockerfile           a static queens on distroless, non-root
+//	k8s/count-job.yaml       an Indexed Job, one pod per shard
+//	k8s/merge-job.yaml       the Job that merges their results
+//
+// The tests build queens with the go build command of k8s/Dockerfile, run
+// the arguments of the Kubernetes jobs as written (for a small n) and merge
+// their results, and decode the manifests strictly into batch/v1 Jobs. With a
+// Slurm cluster answering (or QUEENS_SLURM=1, which brings the local one up)
+// they submit count.sbatch as a job array, merge, requeue a task in the
+// middle of its count and check that it resumes from its checkpoint.
+package deploy

@@ -1,0 +1,296 @@
+package deploy
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/queens-dev/queens/board"
+)
+
+// slurm runs the Slurm commands of the test, with the configuration of the
+// local cluster when the test brought it up.
+type slurm struct {
+	t   *testing.T
+	env []string
+}
+
+// slurmCluster returns a Slurm cluster to submit to, or skips the test.
+// With QUEENS_SLURM=1 it brings up the local single-node cluster of
+// slurm/local-cluster.sh (as root; it installs the Debian packages if
+// needed) and takes it down at the end if it was not up before; otherwise it
+// uses the cluster that sinfo answers for, if any.
+func slurmCluster(t *testing.T) *slurm {
+	t.Helper()
+	s := &slurm{t: t, env: os.Environ()}
+	if os.Getenv("QUEENS_SLURM") == "1" {
+		if os.Geteuid() != 0 {
+			t.Skip("QUEENS_SLURM=1, but slurm/local-cluster.sh up needs root")
+		}
+		dir := os.Getenv("QUEENS_SLURM_DIR")
+		if dir == "" {
+			dir = "/tmp/queens-slurm"
+		}
+		s.env = append(s.env, "SLURM_CONF="+filepath.Join(dir, "slurm.conf"))
+		if exec.Command("slurm/local-cluster.sh", "status").Run() != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+			defer cancel()
+			out, err := exec.CommandContext(ctx, "slurm/local-cluster.sh", "up").CombinedOutput()
+			if err != nil {
+				t.Fatalf("QUEENS_SLURM=1: slurm/local-cluster.sh up: %v\n%s", err, out)
+			}
+			t.Cleanup(func() {
+				if out, err := exec.Command("slurm/local-cluster.sh", "down").CombinedOutput(); err != nil {
+					t.Errorf("slurm/local-cluster.sh down: %v\n%s", err, out)
+				}
+			})
+		}
+		return s
+	}
+	for _, cmd := range []string{"sbatch", "sinfo", "squeue", "scontrol"} {
+		if _, err := exec.LookPath(cmd); err != nil {
+			t.Skipf("no %s on PATH: set QUEENS_SLURM=1 (as root) to bring up a local Slurm, or see deploy/slurm/local-cluster.sh", cmd)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "sinfo", "-h", "-o", "%T").Output()
+	if err != nil || !regexp.MustCompile(`(?m)^(idle|mix)`).Match(out) {
+		t.Skipf("no Slurm cluster with an idle node answers (sinfo: %v %q): set QUEENS_SLURM=1 (as root) or run deploy/slurm/local-cluster.sh up", err, out)
+	}
+	return s
+}
+
+// run runs a Slurm command (or a script calling them) in dir with the extra
+// environment env and returns its stdout; a failure fails the test.
+func (s *slurm) run(dir string, env []string, name string, args ...string) string {
+	s.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(append([]string(nil), s.env...), env...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		s.t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, stderr.String())
+	}
+	return string(out)
+}
+
+// task is what scontrol says of one job, or one task of a job array.
+type task struct {
+	state    string // JobState
+	restarts int
+}
+
+var (
+	jobStateRe = regexp.MustCompile(`\bJobState=(\S+)`)
+	arrayRe    = regexp.MustCompile(`\bArrayTaskId=(\S+)`)
+	restartsRe = regexp.MustCompile(`\bRestarts=(\d+)`)
+)
+
+// tasks returns the tasks of job id by array task id ("" for a plain job).
+func (s *slurm) tasks(id string) map[string]task {
+	s.t.Helper()
+	m := map[string]task{}
+	for line := range strings.Lines(s.run("", nil, "scontrol", "show", "job", "-o", id)) {
+		st := jobStateRe.FindStringSubmatch(line)
+		if st == nil {
+			continue
+		}
+		key := ""
+		if a := arrayRe.FindStringSubmatch(line); a != nil {
+			key = a[1]
+		}
+		r := 0
+		if x := restartsRe.FindStringSubmatch(line); x != nil {
+			r, _ = strconv.Atoi(x[1])
+		}
+		m[key] = task{st[1], r}
+	}
+	if len(m) == 0 {
+		s.t.Fatalf("scontrol show job %s: no job", id)
+	}
+	return m
+}
+
+var finalStates = map[string]bool{"COMPLETED": true, "FAILED": true, "CANCELLED": true, "TIMEOUT": true,
+	"NODE_FAIL": true, "OUT_OF_MEMORY": true, "BOOT_FAIL": true, "DEADLINE": true, "PREEMPTED": true}
+
+// wait waits until every task of the jobs has ended, and returns them.
+func (s *slurm) wait(deadline time.Time, ids ...string) map[string]map[string]task {
+	s.t.Helper()
+	for {
+		all := map[string]map[string]task{}
+		done := true
+		for _, id := range ids {
+			all[id] = s.tasks(id)
+			for _, tk := range all[id] {
+				done = done && finalStates[tk.state]
+			}
+		}
+		if done {
+			return all
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("jobs %v still running at the deadline: %v\n%s", ids, all, s.run("", nil, "squeue"))
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// TestSlurmJobArray submits slurm/count.sbatch (the file the README shows)
+// and slurm/merge.sbatch through slurm/submit.sh and checks the merged count
+// against the published table; submits a count with a failing task and
+// checks that the merge runs anyway and names the missing shard; and
+// requeues a task in the middle of its count and checks that it resumes
+// from its checkpoint and still adds up.
+func TestSlurmJobArray(t *testing.T) {
+	s := slurmCluster(t)
+	bin := queensBinary(t)
+	dir := os.Getenv("QUEENS_SLURM_WORKDIR") // a shared directory on a real cluster
+	var err error
+	if dir, err = os.MkdirTemp(dir, "queens-slurm-test-"); err != nil {
+		t.Fatal(err)
+	}
+	var jobs []string
+	t.Cleanup(func() {
+		if len(jobs) > 0 && t.Failed() {
+			exec.Command("scancel", jobs...).Run()
+		}
+		os.RemoveAll(dir)
+	})
+	deadline := time.Now().Add(90 * time.Second)
+	submit, err := filepath.Abs("slurm/submit.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	submitted := func(out string) (array, merge string) {
+		f := strings.Fields(out)
+		if len(f) != 2 {
+			t.Fatalf("submit.sh printed %q, want ARRAYJOB MERGEJOB", out)
+		}
+		jobs = append(jobs, f...)
+		return f[0], f[1]
+	}
+
+	// A task that fails: the wrapper exits 3 for task 2 and runs queens
+	// otherwise (and for the merge).
+	wrapper := filepath.Join(dir, "queens-failing-task-2")
+	script := fmt.Sprintf("#!/bin/sh\n[ \"${SLURM_ARRAY_TASK_ID:-}\" = 2 ] && exit 3\nexec %s \"$@\"\n", bin)
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const n, k = 12, 8
+	okArray, okMerge := submitted(s.run(dir, []string{"QUEENS=" + bin, "QUEENS_N=" + strconv.Itoa(n),
+		"QUEENS_SHARDS=" + strconv.Itoa(k), "QUEENS_CPUS=1", "QUEENS_PARTS=ok"}, submit))
+	badArray, badMerge := submitted(s.run(dir, []string{"QUEENS=" + wrapper, "QUEENS_N=10",
+		"QUEENS_SHARDS=4", "QUEENS_CPUS=1", "QUEENS_PARTS=bad"}, submit))
+	states := s.wait(deadline, okArray, okMerge, badArray, badMerge)
+
+	t.Run("merge", func(t *testing.T) {
+		if len(states[okArray]) != k {
+			t.Errorf("array %s: %d tasks, want %d: %v", okArray, len(states[okArray]), k, states[okArray])
+		}
+		for id, tk := range states[okArray] {
+			if tk.state != "COMPLETED" {
+				t.Errorf("task %s_%s: %s", okArray, id, tk.state)
+			}
+		}
+		if st := states[okMerge][""].state; st != "COMPLETED" {
+			t.Errorf("merge job %s: %s\n%s", okMerge, st, readLog(t, dir, "queens-merge-"+okMerge+".log"))
+		}
+		for i := range k {
+			line := readLog(t, dir, fmt.Sprintf("ok/%d.jsonl", i))
+			var r struct{ N, Shard, Shards int }
+			if err := json.Unmarshal([]byte(line), &r); err != nil || r.N != n || r.Shard != i || r.Shards != k {
+				t.Errorf("ok/%d.jsonl: %+v %v, want n %d shard %d of %d", i, r, err, n, i, k)
+			}
+		}
+		want, _ := board.Known(n)
+		wantLine := fmt.Sprintf(`{"n":%d,"total":%d,"unique":%d,"published":"matches","verified":16,"confirmed":0}`, n, want.Total, want.Unique)
+		if got := strings.TrimSpace(readLog(t, dir, "ok/merged.json")); got != wantLine {
+			t.Errorf("merged.json %s, want %s", got, wantLine)
+		}
+	})
+	t.Run("failed-task", func(t *testing.T) {
+		for id, tk := range states[badArray] {
+			if want := map[bool]string{true: "FAILED", false: "COMPLETED"}[id == "2"]; tk.state != want {
+				t.Errorf("task %s_%s: %s, want %s", badArray, id, tk.state, want)
+			}
+		}
+		// afterany: the merge ran although a task failed, and failed itself.
+		log := readLog(t, dir, "queens-merge-"+badMerge+".log")
+		if st := states[badMerge][""].state; st != "FAILED" || !strings.Contains(log, "missing shard") || !strings.Contains(log, "(0-based: 2;") {
+			t.Errorf("merge job %s: %s, log\n%s\nwant FAILED naming shard 2 missing", badMerge, st, log)
+		}
+	})
+
+	t.Run("requeue", func(t *testing.T) {
+		// n = 17 in 2 shards: a task counts for about 4 s on one core (more
+		// on a slower machine), its checkpoint is written each second.
+		const n = 17
+		count, err := filepath.Abs("slurm/count.sbatch")
+		if err != nil {
+			t.Fatal(err)
+		}
+		array := strings.TrimSpace(s.run(dir, []string{"QUEENS=" + bin, "QUEENS_N=" + strconv.Itoa(n), "QUEENS_PARTS=rq"},
+			"sbatch", "--parsable", "--array=0-1", "--cpus-per-task=1", count))
+		array, _, _ = strings.Cut(array, ";")
+		jobs = append(jobs, array)
+		ckpt := filepath.Join(dir, "rq/0.ckpt")
+		before := 0
+		for before == 0 {
+			if time.Now().After(deadline) {
+				t.Fatalf("no piece in %s at the deadline", ckpt)
+			}
+			time.Sleep(50 * time.Millisecond)
+			data, _ := os.ReadFile(ckpt)
+			before = strings.Count(string(data), `{"piece":`)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "rq/0.jsonl")); err == nil {
+			t.Fatal("task 0 finished before it could be requeued")
+		}
+		s.run(dir, nil, "scontrol", "requeue", array+"_0")
+		tk := s.wait(deadline, array)[array]
+		log := readLog(t, dir, fmt.Sprintf("queens-%s_0.log", array))
+		if tk["0"].state != "COMPLETED" || tk["0"].restarts != 1 || tk["1"].state != "COMPLETED" {
+			t.Fatalf("tasks %v, want both COMPLETED, task 0 restarted once; log of task 0:\n%s", tk, log)
+		}
+		if !strings.Contains(log, "DUE TO JOB REQUEUE") || !strings.Contains(log, "keeps them") {
+			t.Errorf("log of task 0 does not show it was stopped by the requeue, keeping its pieces:\n%s", log)
+		}
+		// The second run's statistics: it resumed the pieces the first kept.
+		m := regexp.MustCompile(`"resumed":(\d+)`).FindStringSubmatch(log)
+		if m == nil {
+			t.Errorf("no statistics with \"resumed\" in the log of task 0:\n%s", log)
+		} else if resumed, _ := strconv.Atoi(m[1]); resumed < before {
+			t.Errorf("task 0 resumed %v pieces, the checkpoint held %d before the requeue:\n%s", m, before, log)
+		}
+		want, _ := board.Known(n)
+		out, errOut, code := run(t, bin, []string{"merge", filepath.Join(dir, "rq/0.jsonl"), filepath.Join(dir, "rq/1.jsonl")})
+		if wantOut := fmt.Sprintf("%d solutions (%d unique)\nmatches the published count for n = %d\n", want.Total, want.Unique, n); code != 0 || out != wantOut {
+			t.Errorf("merge after the requeue: exit status %d\n%s%s\nwant\n%s", code, out, errOut, wantOut)
+		}
+	})
+}
+
+// readLog returns the content of dir/name, or fails the test.
+func readLog(t *testing.T, dir, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
