@@ -2,7 +2,10 @@ module github.com/queens-dev/queens
 
 go 1.26.8
 
-require github.com/urfave/cli/v2 v2.27.7
+require (
+	github.com/ebitengine/purego v0.11.3
+	github.com/urfave/cli/v2 v2.27.7
+)
 
 require (
 	github.com/cpuguy83/go-md2man/v2 v2.0.7 // indirect

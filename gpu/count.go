@@ -1,0 +1,359 @@
+package gpu
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/board"
+)
+
+// ErrPiece is returned (wrapped) when Options.Pieces holds a piece that is
+// not one of [backtrack.Subproblems](n), or holds one twice.
+var ErrPiece = errors.New("not a piece of the count")
+
+// ErrOptions is returned (wrapped) for Options out of range.
+var ErrOptions = errors.New("bad GPU count options")
+
+// DefaultBatch is the number of tasks in one kernel launch when
+// Options.Batch is 0: 40 MiB of tasks and 8 MiB of counts.
+const DefaultBatch = 1 << 20
+
+// MaxBatch is the largest Options.Batch: a launch's tasks are indexed by
+// a 32-bit thread number.
+const MaxBatch = 1 << 26
+
+// Options configures [Count] and [Reference].
+type Options struct {
+	// Pieces are the pieces to count, each one of
+	// [backtrack.Subproblems](n) (a shard's list, say); nil means all of
+	// them. [backtrack.Symmetric] is counted on the host by backtrack.
+	Pieces []backtrack.Subproblem
+
+	// Rows is how many rows each task leaves to the kernel, 3..MaxRows;
+	// 0 picks [DefaultRows](n). The host places the queens of the other
+	// rows, most constrained row first, so fewer rows make more tasks.
+	Rows int
+
+	Batch   int // tasks per kernel launch, 1..MaxBatch; 0 means DefaultBatch
+	Threads int // host goroutines that split pieces into tasks (and search them, in Reference); <= 0 means runtime.NumCPU()
+	Device  int // the CUDA device ordinal, from 0 (Count only)
+}
+
+// Result is what [Count] or [Reference] found.
+type Result struct {
+	// Total and Unique are the sums over the pieces (whole numbers of
+	// 24ths rounded down, as in [backtrack.Count]); over all the pieces of
+	// [backtrack.Subproblems](n) they are the board's counts.
+	Total, Unique uint64
+
+	// Pieces holds what each piece of Options.Pieces (or of all
+	// [backtrack.Subproblems](n)) found, in that order, in 24ths as
+	// [backtrack.Subproblem.Count] reports them, so a shard's pieces can
+	// be merged with pieces counted on the CPU. Nodes counts only the
+	// queens the host placed; the kernel does not count its own.
+	Pieces []backtrack.Tally
+
+	Tasks    uint64        // tasks searched by the kernel (or by Reference)
+	Launches int           // kernel launches (batches)
+	Rows     int           // rows per task used
+	Device   string        // the device's name ("" for Reference)
+	Elapsed  time.Duration // wall time, from the call to the return
+}
+
+// DefaultRows returns the number of rows a task leaves to the kernel on an
+// n×n board when Options.Rows is 0: n-7, within 3..MaxRows. Each row fewer
+// makes about 5 times as many tasks; n-7 splits n = 18 into 2.7 million
+// tasks, n = 19 into 4.9 million and n = 20 into 8.6 million, enough to
+// keep every thread of a large GPU busy with an even load, which the host
+// lists at about 5 million a second per core.
+func DefaultRows(n int) int {
+	return max(3, min(MaxRows, n-7))
+}
+
+// executor searches batches of tasks: out[i] = search(&tasks[i], n).
+type executor interface {
+	search(tasks []task, out []uint64) error
+}
+
+// piece is one constellation to split, with what it stands for.
+type piece struct {
+	free, d1, d2 uint64
+	rem          uint32
+	weight       uint64
+	symmetric    bool // backtrack.Symmetric, counted on the host
+	ok           bool // a constellation at all (false: it counts 0)
+}
+
+// plan checks n and opt and returns the pieces, their setup, and the
+// options with defaults filled in.
+func plan(n int, opt Options) ([]backtrack.Subproblem, []piece, Options, error) {
+	if err := board.CheckSize(n, MaxN); err != nil {
+		return nil, nil, opt, fmt.Errorf("gpu count: %w", err)
+	}
+	if opt.Rows == 0 {
+		opt.Rows = DefaultRows(n)
+	}
+	if opt.Rows < 3 || opt.Rows > MaxRows {
+		return nil, nil, opt, fmt.Errorf("gpu count: %w: rows = %d, want 3..%d", ErrOptions, opt.Rows, MaxRows)
+	}
+	if opt.Batch == 0 {
+		opt.Batch = DefaultBatch
+	}
+	if opt.Batch < 1 || opt.Batch > MaxBatch {
+		return nil, nil, opt, fmt.Errorf("gpu count: %w: batch = %d, want 1..%d", ErrOptions, opt.Batch, MaxBatch)
+	}
+	if opt.Threads <= 0 {
+		opt.Threads = runtime.NumCPU()
+	}
+	if opt.Device < 0 {
+		return nil, nil, opt, fmt.Errorf("gpu count: %w: device = %d, want >= 0", ErrOptions, opt.Device)
+	}
+	all, err := backtrack.Subproblems(n)
+	if err != nil {
+		return nil, nil, opt, fmt.Errorf("gpu count: %w", err)
+	}
+	sps := opt.Pieces
+	if sps == nil {
+		sps = all
+	}
+	known := make(map[backtrack.Subproblem]bool, len(all))
+	for _, sp := range all {
+		known[sp] = true
+	}
+	ps := make([]piece, len(sps))
+	for i, sp := range sps {
+		if !known[sp] {
+			return nil, nil, opt, fmt.Errorf("gpu count: %w: %v on %d×%d (seen twice, or not one of backtrack.Subproblems)", ErrPiece, sp, n, n)
+		}
+		known[sp] = false
+		if sp == backtrack.Symmetric {
+			ps[i].symmetric = true
+			continue
+		}
+		qs, ok := queens(n, sp)
+		if !ok {
+			continue
+		}
+		free, d1, d2, rem := placement(n, qs)
+		ps[i] = piece{free: free, d1: d1, d2: d2, rem: rem, weight: weight(n, qs), ok: true}
+	}
+	return sps, ps, opt, nil
+}
+
+// chunkSize is the number of tasks a splitting goroutine hands on at once.
+const chunkSize = 1 << 12
+
+// run counts the pieces of an n×n board that plan accepted: goroutines
+// split them into tasks, one assembles the tasks into batches, and the
+// calling goroutine hands each batch to ex, checking ctx between batches.
+// The symmetric piece is counted by backtrack meanwhile.
+func run(ctx context.Context, n int, opt Options, ps []piece, ex executor) (Result, error) {
+	start := time.Now()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	res := Result{Pieces: make([]backtrack.Tally, len(ps)), Rows: opt.Rows}
+
+	var symErr error
+	var symWG sync.WaitGroup
+	for i, p := range ps {
+		if p.symmetric {
+			symWG.Go(func() {
+				t, err := backtrack.Symmetric.Count(ctx, n)
+				res.Pieces[i], symErr = t, err
+			})
+		}
+	}
+
+	host := make([]uint64, len(ps))  // solutions found by the splitters, per piece
+	nodes := make([]uint64, len(ps)) // queens they placed, per piece
+	chunkPool := make(chan []task, 2*opt.Threads+2)
+	for range cap(chunkPool) {
+		chunkPool <- make([]task, 0, chunkSize)
+	}
+	chunks := make(chan []task, opt.Threads)
+	var next atomic.Int64
+	var splitWG sync.WaitGroup
+	for range opt.Threads {
+		splitWG.Go(func() {
+			var buf []task
+			stopped := false
+			send := func() {
+				select {
+				case chunks <- buf:
+					buf = nil
+				case <-ctx.Done():
+					stopped = true
+				}
+			}
+			s := newSplitter(n, opt.Rows, func(t *task) {
+				if stopped {
+					return
+				}
+				if buf == nil {
+					select {
+					case buf = <-chunkPool:
+					case <-ctx.Done():
+						stopped = true
+						return
+					}
+				}
+				buf = append(buf, *t)
+				if len(buf) == cap(buf) {
+					send()
+				}
+			})
+			for !stopped {
+				i := int(next.Add(1) - 1)
+				if i >= len(ps) {
+					break
+				}
+				p := &ps[i]
+				if !p.ok {
+					continue
+				}
+				s.piece, s.host, s.nodes = uint32(i), 0, 0
+				s.split(p.free, p.d1, p.d2, p.rem)
+				host[i], nodes[i] = s.host, s.nodes
+			}
+			if len(buf) > 0 && !stopped {
+				send()
+			}
+		})
+	}
+	go func() { splitWG.Wait(); close(chunks) }()
+
+	batchPool := make(chan []task, 2)
+	for range cap(batchPool) {
+		batchPool <- make([]task, 0, opt.Batch)
+	}
+	batches := make(chan []task)
+	go func() {
+		defer close(batches)
+		batch := <-batchPool
+		for chunk := range chunks {
+			for c := chunk; len(c) > 0; {
+				k := copy(batch[len(batch):cap(batch)], c)
+				batch, c = batch[:len(batch)+k], c[k:]
+				if len(batch) == cap(batch) {
+					select {
+					case batches <- batch:
+					case <-ctx.Done():
+						return
+					}
+					select {
+					case batch = <-batchPool:
+					case <-ctx.Done():
+						return
+					}
+				}
+			}
+			chunkPool <- chunk[:0]
+		}
+		if len(batch) > 0 {
+			select {
+			case batches <- batch:
+			case <-ctx.Done():
+			}
+		}
+	}()
+
+	dev := make([]uint64, len(ps)) // solutions found by the kernel, per piece
+	out := make([]uint64, opt.Batch)
+	var err error
+	for b := range batches {
+		if err == nil {
+			err = ctx.Err()
+		}
+		if err == nil {
+			err = ex.search(b, out[:len(b)])
+		}
+		if err == nil {
+			for i := range b {
+				if out[i] == bad {
+					err = fmt.Errorf("gpu count: task %d of batch %d: the kernel refused it (a defect)", i, res.Launches)
+					break
+				}
+				dev[b[i].piece] += out[i]
+			}
+			res.Tasks += uint64(len(b))
+			res.Launches++
+		}
+		if err != nil {
+			cancel() // and drain, so the goroutines above can finish
+		}
+		batchPool <- b[:0]
+	}
+	splitWG.Wait()
+	symWG.Wait()
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err == nil {
+		err = symErr
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	var rest backtrack.Tally
+	for i, p := range ps {
+		if p.ok {
+			sols := p.weight * (host[i] + dev[i])
+			res.Pieces[i] = backtrack.Tally{Total24: 24 * sols, Unique24: 3 * sols, Nodes: nodes[i]}
+		}
+		t := res.Pieces[i]
+		res.Total += t.Total24 / 24
+		res.Unique += t.Unique24 / 24
+		rest.Total24 += t.Total24 % 24
+		rest.Unique24 += t.Unique24 % 24
+	}
+	res.Total += rest.Total24 / 24
+	res.Unique += rest.Unique24 / 24
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// Reference counts like [Count], with the same tasks, batches and sums,
+// but searches each task on the CPU with the Go twin of the kernel, in
+// opt.Threads goroutines. It needs no GPU; it is what the kernel's counts
+// are checked against, and what a GPU-less machine can test.
+//
+// Errors wrap [board.ErrSize] for n out of range (1..[MaxN]), [ErrPiece],
+// [ErrOptions], or are ctx.Err() when ctx is cancelled (checked between
+// batches, and by the host's count of [backtrack.Symmetric]).
+func Reference(ctx context.Context, n int, opt Options) (Result, error) {
+	_, ps, opt, err := plan(n, opt)
+	if err != nil {
+		return Result{}, err
+	}
+	return run(ctx, n, opt, ps, cpu{n: n, threads: opt.Threads})
+}
+
+// cpu is the executor of Reference.
+type cpu struct{ n, threads int }
+
+func (c cpu) search(tasks []task, out []uint64) error {
+	var wg sync.WaitGroup
+	var next atomic.Int64
+	const grain = 256
+	for range c.threads {
+		wg.Go(func() {
+			for {
+				lo := int(next.Add(grain) - grain)
+				if lo >= len(tasks) {
+					return
+				}
+				for i := lo; i < min(lo+grain, len(tasks)); i++ {
+					out[i] = search(&tasks[i], c.n)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return nil
+}
