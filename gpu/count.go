@@ -21,8 +21,9 @@ var ErrPiece = errors.New("not a piece of the count")
 var ErrOptions = errors.New("bad GPU count options")
 
 // DefaultBatch is the number of tasks in one kernel launch when
-// Options.Batch is 0: 40 MiB of tasks and 8 MiB of counts.
-const DefaultBatch = 1 << 20
+// Options.Batch is 0: 160 MiB of tasks and 32 MiB of counts, enough
+// threads that the launch's slowest tasks leave a large GPU idle little.
+const DefaultBatch = 1 << 22
 
 // MaxBatch is the largest Options.Batch: a launch's tasks are indexed by
 // a 32-bit thread number.
@@ -67,13 +68,18 @@ type Result struct {
 }
 
 // DefaultRows returns the number of rows a task leaves to the kernel on an
-// n×n board when Options.Rows is 0: n-7, within 3..MaxRows. Each row fewer
-// makes about 5 times as many tasks; n-7 splits n = 18 into 2.7 million
-// tasks, n = 19 into 4.9 million and n = 20 into 8.6 million, enough to
-// keep every thread of a large GPU busy with an even load, which the host
-// lists at about 5 million a second per core.
+// n×n board when Options.Rows is 0: n-8, within 3..MaxRows. It is a
+// trade: the kernel fills its rows in a fixed order, which places more
+// queens than the host's most-constrained-first order the more rows it
+// covers (searching every task of n = 15 on a CPU core takes 0.6 to 0.8 s
+// with 7 to 9 rows per task, 1.2 s with 10, 1.7 s with 11, 1.9 s with 12),
+// while each row fewer makes 5 to 9 times as many tasks for the host to
+// list (about 4 million a second per core) and send. n-8 makes 12 million
+// tasks at n = 18, 26 million at n = 19 and 51 million at n = 20. The best
+// value on a given GPU is for bench/gpu.sh and gpu/device-check.sh to
+// measure.
 func DefaultRows(n int) int {
-	return max(3, min(MaxRows, n-7))
+	return max(3, min(MaxRows, n-8))
 }
 
 // executor searches batches of tasks: out[i] = search(&tasks[i], n).
@@ -228,9 +234,11 @@ func run(ctx context.Context, n int, opt Options, ps []piece, ex executor) (Resu
 	}
 	go func() { splitWG.Wait(); close(chunks) }()
 
+	// Two batches, one filled while the other is searched; they grow
+	// to opt.Batch tasks as needed, so a small count allocates little.
 	batchPool := make(chan []task, 2)
 	for range cap(batchPool) {
-		batchPool <- make([]task, 0, opt.Batch)
+		batchPool <- nil
 	}
 	batches := make(chan []task)
 	go func() {
@@ -238,9 +246,9 @@ func run(ctx context.Context, n int, opt Options, ps []piece, ex executor) (Resu
 		batch := <-batchPool
 		for chunk := range chunks {
 			for c := chunk; len(c) > 0; {
-				k := copy(batch[len(batch):cap(batch)], c)
-				batch, c = batch[:len(batch)+k], c[k:]
-				if len(batch) == cap(batch) {
+				k := min(len(c), opt.Batch-len(batch))
+				batch, c = append(batch, c[:k]...), c[k:]
+				if len(batch) == opt.Batch {
 					select {
 					case batches <- batch:
 					case <-ctx.Done():
@@ -264,11 +272,14 @@ func run(ctx context.Context, n int, opt Options, ps []piece, ex executor) (Resu
 	}()
 
 	dev := make([]uint64, len(ps)) // solutions found by the kernel, per piece
-	out := make([]uint64, opt.Batch)
+	var out []uint64
 	var err error
 	for b := range batches {
 		if err == nil {
 			err = ctx.Err()
+		}
+		if len(out) < len(b) {
+			out = make([]uint64, len(b))
 		}
 		if err == nil {
 			err = ex.search(b, out[:len(b)])

@@ -100,3 +100,29 @@ func TestCountCancel(t *testing.T) {
 		t.Errorf("Count(cancelled) = %d, %v; want 0, %v", res.Total, err, context.Canceled)
 	}
 }
+
+// BenchmarkCount times whole GPU counts (device set-up included) at a few
+// task depths; it skips without a GPU.
+func BenchmarkCount(b *testing.B) {
+	if err := Available(); err != nil {
+		b.Skipf("no GPU: %v", err)
+	}
+	for _, n := range []int{16, 18, 19} {
+		for _, rows := range []int{DefaultRows(n) - 1, DefaultRows(n), DefaultRows(n) + 1, DefaultRows(n) + 2} {
+			b.Run(fmt.Sprintf("n=%d/rows=%d", n, rows), func(b *testing.B) {
+				var res Result
+				for b.Loop() {
+					var err error
+					if res, err = Count(context.Background(), n, Options{Rows: rows}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if known, _ := board.Known(n); res.Total != known.Total {
+					b.Fatalf("Count(%d) = %d, want %d", n, res.Total, known.Total)
+				}
+				b.ReportMetric(float64(res.Tasks), "tasks/op")
+				b.ReportMetric(float64(res.Launches), "launches/op")
+			})
+		}
+	}
+}

@@ -6,13 +6,15 @@ import (
 	"strings"
 )
 
-//go:generate nvcc -ptx -arch=compute_80 -O3 -o kernel.ptx kernel.cu
+// ptx.sh runs nvcc -ptx -arch=compute_80 -O3 -o kernel.ptx kernel.cu, or
+// clang's equivalent where there is no nvcc.
+//go:generate sh ptx.sh
 
-// kernelPTX is kernel.cu compiled to PTX by go generate. The kernel.ptx
-// committed without nvcc at hand is empty (go:embed needs the file to
-// exist): an empty kernel means "not built", which Count reports as
-// [ErrKernel] and the GPU tests skip on. Regenerate it with nvcc and commit
-// it, and TestPTXUpToDate checks it stays in step with kernel.cu.
+// kernelPTX is kernel.cu compiled to PTX by go generate. An empty
+// kernel.ptx (go:embed needs the file to exist) means "not built", which
+// Count reports as [ErrKernel] and the GPU tests skip on. Regenerate it
+// after any change to kernel.cu and commit it: TestPTXUpToDate checks it
+// is what the compiler that made it makes of kernel.cu.
 //
 //go:embed kernel.ptx
 var kernelPTX string
