@@ -25,8 +25,9 @@ __device__ __forceinline__ unsigned long long rotl(unsigned long long x, unsigne
 
 // count_tasks writes to out[i] the number of completions of tasks[i], for
 // i < count: a depth-first search of the rows in their given order with an
-// explicit stack, the diagonals kept rotated so that bit c is column c of
-// the current row, the last two rows finished in registers.
+// explicit stack of 8 bytes a level, the diagonals kept rotated so that
+// bit c is column c of the current row, the last two rows finished in
+// registers.
 extern "C" __global__ void count_tasks(const struct task *tasks, unsigned long long *out, unsigned int count, int n)
 {
 	unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -49,8 +50,9 @@ extern "C" __global__ void count_tasks(const struct task *tasks, unsigned long l
 	unsigned int f = t->free;
 	unsigned int a = f & ~(unsigned int)(x1 | x2);
 	int last = m - 3; // the level whose children are on the second to last row
-	unsigned int sa[MAX_ROWS], sf[MAX_ROWS];
-	unsigned long long sx1[MAX_ROWS], sx2[MAX_ROWS];
+	// A stack level holds the squares left to try and the queen placed;
+	// going back up undoes the queen, rotating the diagonals back.
+	unsigned int sa[MAX_ROWS], sbit[MAX_ROWS];
 	int d = 0;
 	unsigned long long sum = 0;
 	for (;;) {
@@ -58,10 +60,11 @@ extern "C" __global__ void count_tasks(const struct task *tasks, unsigned long l
 			if (d == 0)
 				break;
 			d--;
+			unsigned int bit = sbit[d];
 			a = sa[d];
-			f = sf[d];
-			x1 = sx1[d];
-			x2 = sx2[d];
+			f |= bit;
+			x1 = rotl(x1, (64 - r1[d]) & 63) & ~(unsigned long long)bit;
+			x2 = rotl(x2, (64 - r2[d]) & 63) & ~(unsigned long long)bit;
 			continue;
 		}
 		unsigned int bit = a & (0u - a);
@@ -83,9 +86,7 @@ extern "C" __global__ void count_tasks(const struct task *tasks, unsigned long l
 		}
 		if (na != 0) {
 			sa[d] = a;
-			sf[d] = f;
-			sx1[d] = x1;
-			sx2[d] = x2;
+			sbit[d] = bit;
 			d++;
 			a = na;
 			f = nf;

@@ -16,7 +16,9 @@ const bad = ^uint64(0)
 // row; moving from row r to row r' rotates d1 by r-r' and d2 by r'-r (bits
 // that leave the board wrap to bits >= 33, beyond every column as n <= 32).
 // A child with no free square is never pushed, and the last two rows are
-// finished in registers.
+// finished in registers. A stack level holds only the squares left to try
+// and the queen placed (8 bytes, so that a GPU thread's stack stays small):
+// going back up undoes the queen, rotating the diagonals back.
 func search(t *task, n int) uint64 {
 	m := bits.OnesCount32(t.free)
 	if m < 3 || m > MaxRows {
@@ -33,10 +35,7 @@ func search(t *task, n int) uint64 {
 	f := t.free
 	a := f &^ uint32(x1|x2)
 	last := m - 3 // the level whose children are on the second to last row
-	var stack [MaxRows]struct {
-		a, f   uint32
-		x1, x2 uint64
-	}
+	var stack [MaxRows]struct{ a, bit uint32 }
 	d := 0
 	var sum uint64
 	for {
@@ -45,8 +44,11 @@ func search(t *task, n int) uint64 {
 				break
 			}
 			d--
-			p := &stack[d]
-			a, f, x1, x2 = p.a, p.f, p.x1, p.x2
+			bit := stack[d].bit
+			a = stack[d].a
+			f |= bit
+			x1 = bits.RotateLeft64(x1, -int(r1[d])) &^ uint64(bit)
+			x2 = bits.RotateLeft64(x2, -int(r2[d])) &^ uint64(bit)
 			continue
 		}
 		bit := a & -a
@@ -72,10 +74,7 @@ func search(t *task, n int) uint64 {
 			continue
 		}
 		if na != 0 {
-			stack[d] = struct {
-				a, f   uint32
-				x1, x2 uint64
-			}{a, f, x1, x2}
+			stack[d].a, stack[d].bit = a, bit
 			d++
 			a, f, x1, x2 = na, nf, nx1, nx2
 		}
