@@ -42,17 +42,17 @@ else
 fi
 
 step "tests, embedded kernel"
-timeout 300 "$gputest" -test.v -test.timeout 290s 2>&1 | grep -v '^=== RUN'
+timeout 300 "$gputest" -test.v -test.timeout 290s 2>&1 | grep -Ev '^=== RUN|^    --- PASS'
 echo "exit status: ${PIPESTATUS[0]}"
 
 if [[ -n $nvptx ]]; then
 	step "GPU tests, nvcc's kernel"
-	timeout 200 "$gputest" -test.v -test.timeout 190s -test.run 'Count|Available|Embedded' -ptx "$nvptx" 2>&1 | grep -v '^=== RUN'
+	timeout 200 "$gputest" -test.v -test.timeout 190s -test.run 'Count|Available|Embedded' -ptx "$nvptx" 2>&1 | grep -Ev '^=== RUN|^    --- PASS'
 	echo "exit status: ${PIPESTATUS[0]}"
 fi
 
 step "BenchmarkCount (embedded kernel)"
-timeout 240 "$gputest" -test.run '^$' -test.bench 'Count$' -test.benchtime 1x -test.timeout 230s 2>&1
+timeout 240 "$gputest" -test.v -test.run '^$' -test.bench 'Count$' -test.benchtime 1x -test.timeout 230s 2>&1 | grep -v '^=== RUN'
 echo "exit status: ${PIPESTATUS[0]}"
 
 if [[ -x $queens ]] && "$queens" backtrack --help 2>&1 | grep -q -- '--gpu'; then
