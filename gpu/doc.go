@@ -25,9 +25,11 @@
 // lemma, is counted on the host by backtrack.
 //
 // [Reference] does the same on the CPU with search, the Go twin of the
-// kernel, so that every machine tests the split, the loop and the sums; a
-// test also compiles kernel.cu itself as C++ for the host. The kernel is
-// embedded as PTX (kernel.ptx, made by go generate with nvcc) and compiled
-// for the device by the driver when [Count] first runs; a build whose
-// kernel.ptx is empty returns [ErrKernel].
+// kernel, so that every machine tests the split, the loop and the sums.
+// Tests also compile kernel.cu itself as C++ for the host, and run [Count]
+// end to end against a fake libcuda.so.1 whose kernel launch runs that
+// host build. The kernel is embedded as PTX (kernel.ptx, made by go
+// generate with nvcc, or with clang's NVPTX back end where there is no
+// nvcc) and compiled for the device by the driver when [Count] runs; a
+// build whose kernel.ptx is empty returns [ErrKernel].
 package gpu

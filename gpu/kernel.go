@@ -27,7 +27,7 @@ const blockSize = 128
 
 // ErrKernel is returned (wrapped) by [Count] and [Available] when the
 // kernel was not compiled into this build.
-var ErrKernel = errors.New("kernel not built: run go generate on a machine with nvcc")
+var ErrKernel = errors.New("kernel not built: run go generate on a machine with nvcc or clang")
 
 // kernelBuilt reports whether this build embeds a kernel.
 func kernelBuilt() bool { return strings.TrimSpace(kernelPTX) != "" }
