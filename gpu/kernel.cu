@@ -1,7 +1,9 @@
 // kernel.cu: the CUDA kernel of package gpu, compiled to kernel.ptx by
-// `go generate ./gpu` (nvcc -ptx -arch=compute_80 -O3) and loaded at run
-// time through the CUDA driver API. count_tasks is search() in search.go,
-// statement for statement: keep the two in step, the tests compare them.
+// `go generate ./gpu` (ptx.sh: nvcc -ptx -arch=compute_80 -O3, or clang
+// with clang_prelude.h) and loaded at run time through the CUDA driver API.
+// count_tasks is search() in search.go, statement for statement: keep the
+// two in step. Tests compile this file for the host too (testdata/), so it
+// uses no CUDA name beyond those that host.cpp and fakecuda.cpp define.
 
 #define MAX_ROWS 16 // gpu.MaxRows
 #define BAD 0xffffffffffffffffULL // gpu.bad: a task the kernel refuses
