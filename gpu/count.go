@@ -44,6 +44,13 @@ type Options struct {
 	Batch   int // tasks per kernel launch, 1..MaxBatch; 0 means DefaultBatch
 	Threads int // host goroutines that split pieces into tasks (and search them, in Reference); <= 0 means runtime.NumCPU()
 	Device  int // the CUDA device ordinal, from 0 (Count only)
+
+	// OnPiece, if not nil, is called with the index (in Pieces) and the
+	// tally of each piece as soon as all its tasks are counted, in no
+	// particular order, for progress and checkpoints. It is called from
+	// the goroutine that called Count or Reference, one call at a time;
+	// an error from it stops the count and is returned.
+	OnPiece func(i int, t backtrack.Tally) error
 }
 
 // Result is what [Count] or [Reference] found.
@@ -165,6 +172,7 @@ func run(ctx context.Context, n int, opt Options, ps []piece, ex executor) (Resu
 	defer cancel()
 	res := Result{Pieces: make([]backtrack.Tally, len(ps)), Rows: opt.Rows}
 
+	tr := newTracker(len(ps))
 	var symErr error
 	var symWG sync.WaitGroup
 	for i, p := range ps {
@@ -172,6 +180,9 @@ func run(ctx context.Context, n int, opt Options, ps []piece, ex executor) (Resu
 			symWG.Go(func() {
 				t, err := backtrack.Symmetric.Count(ctx, n)
 				res.Pieces[i], symErr = t, err
+				if err == nil {
+					tr.finish(i, 0)
+				}
 			})
 		}
 	}
@@ -220,12 +231,15 @@ func run(ctx context.Context, n int, opt Options, ps []piece, ex executor) (Resu
 					break
 				}
 				p := &ps[i]
-				if !p.ok {
+				if p.symmetric {
 					continue
 				}
-				s.piece, s.host, s.nodes = uint32(i), 0, 0
-				s.split(p.free, p.d1, p.d2, p.rem)
-				host[i], nodes[i] = s.host, s.nodes
+				if p.ok {
+					s.piece, s.host, s.nodes, s.tasks = uint32(i), 0, 0, 0
+					s.split(p.free, p.d1, p.d2, p.rem)
+					host[i], nodes[i] = s.host, s.nodes
+				}
+				tr.finish(i, s.tasks)
 			}
 			if len(buf) > 0 && !stopped {
 				send()
@@ -272,6 +286,20 @@ func run(ctx context.Context, n int, opt Options, ps []piece, ex executor) (Resu
 	}()
 
 	dev := make([]uint64, len(ps)) // solutions found by the kernel, per piece
+	tally := func(i int) backtrack.Tally {
+		if !ps[i].ok {
+			return res.Pieces[i] // backtrack.Symmetric's, or none
+		}
+		sols := ps[i].weight * (host[i] + dev[i])
+		return backtrack.Tally{Total24: 24 * sols, Unique24: 3 * sols, Nodes: nodes[i]}
+	}
+	report := func(i int) error {
+		res.Pieces[i] = tally(i)
+		if opt.OnPiece != nil {
+			return opt.OnPiece(i, res.Pieces[i])
+		}
+		return nil
+	}
 	var out []uint64
 	var err error
 	for b := range batches {
@@ -291,9 +319,13 @@ func run(ctx context.Context, n int, opt Options, ps []piece, ex executor) (Resu
 					break
 				}
 				dev[b[i].piece] += out[i]
+				tr.searched[b[i].piece]++
 			}
 			res.Tasks += uint64(len(b))
 			res.Launches++
+		}
+		if err == nil {
+			err = tr.report(false, report)
 		}
 		if err != nil {
 			cancel() // and drain, so the goroutines above can finish
@@ -308,16 +340,14 @@ func run(ctx context.Context, n int, opt Options, ps []piece, ex executor) (Resu
 	if err == nil {
 		err = symErr
 	}
+	if err == nil {
+		err = tr.report(true, report)
+	}
 	if err != nil {
 		return Result{}, err
 	}
 	var rest backtrack.Tally
-	for i, p := range ps {
-		if p.ok {
-			sols := p.weight * (host[i] + dev[i])
-			res.Pieces[i] = backtrack.Tally{Total24: 24 * sols, Unique24: 3 * sols, Nodes: nodes[i]}
-		}
-		t := res.Pieces[i]
+	for _, t := range res.Pieces {
 		res.Total += t.Total24 / 24
 		res.Unique += t.Unique24 / 24
 		rest.Total24 += t.Total24 % 24
@@ -327,6 +357,57 @@ func run(ctx context.Context, n int, opt Options, ps []piece, ex executor) (Resu
 	res.Unique += rest.Unique24 / 24
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// tracker finds the pieces whose every task has been counted: the
+// splitters say how many tasks each piece made once it is split, and the
+// calling goroutine counts the tasks searched.
+type tracker struct {
+	mu    sync.Mutex
+	split []int   // pieces split since the last report
+	made  []int64 // per piece: tasks made (set before the piece joins split)
+
+	// Owned by the calling goroutine.
+	searched []int64 // per piece: tasks searched
+	pending  []int   // pieces split but not all searched
+	done     int     // pieces reported
+}
+
+func newTracker(pieces int) *tracker {
+	return &tracker{made: make([]int64, pieces), searched: make([]int64, pieces)}
+}
+
+// finish records that piece i is split into tasks tasks (or counted).
+func (tr *tracker) finish(i int, tasks int64) {
+	tr.mu.Lock()
+	tr.made[i] = tasks
+	tr.split = append(tr.split, i)
+	tr.mu.Unlock()
+}
+
+// report calls f with each piece split and searched that it has not yet
+// been called with; last says every piece must be, or it is a defect.
+func (tr *tracker) report(last bool, f func(i int) error) error {
+	tr.mu.Lock()
+	tr.pending = append(tr.pending, tr.split...)
+	tr.split = tr.split[:0]
+	tr.mu.Unlock() // made[i] of a piece in pending was set before it got there
+	made := tr.made
+	keep := tr.pending[:0]
+	var err error
+	for _, i := range tr.pending {
+		if err == nil && tr.searched[i] == made[i] {
+			tr.done++
+			err = f(i)
+		} else {
+			keep = append(keep, i)
+		}
+	}
+	tr.pending = keep
+	if err == nil && last && (len(tr.pending) > 0 || tr.done != len(made)) {
+		return fmt.Errorf("gpu count: %d of %d pieces finished at the end (a defect)", tr.done, len(made))
+	}
+	return err
 }
 
 // Reference counts like [Count], with the same tasks, batches and sums,

@@ -121,3 +121,40 @@ func TestDefaultRows(t *testing.T) {
 		}
 	}
 }
+
+// TestOnPiece checks that OnPiece sees every piece exactly once, with the
+// tally the result gives it, and that its error stops the count.
+func TestOnPiece(t *testing.T) {
+	const n = 12
+	for _, opt := range []Options{{}, {Rows: 4, Batch: 50, Threads: 3}} {
+		seen := map[int]backtrack.Tally{}
+		opt.OnPiece = func(i int, tl backtrack.Tally) error {
+			if _, ok := seen[i]; ok {
+				t.Errorf("OnPiece(%d) twice", i)
+			}
+			seen[i] = tl
+			return nil
+		}
+		res, err := Reference(context.Background(), n, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(seen) != len(res.Pieces) {
+			t.Errorf("rows=%d: OnPiece saw %d pieces of %d", opt.Rows, len(seen), len(res.Pieces))
+		}
+		for i, tl := range res.Pieces {
+			if seen[i] != tl {
+				t.Errorf("rows=%d: OnPiece(%d) got %+v, result has %+v", opt.Rows, i, seen[i], tl)
+			}
+		}
+	}
+	stop := errors.New("checkpoint full")
+	calls := 0
+	_, err := Reference(context.Background(), n, Options{Rows: 4, Batch: 50, OnPiece: func(int, backtrack.Tally) error {
+		calls++
+		return stop
+	}})
+	if !errors.Is(err, stop) || calls != 1 {
+		t.Errorf("Reference with a failing OnPiece: %v after %d calls, want %v after 1", err, calls, stop)
+	}
+}

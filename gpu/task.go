@@ -45,6 +45,7 @@ type splitter struct {
 	emit    func(t *task)
 	host    uint64 // solutions found while splitting (not weighted)
 	nodes   uint64 // queens placed while splitting
+	tasks   int64  // tasks emitted
 	piece   uint32
 }
 
@@ -129,6 +130,7 @@ func (s *splitter) freeze(free, d1, d2 uint64, rem uint32) {
 	for j := 0; j < m; j++ {
 		t.rows[j] = uint8(keys[j&31] & 31)
 	}
+	s.tasks++
 	s.emit(&t)
 }
 
