@@ -2,13 +2,18 @@ package gpu
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unsafe"
+
+	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/board"
 )
 
 // TestTaskLayout checks that task is laid out as struct task in kernel.cu
@@ -76,8 +81,14 @@ func TestKernelOnHost(t *testing.T) {
 	if out, err := exec.Command(cxx, "-std=c++17", "-O2", "-Wall", "-Werror", "-o", bin, "testdata/host.cpp").CombinedOutput(); err != nil {
 		t.Fatalf("%s: %v\n%s", cxx, err, out)
 	}
-	for _, c := range []struct{ n, rows int }{{8, 3}, {11, 5}, {12, 8}, {13, 9}, {14, MaxRows}} {
-		tasks, want := tasksOf(t, c.n, c.rows)
+	for _, c := range []struct{ n, rows int }{{8, 3}, {11, 5}, {12, 8}, {13, 9}, {14, MaxRows}, {26, 0}, {32, 0}} {
+		var tasks []task
+		var want []uint64
+		if c.rows > 0 {
+			tasks, want = tasksOf(t, c.n, c.rows)
+		} else {
+			tasks, want = placedTasks(t, c.n, rand.New(rand.NewPCG(3, uint64(c.n))))
+		}
 		var in bytes.Buffer
 		binary.Write(&in, binary.LittleEndian, int32(c.n))
 		binary.Write(&in, binary.LittleEndian, uint32(len(tasks)))
@@ -102,5 +113,66 @@ func TestKernelOnHost(t *testing.T) {
 			}
 		}
 		t.Logf("n=%d rows=%d: %d tasks agree", c.n, c.rows, len(tasks)-bad)
+	}
+}
+
+// placedTasks returns tasks of an n×n board made from a solution and its
+// images by emptying random rows, 3..MaxRows of them, and what search
+// counts for each: tasks whose diagonals use the high bits.
+func placedTasks(t *testing.T, n int, rng *rand.Rand) ([]task, []uint64) {
+	t.Helper()
+	sol, _, err := backtrack.First(n, backtrack.Options{Strategy: backtrack.Heuristic})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tasks []task
+	for k := range 64 {
+		s := board.Transforms[k%8].Apply(sol)
+		empty := 3 + rng.IntN(MaxRows-2)
+		var qs []board.Queen
+		for _, row := range rng.Perm(n)[empty:] {
+			qs = append(qs, board.Queen{Row: row, Col: s[row]})
+		}
+		sp := newSplitter(n, empty, func(x *task) { tasks = append(tasks, *x) })
+		sp.split(placement(n, qs))
+	}
+	want := make([]uint64, len(tasks))
+	for i := range tasks {
+		want[i] = search(&tasks[i], n)
+	}
+	return tasks, want
+}
+
+// TestSearchLargeBoards checks search on boards up to n = 32, where the
+// diagonals use bits beyond 32 and the rotations wrap: partial placements
+// made from a solution (and its images) by emptying random rows, each
+// completed by search (through the splitter, as Count does) and by
+// backtrack.Count with the placed queens, an independent count.
+func TestSearchLargeBoards(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{17, 21, 26, 31, 32} {
+		sol, _, err := backtrack.First(n, backtrack.Options{Strategy: backtrack.Heuristic})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range 12 {
+			s := board.Transforms[k%8].Apply(sol)
+			empty := 3 + rng.IntN(8) // rows the search fills
+			var qs []board.Queen
+			for _, row := range rng.Perm(n)[empty:] {
+				qs = append(qs, board.Queen{Row: row, Col: s[row]})
+			}
+			want, err := backtrack.Count(context.Background(), n, backtrack.CountOptions{Place: qs, Threads: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got uint64
+			sp := newSplitter(n, min(MaxRows, empty-rng.IntN(2)), func(x *task) { got += search(x, n) })
+			sp.split(placement(n, qs))
+			got += sp.host
+			if got != want.Total || got == 0 {
+				t.Errorf("n=%d, %d rows empty: search counts %d, backtrack %d (want >= 1)", n, empty, got, want.Total)
+			}
+		}
 	}
 }
