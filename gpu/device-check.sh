@@ -10,7 +10,8 @@
 # is one (and diffs that PTX against the committed kernel.ptx); runs the
 # package tests on the GPU with the embedded kernel, then with nvcc's; times
 # BenchmarkCount (n = 16, 18, 19 at four task depths); and, when queens has
-# --gpu, runs bench/gpu.sh. Everything goes to stdout and to
+# --gpu, runs bench/gpu.sh (n = 17..20). Each step has a time limit, 590 s
+# in all at worst (a few minutes expected): give the run 600 s. Everything goes to stdout and to
 # $OUT/device-check.log, nvcc's PTX to $OUT/kernel-nvcc.ptx ($OUT defaults
 # to a temporary folder).
 # Usage: gpu/device-check.sh [GPU_TEST [QUEENS]] (default ./gpu.test ./queens)
@@ -42,22 +43,22 @@ else
 fi
 
 step "tests, embedded kernel"
-timeout 300 "$gputest" -test.v -test.timeout 290s 2>&1 | grep -Ev '^=== RUN|^    --- PASS'
+timeout 200 "$gputest" -test.v -test.timeout 190s 2>&1 | grep -Ev '^=== RUN|^    --- PASS'
 echo "exit status: ${PIPESTATUS[0]}"
 
 if [[ -n $nvptx ]]; then
 	step "GPU tests, nvcc's kernel"
-	timeout 200 "$gputest" -test.v -test.timeout 190s -test.run 'Count|Available|Embedded' -ptx "$nvptx" 2>&1 | grep -Ev '^=== RUN|^    --- PASS'
+	timeout 100 "$gputest" -test.v -test.timeout 90s -test.run 'Count|Available|Embedded' -ptx "$nvptx" 2>&1 | grep -Ev '^=== RUN|^    --- PASS'
 	echo "exit status: ${PIPESTATUS[0]}"
 fi
 
 step "BenchmarkCount (embedded kernel)"
-timeout 240 "$gputest" -test.v -test.run '^$' -test.bench 'Count$' -test.benchtime 1x -test.timeout 230s 2>&1 | grep -v '^=== RUN'
+timeout 150 "$gputest" -test.v -test.run '^$' -test.bench 'Count$' -test.benchtime 1x -test.timeout 140s 2>&1 | grep -v '^=== RUN'
 echo "exit status: ${PIPESTATUS[0]}"
 
 if [[ -x $queens ]] && "$queens" backtrack --help 2>&1 | grep -q -- '--gpu'; then
 	step "bench/gpu.sh"
-	RUNS=1 CPU_MAX=17 QUEENS_BIN=$queens timeout 300 bash "$repo/bench/gpu.sh" 17 18 19 20 21
+	RUNS=1 CPU_MAX=17 QUEENS_BIN=$queens timeout 140 bash "$repo/bench/gpu.sh" 17 18 19 20
 else
 	step "bench/gpu.sh skipped: no queens binary with --gpu"
 fi
