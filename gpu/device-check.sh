@@ -11,9 +11,9 @@
 # package tests on the GPU with the embedded kernel, then with nvcc's; times
 # BenchmarkCount (n = 16, 18, 19 at four task depths); and, when queens has
 # --gpu, runs bench/gpu.sh (n = 17..20). Each step has a time limit, 590 s
-# in all at worst (a few minutes expected): give the run 600 s. Everything goes to stdout and to
-# $OUT/device-check.log, nvcc's PTX to $OUT/kernel-nvcc.ptx ($OUT defaults
-# to a temporary folder).
+# in all at worst (a few minutes expected): give the run 600 s. Everything
+# goes to stdout and to $OUT/device-check.log, nvcc's PTX to
+# $OUT/kernel-nvcc.ptx ($OUT defaults to a temporary folder).
 # Usage: gpu/device-check.sh [GPU_TEST [QUEENS]] (default ./gpu.test ./queens)
 set -uo pipefail
 
