@@ -1,0 +1,453 @@
+package gpu
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/board"
+)
+
+// ErrPiece is returned (wrapped) when Options.Pieces holds a piece that is
+// not one of [backtrack.Subproblems](n), or holds one twice.
+var ErrPiece = errors.New("not a piece of the count")
+
+// ErrOptions is returned (wrapped) for Options out of range.
+var ErrOptions = errors.New("bad GPU count options")
+
+// DefaultBatch is the number of tasks in one kernel launch when
+// Options.Batch is 0: 160 MiB of tasks and 32 MiB of counts, enough
+// threads that the launch's slowest tasks leave a large GPU idle little.
+const DefaultBatch = 1 << 22
+
+// MaxBatch is the largest Options.Batch: a launch's tasks are indexed by
+// a 32-bit thread number.
+const MaxBatch = 1 << 26
+
+// Options configures [Count] and [Reference].
+type Options struct {
+	// Pieces are the pieces to count, each one of
+	// [backtrack.Subproblems](n) (a shard's list, say); nil means all of
+	// them. The symmetric piece ([backtrack.Subproblem.Symmetric]) is counted on
+	// the host by backtrack.
+	Pieces []backtrack.Subproblem
+
+	// Rows is how many rows each task leaves to the kernel, 3..MaxRows;
+	// 0 picks [DefaultRows](n). The host places the queens of the other
+	// rows, most constrained row first, so fewer rows make more tasks.
+	Rows int
+
+	Batch   int // tasks per kernel launch, 1..MaxBatch; 0 means DefaultBatch
+	Threads int // host goroutines that split pieces into tasks (and search them, in Reference); <= 0 means runtime.NumCPU()
+	Device  int // the CUDA device ordinal, from 0 (Count only)
+
+	// OnPiece, if not nil, is called with the index (in Pieces) and the
+	// tally of each piece as soon as all its tasks are counted, in no
+	// particular order, for progress and checkpoints. It is called from
+	// the goroutine that called Count or Reference, one call at a time;
+	// an error from it stops the count and is returned.
+	OnPiece func(i int, t backtrack.Tally) error
+}
+
+// Result is what [Count] or [Reference] found.
+type Result struct {
+	// Total and Unique are the sums over the pieces (whole numbers of
+	// 24ths rounded down, as in [backtrack.Count]); over all the pieces of
+	// [backtrack.Subproblems](n) they are the board's counts.
+	Total, Unique uint64
+
+	// Pieces holds what each piece of Options.Pieces (or of all
+	// [backtrack.Subproblems](n)) found, in that order, in 24ths as
+	// [backtrack.Subproblem.Count] reports them, so a shard's pieces can
+	// be merged with pieces counted on the CPU. Nodes counts only the
+	// queens the host placed; the kernel does not count its own.
+	Pieces []backtrack.Tally
+
+	Tasks    uint64        // tasks searched by the kernel (or by Reference)
+	Launches int           // kernel launches (batches)
+	Rows     int           // rows per task used
+	Device   string        // the device's name ("" for Reference)
+	Elapsed  time.Duration // wall time, from the call to the return
+}
+
+// DefaultRows returns the number of rows a task leaves to the kernel on an
+// n×n board when Options.Rows is 0: n-8, within 3..MaxRows. It is a
+// trade: the kernel fills its rows in a fixed order, which places more
+// queens than the host's most-constrained-first order the more rows it
+// covers (searching every task of n = 15 on a CPU core takes 0.6 to 0.8 s
+// with 7 to 9 rows per task, 1.2 s with 10, 1.7 s with 11, 1.9 s with 12),
+// while each row fewer makes 5 to 9 times as many tasks for the host to
+// list (about 4 million a second per core) and send. n-8 makes 12 million
+// tasks at n = 18, 26 million at n = 19 and 51 million at n = 20. The best
+// value on a given GPU is for bench/gpu.sh and gpu/device-check.sh to
+// measure.
+func DefaultRows(n int) int {
+	return max(3, min(MaxRows, n-8))
+}
+
+// executor searches batches of tasks: out[i] = search(&tasks[i], n).
+type executor interface {
+	search(tasks []task, out []uint64) error
+}
+
+// piece is one constellation to split, with what it stands for.
+type piece struct {
+	free, d1, d2 uint64
+	rem          uint32
+	weight       uint64
+	symmetric    bool                 // the symmetric piece, counted on the host
+	sp           backtrack.Subproblem // the symmetric piece itself
+	ok           bool                 // a constellation at all (false: it counts 0)
+}
+
+// plan checks n and opt and returns the pieces, their setup, and the
+// options with defaults filled in.
+func plan(n int, opt Options) ([]backtrack.Subproblem, []piece, Options, error) {
+	if err := board.CheckSize(n, MaxN); err != nil {
+		return nil, nil, opt, fmt.Errorf("gpu count: %w", err)
+	}
+	if opt.Rows == 0 {
+		opt.Rows = DefaultRows(n)
+	}
+	if opt.Rows < 3 || opt.Rows > MaxRows {
+		return nil, nil, opt, fmt.Errorf("gpu count: %w: rows = %d, want 3..%d", ErrOptions, opt.Rows, MaxRows)
+	}
+	if opt.Batch == 0 {
+		opt.Batch = DefaultBatch
+	}
+	if opt.Batch < 1 || opt.Batch > MaxBatch {
+		return nil, nil, opt, fmt.Errorf("gpu count: %w: batch = %d, want 1..%d", ErrOptions, opt.Batch, MaxBatch)
+	}
+	if opt.Threads <= 0 {
+		opt.Threads = runtime.NumCPU()
+	}
+	if opt.Device < 0 {
+		return nil, nil, opt, fmt.Errorf("gpu count: %w: device = %d, want >= 0", ErrOptions, opt.Device)
+	}
+	all, err := backtrack.Subproblems(n)
+	if err != nil {
+		return nil, nil, opt, fmt.Errorf("gpu count: %w", err)
+	}
+	sps := opt.Pieces
+	if sps == nil {
+		sps = all
+	}
+	known := make(map[backtrack.Subproblem]bool, len(all))
+	for _, sp := range all {
+		known[sp] = true
+	}
+	ps := make([]piece, len(sps))
+	for i, sp := range sps {
+		if !known[sp] {
+			return nil, nil, opt, fmt.Errorf("gpu count: %w: %v on %d×%d (seen twice, or not one of backtrack.Subproblems)", ErrPiece, sp, n, n)
+		}
+		known[sp] = false
+		if sp.Symmetric() {
+			ps[i].symmetric, ps[i].sp = true, sp
+			continue
+		}
+		qs, ok := queens(n, sp)
+		if !ok {
+			continue
+		}
+		free, d1, d2, rem := placement(n, qs)
+		ps[i] = piece{free: free, d1: d1, d2: d2, rem: rem, weight: weight(n, qs), ok: true}
+	}
+	return sps, ps, opt, nil
+}
+
+// chunkSize is the number of tasks a splitting goroutine hands on at once.
+const chunkSize = 1 << 12
+
+// run counts the pieces of an n×n board that plan accepted: goroutines
+// split them into tasks, one assembles the tasks into batches, and the
+// calling goroutine hands each batch to ex, checking ctx between batches.
+// The symmetric piece is counted by backtrack meanwhile.
+func run(ctx context.Context, n int, opt Options, ps []piece, ex executor) (Result, error) {
+	start := time.Now()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	res := Result{Pieces: make([]backtrack.Tally, len(ps)), Rows: opt.Rows}
+
+	tr := newTracker(len(ps))
+	var symErr error
+	var symWG sync.WaitGroup
+	for i, p := range ps {
+		if p.symmetric {
+			symWG.Go(func() {
+				t, err := p.sp.Count(ctx, n)
+				res.Pieces[i], symErr = t, err
+				if err == nil {
+					tr.finish(i, 0)
+				}
+			})
+		}
+	}
+
+	host := make([]uint64, len(ps))  // solutions found by the splitters, per piece
+	nodes := make([]uint64, len(ps)) // queens they placed, per piece
+	chunkPool := make(chan []task, 2*opt.Threads+2)
+	for range cap(chunkPool) {
+		chunkPool <- make([]task, 0, chunkSize)
+	}
+	chunks := make(chan []task, opt.Threads)
+	var next atomic.Int64
+	var splitWG sync.WaitGroup
+	for range opt.Threads {
+		splitWG.Go(func() {
+			var buf []task
+			stopped := false
+			send := func() {
+				select {
+				case chunks <- buf:
+					buf = nil
+				case <-ctx.Done():
+					stopped = true
+				}
+			}
+			s := newSplitter(n, opt.Rows, func(t *task) {
+				if stopped {
+					return
+				}
+				if buf == nil {
+					select {
+					case buf = <-chunkPool:
+					case <-ctx.Done():
+						stopped = true
+						return
+					}
+				}
+				buf = append(buf, *t)
+				if len(buf) == cap(buf) {
+					send()
+				}
+			})
+			for !stopped {
+				i := int(next.Add(1) - 1)
+				if i >= len(ps) {
+					break
+				}
+				p := &ps[i]
+				if p.symmetric {
+					continue
+				}
+				if p.ok {
+					s.piece, s.host, s.nodes, s.tasks = uint32(i), 0, 0, 0
+					s.split(p.free, p.d1, p.d2, p.rem)
+					host[i], nodes[i] = s.host, s.nodes
+				}
+				tr.finish(i, s.tasks)
+			}
+			if len(buf) > 0 && !stopped {
+				send()
+			}
+		})
+	}
+	go func() { splitWG.Wait(); close(chunks) }()
+
+	// Two batches, one filled while the other is searched; they grow
+	// to opt.Batch tasks as needed, so a small count allocates little.
+	batchPool := make(chan []task, 2)
+	for range cap(batchPool) {
+		batchPool <- nil
+	}
+	batches := make(chan []task)
+	go func() {
+		defer close(batches)
+		batch := <-batchPool
+		for chunk := range chunks {
+			for c := chunk; len(c) > 0; {
+				k := min(len(c), opt.Batch-len(batch))
+				batch, c = append(batch, c[:k]...), c[k:]
+				if len(batch) == opt.Batch {
+					select {
+					case batches <- batch:
+					case <-ctx.Done():
+						return
+					}
+					select {
+					case batch = <-batchPool:
+					case <-ctx.Done():
+						return
+					}
+				}
+			}
+			chunkPool <- chunk[:0]
+		}
+		if len(batch) > 0 {
+			select {
+			case batches <- batch:
+			case <-ctx.Done():
+			}
+		}
+	}()
+
+	dev := make([]uint64, len(ps)) // solutions found by the kernel, per piece
+	tally := func(i int) backtrack.Tally {
+		if !ps[i].ok {
+			return res.Pieces[i] // the symmetric piece's, or none
+		}
+		sols := ps[i].weight * (host[i] + dev[i])
+		return backtrack.Tally{Total24: 24 * sols, Unique24: 3 * sols, Nodes: nodes[i]}
+	}
+	report := func(i int) error {
+		res.Pieces[i] = tally(i)
+		if opt.OnPiece != nil {
+			return opt.OnPiece(i, res.Pieces[i])
+		}
+		return nil
+	}
+	var out []uint64
+	var err error
+	for b := range batches {
+		if err == nil {
+			err = ctx.Err()
+		}
+		if len(out) < len(b) {
+			out = make([]uint64, len(b))
+		}
+		if err == nil {
+			err = ex.search(b, out[:len(b)])
+		}
+		if err == nil {
+			for i := range b {
+				if out[i] == bad {
+					err = fmt.Errorf("gpu count: task %d of batch %d: the kernel refused it (a defect)", i, res.Launches)
+					break
+				}
+				dev[b[i].piece] += out[i]
+				tr.searched[b[i].piece]++
+			}
+			res.Tasks += uint64(len(b))
+			res.Launches++
+		}
+		if err == nil {
+			err = tr.report(false, report)
+		}
+		if err != nil {
+			cancel() // and drain, so the goroutines above can finish
+		}
+		batchPool <- b[:0]
+	}
+	splitWG.Wait()
+	symWG.Wait()
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err == nil {
+		err = symErr
+	}
+	if err == nil {
+		err = tr.report(true, report)
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	var rest backtrack.Tally
+	for _, t := range res.Pieces {
+		res.Total += t.Total24 / 24
+		res.Unique += t.Unique24 / 24
+		rest.Total24 += t.Total24 % 24
+		rest.Unique24 += t.Unique24 % 24
+	}
+	res.Total += rest.Total24 / 24
+	res.Unique += rest.Unique24 / 24
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// tracker finds the pieces whose every task has been counted: the
+// splitters say how many tasks each piece made once it is split, and the
+// calling goroutine counts the tasks searched.
+type tracker struct {
+	mu    sync.Mutex
+	split []int   // pieces split since the last report
+	made  []int64 // per piece: tasks made (set before the piece joins split)
+
+	// Owned by the calling goroutine.
+	searched []int64 // per piece: tasks searched
+	pending  []int   // pieces split but not all searched
+	done     int     // pieces reported
+}
+
+func newTracker(pieces int) *tracker {
+	return &tracker{made: make([]int64, pieces), searched: make([]int64, pieces)}
+}
+
+// finish records that piece i is split into tasks tasks (or counted).
+func (tr *tracker) finish(i int, tasks int64) {
+	tr.mu.Lock()
+	tr.made[i] = tasks
+	tr.split = append(tr.split, i)
+	tr.mu.Unlock()
+}
+
+// report calls f with each piece split and searched that it has not yet
+// been called with; last says every piece must be, or it is a defect.
+func (tr *tracker) report(last bool, f func(i int) error) error {
+	tr.mu.Lock()
+	tr.pending = append(tr.pending, tr.split...)
+	tr.split = tr.split[:0]
+	tr.mu.Unlock() // made[i] of a piece in pending was set before it got there
+	made := tr.made
+	keep := tr.pending[:0]
+	var err error
+	for _, i := range tr.pending {
+		if err == nil && tr.searched[i] == made[i] {
+			tr.done++
+			err = f(i)
+		} else {
+			keep = append(keep, i)
+		}
+	}
+	tr.pending = keep
+	if err == nil && last && (len(tr.pending) > 0 || tr.done != len(made)) {
+		return fmt.Errorf("gpu count: %d of %d pieces finished at the end (a defect)", tr.done, len(made))
+	}
+	return err
+}
+
+// Reference counts like [Count], with the same tasks, batches and sums,
+// but searches each task on the CPU with the Go twin of the kernel, in
+// opt.Threads goroutines. It needs no GPU; it is what the kernel's counts
+// are checked against, and what a GPU-less machine can test.
+//
+// Errors wrap [board.ErrSize] for n out of range (1..[MaxN]), [ErrPiece],
+// [ErrOptions], or are ctx.Err() when ctx is cancelled (checked between
+// batches, and by the host's count of the symmetric piece ([backtrack.Subproblem.Symmetric])).
+func Reference(ctx context.Context, n int, opt Options) (Result, error) {
+	_, ps, opt, err := plan(n, opt)
+	if err != nil {
+		return Result{}, err
+	}
+	return run(ctx, n, opt, ps, cpu{n: n, threads: opt.Threads})
+}
+
+// cpu is the executor of Reference.
+type cpu struct{ n, threads int }
+
+func (c cpu) search(tasks []task, out []uint64) error {
+	var wg sync.WaitGroup
+	var next atomic.Int64
+	const grain = 256
+	for range c.threads {
+		wg.Go(func() {
+			for {
+				lo := int(next.Add(grain) - grain)
+				if lo >= len(tasks) {
+					return
+				}
+				for i := lo; i < min(lo+grain, len(tasks)); i++ {
+					out[i] = search(&tasks[i], c.n)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return nil
+}

@@ -1,0 +1,132 @@
+//go:build linux && !android && (amd64 || arm64) && !nogpu
+
+package gpu
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ebitengine/purego"
+	"github.com/queens-dev/queens/board"
+)
+
+// fakeEnv names the folder of the fake libcuda.so.1 in the test process
+// that TestFakeDriver starts; the TestFake* tests run only there.
+const fakeEnv = "QUEENS_GPU_FAKE_DRIVER"
+
+// TestFakeDriver tests the loader and Count end to end without a GPU:
+// it builds testdata/fakecuda.cpp, a libcuda.so.1 whose cuLaunchKernel
+// runs kernel.cu on the host, and reruns this test binary with it on
+// LD_LIBRARY_PATH (the driver is loaded once per process). It skips when
+// no C++ compiler is on PATH.
+func TestFakeDriver(t *testing.T) {
+	if os.Getenv(fakeEnv) != "" {
+		t.Skip("in the child process")
+	}
+	cxx, err := exec.LookPath("g++")
+	if err != nil {
+		if cxx, err = exec.LookPath("clang++"); err != nil {
+			t.Skip("no g++ or clang++ on PATH: the loader is not tested with a fake driver")
+		}
+	}
+	dir := t.TempDir()
+	if out, err := exec.Command(cxx, "-std=c++17", "-O2", "-Wall", "-Werror", "-shared", "-fPIC",
+		"-o", filepath.Join(dir, "libcuda.so.1"), "testdata/fakecuda.cpp").CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", cxx, err, out)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestFake(Count|Errors)$", "-test.v", "-test.count", "1")
+	cmd.Env = append(os.Environ(), fakeEnv+"="+dir, "LD_LIBRARY_PATH="+dir)
+	out, err := cmd.CombinedOutput()
+	t.Logf("child:\n%s", out)
+	if err != nil {
+		t.Fatalf("child: %v", err)
+	}
+	for _, name := range []string{"TestFakeCount", "TestFakeErrors"} {
+		if !strings.Contains(string(out), "--- PASS: "+name+" ") {
+			t.Errorf("child did not pass %s", name)
+		}
+	}
+}
+
+// fakeLeaks returns what the fake driver holds: contexts, allocations and
+// modules not given back.
+func fakeLeaks(t *testing.T) int {
+	t.Helper()
+	lib, err := purego.Dlopen("libcuda.so.1", purego.RTLD_NOW|purego.RTLD_GLOBAL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var leaks func() int32
+	purego.RegisterLibFunc(&leaks, lib, "fake_leaks")
+	return int(leaks())
+}
+
+func needFake(t *testing.T) {
+	t.Helper()
+	if os.Getenv(fakeEnv) == "" {
+		t.Skip("run by TestFakeDriver only")
+	}
+}
+
+func TestFakeCount(t *testing.T) {
+	needFake(t)
+	if err := Available(); err != nil {
+		t.Fatalf("Available() with the fake driver = %v", err)
+	}
+	for n := 1; n <= 11; n++ {
+		sps, want := cpuPieces(t, n)
+		for _, opt := range []Options{{}, {Rows: 4, Batch: 1000}} {
+			t.Run(fmt.Sprintf("n=%d/rows=%d", n, opt.Rows), func(t *testing.T) {
+				got, err := Count(context.Background(), n, opt)
+				if err != nil {
+					t.Fatalf("Count(%d): %v", n, err)
+				}
+				if got.Device != "fake CUDA (kernel.cu on the host)" {
+					t.Errorf("Device = %q", got.Device)
+				}
+				samePieces(t, n, sps, got.Pieces, want)
+				known, _ := board.Known(n)
+				if got.Total != known.Total || got.Unique != known.Unique {
+					t.Errorf("Count(%d) = %d (%d unique), want %d (%d unique)", n, got.Total, got.Unique, known.Total, known.Unique)
+				}
+				if leaks := fakeLeaks(t); leaks != 0 {
+					t.Errorf("after Count(%d) the driver holds %d contexts, allocations or modules", n, leaks)
+				}
+			})
+		}
+	}
+}
+
+func TestFakeErrors(t *testing.T) {
+	needFake(t)
+	ctx := context.Background()
+	if _, err := Count(ctx, 10, Options{Device: 1}); !errors.Is(err, ErrNoDevice) {
+		t.Errorf("Count on device 1 of 1: %v, want ErrNoDevice", err)
+	}
+	var cerr *CUDAError
+	if _, err := Count(ctx, 10, Options{Batch: MaxBatch}); !errors.As(err, &cerr) ||
+		cerr.Call != "cuMemAlloc_v2" || cerr.Name != "CUDA_ERROR_OUT_OF_MEMORY" || cerr.Code != 2 {
+		t.Errorf("Count with a batch larger than the device: %v, want cuMemAlloc_v2's CUDA_ERROR_OUT_OF_MEMORY", err)
+	}
+	saved := kernelPTX
+	kernelPTX = "// not a kernel\n"
+	_, err := Count(ctx, 10, Options{})
+	kernelPTX = saved
+	if !errors.As(err, &cerr) || cerr.Name != "CUDA_ERROR_INVALID_PTX" || !strings.Contains(err.Error(), "no entry count_tasks") {
+		t.Errorf("Count with a bad kernel: %v, want CUDA_ERROR_INVALID_PTX with the JIT log", err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := Count(cctx, 12, Options{Batch: 100}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Count(cancelled) = %v, want %v", err, context.Canceled)
+	}
+	if leaks := fakeLeaks(t); leaks != 0 {
+		t.Errorf("after the failed counts the driver holds %d contexts, allocations or modules", leaks)
+	}
+}
