@@ -122,6 +122,14 @@ type Options struct {
 	// OnPiece, if not nil, is called with each piece as it finishes, one
 	// call at a time; an error from it stops the run and is returned.
 	OnPiece func(Piece) error
+
+	// Counter, if not nil, counts the pieces instead of the CPU search of
+	// [backtrack.Subproblem.Count] (a GPU, say): it must call done with
+	// the index in pieces and the tally of each piece as it finishes, one
+	// call at a time, stop when ctx ends and return done's first error.
+	// The tallies are checked as those of a line are
+	// ([backtrack.Subproblem.CheckTally]).
+	Counter func(ctx context.Context, n int, pieces []backtrack.Subproblem, done func(i int, t backtrack.Tally) error) error
 }
 
 // Run counts shard s, the pieces in opt.Threads goroutines, and returns its
@@ -166,6 +174,28 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	if opt.Counter != nil {
+		err := opt.Counter(ctx, s.N, todo, func(i int, t backtrack.Tally) error {
+			if i < 0 || i >= len(todo) {
+				return fmt.Errorf("the counter gave piece %d of %d", i, len(todo))
+			}
+			if err := todo[i].CheckTally(s.N, t); err != nil {
+				return fmt.Errorf("the counter's tally: %w", err)
+			}
+			res.Tallies[index[todo[i]]] = t
+			if opt.OnPiece != nil {
+				return opt.OnPiece(Piece{sp: todo[i], t: t})
+			}
+			return nil
+		})
+		if err == nil {
+			err = ctx.Err()
+		}
+		if err != nil {
+			return Result{}, fmt.Errorf("run %v: %w", s, err)
+		}
+		todo = nil
+	}
 	var (
 		mu       sync.Mutex
 		firstErr error

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -440,5 +441,48 @@ func TestVerify(t *testing.T) {
 	_, err = Verify(context.Background(), bad, 1<<30, 1)
 	if !errors.Is(err, ErrVerify) || !strings.Contains(err.Error(), "shard 1 (line-1)") {
 		t.Errorf("Verify of a doubled piece: %v; want ErrVerify naming shard 1 (line-1)", err)
+	}
+}
+
+// TestRunCounter runs shards with a counter of their own (as --gpu does):
+// the same results as the CPU search, with the checkpoint's pieces kept,
+// and a counter whose tally no count can give is refused.
+func TestRunCounter(t *testing.T) {
+	cpu := func(ctx context.Context, n int, pieces []backtrack.Subproblem, done func(int, backtrack.Tally) error) error {
+		for i, p := range pieces {
+			t, err := p.Count(ctx, n)
+			if err == nil {
+				err = done(i, t)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	want, _ := board.Known(11)
+	var total, unique uint64
+	for i := range 3 {
+		s := Spec{N: 11, Index: i, Shards: 3, Version: "v"}
+		plain, err := Run(context.Background(), s, Options{Threads: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		recorded := 0
+		got, err := Run(context.Background(), s, Options{Counter: cpu, OnPiece: func(Piece) error { recorded++; return nil }})
+		if err != nil || !slices.Equal(got.Tallies, plain.Tallies) || recorded != len(plain.Pieces) {
+			t.Fatalf("shard %d with a counter: %v, %d pieces recorded; tallies %v, want %v", i, err, recorded, got.Tallies, plain.Tallies)
+		}
+		total += got.Total24
+		unique += got.Unique24
+	}
+	if total != 24*want.Total || unique != 24*want.Unique {
+		t.Errorf("shards with a counter: %d/24 (%d/24), want %d (%d)", total, unique, want.Total, want.Unique)
+	}
+	liar := func(ctx context.Context, n int, pieces []backtrack.Subproblem, done func(int, backtrack.Tally) error) error {
+		return done(0, backtrack.Tally{Total24: 24, Unique24: 5})
+	}
+	if _, err := Run(context.Background(), Spec{N: 11, Shards: 1, Version: "v"}, Options{Counter: liar}); err == nil || !strings.Contains(err.Error(), "counter's tally") {
+		t.Errorf("Run with a lying counter: %v", err)
 	}
 }
