@@ -240,14 +240,13 @@ func probe(ctx context.Context, argv []string, maxOut int64) (OutputMode, error)
 	if err != nil {
 		return OutputAuto, err
 	}
-	if r.exited() {
-		if _, err1 := ReadResult(bytes.NewReader(r.stdout)); err1 == nil {
-			return OutputStdout, nil
-		} else {
-			err = err1
-		}
-	} else {
-		err = r.failure()
+	if !r.exited() {
+		// A crash is a crash, whatever the output mode.
+		return OutputAuto, fmt.Errorf("%w: %s: %v", ErrSolverFailed, name, r.failure())
+	}
+	_, err = ReadResult(bytes.NewReader(r.stdout))
+	if err == nil {
+		return OutputStdout, nil
 	}
 	out := filepath.Join(dir, "result.txt")
 	r, err2 := runSolver(ctx, argv[0], append(argv[1:len(argv):len(argv)], in, out), maxOut)
@@ -263,8 +262,8 @@ func probe(ctx context.Context, argv []string, maxOut int64) (OutputMode, error)
 	} else {
 		err2 = r.failure()
 	}
-	return OutputAuto, fmt.Errorf("%w: %s: cannot tell where it writes its answer: on stdout, %v; "+
-		"in a result file (%s CNF RESULT), %v", ErrSolverFailed, name, err, name, err2)
+	return OutputAuto, fmt.Errorf("%w: %s: %v; nor does it answer in a result file (%s CNF RESULT): %v; "+
+		"cannot tell where it writes its answer", ErrSolverFailed, name, err, name, err2)
 }
 
 // readCapped reads a file the solver wrote, refusing one over max bytes.

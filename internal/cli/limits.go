@@ -1,5 +1,7 @@
 package cli
 
+import "time"
+
 // Every limit of the command line, in one place: the largest board each
 // command takes and the bounds on what one run may produce. Each is checked
 // before any work starts; the README's limits table lists them.
@@ -29,7 +31,7 @@ const compareMaxN = 16
 const (
 	backtrackEnumMax = 16
 	satEnumMax       = 14
-	externalEnumMax  = 6
+	externalEnumMax  = 8
 	externalFirstMax = 16
 )
 
@@ -56,3 +58,8 @@ const maxTraceN = 16
 // maxGIFSteps bounds the frames of --gif: every frame is a whole picture
 // held in memory until the GIF is encoded.
 const maxGIFSteps = 2000
+
+// refereeTime bounds the referee's check of a solver's UNSATISFIABLE answer
+// (the backtracker deciding or counting completions); past it the answer
+// is reported as unverified.
+const refereeTime = 10 * time.Second
