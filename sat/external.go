@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/queens-dev/queens/board"
@@ -236,6 +237,7 @@ func probe(ctx context.Context, argv []string, maxOut int64) (OutputMode, error)
 		return OutputAuto, fmt.Errorf("probe SAT solver: %w", err)
 	}
 	name := filepath.Base(argv[0])
+	argv = fillProof(argv, filepath.Join(dir, "probe.proof"))
 	r, err := runSolver(ctx, argv[0], append(argv[1:len(argv):len(argv)], in), maxOut)
 	if err != nil {
 		return OutputAuto, err
@@ -264,6 +266,15 @@ func probe(ctx context.Context, argv []string, maxOut int64) (OutputMode, error)
 	}
 	return OutputAuto, fmt.Errorf("%w: %s: %v; nor does it answer in a result file (%s CNF RESULT): %v; "+
 		"cannot tell where it writes its answer", ErrSolverFailed, name, err, name, err2)
+}
+
+// fillProof returns argv with [ProofPlaceholder] replaced by path.
+func fillProof(argv []string, path string) []string {
+	out := slices.Clone(argv)
+	for i, w := range out {
+		out[i] = strings.ReplaceAll(w, ProofPlaceholder, path)
+	}
+	return out
 }
 
 // readCapped reads a file the solver wrote, refusing one over max bytes.
@@ -307,7 +318,7 @@ func (x *external) next(ctx context.Context, cnf *encode.CNF) (board.Solution, e
 	}
 	out := filepath.Join(dir, "out.txt")
 	proof := filepath.Join(dir, "proof.drat")
-	argv := x.argv
+	argv := fillProof(x.argv, proof) // a proof nobody checks, if x.x.Proof is nil
 	var post []string
 	if x.x.Proof != nil {
 		if argv, post, err = ProofArgs(x.argv, proof); err != nil {

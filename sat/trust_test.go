@@ -212,7 +212,7 @@ func TestExternalSetsid(t *testing.T) {
 		timeout    bool
 	}{
 		{"exits", "setsid sleep 60 >/dev/null 2>&1 & echo $! > PIDFILE; echo 's UNSATISFIABLE'; exit 20", false},
-		{"exits, grandchild", "setsid sh -c 'sleep 60 & echo $! > PIDFILE; wait' >/dev/null 2>&1 & sleep 0.2; echo 's UNSATISFIABLE'; exit 20", false},
+		{"exits, grandchild", "setsid sh -c 'sleep 60 & echo $! > PIDFILE; wait' >/dev/null 2>&1 & while [ ! -s PIDFILE ]; do sleep 0.05; done; echo 's UNSATISFIABLE'; exit 20", false},
 		{"timeout", "setsid sleep 60 & echo $! > PIDFILE; sleep 60", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -221,7 +221,7 @@ func TestExternalSetsid(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 700*time.Millisecond)
+			ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
 			defer cancel()
 			s.Next(ctx)
 			data, err := os.ReadFile(pidFile)
