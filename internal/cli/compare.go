@@ -26,7 +26,7 @@ func compareCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "compare",
 		Usage:     "cross-check the engines, external solvers and the published counts",
-		UsageText: "queens compare -n RANGE [--engines LIST] [--solver CMD ...] [--encoding LIST] [--solver-limit N] [--place R:C ...] [--timeout D] [--json]",
+		UsageText: "queens compare -n RANGE [--engines LIST] [--solver CMD ...] [--encoding LIST] [--solver-limit N] [--proof] [--place R:C ...] [--timeout D] [--json]",
 		Description: "For each board size in RANGE (8, 1-12, 4,8,10), every engine enumerates the solutions;\n" +
 			"each solution is checked as it passes, each engine's set is summarised by a count and an\n" +
 			"order-free 128-bit fingerprint, and compared with the backtracker's and with the published\n" +
@@ -41,7 +41,8 @@ func compareCommand() *cli.Command {
 			fmt.Sprintf("once per solution, up to n = --solver-limit (default %d, about a minute for all of\n", externalEnumMax) +
 			fmt.Sprintf("them); above it (to %d) they are asked for one model, which must be a valid board. The\n", externalFirstMax) +
 			"count of an enumeration, which ends with the solver's UNSATISFIABLE, must equal the\n" +
-			"backtracker's (and the published count), also with --place. backtrack enumerates up to\n" +
+			"backtracker's (and the published count), also with --place; with --proof, each --solver's\n" +
+			"final UNSATISFIABLE must come with a DRAT proof that checks. backtrack enumerates up to\n" +
 			fmt.Sprintf("n = %d, sat up to %d. By default every engine runs where its limit allows.\n\n", backtrackEnumMax, satEnumMax) +
 			"Exit status 0 when everything agrees, 1 on any disagreement or invalid solution, a failing\n" +
 			"external solver, or a run stopped by --timeout (the rows done so far are printed, and the\n" +
@@ -53,6 +54,7 @@ func compareCommand() *cli.Command {
 			&cli.StringFlag{Name: "encoding", Value: "pairwise", Usage: "comma-separated encodings `LIST` the external solvers run on (" + strings.Join(encode.Encodings(), ", ") + ", or all)"},
 			&cli.IntFlag{Name: "solver-limit", Value: externalEnumMax, Usage: "external solvers enumerate up to board size `N`, and above it give one model"},
 			solverOutputFlag(),
+			proofFlag(),
 			placeFlag(),
 			&cli.BoolFlag{Name: "json", Usage: "JSON Lines: one object per n and engine, then the verdict"},
 			timeoutFlag(),

@@ -46,6 +46,12 @@ func externalSolver(c *cli.Context, command string) (sat.External, error) {
 	if err := sat.LookSolver(command); err != nil {
 		return x, usageErr(err)
 	}
+	if x.Proof != nil {
+		argv, _ := sat.SplitCommand(command)
+		if _, _, err := sat.ProofArgs(argv, "PROOF"); err != nil {
+			return x, usageErr(err)
+		}
+	}
 	return x, nil
 }
 
