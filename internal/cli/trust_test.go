@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/internal/testutil"
 )
 
@@ -297,5 +299,33 @@ func TestCompareSolvers(t *testing.T) {
 	}
 	if !strings.Contains(stdout, "sat/seq") || !strings.Contains(stdout, "TIMEOUT") {
 		t.Errorf("hang: the rows done are lost:\n%s", stdout)
+	}
+}
+
+// TestRefereeUnverified: a claim beyond the referee's limits is reported
+// as unverified, unless a checked proof certifies it; one it can check is
+// not.
+func TestRefereeUnverified(t *testing.T) {
+	place := []board.Queen{{Row: 0, Col: 0}}
+	for _, tc := range []struct {
+		n         int
+		found     uint64
+		certified bool
+		want      string
+	}{
+		{20, 5, false, "queens: unverified: cadical found 5 solutions, then answered UNSATISFIABLE on n = 20 with --place 1:1; the referee cannot check it (it counts completions of pre-placed queens only up to n = 16), and no proof was checked (--proof)\n"},
+		{20, 5, true, ""},
+		{8, 4, false, ""},
+	} {
+		r := &referee{ctx: context.Background(), cmd: "sat", solver: "cadical", n: tc.n, place: place, count: true,
+			certified: func() bool { return tc.certified }}
+		if err := r.check(tc.found); err != nil {
+			t.Fatalf("n=%d: %v", tc.n, err)
+		}
+		var b strings.Builder
+		r.warn(&b)
+		if b.String() != tc.want {
+			t.Errorf("n=%d certified %v: warning %q, want %q", tc.n, tc.certified, b.String(), tc.want)
+		}
 	}
 }
