@@ -3,6 +3,7 @@ package compare
 import (
 	"context"
 	"iter"
+	"sync"
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
@@ -47,8 +48,24 @@ func SATSequential(encoding string) Source { return CNF(encoding, sat.All) }
 // [sat.NewExternal]), re-run once per solution on the pairwise CNF, as a
 // [Source].
 func External(command string) Source {
-	return CNF("pairwise", func(ctx context.Context, cnf *encode.CNF) iter.Seq2[board.Solution, error] {
-		return sat.Stream(ctx, func() (*sat.Solver, error) { return sat.NewExternal(cnf, command) })
+	return ExternalSolver(sat.External{Command: command}, "pairwise")
+}
+
+// ExternalSolver returns the external solver x ([sat.External]), re-run
+// once per solution on the CNF of the given encoding, as a [Source]. Each
+// solution is checked as [sat.External.New] says, and so is the final
+// UNSATISFIABLE answer's proof if x.Proof is set. If x.Output is
+// [sat.OutputAuto], the solver is probed once, on the Source's first use,
+// for every problem it is run on.
+func ExternalSolver(x sat.External, encoding string) Source {
+	var once sync.Once
+	var probeErr error
+	return CNF(encoding, func(ctx context.Context, cnf *encode.CNF) iter.Seq2[board.Solution, error] {
+		once.Do(func() { probeErr = x.Probe(ctx) })
+		if probeErr != nil {
+			return func(yield func(board.Solution, error) bool) { yield(nil, probeErr) }
+		}
+		return sat.Stream(ctx, func() (*sat.Solver, error) { return x.New(cnf) })
 	})
 }
 

@@ -21,6 +21,15 @@
 // are solved, and the mirror images of their solutions are emitted too.
 // A context cancels a solve or bounds it in time.
 //
+// An external solver ([External], [NewExternal]) is believed in nothing:
+// each model is checked against the CNF and the board, the exit status
+// against the answer (10 SATISFIABLE, 20 UNSATISFIABLE), and with
+// [External.Proof] every UNSATISFIABLE answer against its DRAT proof, by
+// a [ProofChecker]. Its command is split like a shell's words
+// ([SplitCommand]); where it writes its answer is found by probing
+// ([External.Probe]); its output is capped, and what it leaves running is
+// killed.
+//
 // gini is used with care for the pitfalls of v1.0.4: clauses are added
 // directly (not through its DIMACS reader), the model is read before the
 // blocking clause is added (Add backtracks), Try and Copy are never used,

@@ -22,6 +22,7 @@ type Stats struct {
 	Solutions     int           // solutions returned
 	Blocking      int           // blocking clauses added
 	Cubes         int           // cubes solved ([Parallel]; 0 for a Solver)
+	Proofs        int           // UNSAT answers certified by a checked proof ([External.Proof])
 	Elapsed       time.Duration // wall time spent in the solver
 }
 
@@ -166,6 +167,7 @@ func (s *Solver) Next(ctx context.Context) (board.Solution, error) {
 		sol, err = s.nextGini(ctx)
 	} else {
 		sol, err = s.ext.next(ctx, s.cnf)
+		s.stats.Proofs = s.ext.proofs
 	}
 	s.stats.Solves++
 	s.stats.Elapsed += time.Since(start)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -176,4 +177,29 @@ func truncate(s string) string {
 		return s[:40] + "..."
 	}
 	return s
+}
+
+// Full returns the model as an assignment of variables 1..vars for a
+// model that lists only its true literals, as several solvers print: the
+// variables it does not mention are added as false. A model with any false
+// literal is returned as it is (a variable it leaves out is an error for
+// whoever needs it, e.g. [encode.Decode]).
+func (r *Result) Full(vars int) []int {
+	if len(r.Model) == 0 {
+		return r.Model
+	}
+	mentioned := make(map[int]bool, len(r.Model))
+	for _, lit := range r.Model {
+		if lit < 0 {
+			return r.Model
+		}
+		mentioned[lit] = true
+	}
+	full := slices.Clip(r.Model)
+	for v := 1; v <= vars; v++ {
+		if !mentioned[v] {
+			full = append(full, -v)
+		}
+	}
+	return full
 }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -24,7 +26,7 @@ func compareCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "compare",
 		Usage:     "cross-check the engines, external solvers and the published counts",
-		UsageText: "queens compare -n RANGE [--engines LIST] [--solver CMD ...] [--place R:C ...] [--timeout D] [--json]",
+		UsageText: "queens compare -n RANGE [--engines LIST] [--solver CMD ...] [--encoding LIST] [--solver-limit N] [--proof] [--place R:C ...] [--timeout D] [--json]",
 		Description: "For each board size in RANGE (8, 1-12, 4,8,10), every engine enumerates the solutions;\n" +
 			"each solution is checked as it passes, each engine's set is summarised by a count and an\n" +
 			"order-free 128-bit fingerprint, and compared with the backtracker's and with the published\n" +
@@ -33,15 +35,26 @@ func compareCommand() *cli.Command {
 			"Engines: backtrack; count, the bitboard counter of --count, which only counts (its total\n" +
 			"and unique count are compared); sat/ENCODING for each encoding (" + encodingNames() + ");\n" +
 			"and each external solver found on PATH (" + strings.Join(externalSolvers, ", ") + ") or given with\n" +
-			fmt.Sprintf("--solver. backtrack enumerates up to n = %d, sat up to %d; external solvers, re-run once per\n", backtrackEnumMax, satEnumMax) +
-			fmt.Sprintf("solution, enumerate up to n = %d and above that (to %d) are asked for one model, which must\n", externalEnumMax, externalFirstMax) +
-			"be a valid board. By default every engine runs where its limit allows.\n\n" +
+			"--solver (repeatable; one command per flag, quoted as a shell would, never split at commas).\n" +
+			"External solvers run on the CNF of each encoding in --encoding (default pairwise; the row\n" +
+			"is named SOLVER/ENCODING when --encoding is given) and enumerate every solution, re-run\n" +
+			fmt.Sprintf("once per solution, up to n = --solver-limit (default %d, about a minute for all of\n", externalEnumMax) +
+			fmt.Sprintf("them); above it (to %d) they are asked for one model, which must be a valid board. The\n", externalFirstMax) +
+			"count of an enumeration, which ends with the solver's UNSATISFIABLE, must equal the\n" +
+			"backtracker's (and the published count), also with --place; with --proof, each --solver's\n" +
+			"final UNSATISFIABLE must come with a DRAT proof that checks. backtrack enumerates up to\n" +
+			fmt.Sprintf("n = %d, sat up to %d. By default every engine runs where its limit allows.\n\n", backtrackEnumMax, satEnumMax) +
 			"Exit status 0 when everything agrees, 1 on any disagreement or invalid solution, a failing\n" +
-			"external solver, or a run stopped by --timeout.",
+			"external solver, or a run stopped by --timeout (the rows done so far are printed, and the\n" +
+			"engine that was running is named).",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "n", Usage: "board sizes: `RANGE` such as 8, 1-12 or 4,8,10 (n <= " + strconv.Itoa(compareMaxN) + ")"},
 			&cli.StringFlag{Name: "engines", Usage: "comma-separated engines `LIST` (default: all that apply)"},
-			&cli.StringSliceFlag{Name: "solver", Usage: "also check the external DIMACS solver `CMD` (e.g. 'cadical -q'); repeatable"},
+			&cli.GenericFlag{Name: "solver", Value: &commandList{}, Usage: "also check the external DIMACS solver `CMD` (e.g. 'clasp --heuristic=Vsids,92'); repeatable, not split at commas"},
+			&cli.StringFlag{Name: "encoding", Value: "pairwise", Usage: "comma-separated encodings `LIST` the external solvers run on (" + encodingNames() + ", or all)"},
+			&cli.IntFlag{Name: "solver-limit", Value: externalEnumMax, Usage: "external solvers enumerate up to board size `N`, and above it give one model"},
+			solverOutputFlag(),
+			proofFlag(),
 			placeFlag(),
 			&cli.BoolFlag{Name: "json", Usage: "JSON Lines: one object per n and engine, then the verdict"},
 			timeoutFlag(),
@@ -105,7 +118,18 @@ func runCompare(c *cli.Context) error {
 			return fmt.Errorf("interrupted at n = %d, after %d runs: %w", n, runs, err)
 		}
 		if ctx.Err() != nil {
-			return failf("stopped by --timeout %s at n = %d, after %d runs", c.Duration("timeout"), n, runs)
+			// Keep the rows done so far, and name the engine that hung.
+			done, hung := untilTimeout(r)
+			if jsonOut {
+				writeCompareJSON(out, done)
+			} else {
+				writeCompareTable(out, done)
+			}
+			runs += len(done.Tallies) - 1
+			if hung == "" {
+				return failf("stopped by --timeout %s at n = %d, after %d runs", c.Duration("timeout"), n, runs)
+			}
+			return failf("stopped by --timeout %s at n = %d while %s ran, after %d runs", c.Duration("timeout"), n, hung, runs)
 		}
 		runs += len(r.Tallies)
 		problems += len(r.Problems)
@@ -146,6 +170,9 @@ func writeCompareTable(w io.Writer, r compare.Result) {
 		}
 		if t.Err != nil {
 			verdict = "ERROR"
+			if errors.Is(t.Err, context.DeadlineExceeded) {
+				verdict = "TIMEOUT"
+			}
 		}
 		unique := strconv.FormatUint(t.Unique, 10)
 		if len(r.Place) > 0 || strings.HasSuffix(t.Engine, "(one model)") {
@@ -258,7 +285,8 @@ func parseRange(text string, maxN int) ([]int, error) {
 
 // compareEngines builds the engines from --engines (default: backtrack,
 // gini with every encoding, and every external solver on PATH) and adds
-// each --solver command. backtrack, the reference, always comes first.
+// each --solver command, on each --encoding. backtrack, the reference,
+// always comes first.
 func compareEngines(c *cli.Context) ([]compareEngine, error) {
 	ref := compareEngine{compare.Engine{Name: "backtrack", Solutions: compare.Backtrack}, backtrackEnumMax, backtrackEnumMax}
 	known := []compareEngine{{compare.Engine{Name: "count", Count: compare.Counter}, backtrackEnumMax, backtrackEnumMax}}
@@ -267,12 +295,42 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 			known = append(known, compareEngine{compare.Engine{Name: "sat/" + string(enc), Solutions: compare.SAT(string(enc))}, satEnumMax, satEnumMax})
 		}
 	}
+	limit := c.Int("solver-limit")
+	if limit < 0 || limit > externalFirstMax {
+		return nil, usagef("--solver-limit must be between 0 and %d", externalFirstMax)
+	}
+	encodings, err := solverEncodings(c)
+	if err != nil {
+		return nil, err
+	}
+	external := func(command string, auto bool) ([]compareEngine, error) {
+		x := sat.External{Command: command}
+		if !auto {
+			if x, err = externalSolver(c, command); err != nil {
+				return nil, err
+			}
+		}
+		name := command
+		if auto {
+			name = strings.Fields(command)[0]
+		}
+		var out []compareEngine
+		for _, enc := range encodings {
+			e := compareEngine{compare.Engine{Name: name, Solutions: compare.ExternalSolver(x, enc)}, limit, externalFirstMax}
+			if c.IsSet("encoding") {
+				e.Name += "/" + enc
+			}
+			out = append(out, e)
+		}
+		return out, nil
+	}
 	picked := []compareEngine{ref}
 	if !c.IsSet("engines") {
 		picked = append(picked, known...)
 		for _, name := range externalSolvers {
 			if _, err := exec.LookPath(name); err == nil {
-				picked = append(picked, externalEngine(name))
+				es, _ := external(name, true)
+				picked = append(picked, es...)
 			}
 		}
 	}
@@ -289,20 +347,74 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 			if _, err := exec.LookPath(name); err != nil {
 				return nil, usagef("engine %s: not installed (not on PATH)", name)
 			}
-			picked = append(picked, externalEngine(name))
+			es, _ := external(name, true)
+			picked = append(picked, es...)
 		default:
 			return nil, usagef("unknown engine %q (backtrack, count, sat/ENCODING, or an external solver: %s)", name, strings.Join(externalSolvers, ", "))
 		}
 	}
-	for _, cmd := range c.StringSlice("solver") {
-		if err := sat.LookSolver(cmd); err != nil {
-			return nil, usageErr(err)
+	for _, cmd := range c.Generic("solver").(*commandList).commands {
+		es, err := external(cmd, false)
+		if err != nil {
+			return nil, err
 		}
-		picked = append(picked, externalEngine(cmd))
+		picked = append(picked, es...)
 	}
 	return picked, nil
 }
 
-func externalEngine(cmd string) compareEngine {
-	return compareEngine{compare.Engine{Name: cmd, Solutions: compare.External(cmd)}, externalEnumMax, externalFirstMax}
+// solverEncodings reads --encoding: the encodings external solvers run on.
+func solverEncodings(c *cli.Context) ([]string, error) {
+	var out []string
+	for _, name := range strings.Split(c.String("encoding"), ",") {
+		name = strings.TrimSpace(name)
+		switch {
+		case name == "all":
+			for _, enc := range encode.Encodings() {
+				if enc != encode.Auto && !slices.Contains(out, string(enc)) {
+					out = append(out, string(enc))
+				}
+			}
+			continue
+		case name == string(encode.Auto) || !slices.Contains(encode.Encodings(), encode.Encoding(name)):
+			return nil, usagef("--encoding: unknown encoding %q (%s, or all)", name, encodingNames())
+		}
+		if !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out, nil
+}
+
+// commandList is the value of a repeatable flag whose every use is one
+// whole value: solver commands, which may hold commas (urfave/cli's
+// string slices split at them).
+type commandList struct{ commands []string }
+
+func (l *commandList) Set(value string) error {
+	l.commands = append(l.commands, value)
+	return nil
+}
+
+func (l *commandList) String() string { return strings.Join(l.commands, " ") }
+
+// untilTimeout returns the part of a compare result that a --timeout cut
+// short: the rows up to and including the engine that was running when
+// time ran out (named in hung), and their problems.
+func untilTimeout(r compare.Result) (done compare.Result, hung string) {
+	done = r
+	done.Tallies, done.Problems, done.Mismatches = nil, nil, nil
+	for _, t := range r.Tallies {
+		done.Tallies = append(done.Tallies, t)
+		if errors.Is(t.Err, context.DeadlineExceeded) {
+			hung = t.Engine
+			break
+		}
+	}
+	for _, p := range r.Problems {
+		if !strings.Contains(p, context.DeadlineExceeded.Error()) && !strings.HasPrefix(p, "localising ") {
+			done.Problems = append(done.Problems, p)
+		}
+	}
+	return done, hung
 }

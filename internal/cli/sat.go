@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"path/filepath"
 	"strings"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat"
 	"github.com/urfave/cli/v2"
@@ -22,10 +24,12 @@ func satCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "sat",
 		Usage:     "solve, enumerate or count as SAT: gini in process, or any DIMACS solver",
-		UsageText: "queens sat -n N [--all|--count|--limit K] [--place R:C ...] [--encoding E] [--solver CMD] [--timeout D] [--format F] [-o FILE] [--stats]",
+		UsageText: "queens sat -n N [--all|--count|--limit K] [--place R:C ...] [--encoding E] [--solver CMD [--proof] [--solver-output WHERE]] [--timeout D] [--format F] [-o FILE] [--stats]",
 		Description: "Encodes the puzzle as CNF and solves it with gini, or with --solver CMD (a DIMACS\n" +
-			"solver and its arguments, e.g. 'cadical -q'; minisat, picosat, cryptominisat5, clasp and\n" +
-			"kissat work as they are). With gini, --all, --count and --limit split the board into\n" +
+			"solver and its arguments, split as a shell splits words but without a shell, e.g.\n" +
+			"'cadical -q' or 'clasp --heuristic=Vsids,92'; minisat, picosat, cryptominisat5, clasp\n" +
+			"and kissat work as they are: whether a solver prints its answer or writes it to a result\n" +
+			"file is found by probing, or said with --solver-output). With gini, --all, --count and --limit split the board into\n" +
 			"cubes (every placement of the top rows), solve only the cubes that are not larger than\n" +
 			"their mirror image (without --place), and share them among --threads workers, each with\n" +
 			"gini instances of its own; within a cube, each solution is excluded by a blocking clause\n" +
@@ -37,9 +41,19 @@ func satCommand() *cli.Command {
 			fmt.Sprintf("Limits: n <= %d for the first solution with pairwise, %d with seq or commander (auto\n"+
 				"picks commander above n = 40); n <= %d with --all, --count or --limit; n <= %d with --solver.\n",
 				encode.MaxN("pairwise"), encode.MaxN("commander"), satMaxAll, satMaxExternal) +
+			"Every answer is checked. A model must satisfy the CNF and be a valid board; an external\n" +
+			"solver's exit status must match its answer (10 SATISFIABLE, 20 UNSATISFIABLE); its output\n" +
+			fmt.Sprintf("may not exceed %d MiB. Every UNSATISFIABLE answer (no solution, or the end of an\n", sat.DefaultMaxOutput>>20) +
+			"enumeration) is checked by a referee that uses no SAT solver: the explicit construction\n" +
+			"or the published counts without --place, the backtracker with it (it counts completions\n" +
+			fmt.Sprintf("up to n = %d). With --proof the solver also writes a DRAT proof of each UNSATISFIABLE\n", compare.RefereeCountMax) +
+			"answer, which queens checks: a count is then certified complete. A claim the referee\n" +
+			"contradicts, or a proof that does not check, fails the run (exit status 1); a claim\n" +
+			"neither can check is printed with \"queens: unverified: ...\" on stderr.\n\n" +
 			"A run stopped by --timeout, or a failing solver, exits with status 1.",
 		Flags: []cli.Flag{sizeFlag(), allFlag(), countFlag(), limitFlag(), placeFlag(), encodingFlag(), threadsFlag(),
-			&cli.StringFlag{Name: "solver", Usage: "external DIMACS solver `CMD` with its arguments (default: gini, in process)"},
+			&cli.StringFlag{Name: "solver", Usage: "external DIMACS solver `CMD` with its arguments, shell-style quoting (default: gini, in process)"},
+			proofFlag(), solverOutputFlag(),
 			timeoutFlag(), formatFlag(solutionFormats...), attacksFlag(), outFlag(), statsFlag()},
 		Action: runSat,
 	}
@@ -93,10 +107,20 @@ func runSat(c *cli.Context) error {
 	if c.Bool("count") {
 		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", n))
 	}
+	if !c.IsSet("solver") && (c.Bool("proof") || c.IsSet("solver-output")) {
+		return usagef("--proof and --solver-output go with --solver")
+	}
+	who := "gini"
 	switch {
 	case c.IsSet("solver"):
+		var ext sat.External
+		if ext, err = externalSolver(c, c.String("solver")); err != nil {
+			return err
+		}
+		argv, _ := sat.SplitCommand(ext.Command)
+		who = filepath.Base(argv[0])
 		var x *sat.Solver
-		x, err = sat.NewExternal(cnf, c.String("solver"))
+		x, err = ext.New(cnf)
 		solver = sequential{x}
 	case enumerate:
 		solver, err = sat.NewParallel(cnf, sat.Options{Threads: c.Int("threads"), Progress: bar.Parts})
@@ -107,10 +131,7 @@ func runSat(c *cli.Context) error {
 		solver = sequential{x}
 	}
 	if err != nil {
-		if errors.Is(err, sat.ErrSolverNotFound) {
-			return usageErr(err)
-		}
-		return err
+		return solverError(err)
 	}
 	ctx, cancel := timeoutContext(c)
 	defer cancel()
@@ -118,13 +139,15 @@ func runSat(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: n, place: placed, count: enumerate,
+		certified: func() bool { return solver.Stats().Proofs > 0 }}
 	switch {
 	case c.Bool("count"):
 		var total uint64
 		total, err = solver.Count(ctx)
 		bar.Done()
 		if err == nil {
-			err = checkPublished(n, placed, total, 0)
+			err = ref.check(total)
 		}
 		if err == nil {
 			err = writeCount(out, format, n, total, nil)
@@ -134,42 +157,22 @@ func runSat(c *cli.Context) error {
 		if !enumerate {
 			max = 1
 		}
-		var found int
-		seq, bar := counted(c, solver.All(ctx), n, placed, false, max)
-		found, err = writeSolutions(out, format, n, seq, max)
+		seq, bar := counted(c, ref.stream(solver.All(ctx)), n, placed, false, max)
+		_, err = writeSolutions(out, format, n, seq, max)
 		bar.Done()
-		if err == nil {
-			err = checkPublished(n, placed, uint64(found), uint64(max))
-		}
 	}
 	if c.Bool("stats") {
 		out.Flush() // the results first, then the statistics about them
 		st := solver.Stats()
 		writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"encoding", name}, stat{"vars", st.Vars},
 			stat{"clauses", st.Clauses}, stat{"cubes", st.Cubes}, stat{"solves", st.Solves},
-			stat{"solutions", st.Solutions}, stat{"seconds", st.Elapsed})
+			stat{"solutions", st.Solutions}, stat{"proofs", st.Proofs}, stat{"seconds", st.Elapsed})
 	}
-	return out.finish(satError(err, c.Duration("timeout")))
-}
-
-// checkPublished checks the number of solutions a solver found for an
-// n×n board against the published count (without pre-placed queens,
-// n <= 27): all of them, or limit of them (0: no limit). Fewer means a
-// solver that answered UNSATISFIABLE wrongly, more one that repeated
-// itself: a failed run, exit status 1, rather than a wrong answer.
-func checkPublished(n int, placed []board.Queen, found, limit uint64) error {
-	known, ok := board.Known(n)
-	if !ok || len(placed) > 0 {
-		return nil
+	err = out.finish(satError(err, c.Duration("timeout")))
+	if err == nil {
+		ref.warn(c.App.ErrWriter)
 	}
-	want := known.Total
-	if limit > 0 {
-		want = min(want, limit)
-	}
-	if found != want {
-		return failf("sat: the solver found %d solutions, but n = %d has %d (published counts): a solver bug", found, n, known.Total)
-	}
-	return nil
+	return err
 }
 
 // engine is what runSat needs of a [sat.Solver] (first solution,
@@ -196,6 +199,10 @@ func satError(err error, timeout interface{ String() string }) error {
 	case errors.Is(err, context.DeadlineExceeded):
 		return failf("sat: no answer within --timeout %s", timeout)
 	case errors.Is(err, context.Canceled):
+		return err
+	}
+	var e *exitError
+	if errors.As(err, &e) {
 		return err
 	}
 	return failf("%v", err)

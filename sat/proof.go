@@ -1,0 +1,86 @@
+package sat
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+)
+
+// ProofPlaceholder in a solver command's arguments stands for the name of
+// the proof file, for a solver [ProofArgs] does not know, e.g.
+// "mysolver --drat={proof}".
+const ProofPlaceholder = "{proof}"
+
+// ProofArgs returns how to ask the solver command argv (program first) for
+// a DRAT proof written to the file proof: the command's words to use, and
+// words to append after the CNF file's name. It knows these solvers, by
+// the base name of the program:
+//
+//	cadical, kissat    SOLVER [ARGS] CNF PROOF   (binary DRAT)
+//	picosat.trace      picosat.trace [ARGS] -R PROOF CNF   (RUP: DRAT without deletions)
+//	glucose            glucose [ARGS] -certified -certified-output=PROOF CNF
+//
+// and any command with [ProofPlaceholder] in an argument, which is replaced
+// by the file's name. For other solvers it returns an error wrapping
+// [ErrNoProof] that says why (picosat as packaged is built without proof
+// traces; cryptominisat5 writes FRAT, not DRAT; minisat and clasp write
+// none).
+func ProofArgs(argv []string, proof string) (words, after []string, err error) {
+	if len(argv) == 0 {
+		return nil, nil, fmt.Errorf("%w: empty command", ErrSolverNotFound)
+	}
+	words = append([]string(nil), argv...)
+	placeholder := false
+	for i, w := range words[1:] {
+		if strings.Contains(w, ProofPlaceholder) {
+			words[i+1] = strings.ReplaceAll(w, ProofPlaceholder, proof)
+			placeholder = true
+		}
+	}
+	if placeholder {
+		return words, nil, nil
+	}
+	base := strings.ToLower(filepath.Base(argv[0]))
+	switch {
+	case strings.HasPrefix(base, "cadical") || strings.HasPrefix(base, "kissat"):
+		return words, []string{proof}, nil
+	case base == "picosat.trace":
+		return append(words, "-R", proof), nil, nil
+	case strings.HasPrefix(base, "glucose"):
+		return append(words, "-certified", "-certified-output="+proof), nil, nil
+	case strings.HasPrefix(base, "picosat"):
+		return nil, nil, fmt.Errorf("%w: %s is built without proof traces; picosat.trace (same package) writes one", ErrNoProof, base)
+	case strings.HasPrefix(base, "cryptominisat"):
+		return nil, nil, fmt.Errorf("%w: %s writes FRAT proofs, not DRAT", ErrNoProof, base)
+	}
+	return nil, nil, fmt.Errorf("%w: %s: queens asks cadical, kissat, picosat.trace and glucose for proofs; "+
+		"for another solver put %s where its command takes the proof file's name", ErrNoProof, base, ProofPlaceholder)
+}
+
+// skipRUPHeader drops the "%RUPD32 V C" line that starts picosat's RUP
+// proofs, which DRAT checkers do not expect; other proofs pass unchanged.
+func skipRUPHeader(r io.Reader) (io.Reader, error) {
+	br := bufio.NewReader(r)
+	first, err := br.Peek(1)
+	if err == io.EOF {
+		return br, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if first[0] == '%' {
+		for {
+			_, err := br.ReadSlice('\n')
+			if err == bufio.ErrBufferFull {
+				continue
+			}
+			if err != nil && err != io.EOF {
+				return nil, err
+			}
+			break
+		}
+	}
+	return br, nil
+}
