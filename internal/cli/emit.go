@@ -57,7 +57,18 @@ type solutionWriter struct {
 	buf    []byte
 	image  *draw.Options // how pictures are drawn (nil: the defaults)
 	dir    string        // not "": write each picture to its own file here
+	// flush, if not nil, empties the buffer under w so that a reader
+	// (queens sat --all --solver X | head -1) sees each solution of a
+	// slow engine as soon as it is found: after the first solution, and
+	// after any that comes flushEvery or more after the last flush.
+	flush     func() error
+	lastFlush time.Time
 }
+
+// flushEvery is how long solutions may wait in the buffer of stdout when
+// they come fast; one that comes later than this after the last flush is
+// flushed at once.
+const flushEvery = 100 * time.Millisecond
 
 // Write writes one solution.
 func (sw *solutionWriter) Write(s board.Solution) error {
@@ -85,6 +96,12 @@ func (sw *solutionWriter) Write(s board.Solution) error {
 	}
 	if err == nil {
 		sw.count++
+		if sw.flush != nil {
+			if now := time.Now(); sw.count == 1 || now.Sub(sw.lastFlush) >= flushEvery {
+				sw.lastFlush = now
+				err = sw.flush()
+			}
+		}
 	}
 	return err
 }
@@ -155,6 +172,9 @@ func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq2[board
 	so, _ := w.(*solutionOutput)
 	if so != nil {
 		sw.image, sw.dir = so.image, so.dir
+		if so.file == nil && !isRegularFile(so.stdout) {
+			sw.flush = so.Flush
+		}
 	}
 	count, err := sw.writeAll(seq, limit)
 	switch {
@@ -214,6 +234,11 @@ func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput
 			return nil, usagef("--format %s draws one solution: use -o DIR/ for one file per solution", format)
 		}
 	}
+	if so.dir != "" {
+		if err := checkPictureCount(c, n, placed, so.dir); err != nil {
+			return nil, err
+		}
+	}
 	if so.output, err = openOutput(path, stdout); err != nil {
 		return nil, err
 	}
@@ -221,6 +246,50 @@ func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput
 		return nil, usagef("will not write a PNG to a terminal: use -o FILE or a pipe")
 	}
 	return so, nil
+}
+
+// checkPictureCount refuses, before any work, a run that would write
+// more than maxPictureFiles pictures to dir: --limit K above it, or --all
+// (or --limit 0) on a board with more solutions than that (the published
+// count, an upper bound with pre-placed queens), or not known.
+func checkPictureCount(c *cli.Context, n int, placed []board.Queen, dir string) error {
+	limit := c.Int("limit")
+	if !isOn(c, "all") && !isOn(c, "unique") && !c.IsSet("limit") {
+		limit = 1
+	}
+	if limit > maxPictureFiles {
+		return usagef("-o %s: --limit %d is more than the %d pictures one run writes", dir, limit, maxPictureFiles)
+	}
+	if limit > 0 {
+		return nil
+	}
+	known, ok := board.Known(n)
+	total := known.Total
+	if c.Bool("unique") {
+		total = known.Unique
+	}
+	if !ok || total > maxPictureFiles {
+		at := fmt.Sprintf("has %d solutions", total)
+		if len(placed) > 0 {
+			at = fmt.Sprintf("may have up to %d solutions", total)
+		}
+		if !ok {
+			at = "has too many solutions"
+		}
+		return usagef("-o %s: n = %d %s, more than the %d pictures one run writes: add --limit K", dir, n, at, maxPictureFiles)
+	}
+	return nil
+}
+
+// isRegularFile reports whether w writes to a regular file (stdout
+// redirected to one).
+func isRegularFile(w io.Writer) bool {
+	f := file(w)
+	if f == nil {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode().IsRegular()
 }
 
 // finish commits the output if err is nil and removes it otherwise, and

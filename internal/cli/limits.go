@@ -1,5 +1,7 @@
 package cli
 
+import "time"
+
 // Every limit of the command line, in one place: the largest board each
 // command takes and the bounds on what one run may produce. Each is checked
 // before any work starts; the README's limits table lists them.
@@ -56,3 +58,15 @@ const maxTraceN = 16
 // maxGIFSteps bounds the frames of --gif: every frame is a whole picture
 // held in memory until the GIF is encoded.
 const maxGIFSteps = 2000
+
+// maxThreads bounds --threads: each thread is a goroutine with a solver
+// of its own (a gini instance for sat), so a slip like --threads
+// 1000000000 would exhaust memory; 1024 is far beyond the cores of any
+// machine this runs on, and the counts split into at most a few thousand
+// parts anyway.
+const maxThreads = 1024
+
+// maxDelay bounds --delay of trace: a GIF frame's delay is a 16-bit count
+// of hundredths of a second (at most 655.35 s; longer ones wrap round).
+// Dead ends and solutions are held longer, but never beyond it either.
+const maxDelay = 65535 * 10 * time.Millisecond

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/gif"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -35,8 +36,9 @@ func traceCommand() *cli.Command {
 			sizeFlag(), placeFlag(),
 			&cli.BoolFlag{Name: "all", Usage: "trace the whole search, not just up to the first solution"},
 			&cli.BoolFlag{Name: "boards", Usage: "draw the board after every step"},
-			&cli.IntFlag{Name: "max-steps", Value: 1000, Usage: "stop after `K` steps (0: no limit; --gif: at most 2000)"},
-			&cli.DurationFlag{Name: "delay", DefaultText: "none", Usage: "in a terminal, wait `D` between steps and redraw in place (an animation); with --gif, the time per frame (otherwise 300ms)"},
+			intFlag("max-steps", 1000, 0, math.MaxInt, "stop after `K` steps (0: no limit; --gif: at most 2000)"),
+			&cli.DurationFlag{Name: "delay", DefaultText: "none", Action: durationRange("delay", 0, maxDelay),
+				Usage: "in a terminal, wait `D` between steps and redraw in place (an animation); with --gif, the time per frame (otherwise 300ms); at most 655.35s"},
 			&cli.StringFlag{Name: "gif", Usage: "also write the search as an animated GIF to `FILE`"},
 			formatFlag("text", "json"),
 		},
@@ -128,6 +130,8 @@ func (g *traceGIF) add(st backtrack.Step) error {
 	case backtrack.StepSolution:
 		delay *= 6
 	}
+	// A GIF delay is 16 bits: longer ones would wrap round to short.
+	delay = min(delay, maxGIFDelay)
 	frame := img
 	if g.last != nil {
 		// Only the squares that changed: a step changes one or two, so
@@ -139,6 +143,10 @@ func (g *traceGIF) add(st backtrack.Step) error {
 	g.anim.Delay = append(g.anim.Delay, delay)
 	return nil
 }
+
+// maxGIFDelay is the longest delay a GIF frame can hold, in hundredths
+// of a second.
+const maxGIFDelay = 65535
 
 // errStopTrace ends the search once --max-steps is reached.
 var errStopTrace = errors.New("trace: enough steps")
@@ -181,7 +189,7 @@ func runTrace(c *cli.Context) error {
 		defer gifOut.Abort() // after a successful Commit there is nothing left to remove
 		anim = &traceGIF{delay: 30, square: gifSquare(n), placed: placed}
 		if delay > 0 {
-			anim.delay = max(2, int(delay/(10*time.Millisecond)))
+			anim.delay = min(max(2, int(delay/(10*time.Millisecond))), maxGIFDelay)
 		}
 	}
 
@@ -221,7 +229,7 @@ func runTrace(c *cli.Context) error {
 			werr = anim.add(st)
 		}
 		if animate {
-			time.Sleep(delay)
+			sleep(ctx, delay)
 		}
 	}
 	opt := backtrack.Options{Place: placed, Strategy: backtrack.Lex, Observe: func(e backtrack.Event) {
@@ -272,6 +280,16 @@ func runTrace(c *cli.Context) error {
 		return gifOut.Commit()
 	}
 	return nil
+}
+
+// sleep waits for d or until ctx ends, whichever comes first.
+func sleep(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
 }
 
 // plural returns "1 word" or "k words".
