@@ -226,17 +226,15 @@ func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput
 	if isPicture(format) {
 		so.image = &draw.Options{Attacks: c.Bool("attacks"), Placed: placed}
 		if path != "-" && path != "" && (strings.HasSuffix(path, "/") || isDir(path)) {
+			if err := checkPictureCount(c, n, placed, path); err != nil {
+				return nil, err
+			}
 			if err := os.MkdirAll(path, 0o755); err != nil {
 				return nil, usagef("cannot write pictures to %s: %v", path, unwrapPath(err))
 			}
 			so.dir, path = path, "-"
 		} else if c.Bool("all") || c.Int("limit") > 1 {
 			return nil, usagef("--format %s draws one solution: use -o DIR/ for one file per solution", format)
-		}
-	}
-	if so.dir != "" {
-		if err := checkPictureCount(c, n, placed, so.dir); err != nil {
-			return nil, err
 		}
 	}
 	if so.output, err = openOutput(path, stdout); err != nil {

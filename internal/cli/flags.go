@@ -33,7 +33,7 @@ func limitFlag() cli.Flag {
 	return intFlag("limit", 0, 0, math.MaxInt, "print at most `K` solutions (0: no limit)")
 }
 func outFlag() cli.Flag {
-	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "-", Usage: "write results to `FILE` (- for stdout); written to a temporary name, then renamed"}
+	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "-", Usage: "write results to `FILE` (- for stdout); a regular file is written to a temporary name, then renamed"}
 }
 func statsFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "stats", Usage: "print statistics (nodes, time, ...) on stderr"}

@@ -82,42 +82,48 @@ func runSat(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	cnf, err := encodeQueens(c.Context, n, name, placed)
-	if err != nil {
-		return err
-	}
-	var solver engine
-	// A progress bar only for --count: a stream of solutions on the same
-	// terminal would tear it.
-	var bar *progress
-	if c.Bool("count") {
-		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", n))
-	}
-	switch {
-	case c.IsSet("solver"):
-		var x *sat.Solver
-		x, err = sat.NewExternal(cnf, c.String("solver"))
-		solver = sequential{x}
-	case enumerate:
-		solver, err = sat.NewParallel(cnf, sat.Options{Threads: c.Int("threads"), Progress: bar.Parts})
-	default:
-		// A fixed seed: the same flags print the same board.
-		var x *sat.Solver
-		x, err = sat.NewSeeded(cnf, 1)
-		solver = sequential{x}
-	}
-	if err != nil {
-		if errors.Is(err, sat.ErrSolverNotFound) {
-			return usageErr(err)
-		}
-		return err
-	}
+	// --timeout covers everything from here: encoding and loading a
+	// large board take seconds, as long as the solve itself.
 	ctx, cancel := timeoutContext(c)
 	defer cancel()
 	out, err := openSolutions(c, n, placed)
 	if err != nil {
 		return err
 	}
+	cnf, err := encodeQueens(ctx, n, name, placed)
+	if err != nil {
+		return out.finish(satError(err, c.Duration("timeout")))
+	}
+	// A progress bar only for --count: a stream of solutions on the same
+	// terminal would tear it.
+	var bar *progress
+	if c.Bool("count") {
+		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", n))
+	}
+	solver, err := detached(ctx, func() (engine, error) {
+		switch {
+		case c.IsSet("solver"):
+			x, err := sat.NewExternal(cnf, c.String("solver"))
+			return sequential{x}, err
+		case enumerate:
+			return sat.NewParallel(cnf, sat.Options{Threads: c.Int("threads"), Progress: bar.Parts})
+		}
+		// A fixed seed: the same flags print the same board.
+		x, err := sat.NewSeeded(cnf, 1)
+		return sequential{x}, err
+	})
+	if err != nil {
+		if errors.Is(err, sat.ErrSolverNotFound) {
+			err = usageErr(err)
+		} else if ctx.Err() != nil {
+			err = fmt.Errorf("interrupted while loading n = %d into the solver: %w", n, err)
+		}
+		return out.finish(satError(err, c.Duration("timeout")))
+	}
+	// gini takes seconds to notice a stop on a large board: the run
+	// returns at once and leaves it to the exit (detachedSeq); finished
+	// says when its statistics can be read.
+	finished := func() bool { return true }
 	switch {
 	case c.Bool("count"):
 		var total uint64
@@ -135,14 +141,20 @@ func runSat(c *cli.Context) error {
 			max = 1
 		}
 		var found int
-		seq, bar := counted(c, solver.All(ctx), n, placed, false, max)
+		all := solver.All(ctx)
+		if !c.IsSet("solver") {
+			// Not an external solver: it must be killed and its files
+			// removed before the exit, which its stop does.
+			all, finished = detachedSeq(ctx, all)
+		}
+		seq, bar := counted(c, all, n, placed, false, max)
 		found, err = writeSolutions(out, format, n, seq, max)
 		bar.Done()
 		if err == nil {
 			err = checkPublished(n, placed, uint64(found), uint64(max))
 		}
 	}
-	if c.Bool("stats") {
+	if c.Bool("stats") && finished() {
 		out.Flush() // the results first, then the statistics about them
 		st := solver.Stats()
 		writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"encoding", name}, stat{"vars", st.Vars},
@@ -190,12 +202,13 @@ func (s sequential) All(ctx context.Context) iter.Seq2[board.Solution, error] {
 
 // satError maps the errors of a solve to the documented exit statuses.
 func satError(err error, timeout interface{ String() string }) error {
+	var e *exitError
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, context.DeadlineExceeded):
 		return failf("sat: no answer within --timeout %s", timeout)
-	case errors.Is(err, context.Canceled):
+	case errors.Is(err, context.Canceled), errors.As(err, &e):
 		return err
 	}
 	return failf("%v", err)
