@@ -100,11 +100,14 @@ func commands() []*cli.Command {
 
 // setUsageErrors makes flag errors of cmd and its subcommands come back to
 // run as usage errors instead of being printed by urfave/cli (subcommands
-// do not inherit the App's handler), and refuses empty flag values
-// (checkEmpty).
+// do not inherit the App's handler), refuses empty flag values
+// (checkEmpty), and reads every integer flag in base 10 (decimalFlag).
 func setUsageErrors(cmd *cli.Command) {
 	cmd.OnUsageError = onUsageError
 	cmd.Before = checkEmpty
+	for i, f := range cmd.Flags {
+		cmd.Flags[i] = decimalFlag(f)
+	}
 	for _, sub := range cmd.Subcommands {
 		setUsageErrors(sub)
 	}

@@ -55,6 +55,49 @@ func intFlag(name string, value, min, max int, usage string) *cli.GenericFlag {
 	return &cli.GenericFlag{Name: name, Value: &decimal{v: value, name: name, min: min, max: max}, Usage: usage}
 }
 
+// decimalFlag returns f as an intFlag if it is one of urfave/cli's
+// integer flags (IntFlag, Int64Flag, UintFlag, Uint64Flag), which read
+// 010 as octal 8 and 0x10 as 16; it keeps its name, default, usage and
+// action, and c.Int, c.Int64, c.Uint and c.Uint64 read it as before. The
+// unsigned ones refuse a negative value; the range beyond that is the
+// command's to check. Other flags come back as they are.
+func decimalFlag(f cli.Flag) cli.Flag {
+	var g *cli.GenericFlag
+	var action func(*cli.Context) error
+	switch f := f.(type) {
+	case *cli.IntFlag:
+		g = intFlag(f.Name, f.Value, math.MinInt, math.MaxInt, f.Usage)
+		g.Aliases, g.DefaultText, g.Hidden, g.Category = f.Aliases, f.DefaultText, f.Hidden, f.Category
+		if act := f.Action; act != nil {
+			action = func(c *cli.Context) error { return act(c, c.Int(f.Name)) }
+		}
+	case *cli.Int64Flag:
+		g = intFlag(f.Name, int(f.Value), math.MinInt, math.MaxInt, f.Usage)
+		g.Aliases, g.DefaultText, g.Hidden, g.Category = f.Aliases, f.DefaultText, f.Hidden, f.Category
+		if act := f.Action; act != nil {
+			action = func(c *cli.Context) error { return act(c, c.Int64(f.Name)) }
+		}
+	case *cli.UintFlag:
+		g = intFlag(f.Name, int(f.Value), 0, math.MaxInt, f.Usage)
+		g.Aliases, g.DefaultText, g.Hidden, g.Category = f.Aliases, f.DefaultText, f.Hidden, f.Category
+		if act := f.Action; act != nil {
+			action = func(c *cli.Context) error { return act(c, c.Uint(f.Name)) }
+		}
+	case *cli.Uint64Flag:
+		g = intFlag(f.Name, int(min(f.Value, math.MaxInt)), 0, math.MaxInt, f.Usage)
+		g.Aliases, g.DefaultText, g.Hidden, g.Category = f.Aliases, f.DefaultText, f.Hidden, f.Category
+		if act := f.Action; act != nil {
+			action = func(c *cli.Context) error { return act(c, c.Uint64(f.Name)) }
+		}
+	default:
+		return f
+	}
+	if action != nil {
+		g.Action = func(c *cli.Context, _ any) error { return action(c) }
+	}
+	return g
+}
+
 // decimal is the value of an intFlag.
 type decimal struct {
 	v        int

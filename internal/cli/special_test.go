@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"image/gif"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -19,6 +20,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/urfave/cli/v2"
 )
 
 // The second hardening pass (issue 14): output to special files, numbers
@@ -63,6 +65,8 @@ var hostileValues = []struct {
 	{[]string{"sat", "-n", "8", "--all", "--threads", "1025"}, 2, "--threads must be 1 to 1024"},
 	{[]string{"sat", "-n", "8", "--limit", "-5"}, 2, "--limit cannot be negative"},
 	{[]string{"trace", "-n", "4", "--max-steps", "0x10"}, 2, "want a decimal integer"},
+	{[]string{"backtrack", "-n", "8", "--count", "--shard", "0/2", "--shard-base", "0x1"}, 2, "want a decimal integer"},
+	{[]string{"backtrack", "-n", "8", "--count", "--shard", "0", "--shard-count", "1e3"}, 2, "want a decimal integer"},
 	// durations
 	{[]string{"backtrack", "-n", "8", "--timeout", "-1s"}, 2, "--timeout -1s: cannot be negative"},
 	{[]string{"sat", "-n", "8", "--timeout", "-1ns"}, 2, "cannot be negative"},
@@ -552,6 +556,21 @@ func TestGIFDelayClamped(t *testing.T) {
 	}
 }
 
+// TestDetached: detached returns ctx's error as soon as ctx ends, though
+// the work goes on, and the work's result when it comes first.
+func TestDetached(t *testing.T) {
+	block := make(chan struct{})
+	defer close(block)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	if _, err := detached(ctx, func() (int, error) { <-block; return 1, nil }); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("detached = %v, want context.DeadlineExceeded", err)
+	}
+	if v, err := detached(context.Background(), func() (int, error) { return 42, nil }); v != 42 || err != nil {
+		t.Errorf("detached = %d, %v; want 42, nil", v, err)
+	}
+}
+
 // TestDetachedSeq: the stream ends with ctx's error as soon as ctx ends,
 // though the producer is busy; without ctx it passes every item and
 // waits for nothing when stopped early.
@@ -657,4 +676,57 @@ func FuzzParseRange(f *testing.F) {
 			t.Errorf("parseRange(%q) gave no sizes and no error", s)
 		}
 	})
+}
+
+// BenchmarkSolutionWriterFlush measures what the flush policy of stdout
+// (a clock read per solution, a flush per 100 ms) costs a fast stream:
+// perm lines of n = 12 into a 64 KiB buffer, with and without it.
+func BenchmarkSolutionWriterFlush(b *testing.B) {
+	sol := board.Solution{0, 2, 4, 7, 9, 11, 5, 10, 1, 6, 8, 3}
+	for _, flush := range []bool{false, true} {
+		b.Run("flush="+strconv.FormatBool(flush), func(b *testing.B) {
+			w := bufio.NewWriterSize(io.Discard, 64<<10)
+			sw := &solutionWriter{w: w, format: board.FormatPerm}
+			if flush {
+				sw.flush = w.Flush
+			}
+			for b.Loop() {
+				if err := sw.Write(sol); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestDecimalFlagConversion: every urfave/cli integer flag of a command
+// is read in base 10 once setUsageErrors has seen the command, and its
+// action gets the value; the unsigned ones refuse a negative value.
+func TestDecimalFlagConversion(t *testing.T) {
+	var got []any
+	newCmd := func() *cli.Command {
+		got = nil
+		cmd := &cli.Command{Name: "x", Action: func(*cli.Context) error { return nil }, Flags: []cli.Flag{
+			&cli.IntFlag{Name: "a", Action: func(_ *cli.Context, v int) error { got = append(got, v); return nil }},
+			&cli.Int64Flag{Name: "b", Action: func(_ *cli.Context, v int64) error { got = append(got, v); return nil }},
+			&cli.UintFlag{Name: "c", Action: func(_ *cli.Context, v uint) error { got = append(got, v); return nil }},
+			&cli.Uint64Flag{Name: "d", Value: 7, Action: func(_ *cli.Context, v uint64) error { got = append(got, v); return nil }},
+		}}
+		setUsageErrors(cmd)
+		return cmd
+	}
+	app := &cli.App{Commands: []*cli.Command{newCmd()}, Writer: io.Discard, ErrWriter: io.Discard}
+	if err := app.Run([]string{"q", "x", "--a", "010", "--b", "-010", "--c", "010", "--d", "0010"}); err != nil {
+		t.Fatal(err)
+	}
+	want := []any{10, int64(-10), uint(10), uint64(10)}
+	if !slices.Equal(got, want) {
+		t.Errorf("actions got %v, want %v", got, want)
+	}
+	for _, args := range [][]string{{"--a", "0x10"}, {"--b", "1_0"}, {"--c", "-1"}, {"--d", "-1"}} {
+		app := &cli.App{Commands: []*cli.Command{newCmd()}, Writer: io.Discard, ErrWriter: io.Discard}
+		if err := app.Run(append([]string{"q", "x"}, args...)); err == nil || exitCode(err) != 2 {
+			t.Errorf("%v: error %v, want a usage error", args, err)
+		}
+	}
 }
