@@ -27,7 +27,7 @@ var signalsCaught = func() {}
 // to stdout, which a command may not see (help, a table), is a failed
 // run: exit status 1.
 func Run(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...)
 	defer stop()
 	signalsCaught()
 	out := &stdoutWriter{w: stdout}
@@ -60,6 +60,19 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "queens: %s\n", msg)
 	return code
+}
+
+// stopSignals are the signals that stop a run: SIGTERM, and SIGINT and
+// SIGHUP unless they are ignored (nohup, a background job of a script):
+// catching an ignored signal would undo what the caller asked for.
+func stopSignals() []os.Signal {
+	sigs := []os.Signal{syscall.SIGTERM}
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGHUP} {
+		if !signal.Ignored(sig) {
+			sigs = append(sigs, sig)
+		}
+	}
+	return sigs
 }
 
 // newApp builds the command-line application writing to stdout and stderr.

@@ -474,6 +474,40 @@ func TestSignalsBite(t *testing.T) {
 	}
 }
 
+// TestIgnoredHangup: under nohup (SIGHUP ignored) a hangup does not stop
+// the run: catching SIGHUP must not undo the ignore.
+func TestIgnoredHangup(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("sh", "-c", `trap "" HUP; exec "$0" backtrack -n 15 --count`, exe)
+	ready := filepath.Join(t.TempDir(), "ready")
+	cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1", "QUEENS_TEST_READY="+ready)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for start := time.Now(); ; time.Sleep(5 * time.Millisecond) {
+		if _, err := os.Stat(ready); err == nil {
+			break
+		}
+		if time.Since(start) > 20*time.Second {
+			cmd.Process.Kill()
+			t.Fatal("the command did not start within 20 s")
+		}
+	}
+	cmd.Process.Signal(syscall.SIGHUP)
+	cmd.Wait()
+	if code := exitStatus(cmd.ProcessState); code != 0 || stdout.String() != "2279184 solutions\n" {
+		t.Errorf("exit status %d, stdout %q, stderr %q; want 0, the count", code, stdout.String(), stderr.String())
+	}
+}
+
 // TestFirstSolutionFlushed: "queens sat --all --solver X | head -1" sees
 // the first solution as soon as the solver finds it, not when the output
 // buffer fills or the run ends. The stand-in solver answers its first
