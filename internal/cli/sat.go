@@ -82,6 +82,12 @@ func runSat(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if c.IsSet("solver") {
+		// Before the encoding, which takes seconds on a large board.
+		if err := sat.LookSolver(c.String("solver")); err != nil {
+			return usageErr(err)
+		}
+	}
 	// --timeout covers everything from here: encoding and loading a
 	// large board take seconds, as long as the solve itself.
 	ctx, cancel := timeoutContext(c)

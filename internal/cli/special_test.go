@@ -98,6 +98,7 @@ var hostileValues = []struct {
 	{[]string{"backtrack", "-n", "12", "--all", "--place", "1:1", "--format", "svg", "-o", "$DIR/pics/"}, 2, "may have up to 14200"},
 	{[]string{"backtrack", "-n", "8", "--limit", "10001", "--format", "svg", "-o", "$DIR/pics/"}, 2, "--limit 10001 is more than the 10000"},
 	{[]string{"sat", "-n", "12", "--limit", "0", "--format", "png", "-o", "$DIR/pics/"}, 2, "more than the 10000"},
+	{[]string{"sat", "-n", "200", "--encoding", "pairwise", "--solver", "no-such-solver-xyz"}, 2, "not found"},
 	// --timeout covers encoding and loading (before: 18 s)
 	{[]string{"sat", "-n", "1000", "--timeout", "300ms"}, 1, "no answer within --timeout 300ms"},
 }
