@@ -43,7 +43,7 @@ func runDimacs(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	out, err := openOutput(c.String("output"), c.App.Writer)
+	out, err := openOutputContext(c.Context, c.String("output"), c.App.Writer)
 	if err != nil {
 		return err
 	}

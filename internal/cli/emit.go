@@ -237,7 +237,7 @@ func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput
 			return nil, usagef("--format %s draws one solution: use -o DIR/ for one file per solution", format)
 		}
 	}
-	if so.output, err = openOutput(path, stdout); err != nil {
+	if so.output, err = openOutputContext(c.Context, path, stdout); err != nil {
 		return nil, err
 	}
 	if format == board.FormatPNG && so.dir == "" && so.file == nil && isTerminal(stdout) {

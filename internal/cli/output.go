@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -33,6 +34,13 @@ type output struct {
 // /dev/full, a FIFO, /dev/stdout) is opened and written directly. A
 // directory that does not exist or cannot be written is a usage error.
 func openOutput(path string, stdout io.Writer) (*output, error) {
+	return openOutputContext(context.Background(), path, stdout)
+}
+
+// openOutputContext is openOutput that gives up when ctx ends while it
+// waits for the reader of a FIFO (an open for writing blocks until there
+// is one, and a caught Ctrl-C would not end it).
+func openOutputContext(ctx context.Context, path string, stdout io.Writer) (*output, error) {
 	if path == "" || path == "-" {
 		return &output{Writer: bufio.NewWriterSize(stdout, 64<<10)}, nil
 	}
@@ -43,7 +51,10 @@ func openOutput(path string, stdout io.Writer) (*output, error) {
 	case err == nil && !st.Mode().IsRegular(), isProcessFile(path):
 		// O_APPEND: behind /dev/stdout may be a file the shell opened
 		// with >>, which a new open would otherwise write from its start.
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		f, err := detached(ctx, func() (*os.File, error) { return os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0) })
+		if err != nil && ctx.Err() != nil {
+			return nil, fmt.Errorf("interrupted while waiting for a reader of %s: %w", path, err)
+		}
 		if err != nil {
 			return nil, usagef("cannot write %s: %v", path, unwrapPath(err))
 		}

@@ -98,7 +98,8 @@ func runSat(c *cli.Context) error {
 	}
 	cnf, err := encodeQueens(ctx, n, name, placed)
 	if err != nil {
-		return out.finish(satError(err, c.Duration("timeout")))
+		out.Abort() // nothing written yet
+		return satError(err, c.Duration("timeout"))
 	}
 	// A progress bar only for --count: a stream of solutions on the same
 	// terminal would tear it.
@@ -124,7 +125,8 @@ func runSat(c *cli.Context) error {
 		} else if ctx.Err() != nil {
 			err = fmt.Errorf("interrupted while loading n = %d into the solver: %w", n, err)
 		}
-		return out.finish(satError(err, c.Duration("timeout")))
+		out.Abort() // nothing written yet
+		return satError(err, c.Duration("timeout"))
 	}
 	// gini takes seconds to notice a stop on a large board: the run
 	// returns at once and leaves it to the exit (detachedSeq); finished

@@ -454,11 +454,19 @@ func TestSignalsBite(t *testing.T) {
 		{syscall.SIGHUP, "backtrack -n 16 --all -o OUT", "interrupted after"},
 		{syscall.SIGHUP, "sat -n 14 --all -o OUT", "interrupted after"},
 		{syscall.SIGINT, "sat -n 2000", "interrupted while"},
-		{syscall.SIGINT, "sat -n 2000 -o OUT", "interrupted"},
+		{syscall.SIGINT, "sat -n 2000 -o OUT", "interrupted while"},
+		// a FIFO nobody reads: the open blocks
+		{syscall.SIGTERM, "backtrack -n 8 -o FIFO", "interrupted while waiting for a reader of"},
 	} {
 		t.Run(tt.sig.String()+" "+tt.args, func(t *testing.T) {
 			dir := t.TempDir()
-			args := strings.Fields(strings.ReplaceAll(tt.args, "OUT", filepath.Join(dir, "out")))
+			fifo := filepath.Join(t.TempDir(), "fifo")
+			if strings.Contains(tt.args, "FIFO") {
+				if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+					t.Skip("no FIFO:", err)
+				}
+			}
+			args := strings.Fields(strings.ReplaceAll(strings.ReplaceAll(tt.args, "OUT", filepath.Join(dir, "out")), "FIFO", fifo))
 			took, stderr, code := startSignalled(t, dir, tt.sig, args...)
 			t.Logf("stopped %v after the signal: %s", took.Round(time.Millisecond), strings.TrimSpace(stderr))
 			if code != 130 {

@@ -183,7 +183,7 @@ func runTrace(c *cli.Context) error {
 		if path == "-" {
 			return usagef("--gif needs a file name (stdout has the trace)")
 		}
-		if gifOut, err = openOutput(path, nil); err != nil {
+		if gifOut, err = openOutputContext(c.Context, path, nil); err != nil {
 			return err
 		}
 		defer gifOut.Abort() // after a successful Commit there is nothing left to remove
