@@ -96,6 +96,7 @@ func runSat(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	out.slow = true // each solution a solve, or a solver run
 	cnf, err := encodeQueens(ctx, n, name, placed)
 	if err != nil {
 		out.Abort() // nothing written yet
