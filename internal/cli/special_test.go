@@ -561,6 +561,72 @@ func TestFirstSolutionFlushed(t *testing.T) {
 	}
 }
 
+// TestTraceDelayInterruptible: trace --delay 10m in a terminal (a pty
+// made by script(1)) stops at Ctrl-C, not ten minutes later.
+func TestTraceDelayInterruptible(t *testing.T) {
+	if _, err := exec.LookPath("script"); err != nil {
+		t.Skip("no script(1) for a terminal")
+	}
+	if _, err := os.Stat("/proc/self/environ"); err != nil {
+		t.Skip("no /proc to find the process by")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ready := filepath.Join(t.TempDir(), "ready")
+	cmd := exec.Command("script", "-qefc", "'"+exe+"' trace -n 8 --all --delay 10m", "/dev/null")
+	cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1", "QUEENS_TEST_READY="+ready)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(ready); err == nil {
+			break
+		}
+		if time.Since(start) > 20*time.Second {
+			t.Fatal("the command did not start within 20 s")
+		}
+	}
+	time.Sleep(300 * time.Millisecond) // the first step shown, then the wait
+	// queens runs under script's shell, in a session of its own: find it
+	// by the ready file in its environment.
+	pid := 0
+	procs, _ := os.ReadDir("/proc")
+	for _, p := range procs {
+		env, err := os.ReadFile(filepath.Join("/proc", p.Name(), "environ"))
+		if n, perr := strconv.Atoi(p.Name()); perr == nil && err == nil && n != cmd.Process.Pid &&
+			bytes.Contains(env, []byte("QUEENS_TEST_READY="+ready+"\x00")) &&
+			bytes.Contains(env, []byte("QUEENS_TEST_AS_MAIN=1")) {
+			cmdline, _ := os.ReadFile(filepath.Join("/proc", p.Name(), "cmdline"))
+			if bytes.Contains(cmdline, []byte("trace")) && !bytes.HasPrefix(cmdline, []byte("script")) &&
+				!bytes.Contains(cmdline, []byte("-c\x00")) {
+				pid = n
+			}
+		}
+	}
+	if pid == 0 {
+		t.Fatal("queens not found under script")
+	}
+	syscall.Kill(pid, syscall.SIGINT)
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("still waiting 10 s after Ctrl-C: %q", out.String())
+	}
+	if code := exitStatus(cmd.ProcessState); code != 130 {
+		t.Errorf("exit status %d, want 130", code)
+	}
+	if !strings.Contains(out.String(), "queens: interrupted after ") {
+		t.Errorf("the output does not end with 'queens: interrupted after ...': %q", out.String()[max(0, out.Len()-300):])
+	}
+}
+
 // TestSleepInterruptible: trace --delay's wait ends with the run.
 func TestSleepInterruptible(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())

@@ -207,7 +207,9 @@ func runTrace(c *cli.Context) error {
 	ctx, cancel := context.WithCancelCause(c.Context)
 	defer cancel(nil)
 	show := func(st backtrack.Step) {
-		if werr != nil || (maxSteps > 0 && steps >= maxSteps) {
+		// ctx ended (Ctrl-C, or --max-steps): the search notices only
+		// every few thousand nodes, and shows nothing more meanwhile.
+		if werr != nil || ctx.Err() != nil || (maxSteps > 0 && steps >= maxSteps) {
 			cancel(errStopTrace)
 			return
 		}
@@ -241,6 +243,9 @@ func runTrace(c *cli.Context) error {
 	_, err = backtrack.Search(ctx, n, opt, func(board.Solution) bool { return all && werr == nil })
 	for _, st := range nr.End(n, placed) {
 		show(st)
+	}
+	if err := c.Context.Err(); err != nil {
+		return fmt.Errorf("interrupted after %s: %w", plural(steps, "step"), err)
 	}
 	stopped := errors.Is(context.Cause(ctx), errStopTrace)
 	if err != nil && !stopped {
