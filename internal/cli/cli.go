@@ -117,7 +117,16 @@ func commands() []*cli.Command {
 // (checkEmpty), and reads every integer flag in base 10 (decimalFlag).
 func setUsageErrors(cmd *cli.Command) {
 	cmd.OnUsageError = onUsageError
-	cmd.Before = checkEmpty
+	if before := cmd.Before; before != nil {
+		cmd.Before = func(c *cli.Context) error {
+			if err := checkEmpty(c); err != nil {
+				return err
+			}
+			return before(c)
+		}
+	} else {
+		cmd.Before = checkEmpty
+	}
 	for i, f := range cmd.Flags {
 		cmd.Flags[i] = decimalFlag(f)
 	}
