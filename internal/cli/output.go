@@ -110,11 +110,18 @@ func isProcessFile(path string) bool {
 		return false
 	}
 	switch {
-	case abs == "/dev/stdout", abs == "/dev/stderr", abs == "/dev/stdin",
-		strings.HasPrefix(abs, "/dev/fd/"), strings.HasPrefix(abs, "/proc/"):
+	case abs == "/dev/stdout", abs == "/dev/stderr", abs == "/dev/stdin", strings.HasPrefix(abs, "/dev/fd/"):
 		return true
 	}
-	return false
+	// /proc/self/fd/N, /proc/thread-self/fd/N, /proc/PID/fd/N; not other
+	// files of /proc, which are no output.
+	rest, ok := strings.CutPrefix(abs, "/proc/")
+	if !ok {
+		return false
+	}
+	proc, rest, _ := strings.Cut(rest, "/")
+	_, err = parseDecimal(proc)
+	return (proc == "self" || proc == "thread-self" || err == nil) && strings.HasPrefix(rest, "fd/")
 }
 
 // maxLinks bounds the symbolic links resolveLinks follows, as the kernel

@@ -839,3 +839,18 @@ func TestDecimalFlagConversion(t *testing.T) {
 		}
 	}
 }
+
+// TestIsProcessFile: the names of the process's own descriptors, and
+// nothing else.
+func TestIsProcessFile(t *testing.T) {
+	for path, want := range map[string]bool{
+		"/dev/stdout": true, "/dev/stderr": true, "/dev/fd/1": true, "/dev/fd/9": true,
+		"/proc/self/fd/1": true, "/proc/thread-self/fd/2": true, "/proc/123/fd/1": true,
+		"/dev/null": false, "/proc/sys/kernel/hostname": false, "/proc/self/environ": false,
+		"/proc/x1/fd/1": false, "out.txt": false, "/tmp/dev/stdout": false,
+	} {
+		if got := isProcessFile(path); got != want {
+			t.Errorf("isProcessFile(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
