@@ -30,9 +30,9 @@ type output struct {
 // renamed onto it by Commit (Abort removes it), so that an interrupted
 // run leaves the old file or none, never half a file. The new file keeps
 // the permission bits of the file it replaces; a new one gets those the
-// umask allows. Anything else (a character device such as /dev/null or
-// /dev/full, a FIFO, /dev/stdout) is opened and written directly. A
-// directory that does not exist or cannot be written is a usage error.
+// umask allows. A character device (/dev/null, /dev/full), a FIFO or
+// /dev/stdout is opened and written directly. A block device, and a
+// directory that does not exist or cannot be written, are usage errors.
 func openOutput(path string, stdout io.Writer) (*output, error) {
 	return openOutputContext(context.Background(), path, stdout)
 }
@@ -48,6 +48,9 @@ func openOutputContext(ctx context.Context, path string, stdout io.Writer) (*out
 	switch {
 	case err == nil && st.IsDir():
 		return nil, usagef("output %s is a directory", path)
+	case err == nil && st.Mode()&fs.ModeDevice != 0 && st.Mode()&fs.ModeCharDevice == 0:
+		// A disk: surely a slip, and one that would destroy it.
+		return nil, usagef("output %s is a block device", path)
 	case err == nil && !st.Mode().IsRegular(), isProcessFile(path):
 		// O_APPEND: behind /dev/stdout may be a file the shell opened
 		// with >>, which a new open would otherwise write from its start.

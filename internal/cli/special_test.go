@@ -225,6 +225,21 @@ func TestOutputSpecialFiles(t *testing.T) {
 			checkSpecial(t, full)
 		}
 	})
+	t.Run("block device", func(t *testing.T) {
+		disk := filepath.Join(dir, "disk")
+		// loop device 7:250, made here: refused before it is opened.
+		if err := syscall.Mknod(disk, syscall.S_IFBLK|0o600, 7<<8|250); err != nil {
+			t.Skip("cannot make a block device (not root):", err)
+		}
+		stdout, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", disk)
+		if code != 2 || stdout != "" {
+			t.Errorf("exit %d, stdout %q; want 2, nothing", code, stdout)
+		}
+		checkOneLine(t, stderr, "is a block device")
+		if st, err := os.Lstat(disk); err != nil || st.Mode()&fs.ModeDevice == 0 {
+			t.Errorf("the block device was replaced")
+		}
+	})
 	t.Run("fifo", func(t *testing.T) {
 		fifo := filepath.Join(dir, "fifo")
 		if err := syscall.Mkfifo(fifo, 0o644); err != nil {
