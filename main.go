@@ -37,8 +37,9 @@
 //	                permission bits of the file it replaces, a new one gets
 //	                those the umask allows. A temporary file left by a run
 //	                killed with SIGKILL is removed by the next run writing
-//	                to that directory. A device (/dev/null), a FIFO and
-//	                /dev/stdout are written directly.
+//	                to that directory. A character device (/dev/null), a
+//	                FIFO and /dev/stdout are written directly; a block
+//	                device is refused.
 //	--stats         statistics on stderr, after the results (one JSON
 //	                object with --format json)
 //	--threads T     worker threads, 1 to 1024 (default: all cores)
