@@ -39,13 +39,25 @@
 //	--format F      board, matrix, coords, perm, json, svg, png, fen or attacks
 //	--attacks       with svg or png, shade the squares the queens attack
 //	--numbers       with svg or png, write the attack count in each square
-//	-o FILE         write the result to FILE (written to a temporary name
-//	                and renamed, so an interrupted run leaves no half file)
+//	-o FILE         write the result to FILE. A regular file (or the one a
+//	                symbolic link leads to) is written to a temporary name
+//	                next to it, .FILE.queens-tmp-PID, and renamed, so that an
+//	                interrupted run leaves no half file; it keeps the
+//	                permission bits of the file it replaces, a new one gets
+//	                those the umask allows. A temporary file left by a run
+//	                killed with SIGKILL is removed by the next run writing
+//	                to that directory. A character device (/dev/null), a
+//	                FIFO and /dev/stdout are written directly; a block
+//	                device is refused.
 //	--stats         statistics on stderr, after the results (one JSON
 //	                object with --format json)
-//	--threads T     worker threads (default: the CPUs the process may use:
-//	                its affinity mask and its cgroup CPU quota)
-//	--timeout D     give up after D (a Go duration), exit status 1
+//	--threads T     worker threads, 1 to 1024 (default: the CPUs the process
+//	                may use: its affinity mask and its cgroup CPU quota)
+//	--timeout D     give up after D (a Go duration, not negative), exit
+//	                status 1; it covers encoding and loading too
+//
+// Numbers are decimal (-n 010 is ten), and an empty value (-o "") is a
+// usage error.
 //
 // Counting across machines (backtrack --count):
 //
@@ -70,8 +82,9 @@
 //	png      queens in blue; --attacks shades attacked squares), n <= 256.
 //	         One solution per picture: to stdout or -o FILE with --limit 1
 //	         (or without --all), or -o DIR/ for one file per solution,
-//	         DIR/queens-N-0001.svg, ... (at most 10000 files). A PNG is not
-//	         written to a terminal.
+//	         DIR/queens-N-0001.svg, ... (at most 10000 files, checked
+//	         before the first: --limit K, or --all on a board with at most
+//	         10000 solutions). A PNG is not written to a terminal.
 //
 // Block formats (board, matrix) separate solutions with a blank line. A
 // count prints "T solutions", or "T solutions (U unique)" with --unique;
@@ -82,9 +95,12 @@
 // Exit status: 0 success (including "no solution"); 1 a failed check, a
 // run stopped by --timeout or a failing external solver; 2 a usage or input
 // error (bad flag, bad file, n out of range, a --solver that is not
-// installed); 130 interrupted (Ctrl-C or SIGTERM: the run says how far it
-// got and leaves no file). When stdout is closed early (queens ... | head),
-// the process ends silently by SIGPIPE (141 in a shell).
+// installed); 130 interrupted (Ctrl-C, SIGTERM or SIGHUP: the run says how
+// far it got and leaves no file; under nohup, SIGHUP stays ignored). A failed write to stdout (a full disk,
+// /dev/full) is exit status 1, for every command, help included. When
+// stdout is closed early (queens ... | head), the process ends silently by
+// SIGPIPE (141 in a shell). Solutions written to a pipe or terminal are
+// flushed as they come when the engine is slow (the first one at once).
 package main
 
 import (

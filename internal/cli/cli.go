@@ -18,17 +18,30 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// signalsCaught is called once run catches SIGINT and SIGTERM; the
+// signalsCaught is called once run catches SIGINT, SIGTERM and SIGHUP; the
 // end-to-end tests set it to learn when a signal will be handled.
 var signalsCaught = func() {}
 
 // Run runs the command line args (args[0] is the program name) and returns
-// the exit status. It is the only place that prints errors.
+// the exit status. It is the only place that prints errors. SIGHUP (the
+// terminal closed) stops a run as SIGINT and SIGTERM do. A failed write
+// to stdout, which a command may not see (help, a table), is a failed
+// run: exit status 1.
 func Run(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...)
 	defer stop()
 	signalsCaught()
-	err := newApp(stdout, stderr).RunContext(ctx, args)
+	out := &stdoutWriter{w: stdout}
+	app := newApp(out, stderr)
+	helpFor := ""
+	app.CommandNotFound = func(_ *cli.Context, name string) { helpFor = name }
+	err := app.RunContext(ctx, args)
+	if err == nil && helpFor != "" {
+		err = usagef("no help for %q: no such command (see queens help)", helpFor)
+	}
+	if err == nil && out.err != nil {
+		err = failf("write stdout: %v", unwrapPath(out.err))
+	}
 	if err == nil {
 		return 0
 	}
@@ -50,6 +63,19 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
+// stopSignals are the signals that stop a run: SIGTERM, and SIGINT and
+// SIGHUP unless they are ignored (nohup, a background job of a script):
+// catching an ignored signal would undo what the caller asked for.
+func stopSignals() []os.Signal {
+	sigs := []os.Signal{syscall.SIGTERM}
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGHUP} {
+		if !signal.Ignored(sig) {
+			sigs = append(sigs, sig)
+		}
+	}
+	return sigs
+}
+
 // newApp builds the command-line application writing to stdout and stderr.
 func newApp(stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
@@ -67,7 +93,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		ExitErrHandler:  func(*cli.Context, error) {},
 		OnUsageError:    onUsageError,
 		Commands:        commands(),
-		CommandNotFound: func(c *cli.Context, name string) {},
+		CommandNotFound: func(*cli.Context, string) {}, // Run reports it
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
 				return usagef("unknown command %q (see queens help)", c.Args().First())
@@ -88,9 +114,23 @@ func commands() []*cli.Command {
 
 // setUsageErrors makes flag errors of cmd and its subcommands come back to
 // run as usage errors instead of being printed by urfave/cli (subcommands
-// do not inherit the App's handler).
+// do not inherit the App's handler), refuses empty flag values
+// (checkEmpty), and reads every integer flag in base 10 (decimalFlag).
 func setUsageErrors(cmd *cli.Command) {
 	cmd.OnUsageError = onUsageError
+	if before := cmd.Before; before != nil {
+		cmd.Before = func(c *cli.Context) error {
+			if err := checkEmpty(c); err != nil {
+				return err
+			}
+			return before(c)
+		}
+	} else {
+		cmd.Before = checkEmpty
+	}
+	for i, f := range cmd.Flags {
+		cmd.Flags[i] = decimalFlag(f)
+	}
 	for _, sub := range cmd.Subcommands {
 		setUsageErrors(sub)
 	}
@@ -107,4 +147,42 @@ func onUsageError(c *cli.Context, err error, isSubcommand bool) error {
 		err = fmt.Errorf("%w: a command comes first, e.g. queens backtrack -n 8 (queens help lists them)", err)
 	}
 	return &exitError{code: 2, err: err}
+}
+
+// stdoutWriter is stdout as the commands see it: it keeps the first
+// write error, which Run reports even where a command ignores it (help
+// text, compare's table), and fails every write after it.
+type stdoutWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stdoutWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	if err != nil {
+		s.err = err
+	}
+	return n, err
+}
+
+// writeErr returns the first write error of stdout (nil for any other
+// writer).
+func writeErr(w io.Writer) error {
+	if s, ok := w.(*stdoutWriter); ok {
+		return s.err
+	}
+	return nil
+}
+
+// file returns the *os.File under w, if there is one (stdout is wrapped
+// in a stdoutWriter).
+func file(w io.Writer) *os.File {
+	if s, ok := w.(*stdoutWriter); ok {
+		w = s.w
+	}
+	f, _ := w.(*os.File)
+	return f
 }

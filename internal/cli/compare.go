@@ -90,6 +90,24 @@ func runCompare(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	// The engines of each n, all checked against their limits before
+	// the first run.
+	plan := make([][]compare.Engine, len(sizes))
+	for i, n := range sizes {
+		for _, e := range engines {
+			switch {
+			case n <= e.enumMax:
+				plan[i] = append(plan[i], e.Engine)
+			case n <= e.firstMax:
+				one := e.Engine
+				one.FirstOnly = true
+				one.Name += " (one model)"
+				plan[i] = append(plan[i], one)
+			case c.IsSet("engines"):
+				return usagef("engine %s takes n <= %d", e.Name, max(e.enumMax, e.firstMax))
+			}
+		}
+	}
 	ctx, cancel := timeoutContext(c)
 	defer cancel()
 	out := c.App.Writer
@@ -98,22 +116,12 @@ func runCompare(c *cli.Context) error {
 		fmt.Fprintf(out, "%4s  %-28s %12s %10s %10s  %s\n", "n", "engine", "solutions", "unique", "time", "verdict")
 	}
 	runs, problems := 0, 0
-	for _, n := range sizes {
-		var use []compare.Engine
-		for _, e := range engines {
-			switch {
-			case n <= e.enumMax:
-				use = append(use, e.Engine)
-			case n <= e.firstMax:
-				one := e.Engine
-				one.FirstOnly = true
-				one.Name += " (one model)"
-				use = append(use, one)
-			case c.IsSet("engines"):
-				return usagef("engine %s takes n <= %d", e.Name, max(e.enumMax, e.firstMax))
-			}
+	for i, n := range sizes {
+		if err := writeErr(out); err != nil {
+			// Nobody sees the table (compare ... > /dev/full): stop.
+			return failf("write stdout: %v", err)
 		}
-		r := compare.Check(ctx, n, place, use)
+		r := compare.Check(ctx, n, place, plan[i])
 		if err := c.Context.Err(); err != nil {
 			return fmt.Errorf("interrupted at n = %d, after %d runs: %w", n, runs, err)
 		}

@@ -67,7 +67,22 @@ type solutionWriter struct {
 	image    *draw.Options // how pictures are drawn (nil: the defaults)
 	dir      string        // not "": write each picture to its own file here
 	numbered bool          // number the solutions (a listing to a terminal)
+	// flush, if not nil, empties the buffer under w so that a reader
+	// (queens ... | head -1) sees the first solution as soon as it is
+	// found, and with paced (a slow engine: sat) every solution that comes
+	// flushEvery or more after the last flush, at once. paced costs a
+	// clock read per solution, which the backtracker's fast streams
+	// are spared (BenchmarkSolutionWriterFlush).
+	flush     func() error
+	paced     bool
+	start     time.Time     // when the first solution was flushed
+	lastFlush time.Duration // since start (time.Since reads one clock, time.Now two)
 }
+
+// flushEvery is how long solutions may wait in the buffer of stdout when
+// they come fast; one that comes later than this after the last flush is
+// flushed at once.
+const flushEvery = 100 * time.Millisecond
 
 // Write writes one solution.
 func (sw *solutionWriter) Write(s board.Solution) error {
@@ -102,6 +117,15 @@ func (sw *solutionWriter) Write(s board.Solution) error {
 	}
 	if err == nil {
 		sw.count++
+		switch {
+		case sw.flush == nil:
+		case sw.count == 1:
+			sw.start = time.Now()
+			err = sw.flush()
+		case sw.paced && time.Since(sw.start)-sw.lastFlush >= flushEvery:
+			sw.lastFlush = time.Since(sw.start)
+			err = sw.flush()
+		}
 	}
 	return err
 }
@@ -172,6 +196,9 @@ func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq2[board
 	so, _ := w.(*solutionOutput)
 	if so != nil {
 		sw.image, sw.dir, sw.numbered = so.image, so.dir, so.numbered
+		if so.file == nil && !isRegularFile(so.stdout) {
+			sw.flush, sw.paced = so.Flush, so.slow
+		}
 	}
 	count, err := sw.writeAll(seq, limit)
 	switch {
@@ -195,6 +222,7 @@ type solutionOutput struct {
 	dir     string
 	stdout  io.Writer
 	written *int // solutions written by writeSolutions (nil: not called)
+	slow    bool // the engine is slow: flush stdout as solutions come (see solutionWriter)
 	format  board.Format
 	n       int
 	// numbered: a listing (--all, --limit K > 1) in a text format to a
@@ -228,6 +256,9 @@ func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput
 	if isPicture(format) {
 		so.image = &draw.Options{Attacks: c.Bool("attacks"), Numbers: c.Bool("numbers"), Placed: placed}
 		if path != "-" && path != "" && (strings.HasSuffix(path, "/") || isDir(path)) {
+			if err := checkPictureCount(c, n, placed, path); err != nil {
+				return nil, err
+			}
 			if err := os.MkdirAll(path, 0o755); err != nil {
 				return nil, usagef("cannot write pictures to %s: %v", path, unwrapPath(err))
 			}
@@ -236,7 +267,7 @@ func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput
 			return nil, usagef("--format %s draws one solution: use -o DIR/ for one file per solution", format)
 		}
 	}
-	if so.output, err = openOutput(path, stdout); err != nil {
+	if so.output, err = openOutputContext(c.Context, path, stdout); err != nil {
 		return nil, err
 	}
 	if format == board.FormatPNG && so.dir == "" && so.file == nil && isTerminal(stdout) {
@@ -245,6 +276,50 @@ func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput
 	so.numbered = so.file == nil && !isPicture(format) && format != board.FormatJSON &&
 		(c.Bool("all") || c.Int("limit") > 1) && stdoutIsTerminal(stdout)
 	return so, nil
+}
+
+// checkPictureCount refuses, before any work, a run that would write
+// more than maxPictureFiles pictures to dir: --limit K above it, or --all
+// (or --limit 0) on a board with more solutions than that (the published
+// count, an upper bound with pre-placed queens), or not known.
+func checkPictureCount(c *cli.Context, n int, placed []board.Queen, dir string) error {
+	limit := c.Int("limit")
+	if !isOn(c, "all") && !isOn(c, "unique") && !c.IsSet("limit") {
+		limit = 1
+	}
+	if limit > maxPictureFiles {
+		return usagef("-o %s: --limit %d is more than the %d pictures one run writes", dir, limit, maxPictureFiles)
+	}
+	if limit > 0 {
+		return nil
+	}
+	known, ok := board.Known(n)
+	total := known.Total
+	if c.Bool("unique") {
+		total = known.Unique
+	}
+	if !ok || total > maxPictureFiles {
+		at := fmt.Sprintf("has %d solutions", total)
+		if len(placed) > 0 {
+			at = fmt.Sprintf("may have up to %d solutions", total)
+		}
+		if !ok {
+			at = "has too many solutions"
+		}
+		return usagef("-o %s: n = %d %s, more than the %d pictures one run writes: add --limit K", dir, n, at, maxPictureFiles)
+	}
+	return nil
+}
+
+// isRegularFile reports whether w writes to a regular file (stdout
+// redirected to one).
+func isRegularFile(w io.Writer) bool {
+	f := file(w)
+	if f == nil {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode().IsRegular()
 }
 
 // finish commits the output if err is nil and removes it otherwise, and

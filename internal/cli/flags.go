@@ -2,6 +2,11 @@ package cli
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"time"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/urfave/cli/v2"
@@ -13,7 +18,8 @@ import (
 func sizeFlag() cli.Flag {
 	// Not Required: urfave/cli prints the help on stdout for a missing
 	// required flag; boardSize reports it as a usage error instead.
-	return &cli.IntFlag{Name: "n", Usage: "board size `N` (N x N board, N queens; required)"}
+	// The range is each command's own (board.CheckSize).
+	return intFlag("n", 0, math.MinInt, math.MaxInt, "board size `N` (N x N board, N queens; required)")
 }
 func placeFlag() cli.Flag {
 	return &cli.StringSliceFlag{Name: "place", Usage: "pre-place a queen at `R:C` (1-based row from the top, column from the left); repeatable"}
@@ -23,19 +29,176 @@ func countFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "count", Usage: "print only the number of solutions"}
 }
 func limitFlag() cli.Flag {
-	return &cli.IntFlag{Name: "limit", Usage: "print at most `K` solutions (0: no limit)"}
+	return intFlag("limit", 0, 0, math.MaxInt, "print at most `K` solutions (0: no limit)")
 }
 func outFlag() cli.Flag {
-	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "-", Usage: "write results to `FILE` (- for stdout); written to a temporary name, then renamed"}
+	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "-", Usage: "write results to `FILE` (- for stdout); a regular file is written to a temporary name, then renamed"}
 }
 func statsFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "stats", Usage: "print statistics (nodes, time, ...) on stderr"}
 }
 func threadsFlag() cli.Flag {
-	return &cli.IntFlag{Name: "threads", Value: availableCPUs(), DefaultText: "the CPUs this process may use (affinity, cgroup quota)", Usage: "worker threads `T`"}
+	f := intFlag("threads", availableCPUs(), 1, maxThreads, fmt.Sprintf("worker threads `T` (1 to %d)", maxThreads))
+	f.DefaultText = "the CPUs this process may use (affinity, cgroup quota)"
+	return f
 }
 func timeoutFlag() cli.Flag {
-	return &cli.DurationFlag{Name: "timeout", Usage: "give up after `D` (a Go duration such as 30s or 2m; 0: never), exit status 1"}
+	return &cli.DurationFlag{Name: "timeout", Action: durationRange("timeout", 0, math.MaxInt64),
+		Usage: "give up after `D` (a Go duration such as 30s or 2m; 0: never), exit status 1"}
+}
+
+// intFlag returns an integer flag read in base 10 only and checked
+// against min..max as it is parsed: urfave/cli's IntFlag reads 010 as
+// octal 8 and 0x10 as 16. c.Int(name) reads it as it reads an IntFlag.
+func intFlag(name string, value, min, max int, usage string) *cli.GenericFlag {
+	return &cli.GenericFlag{Name: name, Value: &decimal{v: value, name: name, min: min, max: max}, Usage: usage}
+}
+
+// decimalFlag returns f as an intFlag if it is one of urfave/cli's
+// integer flags (IntFlag, Int64Flag, UintFlag, Uint64Flag), which read
+// 010 as octal 8 and 0x10 as 16; it keeps its name, default, usage and
+// action, and c.Int, c.Int64, c.Uint and c.Uint64 read it as before. The
+// unsigned ones refuse a negative value; the range beyond that is the
+// command's to check. Other flags come back as they are.
+func decimalFlag(f cli.Flag) cli.Flag {
+	var g *cli.GenericFlag
+	var action func(*cli.Context) error
+	switch f := f.(type) {
+	case *cli.IntFlag:
+		g = intFlag(f.Name, f.Value, math.MinInt, math.MaxInt, f.Usage)
+		g.Aliases, g.DefaultText, g.Hidden, g.Category = f.Aliases, f.DefaultText, f.Hidden, f.Category
+		if act := f.Action; act != nil {
+			action = func(c *cli.Context) error { return act(c, c.Int(f.Name)) }
+		}
+	case *cli.Int64Flag:
+		g = intFlag(f.Name, int(f.Value), math.MinInt, math.MaxInt, f.Usage)
+		g.Aliases, g.DefaultText, g.Hidden, g.Category = f.Aliases, f.DefaultText, f.Hidden, f.Category
+		if act := f.Action; act != nil {
+			action = func(c *cli.Context) error { return act(c, c.Int64(f.Name)) }
+		}
+	case *cli.UintFlag:
+		g = intFlag(f.Name, int(f.Value), 0, math.MaxInt, f.Usage)
+		g.Aliases, g.DefaultText, g.Hidden, g.Category = f.Aliases, f.DefaultText, f.Hidden, f.Category
+		if act := f.Action; act != nil {
+			action = func(c *cli.Context) error { return act(c, c.Uint(f.Name)) }
+		}
+	case *cli.Uint64Flag:
+		g = intFlag(f.Name, int(min(f.Value, math.MaxInt)), 0, math.MaxInt, f.Usage)
+		g.Aliases, g.DefaultText, g.Hidden, g.Category = f.Aliases, f.DefaultText, f.Hidden, f.Category
+		if act := f.Action; act != nil {
+			action = func(c *cli.Context) error { return act(c, c.Uint64(f.Name)) }
+		}
+	default:
+		return f
+	}
+	if action != nil {
+		g.Action = func(c *cli.Context, _ any) error { return action(c) }
+	}
+	return g
+}
+
+// decimal is the value of an intFlag.
+type decimal struct {
+	v        int
+	name     string
+	min, max int
+}
+
+func (d *decimal) String() string {
+	if d == nil {
+		return "0"
+	}
+	return strconv.Itoa(d.v)
+}
+
+func (d *decimal) Set(s string) error {
+	v, err := parseDecimal(s)
+	switch {
+	case err != nil:
+		return err
+	case v < d.min && d.min == 0:
+		return fmt.Errorf("--%s cannot be negative", d.name)
+	case v < d.min && d.min == 1:
+		return fmt.Errorf("--%s must be at least 1", d.name)
+	case v < d.min && d.max == math.MaxInt:
+		return fmt.Errorf("--%s must be at least %d", d.name, d.min)
+	case v < d.min || v > d.max:
+		return fmt.Errorf("--%s must be %d to %d", d.name, d.min, d.max)
+	}
+	d.v = v
+	return nil
+}
+
+// errNotDecimal is parseDecimal's error for anything but digits.
+var errNotDecimal = errors.New("want a decimal integer")
+
+// parseDecimal reads a decimal integer: an optional sign and the digits
+// 0-9, nothing else (no 0x, no 1_000, no spaces); leading zeros do not
+// make it octal. A number beyond the range of int is an error that says
+// "value out of range".
+func parseDecimal(s string) (int, error) {
+	digits := s
+	if len(digits) > 0 && (digits[0] == '-' || digits[0] == '+') {
+		digits = digits[1:]
+	}
+	if digits == "" {
+		return 0, errNotDecimal
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return 0, errNotDecimal
+		}
+	}
+	v, err := strconv.ParseInt(s, 10, strconv.IntSize)
+	if err != nil {
+		return 0, errors.New("value out of range") // the only error left
+	}
+	return int(v), nil
+}
+
+// durationRange returns a flag action refusing a duration outside
+// min..max.
+func durationRange(name string, min, max time.Duration) func(*cli.Context, time.Duration) error {
+	return func(_ *cli.Context, d time.Duration) error {
+		switch {
+		case d < min && min == 0:
+			return usagef("--%s %v: cannot be negative", name, d)
+		case d < min || d > max:
+			return usagef("--%s %v: want %v to %v", name, d, min, max)
+		}
+		return nil
+	}
+}
+
+// checkEmpty refuses a flag given an empty value (--checkpoint "",
+// -o ""): an empty value is a slip (an unset shell variable), never a
+// choice. Flags that take no value, and those parsed as numbers or
+// durations (which refuse "" themselves), are not concerned. It is
+// every command's Before (see setUsageErrors).
+func checkEmpty(c *cli.Context) error {
+	for _, f := range c.Command.Flags {
+		name := f.Names()[0]
+		if !c.IsSet(name) {
+			continue
+		}
+		empty := false
+		switch f.(type) {
+		case *cli.StringFlag:
+			empty = c.String(name) == ""
+		case *cli.StringSliceFlag:
+			for _, v := range c.StringSlice(name) {
+				empty = empty || v == ""
+			}
+		}
+		if empty {
+			dashes := "--"
+			if len(name) == 1 {
+				dashes = "-"
+			}
+			return usagef("%s%s: empty value", dashes, name)
+		}
+	}
+	return nil
 }
 
 // formatFlag returns a --format flag listing the formats a command accepts.
@@ -77,11 +240,12 @@ func timeoutContext(c *cli.Context) (ctx context.Context, cancel context.CancelF
 	return context.WithCancel(c.Context)
 }
 
-// exclusive returns a usage error if more than one of the named flags is set.
+// exclusive returns a usage error if more than one of the named flags is
+// set; a boolean flag set to false (--all=false) does not count.
 func exclusive(c *cli.Context, names ...string) error {
 	set := ""
 	for _, name := range names {
-		if c.IsSet(name) {
+		if isOn(c, name) {
 			if set != "" {
 				return usagef("--%s and --%s cannot be used together", set, name)
 			}
@@ -90,3 +254,20 @@ func exclusive(c *cli.Context, names ...string) error {
 	}
 	return nil
 }
+
+// isOn reports whether the flag name is set, and for a boolean flag set
+// to true.
+func isOn(c *cli.Context, name string) bool {
+	if !c.IsSet(name) {
+		return false
+	}
+	for _, f := range c.Command.Flags {
+		if _, ok := f.(*cli.BoolFlag); ok && f.Names()[0] == name {
+			return c.Bool(name)
+		}
+	}
+	return true
+}
+
+// defaultThreads is the default of --threads: every core, within the
+// limit.

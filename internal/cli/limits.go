@@ -73,3 +73,15 @@ const traceAllSteps = 1000000
 // (the backtracker deciding or counting completions); past it the answer
 // is reported as unverified.
 const refereeTime = 10 * time.Second
+
+// maxThreads bounds --threads: each thread is a goroutine with a solver
+// of its own (a gini instance for sat), so a slip like --threads
+// 1000000000 would exhaust memory; 1024 is far beyond the cores of any
+// machine this runs on, and the counts split into at most a few thousand
+// parts anyway.
+const maxThreads = 1024
+
+// maxDelay bounds --delay of trace: a GIF frame's delay is a 16-bit count
+// of hundredths of a second (at most 655.35 s; longer ones wrap round).
+// Dead ends and solutions are held longer, but never beyond it either.
+const maxDelay = 65535 * 10 * time.Millisecond

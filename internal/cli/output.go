@@ -9,55 +9,214 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
 )
 
 // output is where a command writes its results: stdout, or a file that
 // appears under its name only when Commit succeeds.
 type output struct {
 	*bufio.Writer
-	file *os.File // nil for stdout
-	path string
+	file   *os.File // nil for stdout
+	path   string   // the name given
+	target string   // the file renamed onto ("": written directly)
 }
 
-// openOutput opens path for writing ("-" or "" is stdout). A file is
-// created under a temporary name in the same directory; call Commit to
-// rename it into place, or Abort to remove it. A directory that does not
-// exist or cannot be written is a usage error.
+// openOutput opens path for writing ("-" or "" is stdout). A regular file
+// (new, or an existing one, or one a symbolic link leads to) is written
+// under a temporary name in the directory of the file itself, then
+// renamed onto it by Commit (Abort removes it), so that an interrupted
+// run leaves the old file or none, never half a file. The new file keeps
+// the permission bits of the file it replaces; a new one gets those the
+// umask allows. A character device (/dev/null, /dev/full), a FIFO or
+// /dev/stdout is opened and written directly. A block device, and a
+// directory that does not exist or cannot be written, are usage errors.
 func openOutput(path string, stdout io.Writer) (*output, error) {
+	return openOutputContext(context.Background(), path, stdout)
+}
+
+// openOutputContext is openOutput that gives up when ctx ends while it
+// waits for the reader of a FIFO (an open for writing blocks until there
+// is one, and a caught Ctrl-C would not end it).
+func openOutputContext(ctx context.Context, path string, stdout io.Writer) (*output, error) {
 	if path == "" || path == "-" {
 		return &output{Writer: bufio.NewWriterSize(stdout, 64<<10)}, nil
 	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
+	st, err := os.Stat(path) // follows links
+	switch {
+	case err == nil && st.IsDir():
 		return nil, usagef("output %s is a directory", path)
+	case err == nil && st.Mode()&fs.ModeDevice != 0 && st.Mode()&fs.ModeCharDevice == 0:
+		// A disk: surely a slip, and one that would destroy it.
+		return nil, usagef("output %s is a block device", path)
+	case err == nil && !st.Mode().IsRegular(), isProcessFile(path):
+		// O_APPEND: behind /dev/stdout may be a file the shell opened
+		// with >>, which a new open would otherwise write from its start.
+		f, err := detached(ctx, func() (*os.File, error) { return os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0) })
+		if err != nil && ctx.Err() != nil {
+			return nil, fmt.Errorf("interrupted while waiting for a reader of %s: %w", path, err)
+		}
+		if err != nil {
+			return nil, usagef("cannot write %s: %v", path, unwrapPath(err))
+		}
+		return &output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path}, nil
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return nil, usagef("cannot write %s: %v", path, unwrapPath(err))
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	target, err := resolveLinks(path)
+	if err != nil {
+		return nil, usagef("cannot write %s: %v", path, unwrapPath(err))
+	}
+	perm := fs.FileMode(0o666) // less the umask, which OpenFile applies
+	if st != nil {
+		// An existing file keeps its bits, and one we may not write
+		// is refused as the shell's > would refuse it.
+		perm = st.Mode().Perm()
+		f, err := os.OpenFile(target, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, usagef("cannot write %s: %v", path, unwrapPath(err))
+		}
+		f.Close()
+	}
+	removeStaleTemps(target)
+	tmp := tempName(target)
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if errors.Is(err, fs.ErrExist) {
+		// Left by a run of ours that died (its pid is ours now).
+		os.Remove(tmp)
+		f, err = os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	}
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, usagef("cannot write %s: directory %s does not exist", path, filepath.Dir(path))
 		}
 		return nil, usagef("cannot write %s: %v", path, unwrapPath(err))
 	}
-	return &output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path}, nil
+	if st != nil {
+		// OpenFile's bits were cut by the umask; an existing file's are
+		// kept as they were. Its owner too, where we may (root).
+		f.Chmod(perm)
+		chown(f, st)
+	}
+	return &output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path, target: target}, nil
 }
 
-// Commit flushes the output and, for a file, renames it into place.
+// isProcessFile reports whether path names one of the process's own
+// descriptors (/dev/stdout, /dev/fd/1, /proc/self/fd/1): written
+// directly, whatever is behind them, since a rename would replace the
+// file the shell opened (and lose what >> appends to).
+func isProcessFile(path string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	switch {
+	case abs == "/dev/stdout", abs == "/dev/stderr", abs == "/dev/stdin", strings.HasPrefix(abs, "/dev/fd/"):
+		return true
+	}
+	// /proc/self/fd/N, /proc/thread-self/fd/N, /proc/PID/fd/N; not other
+	// files of /proc, which are no output.
+	rest, ok := strings.CutPrefix(abs, "/proc/")
+	if !ok {
+		return false
+	}
+	proc, rest, _ := strings.Cut(rest, "/")
+	_, err = parseDecimal(proc)
+	return (proc == "self" || proc == "thread-self" || err == nil) && strings.HasPrefix(rest, "fd/")
+}
+
+// maxLinks bounds the symbolic links resolveLinks follows, as the kernel
+// does (ELOOP).
+const maxLinks = 40
+
+// resolveLinks returns the file path leads to through symbolic links,
+// which need not exist (a dangling link names the file to create).
+func resolveLinks(path string) (string, error) {
+	for range maxLinks {
+		st, err := os.Lstat(path)
+		if errors.Is(err, fs.ErrNotExist) || err == nil && st.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		link, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(path), link)
+		}
+		path = link
+	}
+	return "", syscall.ELOOP
+}
+
+// tempSuffix marks the temporary files of outputs: .NAME.queens-tmp-PID
+// next to NAME.
+const tempSuffix = ".queens-tmp-"
+
+// tempName returns the temporary name under which target is written:
+// hidden, next to it, with our pid, so that a later run can tell one
+// left by a run that was killed (kill -9 leaves no chance to remove it)
+// from one being written now.
+func tempName(target string) string {
+	return filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+tempSuffix+strconv.Itoa(os.Getpid()))
+}
+
+// cleanedDirs are the directories removeStaleTemps has cleaned: once per
+// run is enough (-o DIR/ writes thousands of files to one).
+var cleanedDirs sync.Map
+
+// removeStaleTemps removes, once per run, the temporary files in the
+// directory of target that runs no longer alive left behind
+// (.NAME.queens-tmp-PID with no process PID).
+func removeStaleTemps(target string) {
+	dir := filepath.Dir(target)
+	if _, done := cleanedDirs.LoadOrStore(dir, true); done {
+		return
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		name := e.Name()
+		i := strings.LastIndex(name, tempSuffix)
+		if i < 0 || name[0] != '.' || !e.Type().IsRegular() {
+			continue
+		}
+		pid, err := parseDecimal(name[i+len(tempSuffix):])
+		if err == nil && pid > 0 && pid != os.Getpid() && !processAlive(pid) {
+			os.Remove(filepath.Join(dir, name))
+		}
+	}
+}
+
+// Commit flushes the output and, for a regular file, renames it into
+// place.
 func (o *output) Commit() error {
 	err := o.Flush()
 	if o.file == nil {
 		return err
 	}
-	if err == nil {
-		err = o.file.Chmod(0o644)
-	}
 	if cerr := o.file.Close(); err == nil {
 		err = cerr
 	}
+	if o.target == "" {
+		if err != nil {
+			return failf("write %s: %v", o.path, unwrapPath(err))
+		}
+		return nil
+	}
 	if err == nil {
-		err = os.Rename(o.file.Name(), o.path)
+		err = os.Rename(o.file.Name(), o.target)
 	}
 	if err != nil {
 		os.Remove(o.file.Name())
-		return fmt.Errorf("write %s: %w", o.path, unwrapPath(err))
+		return failf("write %s: %v", o.path, unwrapPath(err))
 	}
 	return nil
 }
@@ -70,7 +229,9 @@ func (o *output) Abort() {
 		return
 	}
 	o.file.Close()
-	os.Remove(o.file.Name())
+	if o.target != "" {
+		os.Remove(o.file.Name())
+	}
 }
 
 // finish commits o if err is nil and aborts it otherwise, returning the
@@ -84,9 +245,10 @@ func (o *output) finish(err error) error {
 }
 
 // notWritten says, for an error message, that a file output was not
-// written ("" for stdout, where what was written stays written).
+// written ("" for stdout or a device, where what was written stays
+// written).
 func (o *output) notWritten() string {
-	if o.file == nil {
+	if o.target == "" {
 		return ""
 	}
 	return " (" + o.path + " not written)"

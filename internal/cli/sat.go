@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/queens-dev/queens/board"
@@ -51,17 +52,21 @@ func satCommand() *cli.Command {
 			"contradicts, or a proof that does not check, fails the run (exit status 1); a claim\n" +
 			"neither can check is printed with \"queens: unverified: ...\" on stderr.\n\n" +
 			"A run stopped by --timeout, or a failing solver, exits with status 1.",
-		Flags: []cli.Flag{sizeFlag(), allFlag(), countFlag(), limitFlag(), placeFlag(), encodingFlag(), threadsFlag(),
+		Flags: []cli.Flag{sizeFlag(), allFlag(), countFlag(), limitFlag(), uniqueFlag(), placeFlag(), encodingFlag(), threadsFlag(),
 			&cli.StringFlag{Name: "solver", Usage: "external DIMACS solver `CMD` with its arguments, shell-style quoting (default: gini, in process)"},
 			proofFlag(), solverOutputFlag(),
-			timeoutFlag(), formatFlag(solutionFormats...), attacksFlag(), outFlag(), statsFlag()},
+			timeoutFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag()},
 		Action: runSat,
 	}
 }
 
 func runSat(c *cli.Context) error {
-	if c.Args().Present() {
-		return usagef("sat: unexpected argument %q", c.Args().First())
+	unique, args, err := uniqueOf(c)
+	if err != nil {
+		return err
+	}
+	if len(args) > 0 {
+		return usagef("sat: unexpected argument %q", args[0])
 	}
 	if err := exclusive(c, "all", "count", "limit"); err != nil {
 		return err
@@ -96,52 +101,97 @@ func runSat(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	cnf, err := encodeQueens(c.Context, n, name, placed)
-	if err != nil {
-		return err
-	}
-	var solver engine
-	// A progress bar only for --count: a stream of solutions on the same
-	// terminal would tear it.
-	var bar *progress
-	if c.Bool("count") {
-		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", n))
-	}
 	if !c.IsSet("solver") && (c.Bool("proof") || c.IsSet("solver-output")) {
 		return usagef("--proof and --solver-output go with --solver")
 	}
+	if unique.rotations {
+		return usagef("sat --unique=rotations: the symmetry-breaking clauses are for all 8 symmetries; use --unique")
+	}
+	var ext sat.External
 	who := "gini"
-	switch {
-	case c.IsSet("solver"):
-		var ext sat.External
+	if c.IsSet("solver") {
+		// Before the encoding, which takes seconds on a large board.
 		if ext, err = externalSolver(c, c.String("solver")); err != nil {
 			return err
 		}
 		argv, _ := sat.SplitCommand(ext.Command)
 		who = filepath.Base(argv[0])
-		var x *sat.Solver
-		x, err = ext.New(cnf)
-		solver = sequential{x}
-	case enumerate:
-		solver, err = sat.NewParallel(cnf, sat.Options{Threads: c.Int("threads"), Progress: bar.Parts})
-	default:
-		// A fixed seed: the same flags print the same board.
-		var x *sat.Solver
-		x, err = sat.NewSeeded(cnf, 1)
-		solver = sequential{x}
 	}
+	e, err := encode.NewEncoder(n, encode.Options{Encoding: name, Placed: placed, Symmetry: unique.on})
 	if err != nil {
-		return solverError(err)
+		return usageErr(err)
 	}
+	if unique.on && len(placed) > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "queens: --unique with --place breaks only the symmetries that keep the placed queens in place: %s\n", symmetryNames(e.Symmetries()))
+	}
+	// --timeout covers everything from here: encoding and loading a
+	// large board take seconds, as long as the solve itself.
 	ctx, cancel := timeoutContext(c)
 	defer cancel()
 	out, err := openSolutions(c, n, placed)
 	if err != nil {
 		return err
 	}
-	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: n, place: placed, count: enumerate,
+	out.slow = true // each solution a solve, or a solver run
+	// A progress bar only for --count: a stream of solutions on the same
+	// terminal would tear it.
+	var bar *progress
+	if c.Bool("count") {
+		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", n))
+	}
+	solver, err := detached(ctx, func() (engine, error) {
+		if !enumerate && !c.IsSet("solver") {
+			// One solution: gini is loaded straight from the encoder's
+			// stream (no CNF in memory), with a fixed seed, so that the
+			// same flags print the same board.
+			x, err := sat.NewEncoded(ctx, e, 1)
+			return sequential{x}, err
+		}
+		cnf, err := e.CNF(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if c.IsSet("solver") {
+			x, err := ext.New(cnf)
+			return sequential{x}, err
+		}
+		return sat.NewParallel(cnf, sat.Options{Threads: c.Int("threads"), Progress: bar.Parts, NoSymmetry: unique.on})
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			err = fmt.Errorf("interrupted while encoding and loading n = %d: %w", n, err)
+		} else {
+			err = solverError(err)
+		}
+		out.Abort() // nothing written yet
+		return satError(err, c.Duration("timeout"))
+	}
+	// gini takes seconds to notice a stop on a large board: the run
+	// returns at once and leaves it to the exit (detachedSeq); finished
+	// says when its statistics can be read.
+	finished := func() bool { return true }
+	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: n, place: placed, count: enumerate, unique: unique.on,
 		certified: func() bool { return solver.Stats().Proofs > 0 }}
 	switch {
+	case c.Bool("count") && unique.on:
+		// One solution per class: the total is the sum of the classes'
+		// sizes under the symmetries broken.
+		group := append([]board.Transform{board.Identity}, e.Symmetries()...)
+		var classes, total uint64
+		for s, serr := range solver.All(ctx) {
+			if err = serr; err != nil {
+				break
+			}
+			classes++
+			total += orbit(s, group)
+		}
+		bar.Done()
+		if err == nil {
+			err = ref.check(classes)
+		}
+		if err == nil {
+			err = writeCount(out, format, n, total, &classes)
+		}
 	case c.Bool("count"):
 		var total uint64
 		total, err = solver.Count(ctx)
@@ -157,11 +207,17 @@ func runSat(c *cli.Context) error {
 		if !enumerate {
 			max = 1
 		}
-		seq, bar := counted(c, ref.stream(solver.All(ctx)), n, placed, false, max)
+		all := solver.All(ctx)
+		if !c.IsSet("solver") {
+			// Not an external solver: it must be killed and its files
+			// removed before the exit, which its stop does.
+			all, finished = detachedSeq(ctx, all)
+		}
+		seq, bar := counted(c, ref.stream(all), n, placed, unique.on, max)
 		_, err = writeSolutions(out, format, n, seq, max)
 		bar.Done()
 	}
-	if c.Bool("stats") {
+	if c.Bool("stats") && finished() {
 		out.Flush() // the results first, then the statistics about them
 		st := solver.Stats()
 		writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"encoding", name}, stat{"vars", st.Vars},
@@ -198,7 +254,7 @@ func satError(err error, timeout interface{ String() string }) error {
 		return nil
 	case errors.Is(err, context.DeadlineExceeded):
 		return failf("sat: no answer within --timeout %s", timeout)
-	case errors.Is(err, context.Canceled):
+	case errors.Is(err, context.Canceled), errors.As(err, new(*exitError)):
 		return err
 	}
 	var e *exitError
@@ -215,4 +271,27 @@ func encodingNames() string {
 		names = append(names, string(enc))
 	}
 	return strings.Join(names, ", ")
+}
+
+// symmetryNames lists the symmetries for a message ("none" for none).
+func symmetryNames(ts []board.Transform) string {
+	if len(ts) == 0 {
+		return "none"
+	}
+	names := make([]string, len(ts))
+	for i, t := range ts {
+		names[i] = t.String()
+	}
+	return strings.Join(names, ", ")
+}
+
+// orbit returns the number of distinct images of s under the group.
+func orbit(s board.Solution, group []board.Transform) uint64 {
+	var seen []board.Solution
+	for _, t := range group {
+		if img := t.Apply(s); !slices.ContainsFunc(seen, img.Equal) {
+			seen = append(seen, img)
+		}
+	}
+	return uint64(len(seen))
 }

@@ -53,7 +53,8 @@ func traceCommand() *cli.Command {
 			&cli.BoolFlag{Name: "boards", Usage: "draw the board after every step"},
 			&cli.BoolFlag{Name: "no-rejects", Usage: "leave out the rejected tries (text and GIF)"},
 			&cli.IntFlag{Name: "max-steps", DefaultText: fmt.Sprintf("none; %d with --all", traceAllSteps), Usage: "stop after `K` steps (0: no limit)"},
-			&cli.DurationFlag{Name: "delay", DefaultText: "none", Usage: "in a terminal, wait `D` between steps and redraw in place (an animation); with --gif, the time per frame (otherwise 300ms)"},
+			&cli.DurationFlag{Name: "delay", DefaultText: "none", Action: durationRange("delay", 0, maxDelay),
+				Usage: "in a terminal, wait `D` between steps and redraw in place (an animation); with --gif, the time per frame (otherwise 300ms); at most 655.35s"},
 			&cli.StringFlag{Name: "gif", Usage: "also write the search as an animated GIF to `FILE`"},
 			formatFlag("text", "json"),
 		},
@@ -210,6 +211,8 @@ func (g *traceGIF) add(number int, st backtrack.Step) error {
 	case backtrack.StepSolution:
 		delay *= 6
 	}
+	// A GIF delay is 16 bits: longer ones would wrap round to short.
+	delay = min(delay, maxGIFDelay)
 	part := img
 	if g.last == nil {
 		if g.w, err = draw.NewGIFWriter(g.out, img.Rect.Dx(), img.Rect.Dy()); err != nil {
@@ -223,6 +226,10 @@ func (g *traceGIF) add(number int, st backtrack.Step) error {
 	g.last = img
 	return g.w.Add(part, delay)
 }
+
+// maxGIFDelay is the longest delay a GIF frame can hold, in hundredths
+// of a second.
+const maxGIFDelay = 65535
 
 // errStopTrace ends the search once --max-steps is reached, errEnoughFrames
 // the count of the frames of --gif.
@@ -251,7 +258,9 @@ func (tr traceRun) run(ctx context.Context, show func(number int, st backtrack.S
 	nr := backtrack.Narrator{Order: tr.order}
 	quit := false
 	step := func(st backtrack.Step) {
-		if quit {
+		// ctx ended (Ctrl-C): the search notices only every few thousand
+		// nodes, and shows nothing more meanwhile.
+		if quit || ctx.Err() != nil {
 			return
 		}
 		if tr.maxSteps > 0 && steps >= tr.maxSteps {
@@ -341,14 +350,14 @@ func runTrace(c *cli.Context) error {
 		if err := tr.checkFrames(c.Context); err != nil {
 			return err
 		}
-		out, err := openOutput(path, nil)
+		out, err := openOutputContext(c.Context, path, nil)
 		if err != nil {
 			return err
 		}
 		defer out.Abort() // after a successful Commit there is nothing left to remove
 		anim = &traceGIF{out: out, delay: 30, square: gifSquare(n), placed: placed}
 		if delay > 0 {
-			anim.delay = max(2, int(delay/(10*time.Millisecond)))
+			anim.delay = min(max(2, int(delay/(10*time.Millisecond))), maxGIFDelay)
 		}
 	}
 
@@ -386,7 +395,7 @@ func runTrace(c *cli.Context) error {
 			werr = anim.add(number, st)
 		}
 		if animate {
-			time.Sleep(delay)
+			sleep(c.Context, delay)
 		}
 		return werr == nil
 	}
@@ -394,6 +403,9 @@ func runTrace(c *cli.Context) error {
 		return werr
 	}
 	steps, kinds, stopped, err := tr.run(c.Context, show)
+	if err := c.Context.Err(); err != nil {
+		return fmt.Errorf("interrupted after %s: %w", plural(steps, "step"), err)
+	}
 	if err != nil {
 		return err
 	}
@@ -490,4 +502,14 @@ func plural(k int, word string) string {
 		return "1 " + word
 	}
 	return strconv.Itoa(k) + " " + word + "s"
+}
+
+// sleep waits for d or until ctx ends, whichever comes first.
+func sleep(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
 }

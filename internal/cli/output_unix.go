@@ -1,0 +1,25 @@
+//go:build unix
+
+package cli
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"syscall"
+)
+
+// processAlive reports whether a process pid exists (EPERM: it does, but
+// is not ours).
+func processAlive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// chown gives f the owner and group of the file st describes, where we
+// may (root may; others keep their own, as a copy would).
+func chown(f *os.File, st fs.FileInfo) {
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+		f.Chown(int(sys.Uid), int(sys.Gid))
+	}
+}

@@ -1,0 +1,871 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"image/gif"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/queens-dev/queens/board"
+	"github.com/urfave/cli/v2"
+)
+
+// The second hardening pass (issue 14): output to special files, numbers
+// and empty values, timeouts and signals, lost output. Like
+// hardening_test.go, the hostile cases run the real command (TestMain).
+// None of them touches the real /dev/null, /dev/full or /dev/stdout: a
+// regression there would replace the machine's devices. They use devices
+// made in the test's directory (as root) or links to them, whose
+// replacement a test sees and nothing else suffers from.
+
+// runQueens runs queens args in dir and returns stdout, stderr and the
+// exit status.
+func runQueens(t *testing.T, dir string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := queensCmd(t, dir, args...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), exitStatus(cmd.ProcessState)
+}
+
+// hostileValues are flag values that must be usage errors (or, for
+// --timeout, a failed run): every one given as a separate argument, so
+// that empty values can be written.
+var hostileValues = []struct {
+	args []string
+	code int
+	want string
+}{
+	// numbers are decimal, in range
+	{[]string{"backtrack", "-n", "0x10"}, 2, "want a decimal integer"},
+	{[]string{"backtrack", "-n", "1_0"}, 2, "want a decimal integer"},
+	{[]string{"backtrack", "-n", " 8"}, 2, "want a decimal integer"},
+	{[]string{"backtrack", "-n", ""}, 2, "want a decimal integer"},
+	{[]string{"backtrack", "-n", "9223372036854775808"}, 2, "value out of range"},
+	{[]string{"backtrack", "-n", "8", "--threads", "1000000000"}, 2, "--threads must be 1 to 1024"},
+	{[]string{"backtrack", "-n", "8", "--count", "--threads", "-1"}, 2, "--threads must be at least 1"},
+	{[]string{"sat", "-n", "8", "--all", "--threads", "1025"}, 2, "--threads must be 1 to 1024"},
+	{[]string{"sat", "-n", "8", "--limit", "-5"}, 2, "--limit cannot be negative"},
+	{[]string{"trace", "-n", "4", "--max-steps", "0x10"}, 2, "want a decimal integer"},
+	{[]string{"backtrack", "-n", "8", "--count", "--shard", "0/2", "--shard-base", "0x1"}, 2, "want a decimal integer"},
+	{[]string{"backtrack", "-n", "8", "--count", "--shard", "0", "--shard-count", "1e3"}, 2, "want a decimal integer"},
+	// durations
+	{[]string{"backtrack", "-n", "8", "--timeout", "-1s"}, 2, "--timeout -1s: cannot be negative"},
+	{[]string{"sat", "-n", "8", "--timeout", "-1ns"}, 2, "cannot be negative"},
+	{[]string{"compare", "-n", "8", "--timeout", "-5m"}, 2, "cannot be negative"},
+	{[]string{"trace", "-n", "4", "--delay", "-1s"}, 2, "cannot be negative"},
+	{[]string{"trace", "-n", "4", "--delay", "656s", "--gif", "$DIR/t.gif"}, 2, "want 0s to 10m55.35s"},
+	{[]string{"backtrack", "-n", "8", "--timeout", ""}, 2, "invalid value"},
+	// empty values
+	{[]string{"backtrack", "-n", "8", "--count", "--checkpoint", ""}, 2, "--checkpoint: empty value"},
+	{[]string{"sat", "-n", "8", "--encoding", ""}, 2, "--encoding: empty value"},
+	{[]string{"dimacs", "-n", "8", "--encoding", ""}, 2, "--encoding: empty value"},
+	{[]string{"backtrack", "-n", "8", "-o", ""}, 2, "--output: empty value"},
+	{[]string{"dimacs", "-n", "8", "--output", ""}, 2, "--output: empty value"},
+	{[]string{"backtrack", "-n", "8", "--format", ""}, 2, "--format: empty value"},
+	{[]string{"backtrack", "-n", "8", "--strategy", ""}, 2, "--strategy: empty value"},
+	{[]string{"backtrack", "-n", "8", "--place", ""}, 2, "--place: empty value"},
+	{[]string{"backtrack", "-n", "8", "--count", "--shard", ""}, 2, "--shard: empty value"},
+	{[]string{"sat", "-n", "8", "--solver", ""}, 2, "--solver: empty value"},
+	{[]string{"decode", "-n", "4", "--cnf", ""}, 2, "--cnf: empty value"},
+	{[]string{"trace", "-n", "4", "--gif", ""}, 2, "--gif: empty value"},
+	{[]string{"compare", "-n", ""}, 2, "-n: empty value"},
+	{[]string{"compare", "-n", "8", "--engines", ""}, 2, "--engines: empty value"},
+	{[]string{"merge", "--format", ""}, 2, "--format: empty value"},
+	// help
+	{[]string{"help", "bogus"}, 2, `no help for "bogus"`},
+	// limits before work: no table header, no directory, no file
+	{[]string{"compare", "-n", "1-15", "--engines", "sat/seq"}, 2, "engine sat/seq takes n <= 14"},
+	{[]string{"backtrack", "-n", "12", "--all", "--format", "svg", "-o", "$DIR/pics/"}, 2, "n = 12 has 14200 solutions, more than the 10000"},
+	{[]string{"backtrack", "-n", "12", "--all", "--place", "1:1", "--format", "svg", "-o", "$DIR/pics/"}, 2, "may have up to 14200"},
+	{[]string{"backtrack", "-n", "8", "--limit", "10001", "--format", "svg", "-o", "$DIR/pics/"}, 2, "--limit 10001 is more than the 10000"},
+	{[]string{"sat", "-n", "12", "--limit", "0", "--format", "png", "-o", "$DIR/pics/"}, 2, "more than the 10000"},
+	{[]string{"sat", "-n", "200", "--encoding", "pairwise", "--solver", "no-such-solver-xyz"}, 2, "not found"},
+	// --timeout covers encoding and loading (before: 18 s)
+	{[]string{"sat", "-n", "1000", "--timeout", "300ms"}, 1, "no answer within --timeout 300ms"},
+}
+
+// TestHostileValues runs every line of hostileValues as the real
+// command: the exit status, one line on stderr naming the problem,
+// nothing on stdout and nothing written, at once (no work before the
+// check: each within a few seconds even under -race).
+func TestHostileValues(t *testing.T) {
+	for _, tt := range hostileValues {
+		t.Run(strings.ReplaceAll(strings.Join(tt.args, " "), "/", "|"), func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			var args []string
+			for _, a := range tt.args {
+				args = append(args, strings.ReplaceAll(a, "$DIR", dir))
+			}
+			start := time.Now()
+			stdout, stderr, code := runQueens(t, dir, args...)
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("took %v: the check comes after work", d.Round(time.Millisecond))
+			}
+			if code != tt.code {
+				t.Errorf("exit status %d, want %d", code, tt.code)
+			}
+			checkOneLine(t, stderr, tt.want)
+			if stdout != "" {
+				t.Errorf("stdout %q, want nothing", stdout)
+			}
+			if files := listDir(t, dir); len(files) > 0 {
+				t.Errorf("left behind: %v", files)
+			}
+		})
+	}
+}
+
+// TestDecimalFlags: numbers are read in base 10 (010 is ten, not octal
+// eight), a false boolean does not count as given, and the defaults and
+// ranges hold.
+func TestDecimalFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"backtrack", "-n", "010", "--count"}, "724 solutions\n"},
+		{[]string{"backtrack", "-n", "+8", "--count", "--threads", "01"}, "92 solutions\n"},
+		{[]string{"backtrack", "-n", "8", "--all=false", "--count"}, "92 solutions\n"},
+		{[]string{"backtrack", "-n", "8", "--count=false", "--limit", "010", "--format", "perm"}, ""},
+		{[]string{"sat", "-n", "6", "--count", "--threads", "1024"}, "4 solutions\n"},
+		{[]string{"trace", "-n", "4", "--max-steps", "03", "--format", "json"}, ""},
+	} {
+		stdout, stderr, code := runCLI(t, "", tt.args...)
+		if code != 0 {
+			t.Errorf("queens %s: exit %d, stderr %q", strings.Join(tt.args, " "), code, stderr)
+			continue
+		}
+		switch {
+		case tt.want != "" && stdout != tt.want:
+			t.Errorf("queens %s = %q, want %q", strings.Join(tt.args, " "), stdout, tt.want)
+		case slices.Contains(tt.args, "--limit") && strings.Count(stdout, "\n") != 10:
+			t.Errorf("queens %s: %d lines, want 10", strings.Join(tt.args, " "), strings.Count(stdout, "\n"))
+		case slices.Contains(tt.args, "--max-steps") && strings.Count(stdout, "\n") != 4:
+			t.Errorf("queens %s: %d lines, want 3 steps and the summary", strings.Join(tt.args, " "), strings.Count(stdout, "\n"))
+		}
+	}
+}
+
+// specialFile makes a stand-in for the device /dev/NAME (null or full) in
+// dir: the device itself (mknod, as root) or a link to it. Either way a
+// regression that replaces it replaces only the stand-in.
+func specialFile(t *testing.T, dir, name string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	minor := map[string]int{"null": 3, "full": 7}[name]
+	if err := syscall.Mknod(path, syscall.S_IFCHR|0o666, 1<<8|minor); err != nil {
+		if err := os.Symlink("/dev/"+name, path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return path
+}
+
+// checkSpecial checks that the stand-in path is still what specialFile
+// made.
+func checkSpecial(t *testing.T, path string) {
+	t.Helper()
+	st, err := os.Lstat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode()&(fs.ModeCharDevice|fs.ModeSymlink) == 0 {
+		t.Errorf("%s was replaced: now %v", path, st.Mode())
+	}
+}
+
+// TestOutputSpecialFiles writes -o to a device, a FIFO, links and
+// existing files: a device or FIFO is written directly and stays what it
+// is, /dev/full fails with exit 1, a link is followed, an existing file
+// keeps its permission bits, a new one gets those of the umask, and a
+// temporary file left by a killed run is removed by the next.
+func TestOutputSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	solution4 := "    1 2 3 4\n 1  . Q . .\n 2  . . . Q\n 3  Q . . .\n 4  . . Q .\n"
+
+	t.Run("null", func(t *testing.T) {
+		null := specialFile(t, dir, "null")
+		if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "8", "-o", null); code != 0 {
+			t.Errorf("exit %d, stderr %q", code, stderr)
+		}
+		checkSpecial(t, null)
+	})
+	t.Run("full", func(t *testing.T) {
+		full := specialFile(t, dir, "full")
+		for _, args := range [][]string{
+			{"backtrack", "-n", "8", "-o", full},
+			{"backtrack", "-n", "10", "--all", "--format", "perm", "-o", full},
+			{"dimacs", "-n", "8", "-o", full},
+		} {
+			stdout, stderr, code := runQueens(t, dir, args...)
+			if code != 1 || stdout != "" {
+				t.Errorf("%v: exit %d, stdout %q; want 1, nothing", args, code, stdout)
+			}
+			checkOneLine(t, stderr, "no space left on device")
+			checkSpecial(t, full)
+		}
+	})
+	t.Run("block device", func(t *testing.T) {
+		disk := filepath.Join(dir, "disk")
+		// loop device 7:250, made here: refused before it is opened.
+		if err := syscall.Mknod(disk, syscall.S_IFBLK|0o600, 7<<8|250); err != nil {
+			t.Skip("cannot make a block device (not root):", err)
+		}
+		stdout, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", disk)
+		if code != 2 || stdout != "" {
+			t.Errorf("exit %d, stdout %q; want 2, nothing", code, stdout)
+		}
+		checkOneLine(t, stderr, "is a block device")
+		if st, err := os.Lstat(disk); err != nil || st.Mode()&fs.ModeDevice == 0 {
+			t.Errorf("the block device was replaced")
+		}
+	})
+	t.Run("fifo", func(t *testing.T) {
+		fifo := filepath.Join(dir, "fifo")
+		if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+			t.Skip("no FIFO:", err)
+		}
+		got := make(chan string, 1)
+		go func() {
+			b, _ := os.ReadFile(fifo) // opens when the writer does
+			got <- string(b)
+		}()
+		if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", fifo); code != 0 {
+			t.Errorf("exit %d, stderr %q", code, stderr)
+		}
+		select {
+		case s := <-got:
+			if s != solution4 {
+				t.Errorf("read %q from the FIFO, want %q", s, solution4)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("nothing came through the FIFO")
+		}
+		if st, err := os.Lstat(fifo); err != nil || st.Mode()&fs.ModeNamedPipe == 0 {
+			t.Errorf("the FIFO was replaced: %v %v", st.Mode(), err)
+		}
+	})
+	t.Run("link", func(t *testing.T) {
+		sub := filepath.Join(dir, "sub")
+		os.Mkdir(sub, 0o755)
+		target := filepath.Join(sub, "target.txt")
+		os.WriteFile(target, []byte("old\n"), 0o640)
+		os.Chmod(target, 0o640)
+		link := filepath.Join(dir, "link.txt")
+		os.Symlink("sub/target.txt", link)
+		if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", link); code != 0 {
+			t.Fatalf("exit %d, stderr %q", code, stderr)
+		}
+		if st, err := os.Lstat(link); err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			t.Errorf("the link was replaced by a file")
+		}
+		if b, _ := os.ReadFile(target); string(b) != solution4 {
+			t.Errorf("target holds %q, want the board", b)
+		}
+		if st, _ := os.Stat(target); st.Mode().Perm() != 0o640 {
+			t.Errorf("target's mode %v, want -rw-r----- (kept)", st.Mode().Perm())
+		}
+		if files := listDir(t, sub); len(files) != 1 {
+			t.Errorf("%s holds %v, want the target alone", sub, files)
+		}
+		// A dangling link names the file to create.
+		dangling := filepath.Join(dir, "dangling")
+		os.Symlink("created.txt", dangling)
+		if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", dangling); code != 0 {
+			t.Fatalf("exit %d, stderr %q", code, stderr)
+		}
+		if b, _ := os.ReadFile(filepath.Join(dir, "created.txt")); string(b) != solution4 {
+			t.Errorf("created.txt holds %q, want the board", b)
+		}
+	})
+	t.Run("umask", func(t *testing.T) {
+		exe, _ := os.Executable()
+		out := filepath.Join(dir, "umask.txt")
+		cmd := exec.Command("sh", "-c", `umask 077 && exec "$0" backtrack -n 4 -o "$1"`, exe, out)
+		cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%v: %s", err, b)
+		}
+		if st, err := os.Stat(out); err != nil || st.Mode().Perm() != 0o600 {
+			t.Errorf("new file under umask 077: mode %v (%v), want -rw-------", st.Mode().Perm(), err)
+		}
+	})
+	t.Run("read-only file", func(t *testing.T) {
+		ro := filepath.Join(dir, "ro.txt")
+		os.WriteFile(ro, []byte("keep\n"), 0o444)
+		os.Chmod(ro, 0o444)
+		stdout, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", ro)
+		if os.Geteuid() == 0 {
+			// root may write it, as the shell's > would; the bits stay.
+			if st, _ := os.Stat(ro); code != 0 || st.Mode().Perm() != 0o444 {
+				t.Errorf("as root: exit %d (%q), mode %v; want 0, -r--r--r--", code, stderr, st.Mode().Perm())
+			}
+			return
+		}
+		if code != 2 || stdout != "" {
+			t.Errorf("exit %d, want 2", code)
+		}
+		checkOneLine(t, stderr, "permission denied")
+		if b, _ := os.ReadFile(ro); string(b) != "keep\n" {
+			t.Errorf("the read-only file was replaced: %q", b)
+		}
+	})
+	t.Run("stdout appended", func(t *testing.T) {
+		// -o /dev/fd/1 is the shell's stdout, opened with >>: appended to,
+		// not replaced (/dev/fd/1 rather than /dev/stdout: a regression
+		// could not replace it).
+		exe, _ := os.Executable()
+		out := filepath.Join(dir, "appended.txt")
+		os.WriteFile(out, []byte("before\n"), 0o644)
+		cmd := exec.Command("sh", "-c", `exec "$0" backtrack -n 4 -o /dev/fd/1 >> "$1"`, exe, out)
+		cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%v: %s", err, b)
+		}
+		if b, _ := os.ReadFile(out); string(b) != "before\n"+solution4 {
+			t.Errorf("got %q, want the line before and the board", b)
+		}
+	})
+	t.Run("stale temporary", func(t *testing.T) {
+		sub := filepath.Join(dir, "stale")
+		os.Mkdir(sub, 0o755)
+		// A pid that is not running: one past the highest there can be.
+		dead := 4194305
+		if b, err := os.ReadFile("/proc/sys/kernel/pid_max"); err == nil {
+			if max, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+				dead = max + 1
+			}
+		}
+		stale := filepath.Join(sub, ".out.txt"+tempSuffix+strconv.Itoa(dead))
+		alive := filepath.Join(sub, ".other.txt"+tempSuffix+strconv.Itoa(os.Getpid()))
+		other := filepath.Join(sub, ".out.txt.tmp123")
+		for _, f := range []string{stale, alive, other} {
+			os.WriteFile(f, []byte("half"), 0o644)
+		}
+		if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", filepath.Join(sub, "out.txt")); code != 0 {
+			t.Fatalf("exit %d, stderr %q", code, stderr)
+		}
+		got := listDir(t, sub)
+		want := []string{".other.txt" + tempSuffix + strconv.Itoa(os.Getpid()) + " 4", ".out.txt.tmp123 4", "out.txt 60"}
+		if !slices.Equal(got, want) {
+			t.Errorf("after the run: %v, want %v (the dead run's temporary removed, the others kept)", got, want)
+		}
+	})
+}
+
+// TestLostStdout: every command, help included, reports a failed write
+// to stdout (stdout is /dev/full) in one line, exit status 1.
+func TestLostStdout(t *testing.T) {
+	dir := t.TempDir()
+	full := specialFile(t, dir, "full")
+	cnf := filepath.Join(dir, "q4.cnf")
+	if _, stderr, code := runQueens(t, dir, "dimacs", "-n", "4", "-o", cnf); code != 0 {
+		t.Fatal(stderr)
+	}
+	model := filepath.Join(dir, "model")
+	os.WriteFile(model, []byte("s SATISFIABLE\nv -1 2 -3 -4 -5 -6 -7 8 9 -10 -11 -12 -13 -14 15 -16 0\n"), 0o644)
+	for _, args := range [][]string{
+		{"help"},
+		{"help", "backtrack"},
+		{"backtrack", "--help"},
+		{},
+		{"backtrack", "-n", "8"},
+		{"backtrack", "-n", "8", "--count"},
+		{"backtrack", "-n", "8", "--all", "--format", "json"},
+		{"sat", "-n", "8"},
+		{"sat", "-n", "6", "--count"},
+		{"dimacs", "-n", "4"},
+		{"decode", "-n", "4", model},
+		{"trace", "-n", "4"},
+		{"trace", "-n", "4", "--format", "json"},
+		{"compare", "-n", "1-6", "--engines", "backtrack"},
+		{"compare", "-n", "4", "--engines", "backtrack", "--json"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			f, err := os.OpenFile(full, os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			cmd := queensCmd(t, dir, args...)
+			var stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = f, &stderr
+			cmd.Run()
+			if code := exitStatus(cmd.ProcessState); code != 1 {
+				t.Errorf("exit status %d, want 1", code)
+			}
+			checkOneLine(t, stderr.String(), "no space left on device")
+		})
+	}
+	checkSpecial(t, full)
+}
+
+// startSignalled starts queens args in dir, waits until it handles
+// signals and has worked for a while, sends sig and returns how long it
+// took to exit after it, its stderr and its exit status.
+func startSignalled(t *testing.T, dir string, sig syscall.Signal, args ...string) (time.Duration, string, int) {
+	t.Helper()
+	cmd := queensCmd(t, dir, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	ready := filepath.Join(t.TempDir(), "ready")
+	cmd.Env = append(cmd.Env, "QUEENS_TEST_READY="+ready)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(ready); err == nil {
+			break
+		}
+		if time.Since(start) > 20*time.Second {
+			cmd.Process.Kill()
+			t.Fatal("the command did not start within 20 s")
+		}
+	}
+	time.Sleep(500 * time.Millisecond) // well into the work
+	cmd.Process.Signal(sig)
+	sent := time.Now()
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("still running 10 s after %v", sig)
+	}
+	return time.Since(sent), stderr.String(), exitStatus(cmd.ProcessState)
+}
+
+// TestSignalsBite: SIGHUP stops a run as SIGTERM does (exit 130, no
+// file left), and SIGINT stops sat while it encodes or loads a large
+// board, which cannot be stopped half-way, at once.
+func TestSignalsBite(t *testing.T) {
+	for _, tt := range []struct {
+		sig  syscall.Signal
+		args string
+		want string
+	}{
+		{syscall.SIGHUP, "backtrack -n 16 --all -o OUT", "interrupted after"},
+		{syscall.SIGHUP, "sat -n 14 --all -o OUT", "interrupted after"},
+		{syscall.SIGINT, "sat -n 2000", "interrupted while"},
+		{syscall.SIGINT, "sat -n 2000 -o OUT", "interrupted while"},
+		// a FIFO nobody reads: the open blocks
+		{syscall.SIGTERM, "backtrack -n 8 -o FIFO", "interrupted while waiting for a reader of"},
+	} {
+		t.Run(tt.sig.String()+" "+tt.args, func(t *testing.T) {
+			dir := t.TempDir()
+			fifo := filepath.Join(t.TempDir(), "fifo")
+			if strings.Contains(tt.args, "FIFO") {
+				if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+					t.Skip("no FIFO:", err)
+				}
+			}
+			args := strings.Fields(strings.ReplaceAll(strings.ReplaceAll(tt.args, "OUT", filepath.Join(dir, "out")), "FIFO", fifo))
+			took, stderr, code := startSignalled(t, dir, tt.sig, args...)
+			t.Logf("stopped %v after the signal: %s", took.Round(time.Millisecond), strings.TrimSpace(stderr))
+			if code != 130 {
+				t.Errorf("exit status %d, want 130", code)
+			}
+			if took > 2*time.Second {
+				t.Errorf("took %v to stop", took.Round(time.Millisecond))
+			}
+			checkOneLine(t, stderr, tt.want)
+			if files := listDir(t, dir); len(files) > 0 {
+				t.Errorf("left behind: %v", files)
+			}
+		})
+	}
+}
+
+// TestIgnoredHangup: under nohup (SIGHUP ignored) a hangup does not stop
+// the run: catching SIGHUP must not undo the ignore.
+func TestIgnoredHangup(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("sh", "-c", `trap "" HUP; exec "$0" backtrack -n 15 --count`, exe)
+	ready := filepath.Join(t.TempDir(), "ready")
+	cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1", "QUEENS_TEST_READY="+ready)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for start := time.Now(); ; time.Sleep(5 * time.Millisecond) {
+		if _, err := os.Stat(ready); err == nil {
+			break
+		}
+		if time.Since(start) > 20*time.Second {
+			cmd.Process.Kill()
+			t.Fatal("the command did not start within 20 s")
+		}
+	}
+	cmd.Process.Signal(syscall.SIGHUP)
+	cmd.Wait()
+	if code := exitStatus(cmd.ProcessState); code != 0 || stdout.String() != "2279184 solutions\n" {
+		t.Errorf("exit status %d, stdout %q, stderr %q; want 0, the count", code, stdout.String(), stderr.String())
+	}
+}
+
+// TestFirstSolutionFlushed: "queens sat --all --solver X | head -1" sees
+// the first solution as soon as the solver finds it, not when the output
+// buffer fills or the run ends. The stand-in solver answers its first
+// call at once and then takes a minute per solve.
+func TestFirstSolutionFlushed(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh for the solver script")
+	}
+	dir := t.TempDir()
+	solver := filepath.Join(dir, "slow")
+	calls := filepath.Join(dir, "calls")
+	script := "#!/bin/sh\necho x >> " + calls + "\n" +
+		"if [ $(wc -l < " + calls + ") -gt 1 ]; then sleep 60 & wait; exit 0; fi\n" +
+		"echo 's SATISFIABLE'; echo 'v -1 2 -3 -4 -5 -6 -7 8 9 -10 -11 -12 -13 -14 15 -16 0'; exit 10\n"
+	if err := os.WriteFile(solver, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := queensCmd(t, dir, "sat", "-n", "4", "--all", "--format", "perm", "--solver", solver, "--solver-output", "stdout") // no probe: call 1 is the first solve
+	pipe, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		cmd.Process.Signal(syscall.SIGTERM) // queens kills its solver
+		cmd.Wait()
+	}()
+	line := make(chan string, 1)
+	go func() {
+		s, _ := bufio.NewReader(pipe).ReadString('\n')
+		line <- s
+	}()
+	select {
+	case s := <-line:
+		if s != "2 4 1 3\n" {
+			t.Errorf("first line %q, want 2 4 1 3", s)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("no solution on stdout within 20 s: it waits in a buffer")
+	}
+}
+
+// TestTraceDelayInterruptible: trace --delay 10m in a terminal (a pty
+// made by script(1)) stops at Ctrl-C, not ten minutes later.
+func TestTraceDelayInterruptible(t *testing.T) {
+	if _, err := exec.LookPath("script"); err != nil {
+		t.Skip("no script(1) for a terminal")
+	}
+	if _, err := os.Stat("/proc/self/environ"); err != nil {
+		t.Skip("no /proc to find the process by")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ready := filepath.Join(t.TempDir(), "ready")
+	cmd := exec.Command("script", "-qefc", "'"+exe+"' trace -n 8 --all --delay 10m", "/dev/null")
+	cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1", "QUEENS_TEST_READY="+ready)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(ready); err == nil {
+			break
+		}
+		if time.Since(start) > 20*time.Second {
+			t.Fatal("the command did not start within 20 s")
+		}
+	}
+	time.Sleep(300 * time.Millisecond) // the first step shown, then the wait
+	// queens runs under script's shell, in a session of its own: find it
+	// by the ready file in its environment.
+	pid := 0
+	procs, _ := os.ReadDir("/proc")
+	for _, p := range procs {
+		env, err := os.ReadFile(filepath.Join("/proc", p.Name(), "environ"))
+		if n, perr := strconv.Atoi(p.Name()); perr == nil && err == nil && n != cmd.Process.Pid &&
+			bytes.Contains(env, []byte("QUEENS_TEST_READY="+ready+"\x00")) &&
+			bytes.Contains(env, []byte("QUEENS_TEST_AS_MAIN=1")) {
+			cmdline, _ := os.ReadFile(filepath.Join("/proc", p.Name(), "cmdline"))
+			if bytes.Contains(cmdline, []byte("trace")) && !bytes.HasPrefix(cmdline, []byte("script")) &&
+				!bytes.Contains(cmdline, []byte("-c\x00")) {
+				pid = n
+			}
+		}
+	}
+	if pid == 0 {
+		t.Fatal("queens not found under script")
+	}
+	syscall.Kill(pid, syscall.SIGINT)
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("still waiting 10 s after Ctrl-C: %q", out.String())
+	}
+	if code := exitStatus(cmd.ProcessState); code != 130 {
+		t.Errorf("exit status %d, want 130", code)
+	}
+	if !strings.Contains(out.String(), "queens: interrupted after ") {
+		t.Errorf("the output does not end with 'queens: interrupted after ...': %q", out.String()[max(0, out.Len()-300):])
+	}
+}
+
+// TestSleepInterruptible: trace --delay's wait ends with the run.
+func TestSleepInterruptible(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(10 * time.Millisecond); cancel() }()
+	start := time.Now()
+	sleep(ctx, time.Hour)
+	if d := time.Since(start); d > time.Minute {
+		t.Errorf("sleep went on %v after its context ended", d)
+	}
+}
+
+// TestGIFDelayClamped: the longest --delay gives GIF frames of at most
+// 655.35 s (16 bits of hundredths), even the solutions held six times
+// as long, instead of delays wrapped round to short ones.
+func TestGIFDelayClamped(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.gif")
+	if _, stderr, code := runCLI(t, "", "trace", "-n", "4", "--gif", path, "--delay", "655s"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Delay) == 0 {
+		t.Fatal("no frames")
+	}
+	for i, d := range g.Delay {
+		if d < 65500 || d > math.MaxUint16 {
+			t.Errorf("frame %d: delay %d, want 65500..65535", i, d)
+		}
+	}
+}
+
+// TestDetached: detached returns ctx's error as soon as ctx ends, though
+// the work goes on, and the work's result when it comes first.
+func TestDetached(t *testing.T) {
+	block := make(chan struct{})
+	defer close(block)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	if _, err := detached(ctx, func() (int, error) { <-block; return 1, nil }); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("detached = %v, want context.DeadlineExceeded", err)
+	}
+	if v, err := detached(context.Background(), func() (int, error) { return 42, nil }); v != 42 || err != nil {
+		t.Errorf("detached = %d, %v; want 42, nil", v, err)
+	}
+}
+
+// TestDetachedSeq: the stream ends with ctx's error as soon as ctx ends,
+// though the producer is busy; without ctx it passes every item and
+// waits for nothing when stopped early.
+func TestDetachedSeq(t *testing.T) {
+	block := make(chan struct{})
+	defer close(block)
+	busy := func(yield func(board.Solution, error) bool) {
+		if yield(board.Solution{1, 3, 0, 2}, nil) {
+			<-block // a solve that does not notice the stop
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	seq, finished := detachedSeq(ctx, busy)
+	var got []error
+	for s, err := range seq {
+		got = append(got, err)
+		if s != nil {
+			cancel()
+		}
+	}
+	if len(got) != 2 || got[0] != nil || !errors.Is(got[1], context.Canceled) {
+		t.Errorf("got %v, want a solution, then context.Canceled", got)
+	}
+	if finished() {
+		t.Error("finished() with the producer still busy")
+	}
+
+	seq, finished = detachedSeq(context.Background(), busyFree(5))
+	n := 0
+	for range seq {
+		if n++; n == 2 {
+			break
+		}
+	}
+	if !finished() {
+		t.Error("the producer still runs after an early stop")
+	}
+}
+
+// busyFree yields k solutions.
+func busyFree(k int) func(func(board.Solution, error) bool) {
+	return func(yield func(board.Solution, error) bool) {
+		for range k {
+			if !yield(board.Solution{0}, nil) {
+				return
+			}
+		}
+	}
+}
+
+// FuzzParseDecimal: parseDecimal accepts exactly an optional sign and
+// decimal digits within the range of int, and reads them as strconv does
+// in base 10 (never octal or hex).
+func FuzzParseDecimal(f *testing.F) {
+	for _, s := range []string{"0", "8", "010", "-3", "+7", "0x10", "1_000", "", "-", " 8", "9223372036854775807",
+		"9223372036854775808", "-9223372036854775808", "٣", "1e3", "08"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := parseDecimal(s)
+		want, werr := strconv.ParseInt(s, 10, strconv.IntSize)
+		digits := strings.TrimLeft(s, "+-")
+		plain := len(s)-len(digits) <= 1 && digits != "" && strings.Trim(digits, "0123456789") == ""
+		switch {
+		case !plain && err == nil:
+			t.Errorf("parseDecimal(%q) = %d, want an error", s, v)
+		case plain && werr == nil && (err != nil || int64(v) != want):
+			t.Errorf("parseDecimal(%q) = %d, %v; want %d", s, v, err, want)
+		case plain && werr != nil && (err == nil || err.Error() != "value out of range"):
+			t.Errorf("parseDecimal(%q) = %d, %v; want value out of range", s, v, err)
+		case err == nil:
+			if back, err := parseDecimal(strconv.Itoa(v)); err != nil || back != v {
+				t.Errorf("parseDecimal(Itoa(%d)) = %d, %v", v, back, err)
+			}
+		}
+	})
+}
+
+// FuzzParseRange: compare's -n RANGE gives board sizes in 1..max, each
+// once, or a usage error; never a panic or a long loop.
+func FuzzParseRange(f *testing.F) {
+	for _, s := range []string{"8", "1-12", "4,8,10", "1-16", "0", "5-3", "-1", "1-9223372036854775807", "010",
+		"4-x", ",", "", "3,3,2-4", " 4 - 6 "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sizes, err := parseRange(s, compareMaxN)
+		if err != nil {
+			if exitCode(err) != 2 {
+				t.Errorf("parseRange(%q): %v, exit status %d, want 2", s, err, exitCode(err))
+			}
+			return
+		}
+		seen := map[int]bool{}
+		for _, n := range sizes {
+			if n < 1 || n > compareMaxN || seen[n] {
+				t.Errorf("parseRange(%q) = %v: %d out of range or repeated", s, sizes, n)
+			}
+			seen[n] = true
+		}
+		if len(sizes) == 0 {
+			t.Errorf("parseRange(%q) gave no sizes and no error", s)
+		}
+	})
+}
+
+// BenchmarkSolutionWriterFlush measures what the paced flush policy of
+// stdout (a clock read per solution, a flush per 100 ms) costs a fast stream:
+// perm lines of n = 12 into a 64 KiB buffer, with and without it.
+func BenchmarkSolutionWriterFlush(b *testing.B) {
+	sol := board.Solution{0, 2, 4, 7, 9, 11, 5, 10, 1, 6, 8, 3}
+	for _, flush := range []bool{false, true} {
+		b.Run("flush="+strconv.FormatBool(flush), func(b *testing.B) {
+			w := bufio.NewWriterSize(io.Discard, 64<<10)
+			sw := &solutionWriter{w: w, format: board.FormatPerm}
+			if flush {
+				sw.flush, sw.paced = w.Flush, true
+			}
+			for b.Loop() {
+				if err := sw.Write(sol); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestDecimalFlagConversion: every urfave/cli integer flag of a command
+// is read in base 10 once setUsageErrors has seen the command, and its
+// action gets the value; the unsigned ones refuse a negative value.
+func TestDecimalFlagConversion(t *testing.T) {
+	var got []any
+	newCmd := func() *cli.Command {
+		got = nil
+		cmd := &cli.Command{Name: "x", Action: func(*cli.Context) error { return nil }, Flags: []cli.Flag{
+			&cli.IntFlag{Name: "a", Action: func(_ *cli.Context, v int) error { got = append(got, v); return nil }},
+			&cli.Int64Flag{Name: "b", Action: func(_ *cli.Context, v int64) error { got = append(got, v); return nil }},
+			&cli.UintFlag{Name: "c", Action: func(_ *cli.Context, v uint) error { got = append(got, v); return nil }},
+			&cli.Uint64Flag{Name: "d", Value: 7, Action: func(_ *cli.Context, v uint64) error { got = append(got, v); return nil }},
+		}}
+		setUsageErrors(cmd)
+		return cmd
+	}
+	app := &cli.App{Commands: []*cli.Command{newCmd()}, Writer: io.Discard, ErrWriter: io.Discard}
+	if err := app.Run([]string{"q", "x", "--a", "010", "--b", "-010", "--c", "010", "--d", "0010"}); err != nil {
+		t.Fatal(err)
+	}
+	want := []any{10, int64(-10), uint(10), uint64(10)}
+	if !slices.Equal(got, want) {
+		t.Errorf("actions got %v, want %v", got, want)
+	}
+	for _, args := range [][]string{{"--a", "0x10"}, {"--b", "1_0"}, {"--c", "-1"}, {"--d", "-1"}} {
+		app := &cli.App{Commands: []*cli.Command{newCmd()}, Writer: io.Discard, ErrWriter: io.Discard}
+		if err := app.Run(append([]string{"q", "x"}, args...)); err == nil || exitCode(err) != 2 {
+			t.Errorf("%v: error %v, want a usage error", args, err)
+		}
+	}
+}
+
+// TestIsProcessFile: the names of the process's own descriptors, and
+// nothing else.
+func TestIsProcessFile(t *testing.T) {
+	for path, want := range map[string]bool{
+		"/dev/stdout": true, "/dev/stderr": true, "/dev/fd/1": true, "/dev/fd/9": true,
+		"/proc/self/fd/1": true, "/proc/thread-self/fd/2": true, "/proc/123/fd/1": true,
+		"/dev/null": false, "/proc/sys/kernel/hostname": false, "/proc/self/environ": false,
+		"/proc/x1/fd/1": false, "out.txt": false, "/tmp/dev/stdout": false,
+	} {
+		if got := isProcessFile(path); got != want {
+			t.Errorf("isProcessFile(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
