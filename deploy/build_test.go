@@ -2,6 +2,7 @@ package deploy
 
 import (
 	"bufio"
+	"debug/elf"
 	"fmt"
 	"os"
 	"os/exec"
@@ -139,4 +140,20 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(buildDir)
 	}
 	os.Exit(code)
+}
+
+// TestImageBinaryStatic checks that the Dockerfile's build gives a static
+// binary: the distroless static image has no dynamic loader, and the GPU
+// loader (purego) would need one, so the image is built with -tags nogpu.
+func TestImageBinaryStatic(t *testing.T) {
+	f, err := elf.Open(queensBinary(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			t.Fatal("the image's binary is dynamically linked (it asks for a program interpreter); build it with -tags nogpu")
+		}
+	}
 }

@@ -45,7 +45,7 @@ Limits: a first solution or --limit K: N <= %d (N <= %d with --strategy lex);
 			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex or heuristic (see below)"},
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, the textbook order)"},
-			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(),
+			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(), gpuFlag(),
 		},
 		Action: backtrackAction,
 	}
@@ -116,11 +116,23 @@ func backtrackAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	onGPU, err := useGPU(c, c.App.ErrWriter)
+	if err != nil {
+		out.Abort()
+		return err
+	}
 	if c.Bool("count") {
+		if onGPU && (c.IsSet("strategy") && strategy != backtrack.Auto || order != backtrack.Rows || unique.rotations) {
+			out.Abort()
+			return usagef("--gpu runs the bitboard counter: not with --strategy, --order or --unique=rotations")
+		}
+		if onGPU {
+			return out.finish(countCommand(ctx, c, out.output, format, n, place, gpuCounter))
+		}
 		if c.IsSet("strategy") && strategy != backtrack.Auto || order != backtrack.Rows {
 			return out.finish(searchCount(ctx, c, out.output, format, n, backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}))
 		}
-		return out.finish(countCommand(ctx, c, out.output, format, n, place))
+		return out.finish(countCommand(ctx, c, out.output, format, n, place, nil))
 	}
 	opt := backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}
 	if !c.Bool("all") && !c.IsSet("limit") {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
@@ -118,12 +119,16 @@ func executableHash() string {
 	return hex.EncodeToString(h.Sum(nil))[:12]
 }
 
+// pieceCounter counts pieces with another engine than the CPU search (see
+// shard.Options.Counter).
+type pieceCounter = func(ctx context.Context, n int, pieces []backtrack.Subproblem, done func(int, backtrack.Tally) error) error
+
 // countCommand runs --count: with --shard (or --shard-count) one shard,
 // printed as a JSON line; with --checkpoint resumable; otherwise the plain
 // counter.
-func countCommand(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, place []board.Queen) error {
+func countCommand(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, place []board.Queen, counter pieceCounter) error {
 	sharded := c.IsSet("shard") || c.IsSet("shard-count")
-	if !sharded && !c.IsSet("checkpoint") {
+	if !sharded && !c.IsSet("checkpoint") && counter == nil {
 		return backtrackCount(ctx, c, out, format, n, place)
 	}
 	spec := shard.Spec{N: n, Shards: 1, Version: version()}
@@ -136,7 +141,7 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 			return err
 		}
 	}
-	opt := shard.Options{Threads: c.Int("threads")}
+	opt := shard.Options{Threads: c.Int("threads"), Counter: counter}
 	path := c.String("checkpoint")
 	var ckpt *shard.Checkpoint
 	if path != "" {

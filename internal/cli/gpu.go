@@ -1,0 +1,92 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/gpu"
+	"github.com/urfave/cli/v2"
+)
+
+// gpuMode is the value of --gpu: off, on (--gpu: a GPU or a usage error)
+// or auto (--gpu=auto: a GPU when one is usable, the CPU otherwise).
+type gpuMode string
+
+const (
+	gpuOff  gpuMode = ""
+	gpuOn   gpuMode = "on"
+	gpuAuto gpuMode = "auto"
+)
+
+func (g *gpuMode) Set(v string) error {
+	switch v {
+	case "true", "on":
+		*g = gpuOn
+	case "auto":
+		*g = gpuAuto
+	case "false", "off":
+		*g = gpuOff
+	default:
+		return fmt.Errorf("want --gpu, --gpu=auto or --gpu=off, not --gpu=%s", v)
+	}
+	return nil
+}
+
+func (g *gpuMode) String() string { return string(*g) }
+
+// IsBoolFlag lets --gpu stand alone, as a boolean flag does; a mode needs
+// =, as in --gpu=auto.
+func (g *gpuMode) IsBoolFlag() bool { return true }
+
+func gpuFlag() cli.Flag {
+	return &cli.GenericFlag{Name: "gpu", Value: new(gpuMode), DefaultText: "off",
+		Usage: "with --count, count on an NVIDIA GPU (the CUDA driver, loaded at run time); --gpu=auto: on a GPU when one is usable, else on the CPU"}
+}
+
+// useGPU reads --gpu for a count: whether to count on the GPU. --gpu
+// without a usable GPU is a usage error naming why; --gpu=auto then
+// counts on the CPU, and says so on w with --stats.
+func useGPU(c *cli.Context, w io.Writer) (bool, error) {
+	mode, _ := c.Generic("gpu").(*gpuMode)
+	if mode == nil || *mode == gpuOff {
+		return false, nil
+	}
+	if !c.Bool("count") {
+		return false, usagef("--gpu counts: add --count")
+	}
+	if c.IsSet("place") {
+		return false, usagef("--gpu counts whole boards: it cannot be combined with --place")
+	}
+	err := gpuAvailable()
+	switch {
+	case err == nil:
+		return true, nil
+	case *mode == gpuAuto:
+		if c.Bool("stats") {
+			fmt.Fprintf(w, "queens: --gpu=auto: counting on the CPU (%v)\n", err)
+		}
+		return false, nil
+	case errors.Is(err, gpu.ErrNoDevice), errors.Is(err, gpu.ErrKernel):
+		return false, usagef("--gpu: %v", err)
+	}
+	return false, err
+}
+
+// gpuAvailable and gpuCount are gpu.Available and gpu.Count; the tests
+// put the CPU twin of the kernel (gpu.Reference) in their place.
+var (
+	gpuAvailable = gpu.Available
+	gpuCount     = gpu.Count
+)
+
+// gpuCounter counts a shard's pieces on the GPU, for shard.Options.Counter.
+func gpuCounter(ctx context.Context, n int, pieces []backtrack.Subproblem, done func(int, backtrack.Tally) error) error {
+	if len(pieces) == 0 {
+		return nil
+	}
+	_, err := gpuCount(ctx, n, gpu.Options{Pieces: pieces, OnPiece: done})
+	return err
+}

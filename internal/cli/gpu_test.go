@@ -1,0 +1,54 @@
+package cli
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/queens-dev/queens/gpu"
+)
+
+// TestGPUFlag runs backtrack --count --gpu through the GPU path with the
+// CPU twin of the kernel (gpu.Reference) standing in for the device: the
+// counts, plain and sharded, must be the published ones; without a device
+// --gpu is a usage error and --gpu=auto counts on the CPU.
+func TestGPUFlag(t *testing.T) {
+	defer func(a func() error, c func(ctx context.Context, n int, opt gpu.Options) (gpu.Result, error)) {
+		gpuAvailable, gpuCount = a, c
+	}(gpuAvailable, gpuCount)
+
+	gpuAvailable = func() error { return gpu.ErrNoDevice }
+	if stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "8", "--count", "--gpu"); code != 2 || stdout != "" || !strings.Contains(stderr, "--gpu: no CUDA device") {
+		t.Errorf("--gpu without a device: exit %d, stdout %q, stderr %q; want 2", code, stdout, stderr)
+	}
+	if stdout, _, code := runCLI(t, "", "backtrack", "-n", "8", "--count", "--gpu=auto"); code != 0 || stdout != "92 solutions\n" {
+		t.Errorf("--gpu=auto without a device: exit %d, stdout %q", code, stdout)
+	}
+
+	gpuAvailable = func() error { return nil }
+	gpuCount = gpu.Reference
+	if stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "10", "--count", "--unique", "--gpu"); code != 0 || stdout != "724 solutions (92 unique)\n" {
+		t.Errorf("--gpu (reference): exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	var lines []string
+	for _, shard := range []string{"0/3", "1/3", "2/3"} {
+		stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "11", "--count", "--shard", shard, "--json", "--gpu")
+		if code != 0 {
+			t.Fatalf("--shard %s --gpu: exit %d, stderr %q", shard, code, stderr)
+		}
+		lines = append(lines, stdout)
+	}
+	if stdout, stderr, code := runCLI(t, strings.Join(lines, ""), "merge", "-"); code != 0 || !strings.HasPrefix(stdout, "2680 solutions (341 unique)\nmatches") {
+		t.Errorf("merge of GPU shards: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	for _, args := range [][]string{
+		{"backtrack", "-n", "8", "--gpu"},
+		{"backtrack", "-n", "8", "--count", "--gpu", "--place", "1:1"},
+		{"backtrack", "-n", "8", "--count", "--gpu", "--strategy", "lex"},
+		{"backtrack", "-n", "8", "--count", "--gpu=maybe"},
+	} {
+		if _, stderr, code := runCLI(t, "", args...); code != 2 {
+			t.Errorf("%v: exit %d, stderr %q; want 2", args, code, stderr)
+		}
+	}
+}
