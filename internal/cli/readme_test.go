@@ -54,7 +54,7 @@ func readmeExamples(lines []string) []readmeExample {
 // slowExamples are the README commands that take more than a few seconds
 // or cannot be repeated (an interrupted run), and those that need their
 // files.
-var slowExamples = []string{"bench/", "n17.ckpt", "p17.jsonl", "Ctrl-C", "-n 16 --all"}
+var slowExamples = []string{"bench/", "n17.ckpt", "n18.ckpt", "p17.jsonl", "Ctrl-C", "-n 16 --all", "deploy/slurm/", "parts-n20/"}
 
 // externalPrograms are the programs an example may need besides queens;
 // it is skipped where one is missing.
@@ -77,6 +77,7 @@ var (
 	numberRE   = regexp.MustCompile(`\d+(\.\d+)?`)
 	fieldRE    = regexp.MustCompile(`"(elapsed|seconds|checksum|host|start|version)":("[^"]*"|[0-9.]+)`)
 	spaceRE    = regexp.MustCompile(`\s+`)
+	hostRE     = regexp.MustCompile(` on \S+,`) // the host of merge --stats' slow shards
 	hexRE      = regexp.MustCompile(`[0-9a-f]{32}|[0-9a-f]{4,}…`) // a fingerprint, or the README's shortened one
 )
 
@@ -86,8 +87,8 @@ var (
 // "16379f07…") and the alignment of tables.
 func normalize(line string) string {
 	t := strings.TrimSpace(line)
-	if strings.HasPrefix(t, "stats:") || strings.HasPrefix(t, `{"stats":`) || strings.HasPrefix(t, "merge: n=") {
-		return numberRE.ReplaceAllString(t, "#")
+	if strings.HasPrefix(t, "stats:") || strings.HasPrefix(t, `{"stats":`) || strings.HasPrefix(t, "merge: ") {
+		return numberRE.ReplaceAllString(hostRE.ReplaceAllString(t, " on #,"), "#")
 	}
 	t = fieldRE.ReplaceAllString(t, `"$1":#`)
 	t = durationRE.ReplaceAllString(t, "#")
