@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -54,7 +55,7 @@ func readmeExamples(lines []string) []readmeExample {
 // slowExamples are the README commands that take more than a few seconds
 // or cannot be repeated (an interrupted run), and those that need their
 // files.
-var slowExamples = []string{"bench/", "n17.ckpt", "n18.ckpt", "p17.jsonl", "Ctrl-C", "-n 16 --all", "deploy/slurm/", "parts-n20/"}
+var slowExamples = []string{"bench/", "n17.ckpt", "n18.ckpt", "p17.jsonl", "Ctrl-C", "-n 16 --all", "deploy/slurm/", "parts-n20/", "queens serve", "127.0.0.1:8080"}
 
 // externalPrograms are the programs an example may need besides queens;
 // it is skipped where one is missing.
@@ -77,7 +78,7 @@ var (
 	numberRE   = regexp.MustCompile(`\d+(\.\d+)?`)
 	fieldRE    = regexp.MustCompile(`"(elapsed|seconds|checksum|host|start|version)":("[^"]*"|[0-9.]+)`)
 	spaceRE    = regexp.MustCompile(`\s+`)
-	hostRE     = regexp.MustCompile(` on \S+,`) // the host of merge --stats' slow shards
+	hostRE     = regexp.MustCompile(` on \S+,`)                   // the host of merge --stats' slow shards
 	hexRE      = regexp.MustCompile(`[0-9a-f]{32}|[0-9a-f]{4,}…`) // a fingerprint, or the README's shortened one
 )
 
@@ -140,6 +141,11 @@ func TestREADMEExamples(t *testing.T) {
 	lines := strings.Split(string(data), "\n")
 	queensOnPath(t)
 	dir := t.TempDir()
+	// The examples may use the repository's test files (the liar solvers
+	// of testdata/solvers), as a reader in the repository root would.
+	if abs, err := filepath.Abs("../../testdata"); err == nil {
+		os.Symlink(abs, filepath.Join(dir, "testdata"))
+	}
 	var out []string
 	next, checked := 0, 0
 	for _, ex := range readmeExamples(lines) {
