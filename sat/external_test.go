@@ -3,9 +3,11 @@ package sat_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -166,4 +168,48 @@ func FuzzReadResult(f *testing.F) {
 		// A model of the right size decodes or fails cleanly.
 		encode.Decode(2, res.Model)
 	})
+}
+
+// TestReadResultMemory checks that reading a model costs memory in
+// proportion to its literals, whatever the length of its lines: a model
+// of 200000 literals, in short lines and as one line, allocates at most
+// 90 bytes a literal, counting the garbage of the slices' growth (a map
+// per variable, a string per literal and a line buffer the size of the
+// longest line cost more: 113 and 133 bytes measured), and a duplicate is
+// reported on the right line.
+func TestReadResultMemory(t *testing.T) {
+	const lits = 200000
+	var lines, one strings.Builder
+	lines.WriteString("s SATISFIABLE\n")
+	one.WriteString("s SATISFIABLE\nv")
+	for v := 1; v <= lits; v++ {
+		if v%20 == 1 {
+			lines.WriteString("v")
+		}
+		fmt.Fprintf(&lines, " -%d", v)
+		fmt.Fprintf(&one, " -%d", v)
+		if v%20 == 0 {
+			lines.WriteString("\n")
+		}
+	}
+	lines.WriteString(" 0\n")
+	one.WriteString(" 0\n")
+	for name, text := range map[string]string{"lines": lines.String(), "one line": one.String()} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		res, err := sat.ReadResult(strings.NewReader(text))
+		runtime.ReadMemStats(&after)
+		if err != nil || len(res.Model) != lits {
+			t.Fatalf("%s: %v, %d literals", name, err, len(res.Model))
+		}
+		if per := float64(after.TotalAlloc-before.TotalAlloc) / lits; per > 90 {
+			t.Errorf("%s: %.0f bytes allocated a literal, want at most 90", name, per)
+		}
+	}
+	_, err := sat.ReadResult(strings.NewReader("c a comment\ns SATISFIABLE\nv 1 2 3" + strings.Repeat(" 4", 2) + " 0\n"))
+	var re *sat.ResultError
+	if !errors.As(err, &re) || re.Line != 3 || !strings.Contains(err.Error(), "variable 4 given twice") {
+		t.Errorf("a duplicate on line 3: %v", err)
+	}
 }
