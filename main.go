@@ -22,6 +22,9 @@
 //	check      read an answer (perm, coords, matrix, board or json, as
 //	           arguments or on stdin): valid, or which queens attack each
 //	           other (exit status 1)
+//	serve      the interactive board in a browser (--addr HOST:PORT, --open):
+//	           place queens, see the attacks, solve, count, step through
+//	           the search, the gallery of solutions, export
 //
 // Run "queens help COMMAND" for a command's flags. Shared flags:
 //
@@ -60,6 +63,9 @@
 // usage error.
 //
 // Counting across machines (backtrack --count):
+//
+//	--gpu           count on an NVIDIA GPU (the CUDA driver, loaded at run
+//	                time); --gpu=auto: on the GPU when one is usable
 //
 //	--shard I/K     count shard I of K (0-based; --shard-base 1 for 1-based);
 //	                the index may also come from JOB_COMPLETION_INDEX or
