@@ -135,7 +135,11 @@ func ReadResult(r io.Reader) (*Result, error) {
 			continue
 		case word == "v" || tok[0] == '-' || tok[0] >= '0' && tok[0] <= '9':
 		default:
-			return nil, bad("unexpected %q", truncate(word))
+			line := word
+			if !eol {
+				line += " " + lineStart(br, 40)
+			}
+			return nil, bad("unexpected %q", truncate(strings.TrimSpace(line)))
 		}
 		// The literals of this line: the first token itself unless it is v.
 		more := !eol
@@ -256,6 +260,20 @@ func atoi(b []byte) (int, error) {
 		n = -n
 	}
 	return n, nil
+}
+
+// lineStart returns up to max bytes of the rest of the line, for a
+// message.
+func lineStart(br *bufio.Reader, max int) string {
+	var b []byte
+	for len(b) < max {
+		c, err := br.ReadByte()
+		if err != nil || c == '\n' {
+			break
+		}
+		b = append(b, c)
+	}
+	return string(b)
 }
 
 // skipLine discards the rest of the line.

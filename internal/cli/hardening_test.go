@@ -424,20 +424,7 @@ func TestInterrupt(t *testing.T) {
 			cmd := queensCmd(t, dir, args...)
 			var stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = nil, &stderr
-			ready := filepath.Join(t.TempDir(), "ready")
-			cmd.Env = append(cmd.Env, "QUEENS_TEST_READY="+ready)
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
-				if _, err := os.Stat(ready); err == nil {
-					break
-				}
-				if time.Since(start) > 20*time.Second {
-					cmd.Process.Kill()
-					t.Fatal("the command did not start within 20 s")
-				}
-			}
+			startReady(t, cmd)
 			time.Sleep(300 * time.Millisecond) // well into the work
 			cmd.Process.Signal(tt.sig)
 			sent := time.Now()
@@ -466,5 +453,26 @@ func TestInterrupt(t *testing.T) {
 			}
 			checkOneLine(t, stderr.String(), tt.want)
 		})
+	}
+}
+
+// startReady starts cmd (a queens command of queensCmd) and returns once
+// it handles signals: it says so by creating the file named in
+// QUEENS_TEST_READY.
+func startReady(t *testing.T, cmd *exec.Cmd) {
+	t.Helper()
+	ready := filepath.Join(t.TempDir(), "ready")
+	cmd.Env = append(cmd.Env, "QUEENS_TEST_READY="+ready)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(ready); err == nil {
+			return
+		}
+		if time.Since(start) > 20*time.Second {
+			cmd.Process.Kill()
+			t.Fatal("the command did not start within 20 s")
+		}
 	}
 }

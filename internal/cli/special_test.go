@@ -428,20 +428,7 @@ func startSignalled(t *testing.T, dir string, sig syscall.Signal, args ...string
 	cmd := queensCmd(t, dir, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	ready := filepath.Join(t.TempDir(), "ready")
-	cmd.Env = append(cmd.Env, "QUEENS_TEST_READY="+ready)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
-		if _, err := os.Stat(ready); err == nil {
-			break
-		}
-		if time.Since(start) > 20*time.Second {
-			cmd.Process.Kill()
-			t.Fatal("the command did not start within 20 s")
-		}
-	}
+	startReady(t, cmd)
 	time.Sleep(500 * time.Millisecond) // well into the work
 	cmd.Process.Signal(sig)
 	sent := time.Now()
