@@ -89,7 +89,7 @@ var (
 func normalize(line string) string {
 	t := strings.TrimSpace(line)
 	if strings.HasPrefix(t, "stats:") || strings.HasPrefix(t, `{"stats":`) || strings.HasPrefix(t, "merge: ") {
-		return numberRE.ReplaceAllString(hostRE.ReplaceAllString(t, " on #,"), "#")
+		return numberRE.ReplaceAllString(durationRE.ReplaceAllString(hostRE.ReplaceAllString(t, " on #,"), "#"), "#")
 	}
 	t = fieldRE.ReplaceAllString(t, `"$1":#`)
 	t = durationRE.ReplaceAllString(t, "#")
