@@ -142,7 +142,7 @@ func roundTripLRAT(t *testing.T, f *drat.Formula, proof []byte) {
 	lines[len(lines)-1] = strings.Join(append(last[:len(last)-2:len(last)-2], "0"), " ")
 	_, err = drat.CheckLRAT(context.Background(), f, strings.NewReader(strings.Join(lines, "\n")))
 	var le *drat.LemmaError
-	if !errors.As(err, &le) || le.Lits != nil && len(le.Lits) != 0 {
+	if !errors.As(err, &le) || len(le.Lits) != 0 {
 		t.Errorf("LRAT without the final conflict hint: err = %v, want a LemmaError on the empty clause", err)
 	}
 }

@@ -46,10 +46,6 @@ func solve(ctx context.Context, n int, qs []board.Queen, engine string) (board.S
 	return nil, fmt.Errorf("unknown engine %q", engine)
 }
 
-// countMaxN is the largest board [count] takes; the bitboard counter's own
-// limit.
-const countMaxN = backtrack.CountMaxN
-
 // countResult is what count found. Unique and Rotations are set for the
 // empty board only.
 type countResult struct {
