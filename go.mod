@@ -8,6 +8,7 @@ require (
 	github.com/ebitengine/purego v0.11.3
 	github.com/go-air/gini v1.0.4
 	github.com/mattn/go-isatty v0.0.24
+	github.com/ulikunitz/xz v0.5.15
 	github.com/urfave/cli/v2 v2.27.7
 	golang.org/x/sys v0.47.0
 	k8s.io/api v0.37.2

@@ -35,6 +35,10 @@ type DIMACS struct {
 	// line, so a projected counter counts assignments of the board
 	// variables. It needs N: a CNF with N == 0 gets "c t mc".
 	ModelCounting bool
+	// Comments are written as "c " comment lines after the description
+	// of the instance, before the "p cnf" line (e.g. "status sat"); line
+	// breaks in them are replaced by spaces. [ReadDIMACS] ignores them.
+	Comments []string
 }
 
 // WriteDIMACS writes cnf to w in DIMACS CNF format with the default
@@ -149,6 +153,11 @@ func (d DIMACS) header(w io.Writer, n int, enc Encoding, placed []board.Queen, s
 			}
 			b = fmt.Appendf(b, "c variables %d..%d: auxiliary (%s)\n", n*n+1, vars, what)
 		}
+	}
+	for _, c := range d.Comments {
+		b = append(b, "c "...)
+		b = append(b, oneLine(c)...)
+		b = append(b, '\n')
 	}
 	b = fmt.Appendf(b, "p cnf %d %d\n", vars, clauses)
 	if _, err := w.Write(b); err != nil {

@@ -2,6 +2,7 @@ package encode_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"runtime"
@@ -183,5 +184,27 @@ func TestReadDIMACSHeaderClaims(t *testing.T) {
 		if perRun > 128<<10 || allocs > 30 {
 			t.Errorf("ReadDIMACS(%q): %d bytes and %.0f allocations per run; want at most 128 KiB, 30", tt.in, perRun, allocs)
 		}
+	}
+}
+
+// TestDIMACSComments: the comments come before the "p cnf" line, one per
+// line, and the reader still recovers the instance.
+func TestDIMACSComments(t *testing.T) {
+	e, err := encode.NewEncoder(5, encode.Options{Placed: []board.Queen{{Row: 0, Col: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	d := encode.DIMACS{Comments: []string{"status sat (decided)", "a\nb"}}
+	if err := d.WriteEncoder(context.Background(), &b, e); err != nil {
+		t.Fatal(err)
+	}
+	head, _, _ := strings.Cut(b.String(), "p cnf")
+	if !strings.HasSuffix(head, "\nc status sat (decided)\nc a b\n") {
+		t.Errorf("header ends %q", head[strings.LastIndex(head[:len(head)-1], "\nc v"):])
+	}
+	cnf, err := encode.ReadDIMACS(&b)
+	if err != nil || cnf.N != 5 || len(cnf.Placed) != 1 {
+		t.Fatalf("ReadDIMACS: %+v, %v", cnf, err)
 	}
 }

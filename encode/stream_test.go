@@ -37,7 +37,7 @@ func TestStreamSameAsCNF(t *testing.T) {
 				if v, c := e.Size(); v != cnf.Vars || c != len(cnf.Clauses) {
 					t.Errorf("%s n=%d: Size %d, %d; CNF %d, %d", name, n, v, c, cnf.Vars, len(cnf.Clauses))
 				}
-				for _, d := range []encode.DIMACS{{}, {Generator: "queens test", ModelCounting: true}} {
+				for _, d := range []encode.DIMACS{{}, {Generator: "queens test", ModelCounting: true, Comments: []string{"status sat", "two\nlines"}}} {
 					var a, b bytes.Buffer
 					if err := d.Write(&a, cnf); err != nil {
 						t.Fatal(err)

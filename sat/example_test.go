@@ -87,3 +87,19 @@ func ExampleReadResult() {
 	// Output:
 	// SATISFIABLE [1 3 0 2] <nil> true
 }
+
+// ParseCount reads a model counter's answer in any of the usual styles.
+func ExampleParseCount() {
+	for _, out := range []string{
+		"c ganak\ns mc 92\n",
+		"s SATISFIABLE\nc Models         : 92\n",
+		"# solutions \n92\n# END\n",
+	} {
+		n, err := sat.ParseCount([]byte(out))
+		fmt.Println(n, err)
+	}
+	// Output:
+	// 92 <nil>
+	// 92 <nil>
+	// 92 <nil>
+}

@@ -26,7 +26,7 @@ func compareCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "compare",
 		Usage:     "cross-check the engines, external solvers and the published counts",
-		UsageText: "queens compare -n RANGE [--engines LIST] [--solver CMD ...] [--encoding LIST] [--solver-limit N] [--proof] [--place R:C ...] [--timeout D] [--json]",
+		UsageText: "queens compare -n RANGE [--engines LIST] [--solver CMD ...] [--counter CMD ...] [--encoding LIST] [--solver-limit N] [--proof] [--place R:C ...] [--timeout D] [--json]",
 		Description: "For each board size in RANGE (8, 1-12, 4,8,10), every engine enumerates the solutions;\n" +
 			"each solution is checked as it passes, each engine's set is summarised by a count and an\n" +
 			"order-free 128-bit fingerprint, and compared with the backtracker's and with the published\n" +
@@ -44,6 +44,11 @@ func compareCommand() *cli.Command {
 			"backtracker's (and the published count), also with --place; with --proof, each --solver's\n" +
 			"final UNSATISFIABLE must come with a DRAT proof that checks. backtrack enumerates up to\n" +
 			fmt.Sprintf("n = %d, sat up to %d. By default every engine runs where its limit allows.\n\n", backtrackEnumMax, satEnumMax) +
+			"--counter CMD (repeatable) adds an external model counter as an engine, named counter:CMD, on\n" +
+			"each encoding of --encoding, up to n = --solver-limit: it counts the model counting file\n" +
+			"(see queens sat --counter), and, without --place, the file with --break-symmetry's\n" +
+			"lex-leader clauses for the unique count (projected: a counter must read \"c p show\" or clasp's\n" +
+			"\"c project\"). Both are checked against the published counts and the backtracker's.\n\n" +
 			"Exit status 0 when everything agrees, 1 on any disagreement or invalid solution, a failing\n" +
 			"external solver, or a run stopped by --timeout (the rows done so far are printed, and the\n" +
 			"engine that was running is named).",
@@ -51,6 +56,7 @@ func compareCommand() *cli.Command {
 			&cli.StringFlag{Name: "n", Usage: "board sizes: `RANGE` such as 8, 1-12 or 4,8,10 (n <= " + strconv.Itoa(compareMaxN) + ")"},
 			&cli.StringFlag{Name: "engines", Usage: "comma-separated engines `LIST` (default: all that apply)"},
 			&cli.GenericFlag{Name: "solver", Value: &commandList{}, Usage: "also check the external DIMACS solver `CMD` (e.g. 'clasp --heuristic=Vsids,92'); repeatable, not split at commas"},
+			&cli.GenericFlag{Name: "counter", Value: &commandList{}, Usage: "also check the external model counter `CMD` (e.g. 'clasp --parse-ext --project -n 0 -q'); repeatable"},
 			&cli.StringFlag{Name: "encoding", Value: "pairwise", Usage: "comma-separated encodings `LIST` the external solvers run on (" + encodingNames() + ", or all)"},
 			&cli.IntFlag{Name: "solver-limit", Value: externalEnumMax, Usage: "external solvers enumerate up to board size `N`, and above it give one model"},
 			solverOutputFlag(),
@@ -367,6 +373,18 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 			return nil, err
 		}
 		picked = append(picked, es...)
+	}
+	for _, cmd := range c.Generic("counter").(*commandList).commands {
+		if err := sat.LookSolver(cmd); err != nil {
+			return nil, usagef("--counter: %v", err)
+		}
+		for _, enc := range encodings {
+			e := compareEngine{compare.Engine{Name: "counter:" + cmd, Count: counterEngine(cmd, encode.Encoding(enc))}, limit, limit}
+			if c.IsSet("encoding") {
+				e.Name += "/" + enc
+			}
+			picked = append(picked, e)
+		}
 	}
 	return picked, nil
 }

@@ -85,12 +85,14 @@ func runDecode(c *cli.Context) error {
 	if proofPath == "" || c.NArg() == 1 {
 		var in io.Reader = os.Stdin
 		if path := c.Args().First(); path != "" && path != "-" {
-			f, err := os.Open(path)
+			f, err := openInput(path)
 			if err != nil {
 				return usagef("decode: %v", unwrapPath(err))
 			}
 			defer f.Close()
 			in = f
+		} else if in, err = decompress(in); err != nil {
+			return usagef("decode: stdin: %v", err)
 		}
 		if res, err = sat.ReadResult(in); err != nil {
 			return usagef("decode: %v", err)
@@ -151,7 +153,7 @@ func runDecode(c *cli.Context) error {
 // checkProofFile checks the DRAT proof in path against cnf (read from
 // cnfPath): exit status 1 naming the first lemma that fails.
 func checkProofFile(ctx context.Context, cnf *encode.CNF, path, cnfPath string) error {
-	f, err := os.Open(path)
+	f, err := openInput(path)
 	if err != nil {
 		return usagef("decode: --proof: %v", unwrapPath(err))
 	}
@@ -170,7 +172,7 @@ func checkProofFile(ctx context.Context, cnf *encode.CNF, path, cnfPath string) 
 // elsewhere) and the pre-placed queens from "c placed R:C ..." ("none":
 // no queens).
 func cnfInstance(path string) (n int, place []board.Queen, err error) {
-	f, err := os.Open(path)
+	f, err := openInput(path)
 	if err != nil {
 		return 0, nil, usagef("read %s: %v", path, unwrapPath(err))
 	}
@@ -197,7 +199,7 @@ func cnfInstance(path string) (n int, place []board.Queen, err error) {
 
 // readCNF reads a DIMACS file; a bad file is an input error.
 func readCNF(path string) (*encode.CNF, error) {
-	f, err := os.Open(path)
+	f, err := openInput(path)
 	if err != nil {
 		return nil, usagef("read %s: %v", path, unwrapPath(err))
 	}

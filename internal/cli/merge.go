@@ -64,12 +64,17 @@ func mergeAction(c *cli.Context) error {
 	for _, name := range c.Args().Slice() {
 		var r io.Reader = os.Stdin
 		if name != "-" {
-			f, err := os.Open(name)
+			f, err := openInput(name)
 			if err != nil {
 				return usagef("merge: cannot read %s: %v", name, unwrapPath(err))
 			}
 			defer f.Close()
 			r = f
+		} else {
+			var err error
+			if r, err = decompress(r); err != nil {
+				return usagef("merge: stdin: %v", err)
+			}
 		}
 		rs, err := readResults(r, name)
 		if err != nil {

@@ -19,9 +19,10 @@ import (
 // appears under its name only when Commit succeeds.
 type output struct {
 	*bufio.Writer
-	file   *os.File // nil for stdout
-	path   string   // the name given
-	target string   // the file renamed onto ("": written directly)
+	file   *os.File       // nil for stdout
+	path   string         // the name given
+	target string         // the file renamed onto ("": written directly)
+	zw     io.WriteCloser // the compressor between Writer and file (-o x.gz, x.xz), or nil
 }
 
 // openOutput opens path for writing ("-" or "" is stdout). A regular file
@@ -40,7 +41,26 @@ func openOutput(path string, stdout io.Writer) (*output, error) {
 // openOutputContext is openOutput that gives up when ctx ends while it
 // waits for the reader of a FIFO (an open for writing blocks until there
 // is one, and a caught Ctrl-C would not end it).
+//
+// A file whose name ends in .gz or .xz is written compressed (gzip, xz).
 func openOutputContext(ctx context.Context, path string, stdout io.Writer) (*output, error) {
+	o, err := openOutputFile(ctx, path, stdout)
+	if err != nil || o.file == nil {
+		return o, err
+	}
+	zw, err := compressor(path, o.file)
+	if err != nil {
+		o.Abort()
+		return nil, failf("cannot write %s: %v", path, err)
+	}
+	if zw != nil {
+		o.zw, o.Writer = zw, bufio.NewWriterSize(zw, 64<<10)
+	}
+	return o, nil
+}
+
+// openOutputFile is openOutputContext without compression.
+func openOutputFile(ctx context.Context, path string, stdout io.Writer) (*output, error) {
 	if path == "" || path == "-" {
 		return &output{Writer: bufio.NewWriterSize(stdout, 64<<10)}, nil
 	}
@@ -199,6 +219,11 @@ func removeStaleTemps(target string) {
 // place.
 func (o *output) Commit() error {
 	err := o.Flush()
+	if o.zw != nil {
+		if cerr := o.zw.Close(); err == nil {
+			err = cerr
+		}
+	}
 	if o.file == nil {
 		return err
 	}

@@ -85,6 +85,7 @@ type referee struct {
 	unique    bool        // the solutions are one per symmetry class (--unique)
 	certified func() bool // a checked proof backs the last UNSATISFIABLE answer
 	warning   string      // set by check when the claim stays unverified
+	counted   bool        // the claim is a model counter's count, not an UNSATISFIABLE answer
 }
 
 // stream passes seq through and, when seq ends by itself (the solver's
@@ -117,6 +118,9 @@ func (r *referee) check(found uint64) error {
 	claim := fmt.Sprintf("%s found %d solutions, then answered UNSATISFIABLE", r.solver, found)
 	if found == 0 {
 		claim = r.solver + " answered UNSATISFIABLE (no solution)"
+	}
+	if r.counted {
+		claim = fmt.Sprintf("the model counter %s counted %d solutions", r.solver, found)
 	}
 	if r.unique && found > 0 {
 		// One solution per class: the published count of classes is the

@@ -23,9 +23,10 @@ func encodingFlag() cli.Flag {
 
 func satCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "sat",
-		Usage:     "solve, enumerate or count as SAT: gini in process, or any DIMACS solver",
-		UsageText: "queens sat -n N [--all|--count|--limit K] [--place R:C ...] [--encoding E] [--solver CMD [--proof] [--solver-output WHERE]] [--timeout D] [--format F] [-o FILE] [--stats]",
+		Name:  "sat",
+		Usage: "solve, enumerate or count as SAT: gini in process, or any DIMACS solver",
+		UsageText: "queens sat -n N [--all|--count|--limit K] [--place R:C ...] [--encoding E] [--solver CMD [--proof] [--solver-output WHERE]] [--timeout D] [--format F] [-o FILE] [--stats]\n" +
+			"queens sat -n N --count --counter CMD [--place R:C ...] [--encoding E] [--timeout D]",
 		Description: "Encodes the puzzle as CNF and solves it with gini, or with --solver CMD (a DIMACS\n" +
 			"solver and its arguments, split as a shell splits words but without a shell, e.g.\n" +
 			"'cadical -q' or 'clasp --heuristic=Vsids,92'; minisat, picosat, cryptominisat5, clasp\n" +
@@ -51,9 +52,18 @@ func satCommand() *cli.Command {
 			"answer, which queens checks: a count is then certified complete. A claim the referee\n" +
 			"contradicts, or a proof that does not check, fails the run (exit status 1); a claim\n" +
 			"neither can check is printed with \"queens: unverified: ...\" on stderr.\n\n" +
+			"--count --counter CMD counts with an external model counter instead: the instance is\n" +
+			"written in the model counting format (\"c t mc\"; \"c t pmc\" with \"c p show\" and clasp's\n" +
+			"\"c project\" for the encodings with free auxiliary variables) to a temporary file, named\n" +
+			"as CMD's last argument. Its count is read from \"s mc N\", \"s pmc N\", \"c s exact arb int N\",\n" +
+			"\"s N\", clasp's \"Models : N\" or a number on a line of its own; it must exit with status 0,\n" +
+			"10, 20 (count 0) or 30 (clasp), and the referee checks the count as above. Debian packages\n" +
+			"no #SAT counter: 'clasp -n 0 -q' counts the exact encodings (pairwise, commander),\n" +
+			"'clasp --parse-ext --project -n 0 -q' all of them.\n\n" +
 			"A run stopped by --timeout, or a failing solver, exits with status 1.",
 		Flags: []cli.Flag{sizeFlag(), allFlag(), countFlag(), limitFlag(), uniqueFlag(), placeFlag(), encodingFlag(), threadsFlag(),
 			&cli.StringFlag{Name: "solver", Usage: "external DIMACS solver `CMD` with its arguments, shell-style quoting (default: gini, in process)"},
+			&cli.StringFlag{Name: "counter", Usage: "with --count: count with the external model counter `CMD` (sharpSAT, d4, ganak or clasp style) on the model counting format"},
 			proofFlag(), solverOutputFlag(),
 			timeoutFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag()},
 		Action: runSat,
@@ -100,6 +110,9 @@ func runSat(c *cli.Context) error {
 	placed, err := placements(c, n)
 	if err != nil {
 		return err
+	}
+	if c.IsSet("counter") {
+		return runCounter(c, n, name, placed, unique)
 	}
 	if !c.IsSet("solver") && (c.Bool("proof") || c.IsSet("solver-output")) {
 		return usagef("--proof and --solver-output go with --solver")

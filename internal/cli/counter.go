@@ -1,0 +1,93 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/sat"
+	"github.com/urfave/cli/v2"
+)
+
+// runCounter is sat --count --counter CMD: the count of an external model
+// counter, checked by the referee.
+func runCounter(c *cli.Context, n int, name encode.Encoding, placed []board.Queen, unique uniqueMode) error {
+	switch {
+	case !c.Bool("count"):
+		return usagef("--counter counts: it goes with --count")
+	case c.IsSet("solver") || c.Bool("proof") || c.IsSet("solver-output"):
+		return usagef("--counter replaces --solver (and its --proof, --solver-output)")
+	case unique.on:
+		return usagef("--counter with --unique: a counter gives the number of classes, not the total; write the instance with queens dimacs --break-symmetry --mc and count it")
+	}
+	command := c.String("counter")
+	if err := sat.LookSolver(command); err != nil {
+		return usageErr(err)
+	}
+	argv, _ := sat.SplitCommand(command)
+	who := filepath.Base(argv[0])
+	format, err := solutionFormat(c)
+	if err != nil {
+		return err
+	}
+	e, err := encode.NewEncoder(n, encode.Options{Encoding: name, Placed: placed})
+	if err != nil {
+		return usageErr(err)
+	}
+	ctx, cancel := timeoutContext(c)
+	defer cancel()
+	out, err := openSolutions(c, n, placed)
+	if err != nil {
+		return err
+	}
+	total, err := sat.Counter{Command: command}.CountEncoder(ctx, e, "queens "+version())
+	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: n, place: placed, count: true, counted: true}
+	if err == nil {
+		err = ref.check(total)
+	}
+	if err == nil {
+		err = writeCount(out, format, n, total, nil)
+	}
+	switch {
+	case err == nil:
+	case errors.Is(err, sat.ErrSolverNotFound), errors.Is(err, sat.ErrQuote):
+		err = usageErr(err)
+	case errors.Is(err, sat.ErrCounterFailed):
+		err = failf("sat: %v", err)
+	}
+	err = out.finish(satError(err, c.Duration("timeout")))
+	if err == nil {
+		ref.warn(c.App.ErrWriter)
+	}
+	return err
+}
+
+// counterEngine is compare's engine for the model counter command on the
+// encoding enc: the total is its count of the instance; without
+// pre-placed queens, the unique count is its count of the instance with
+// the lex-leader clauses of every symmetry (one model per class).
+func counterEngine(command string, enc encode.Encoding) func(ctx context.Context, n int, place []board.Queen) (total, unique uint64, err error) {
+	counter := sat.Counter{Command: command}
+	gen := "queens " + version()
+	return func(ctx context.Context, n int, place []board.Queen) (total, unique uint64, err error) {
+		e, err := encode.NewEncoder(n, encode.Options{Encoding: enc, Placed: place})
+		if err != nil {
+			return 0, 0, err
+		}
+		if total, err = counter.CountEncoder(ctx, e, gen); err != nil || len(place) > 0 {
+			return total, 0, err
+		}
+		e, err = encode.NewEncoder(n, encode.Options{Encoding: enc, Symmetry: true})
+		if err != nil {
+			return 0, 0, err
+		}
+		unique, err = counter.CountEncoder(ctx, e, gen)
+		if err != nil {
+			err = fmt.Errorf("the unique count (--break-symmetry): %w", err)
+		}
+		return total, unique, err
+	}
+}
