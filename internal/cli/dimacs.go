@@ -89,7 +89,7 @@ func runDimacs(c *cli.Context) error {
 		return usageErr(err)
 	}
 	if c.Bool("break-symmetry") && len(placed) > 0 {
-		fmt.Fprintf(c.App.ErrWriter, "queens: --break-symmetry with pre-placed queens breaks only the symmetries that keep them in place: %s\n", symmetryNames(e.Symmetries()))
+		fmt.Fprintf(c.App.ErrWriter, "queens: note: --break-symmetry with pre-placed queens breaks only the symmetries that keep them in place: %s\n", symmetryNames(e.Symmetries()))
 	}
 	out, err := openOutputContext(c.Context, c.String("output"), c.App.Writer)
 	if err != nil {

@@ -66,7 +66,7 @@ func useGPU(c *cli.Context, w io.Writer) (bool, error) {
 		return true, nil
 	case *mode == gpuAuto:
 		if c.Bool("stats") {
-			fmt.Fprintf(w, "queens: --gpu=auto: counting on the CPU (%v)\n", err)
+			fmt.Fprintf(w, "queens: note: --gpu=auto: counting on the CPU (%v)\n", err)
 		}
 		return false, nil
 	case errors.Is(err, gpu.ErrNoDevice), errors.Is(err, gpu.ErrKernel):

@@ -135,7 +135,7 @@ func runSat(c *cli.Context) error {
 		return usageErr(err)
 	}
 	if unique.on && len(placed) > 0 {
-		fmt.Fprintf(c.App.ErrWriter, "queens: --unique with --place breaks only the symmetries that keep the placed queens in place: %s\n", symmetryNames(e.Symmetries()))
+		fmt.Fprintf(c.App.ErrWriter, "queens: note: --unique with --place breaks only the symmetries that keep the placed queens in place: %s\n", symmetryNames(e.Symmetries()))
 	}
 	// --timeout covers everything from here: encoding and loading a
 	// large board take seconds, as long as the solve itself.
