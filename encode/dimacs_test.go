@@ -190,7 +190,7 @@ func TestReadDIMACSHeaderClaims(t *testing.T) {
 // TestDIMACSComments: the comments come before the "p cnf" line, one per
 // line, and the reader still recovers the instance.
 func TestDIMACSComments(t *testing.T) {
-	e, err := encode.NewEncoder(5, encode.Options{Placed: []board.Queen{{Row: 0, Col: 1}}})
+	e, err := encode.NewEncoder(5, encode.Options{Place: []board.Queen{{Row: 0, Col: 1}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +204,7 @@ func TestDIMACSComments(t *testing.T) {
 		t.Errorf("header ends %q", head[strings.LastIndex(head[:len(head)-1], "\nc v"):])
 	}
 	cnf, err := encode.ReadDIMACS(&b)
-	if err != nil || cnf.N != 5 || len(cnf.Placed) != 1 {
+	if err != nil || cnf.N != 5 || len(cnf.Place) != 1 {
 		t.Fatalf("ReadDIMACS: %+v, %v", cnf, err)
 	}
 }

@@ -12,13 +12,13 @@ import (
 
 // CNF is a formula in conjunctive normal form: Vars variables numbered from
 // 1, and clauses of signed DIMACS literals (v true, -v false). N, Encoding,
-// Placed and Symmetries describe the N-Queens instance it encodes;
+// Place and Symmetries describe the N-Queens instance it encodes;
 // [ReadDIMACS] fills them in from the header of a file queens wrote and
 // leaves them zero otherwise.
 type CNF struct {
 	N          int               // board size, 0 if unknown
 	Encoding   Encoding          // at-most-one encoding, "" if unknown
-	Placed     []board.Queen     // pre-placed queens, 0-based, by row
+	Place      []board.Queen     // pre-placed queens, 0-based, by row
 	Symmetries []board.Transform // symmetries broken by lex-leader clauses, nil if none
 	Vars       int
 	Clauses    [][]int
@@ -38,7 +38,7 @@ func Var(n, row, col int) int { return row*n + col + 1 }
 // zero value is the plain puzzle with the [Auto] encoding.
 type Options struct {
 	Encoding Encoding      // at-most-one encoding; "" or Auto chooses by n
-	Placed   []board.Queen // pre-placed queens (0-based), as unit clauses
+	Place    []board.Queen // pre-placed queens (0-based), as unit clauses
 	// Symmetry adds lex-leader clauses so that exactly one solution of
 	// each class of solutions equivalent under rotation and reflection
 	// remains: the canonical one ([board.IsCanonical]). With pre-placed
@@ -74,10 +74,10 @@ func NewEncoder(n int, opt Options) (*Encoder, error) {
 	if err := board.CheckSize(n, e.maxN); err != nil {
 		return nil, fmt.Errorf("encode %s: %w", e.name, err)
 	}
-	if err := board.CheckPlacement(n, opt.Placed); err != nil {
+	if err := board.CheckPlacement(n, opt.Place); err != nil {
 		return nil, err
 	}
-	enc := &Encoder{n: n, enc: e, placed: uniqueQueens(opt.Placed)}
+	enc := &Encoder{n: n, enc: e, placed: uniqueQueens(opt.Place)}
 	if opt.Symmetry {
 		enc.syms = Stabilizer(n, enc.placed)
 	}
@@ -104,8 +104,8 @@ func (e *Encoder) N() int { return e.n }
 // Encoding returns the encoding in use ([Auto] resolved).
 func (e *Encoder) Encoding() Encoding { return e.enc.name }
 
-// Placed returns the pre-placed queens, sorted by row, without duplicates.
-func (e *Encoder) Placed() []board.Queen { return slices.Clone(e.placed) }
+// Place returns the pre-placed queens, sorted by row, without duplicates.
+func (e *Encoder) Place() []board.Queen { return slices.Clone(e.placed) }
 
 // Symmetries returns the symmetries whose lex-leader clauses are added
 // (none without [Options.Symmetry]).
@@ -231,7 +231,7 @@ func (e *Encoder) CNF(ctx context.Context) (*CNF, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &CNF{N: e.n, Encoding: e.enc.name, Placed: e.Placed(), Symmetries: e.Symmetries(),
+	return &CNF{N: e.n, Encoding: e.enc.name, Place: e.Place(), Symmetries: e.Symmetries(),
 		Vars: e.vars, Clauses: split(lits, ends)}, nil
 }
 
@@ -249,7 +249,7 @@ func (e *Encoder) CNF(ctx context.Context) (*CNF, error) {
 // Errors wrap [board.ErrSize] (n < 1 or above [MaxN] of the encoding),
 // [ErrEncoding] or [board.ErrPlacement].
 func Queens(n int, enc Encoding, placed []board.Queen) (*CNF, error) {
-	e, err := NewEncoder(n, Options{Encoding: enc, Placed: placed})
+	e, err := NewEncoder(n, Options{Encoding: enc, Place: placed})
 	if err != nil {
 		return nil, err
 	}

@@ -25,7 +25,7 @@ func TestStreamSameAsCNF(t *testing.T) {
 	for _, name := range encode.Encodings() {
 		for _, n := range []int{1, 2, 5, 9, 23} {
 			for _, sym := range []bool{false, true} {
-				opt := encode.Options{Encoding: name, Placed: []board.Queen{{Row: 0, Col: n / 2}}, Symmetry: sym}
+				opt := encode.Options{Encoding: name, Place: []board.Queen{{Row: 0, Col: n / 2}}, Symmetry: sym}
 				e, err := encode.NewEncoder(n, opt)
 				if err != nil {
 					t.Fatal(err)
@@ -208,7 +208,7 @@ func TestSymmetryPlaced(t *testing.T) {
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("Stabilizer(%d, %v) = %v, want %v", tt.n, tt.placed, got, tt.want)
 		}
-		cnf, err := encode.NewEncoder(tt.n, encode.Options{Encoding: encode.Pairwise, Placed: tt.placed, Symmetry: true})
+		cnf, err := encode.NewEncoder(tt.n, encode.Options{Encoding: encode.Pairwise, Place: tt.placed, Symmetry: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -249,7 +249,7 @@ func TestSymmetryPlaced(t *testing.T) {
 // encoding, placed queens, symmetries) and solves to the same solutions.
 func TestReadBack(t *testing.T) {
 	for _, name := range encode.Encodings() {
-		opt := encode.Options{Encoding: name, Placed: []board.Queen{{Row: 0, Col: 0}, {Row: 0, Col: 0}}, Symmetry: true}
+		opt := encode.Options{Encoding: name, Place: []board.Queen{{Row: 0, Col: 0}, {Row: 0, Col: 0}}, Symmetry: true}
 		e, err := encode.NewEncoder(8, opt)
 		if err != nil {
 			t.Fatal(err)
@@ -267,10 +267,10 @@ func TestReadBack(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, _ := e.CNF(context.Background())
-		if back.N != 8 || back.Encoding != name || !slices.Equal(back.Placed, e.Placed()) ||
+		if back.N != 8 || back.Encoding != name || !slices.Equal(back.Place, e.Place()) ||
 			!slices.Equal(back.Symmetries, e.Symmetries()) || back.Vars != want.Vars ||
 			!slices.EqualFunc(back.Clauses, want.Clauses, slices.Equal) {
-			t.Errorf("%s: read back N=%d %q %v %v", name, back.N, back.Encoding, back.Placed, back.Symmetries)
+			t.Errorf("%s: read back N=%d %q %v %v", name, back.N, back.Encoding, back.Place, back.Symmetries)
 		}
 		if a, b := solutions(t, back), solutions(t, want); len(a) != len(b) || len(a) == 0 {
 			t.Errorf("%s: %d solutions read back, %d encoded", name, len(a), len(b))

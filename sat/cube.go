@@ -203,7 +203,7 @@ func cubes(n, depth int, placed []board.Queen, sym bool) []cube {
 func (p *Parallel) run(ctx context.Context, keep bool, emit func(cubeResult) bool) error {
 	start := time.Now()
 	n, depth := p.cnf.N, p.opt.Depth
-	cs := cubes(n, depth, p.cnf.Placed, !p.opt.NoSymmetry && len(p.cnf.Placed) == 0)
+	cs := cubes(n, depth, p.cnf.Place, !p.opt.NoSymmetry && len(p.cnf.Place) == 0)
 	p.stats.Cubes += len(cs)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -28,7 +28,7 @@ func collectParallel(t *testing.T, cnf *encode.CNF, opt sat.Options) []board.Sol
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := sol.Check(); err != nil || !sol.Contains(cnf.Placed) || seen[key(sol)] {
+		if err := sol.Check(); err != nil || !sol.Contains(cnf.Place) || seen[key(sol)] {
 			t.Fatalf("%s n=%d %+v: bad or repeated solution %v (%v)", cnf.Encoding, cnf.N, opt, sol, err)
 		}
 		seen[key(sol)] = true
@@ -62,8 +62,8 @@ func TestParallelPlaced(t *testing.T) {
 	for i := range 40 {
 		cnf := randomPlaced(t, rng, i)
 		opt := sat.Options{Threads: 1 + i%3, Depth: 1 + i%4}
-		what := fmt.Sprintf("%s n=%d placed %v %+v", cnf.Encoding, cnf.N, cnf.Placed, opt)
-		sameSet(t, what, collectParallel(t, cnf, opt), testutil.Solutions(cnf.N, cnf.Placed))
+		what := fmt.Sprintf("%s n=%d placed %v %+v", cnf.Encoding, cnf.N, cnf.Place, opt)
+		sameSet(t, what, collectParallel(t, cnf, opt), testutil.Solutions(cnf.N, cnf.Place))
 	}
 }
 

@@ -70,7 +70,7 @@ func NewSeeded(cnf *encode.CNF, seed uint64) (*Solver, error) {
 	// unit propagation of our own (gini's Test does not see it). Without
 	// unit clauses nothing propagates: skip the index (memory at n=1000).
 	if seedRows(cnf.N) > 0 && (!hasUnits(cnf) || newReducer(newOccurrences(cnf)).propagate(nil)) {
-		s.seed = greedy(cnf.N, cnf.Placed, seed)
+		s.seed = greedy(cnf.N, cnf.Place, seed)
 	}
 	return s, nil
 }

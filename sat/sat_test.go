@@ -38,7 +38,7 @@ func collect(t *testing.T, cnf *encode.CNF) []board.Solution {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := sol.Check(); err != nil || !sol.Contains(cnf.Placed) || seen[key(sol)] {
+		if err := sol.Check(); err != nil || !sol.Contains(cnf.Place) || seen[key(sol)] {
 			t.Fatalf("%s n=%d: bad or repeated solution %v (%v)", cnf.Encoding, cnf.N, sol, err)
 		}
 		seen[key(sol)] = true
@@ -144,7 +144,7 @@ func TestPlaced(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := range 60 {
 		cnf := randomPlaced(t, rng, i)
-		sameSet(t, fmt.Sprintf("%s n=%d placed %v", cnf.Encoding, cnf.N, cnf.Placed), collect(t, cnf), testutil.Solutions(cnf.N, cnf.Placed))
+		sameSet(t, fmt.Sprintf("%s n=%d placed %v", cnf.Encoding, cnf.N, cnf.Place), collect(t, cnf), testutil.Solutions(cnf.N, cnf.Place))
 	}
 }
 

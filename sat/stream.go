@@ -16,7 +16,7 @@ import (
 // CNF is built, since the seed then needs the propagation check of
 // [NewSeeded]; the Solver is the same either way.
 func NewEncoded(ctx context.Context, e *encode.Encoder, seed uint64) (*Solver, error) {
-	if len(e.Placed()) > 0 {
+	if len(e.Place()) > 0 {
 		cnf, err := e.CNF(ctx)
 		if err != nil {
 			return nil, err

@@ -33,7 +33,7 @@ func TestWritePNG(t *testing.T) {
 	var cases []tc
 	for n := 1; n <= 8; n++ {
 		for i, s := range testutil.Solutions(n, nil) {
-			cases = append(cases, tc{s, Options{Attacks: i%2 == 1, Placed: []board.Queen{{Row: n - 1, Col: s[n-1]}}}})
+			cases = append(cases, tc{s, Options{Attacks: i%2 == 1, Place: []board.Queen{{Row: n - 1, Col: s[n-1]}}}})
 		}
 	}
 	// Big boards, scaled down to small squares, and every square size
@@ -69,7 +69,7 @@ func TestWritePNG(t *testing.T) {
 					got := pngSquare(img, l, row, col)
 					var want color.Color
 					switch {
-					case c.s[row] == col && row == n-1 && len(c.opt.Placed) > 0:
+					case c.s[row] == col && row == n-1 && len(c.opt.Place) > 0:
 						want = palette[cPlaced]
 					case c.s[row] == col:
 						want = palette[cQueen]

@@ -28,9 +28,9 @@ type Options struct {
 	NoLabels bool
 	// Attacks shades the empty squares that some queen attacks.
 	Attacks bool
-	// Placed marks pre-placed queens: a queen of the solution standing on
+	// Place marks pre-placed queens: a queen of the solution standing on
 	// one of these squares is drawn in blue instead of black.
-	Placed []board.Queen
+	Place []board.Queen
 	// Tried highlights squares in yellow: a search considering them.
 	Tried []board.Queen
 	// Rejected highlights squares in red: a search ruling them out.
@@ -194,7 +194,7 @@ func squares(s board.Solution, opt *Options) ([]uint8, error) {
 
 // queenColour returns the colour of the queen on (row, col).
 func queenColour(row, col int, opt *Options) uint8 {
-	for _, q := range opt.Placed {
+	for _, q := range opt.Place {
 		if q.Row == row && q.Col == col {
 			return cPlaced
 		}

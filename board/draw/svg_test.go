@@ -60,7 +60,7 @@ func TestWriteSVG(t *testing.T) {
 	for n := 1; n <= 8; n++ {
 		for i, s := range testutil.Solutions(n, nil) {
 			t.Run(fmt.Sprintf("n=%d/%d", n, i), func(t *testing.T) {
-				opt := &Options{Attacks: i%2 == 0, Placed: []board.Queen{{Row: 0, Col: s[0]}}}
+				opt := &Options{Attacks: i%2 == 0, Place: []board.Queen{{Row: 0, Col: s[0]}}}
 				var buf bytes.Buffer
 				if err := WriteSVG(&buf, s, opt); err != nil {
 					t.Fatal(err)

@@ -33,7 +33,7 @@ func runCounter(c *cli.Context, n int, name encode.Encoding, placed []board.Quee
 	if err != nil {
 		return err
 	}
-	e, err := encode.NewEncoder(n, encode.Options{Encoding: name, Placed: placed})
+	e, err := encode.NewEncoder(n, encode.Options{Encoding: name, Place: placed})
 	if err != nil {
 		return usageErr(err)
 	}
@@ -73,7 +73,7 @@ func counterEngine(command string, enc encode.Encoding) func(ctx context.Context
 	counter := sat.Counter{Command: command}
 	gen := "queens " + version()
 	return func(ctx context.Context, n int, place []board.Queen) (total, unique uint64, err error) {
-		e, err := encode.NewEncoder(n, encode.Options{Encoding: enc, Placed: place})
+		e, err := encode.NewEncoder(n, encode.Options{Encoding: enc, Place: place})
 		if err != nil {
 			return 0, 0, err
 		}

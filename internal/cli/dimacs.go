@@ -84,7 +84,7 @@ func runDimacs(c *cli.Context) error {
 		}
 		d.Comments = []string{fmt.Sprintf("random placement of %d queens, seed %d", k, c.Uint64("seed")), status}
 	}
-	e, err := encode.NewEncoder(n, encode.Options{Encoding: name, Placed: placed, Symmetry: c.Bool("break-symmetry")})
+	e, err := encode.NewEncoder(n, encode.Options{Encoding: name, Place: placed, Symmetry: c.Bool("break-symmetry")})
 	if err != nil {
 		return usageErr(err)
 	}

@@ -114,11 +114,11 @@ func TestDimacsRandomPlace(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if len(cnf.Placed) != k || board.CheckPlacement(n, cnf.Placed) != nil {
-					t.Fatalf("%v: placed %v", args, cnf.Placed)
+				if len(cnf.Place) != k || board.CheckPlacement(n, cnf.Place) != nil {
+					t.Fatalf("%v: placed %v", args, cnf.Place)
 				}
 				want := "c status unsat (decided by the backtracker in "
-				if len(testutil.Solutions(n, cnf.Placed)) > 0 {
+				if len(testutil.Solutions(n, cnf.Place)) > 0 {
 					want, sats = "c status sat (decided by the backtracker in ", sats+1
 				}
 				if !strings.Contains(stdout, "\n"+want) {

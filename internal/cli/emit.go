@@ -254,7 +254,7 @@ func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput
 		return nil, usagef("--format %s draws boards up to n = %d", format, draw.MaxN)
 	}
 	if isPicture(format) {
-		so.image = &draw.Options{Attacks: c.Bool("attacks"), Numbers: c.Bool("numbers"), Placed: placed}
+		so.image = &draw.Options{Attacks: c.Bool("attacks"), Numbers: c.Bool("numbers"), Place: placed}
 		if path != "-" && path != "" && (strings.HasSuffix(path, "/") || isDir(path)) {
 			if err := checkPictureCount(c, n, placed, path); err != nil {
 				return nil, err

@@ -130,7 +130,7 @@ func runSat(c *cli.Context) error {
 		argv, _ := sat.SplitCommand(ext.Command)
 		who = filepath.Base(argv[0])
 	}
-	e, err := encode.NewEncoder(n, encode.Options{Encoding: name, Placed: placed, Symmetry: unique.on})
+	e, err := encode.NewEncoder(n, encode.Options{Encoding: name, Place: placed, Symmetry: unique.on})
 	if err != nil {
 		return usageErr(err)
 	}

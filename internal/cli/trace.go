@@ -165,7 +165,7 @@ func stepCaption(number int, st backtrack.Step) string {
 // shaded, the square tried in yellow (placed) or red (rejected), a dead
 // end's line in red, and the caption.
 func frame(number int, st backtrack.Step, placed []board.Queen, square int) (*image.Paletted, error) {
-	opt := &draw.Options{Square: square, Attacks: true, Placed: placed, Caption: stepCaption(number, st)}
+	opt := &draw.Options{Square: square, Attacks: true, Place: placed, Caption: stepCaption(number, st)}
 	sq := []board.Queen{{Row: st.Row, Col: st.Col}}
 	switch st.Kind {
 	case backtrack.StepPlace:

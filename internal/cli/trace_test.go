@@ -245,7 +245,7 @@ func TestTraceGIF(t *testing.T) {
 					placed = []board.Queen{{Row: 0, Col: 0}}
 				}
 				st := backtrack.Step{Kind: backtrack.StepSolution, Solution: 1}
-				last, _ := draw.Image(tc.solution, &draw.Options{Square: gifSquare(tc.n), Attacks: true, Placed: placed, Caption: stepCaption(steps, st)})
+				last, _ := draw.Image(tc.solution, &draw.Options{Square: gifSquare(tc.n), Attacks: true, Place: placed, Caption: stepCaption(steps, st)})
 				for i := range last.Pix {
 					if last.Pix[i] != canvas.Pix[i] {
 						t.Fatalf("the last frame is not the solution %v", tc.solution)
