@@ -2,6 +2,7 @@ package encode_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/sat"
 )
 
 var update = flag.Bool("update", false, "update golden files")
@@ -230,4 +232,26 @@ func ExampleDecode() {
 	s, err := encode.Decode(4, []int{-1, 2, -3, -4, -5, -6, -7, 8, 9, -10, -11, -12, -13, -14, 15, -16})
 	fmt.Println(s.Queens(), err, board.Valid(s))
 	// Output: [1:2 2:4 3:1 4:3] <nil> true
+}
+
+// Read back a CNF that queens wrote: its header keeps the instance (n,
+// the encoding, the pre-placed queens), so the CNF can be solved and its
+// models decoded as boards.
+func ExampleReadDIMACS() {
+	cnf, _ := encode.Queens(6, encode.Seq, []board.Queen{{Row: 0, Col: 1}})
+	var file bytes.Buffer
+	encode.WriteDIMACS(&file, cnf)
+
+	back, err := encode.ReadDIMACS(&file)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(back.N, back.Encoding, back.Place, back.Vars, len(back.Clauses))
+	for s, err := range sat.All(context.Background(), back) {
+		fmt.Println(s, err)
+	}
+	// Output:
+	// 6 seq [1:2] 146 313
+	// [1 3 5 0 2 4] <nil>
 }
