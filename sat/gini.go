@@ -39,6 +39,13 @@ type Solver struct {
 	vars  varMap // DIMACS to gini variables (nil: identity)
 	seed  []int  // assumptions for the first solve (NewSeeded)
 	done  bool   // no more solutions
+
+	// A first solution found before gini was loaded (NewEncoded's
+	// residual), returned by the first Next; load builds the Solver of
+	// the whole board for the solutions after it.
+	pending  board.Solution
+	returned board.Solution
+	load     func(ctx context.Context) (*Solver, error)
 }
 
 // New returns a Solver that runs gini on cnf, which must have N set (the
@@ -159,6 +166,31 @@ func (s *Solver) Next(ctx context.Context) (board.Solution, error) {
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if s.pending != nil {
+		s.returned, s.pending = s.pending, nil
+		s.stats.Solutions++
+		return s.returned.Clone(), nil
+	}
+	if s.g == nil && s.ext == nil && s.load != nil {
+		// The whole board, with the solution already returned blocked.
+		full, err := s.load(ctx)
+		s.load = nil
+		if err != nil {
+			s.done = true
+			return nil, err
+		}
+		full.seed = nil
+		for row, col := range s.returned {
+			full.g.Add(full.vars.lit(-encode.Var(s.cnf.N, row, col)))
+		}
+		full.g.Add(z.LitNull)
+		stats := s.stats
+		*s = *full
+		s.stats.Solves += stats.Solves
+		s.stats.Solutions += stats.Solutions
+		s.stats.Blocking++
+		s.stats.Elapsed += stats.Elapsed
 	}
 	start := time.Now()
 	var sol board.Solution
