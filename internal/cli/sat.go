@@ -157,9 +157,10 @@ func runSat(c *cli.Context) error {
 	}
 	solver, err := detached(ctx, func() (engine, error) {
 		if !enumerate && !c.IsSet("solver") {
-			// One solution: gini is loaded straight from the encoder's
-			// stream (no CNF in memory), with a fixed seed, so that the
-			// same flags print the same board.
+			// One solution: no CNF in memory (a large board's first
+			// solution completes the residual of a greedy seed, or gini is
+			// loaded straight from the encoder's stream), with a fixed
+			// seed, so that the same flags print the same board.
 			x, err := sat.NewEncoded(ctx, e, 1)
 			return sequential{x}, err
 		}
