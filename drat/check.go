@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 )
 
@@ -116,9 +117,9 @@ func newDRAT(ctx context.Context, f *Formula, r io.Reader, emit bool) (*checker,
 	if err := f.validate(); err != nil {
 		return nil, fmt.Errorf("check DRAT: %w", err)
 	}
-	data, err := io.ReadAll(r)
+	data, err := readLimited(r, "DRAT proof")
 	if err != nil {
-		return nil, fmt.Errorf("read DRAT proof: %w", err)
+		return nil, err
 	}
 	p, err := parseDRAT(data)
 	if err != nil {
@@ -890,4 +891,21 @@ func (k *checker) writeLRAT(w io.Writer) error {
 		return err
 	}
 	return bw.Flush()
+}
+
+// MaxProof is the largest proof the checkers read, 2 GiB less a byte: the
+// checkers index literals and steps with 32-bit numbers, and a proof below
+// this size cannot hold more of either.
+const MaxProof = math.MaxInt32
+
+// readLimited reads a proof of at most MaxProof bytes.
+func readLimited(r io.Reader, what string) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxProof+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", what, err)
+	}
+	if len(data) > MaxProof {
+		return nil, fmt.Errorf("read %s: more than %d bytes", what, MaxProof)
+	}
+	return data, nil
 }

@@ -106,9 +106,9 @@ func CheckLRAT(ctx context.Context, f *Formula, proof io.Reader) (*Result, error
 	if err := f.validate(); err != nil {
 		return nil, fmt.Errorf("check LRAT: %w", err)
 	}
-	data, err := io.ReadAll(proof)
+	data, err := readLimited(proof, "LRAT proof")
 	if err != nil {
-		return nil, fmt.Errorf("read LRAT proof: %w", err)
+		return nil, err
 	}
 	p, err := parseLRAT(data)
 	if err != nil {

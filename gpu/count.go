@@ -43,7 +43,7 @@ type Options struct {
 	Rows int
 
 	Batch   int // tasks per kernel launch, 1..MaxBatch; 0 means DefaultBatch
-	Threads int // host goroutines that split pieces into tasks (and search them, in Reference); <= 0 means runtime.NumCPU()
+	Threads int // host goroutines that split pieces into tasks (and search them, in Reference), at most MaxThreads; <= 0 means runtime.NumCPU()
 	Device  int // the CUDA device ordinal, from 0 (Count only)
 
 	// OnPiece, if not nil, is called with the index (in Pieces) and the
@@ -53,6 +53,10 @@ type Options struct {
 	// an error from it stops the count and is returned.
 	OnPiece func(i int, t backtrack.Tally) error
 }
+
+// MaxThreads bounds [Options.Threads]: each thread holds buffers of tasks
+// of its own.
+const MaxThreads = 1024
 
 // Result is what [Count] or [Reference] found.
 type Result struct {
@@ -125,6 +129,9 @@ func plan(n int, opt Options) ([]backtrack.Subproblem, []piece, Options, error) 
 	}
 	if opt.Threads <= 0 {
 		opt.Threads = runtime.NumCPU()
+	}
+	if opt.Threads > MaxThreads {
+		return nil, nil, opt, fmt.Errorf("gpu count: %w: threads = %d, want at most %d", ErrOptions, opt.Threads, MaxThreads)
 	}
 	if opt.Device < 0 {
 		return nil, nil, opt, fmt.Errorf("gpu count: %w: device = %d, want >= 0", ErrOptions, opt.Device)

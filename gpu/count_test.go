@@ -26,6 +26,7 @@ func TestOptionsRefused(t *testing.T) {
 		{"batch=-1", 8, Options{Batch: -1}, ErrOptions},
 		{"batch=huge", 8, Options{Batch: MaxBatch + 1}, ErrOptions},
 		{"device=-1", 8, Options{Device: -1}, ErrOptions},
+		{"threads=huge", 8, Options{Threads: 1 << 62}, ErrOptions},
 		{"not canonical", 8, Options{Pieces: []backtrack.Subproblem{{Top: 7, Bottom: 0, Left: 3, Right: 5}}}, ErrPiece},
 		{"not a constellation", 8, Options{Pieces: []backtrack.Subproblem{{Top: 1, Bottom: 1, Left: 1, Right: 1}}}, ErrPiece},
 		{"off the board", 8, Options{Pieces: []backtrack.Subproblem{{Top: 1, Bottom: 99, Left: 2, Right: 5}}}, ErrPiece},

@@ -35,6 +35,7 @@ type Checkpoint struct {
 	mu      sync.Mutex
 	saved   int // pieces in the file on disk
 	done    []Piece
+	seen    map[backtrack.Subproblem]bool // the pieces of done
 	written time.Time // when the file was last written
 	pending bool      // pieces recorded since
 }
@@ -60,8 +61,8 @@ type checkpointPiece struct {
 }
 
 // OpenCheckpoint opens the checkpoint at path for shard s and locks it
-// (an advisory lock on PATH.lock, so that a second process given the same
-// file is refused with an error wrapping [ErrLocked] instead of
+// (an advisory lock on PATH.lock, a file left in place, so that a second
+// process given the same file is refused with an error wrapping [ErrLocked] instead of
 // overwriting the first one's work); call [Checkpoint.Close] when done. A
 // file that does not exist is an empty checkpoint (created by the first
 // Record); an existing one must be a checkpoint of exactly this work (same
@@ -79,7 +80,7 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 		return nil, fmt.Errorf("open checkpoint: %w", err)
 	}
 	h, _ := json.Marshal(checkpointHeader{"queens-checkpoint", s.N, s.Index, s.Shards, Scheme, s.Version, fingerprint(s, pieces)})
-	c := &Checkpoint{path: path, header: h}
+	c := &Checkpoint{path: path, header: h, seen: map[backtrack.Subproblem]bool{}}
 	if _, err := os.Stat(filepath.Dir(path)); err != nil {
 		// Fail now, not at the first finished piece, if it cannot be
 		// written there.
@@ -101,7 +102,8 @@ func (c *Checkpoint) Close() error {
 	if c.lock == nil {
 		return nil
 	}
-	os.Remove(c.lock.Name())
+	// The lock file stays: removing it while another process waits on
+	// the open file would let a third lock a new file of the same name.
 	err := c.lock.Close() // closing releases the lock
 	c.lock = nil
 	return err
@@ -110,6 +112,10 @@ func (c *Checkpoint) Close() error {
 // read loads the pieces recorded in the file, if it exists.
 func (c *Checkpoint) read(pieces []backtrack.Subproblem, s Spec) error {
 	path, h := c.path, c.header
+	ofShard := make(map[backtrack.Subproblem]bool, len(pieces))
+	for _, p := range pieces {
+		ofShard[p] = true
+	}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -146,7 +152,7 @@ func (c *Checkpoint) read(pieces []backtrack.Subproblem, s Spec) error {
 			return bad("line %d: %v", i+2, err)
 		}
 		sp := backtrack.Subproblem{Top: p.Piece[0], Bottom: p.Piece[1], Left: p.Piece[2], Right: p.Piece[3]}
-		if !contains(pieces, sp) || c.has(sp) {
+		if !ofShard[sp] || c.has(sp) {
 			return bad("line %d: piece %v is not one of the shard's or appears twice", i+2, sp)
 		}
 		t := backtrack.Tally{Total24: p.Total24, Unique24: p.Unique24, Nodes: p.Nodes}
@@ -154,19 +160,13 @@ func (c *Checkpoint) read(pieces []backtrack.Subproblem, s Spec) error {
 			return bad("line %d: %v", i+2, err)
 		}
 		c.done = append(c.done, Piece{sp: sp, t: t})
+		c.seen[sp] = true
 	}
 	c.saved = len(c.done)
 	return nil
 }
 
-func (c *Checkpoint) has(sp backtrack.Subproblem) bool {
-	for _, p := range c.done {
-		if p.sp == sp {
-			return true
-		}
-	}
-	return false
-}
+func (c *Checkpoint) has(sp backtrack.Subproblem) bool { return c.seen[sp] }
 
 // Saved returns the number of pieces in the file on disk: after a failed
 // write (a full disk), fewer than [Checkpoint.Done] holds.
@@ -190,7 +190,11 @@ func (c *Checkpoint) Done() []Piece {
 func (c *Checkpoint) Record(p Piece) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.has(p.sp) {
+		return nil // recorded already: a piece is in the file once
+	}
 	c.done = append(c.done, p)
+	c.seen[p.sp] = true
 	c.pending = true
 	if time.Since(c.written) < CheckpointEvery {
 		return nil

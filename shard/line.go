@@ -60,6 +60,10 @@ func (r Result) Spec() Spec {
 
 const kind = "queens-shard"
 
+// maxElapsed bounds a line's elapsed seconds (about 31 years), so that a
+// forged number cannot overflow the durations merge adds up.
+const maxElapsed = 1e9
+
 // line is the JSON form of a Result, fields in the order of the line.
 type line struct {
 	Kind        string      `json:"kind"`
@@ -211,6 +215,8 @@ func Parse(text []byte) (Result, error) {
 		return bad("%d tallies for %d pieces", len(r.Tallies), len(r.Pieces))
 	case l.Threads < 0:
 		return bad("%d threads", l.Threads)
+	case l.Elapsed < 0 || l.Elapsed > maxElapsed:
+		return bad("elapsed %v s (want 0 to %v)", l.Elapsed, maxElapsed)
 	}
 	for i, t := range r.Tallies {
 		if err := r.Pieces[i].CheckTally(r.N, t); err != nil {

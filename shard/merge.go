@@ -3,6 +3,7 @@ package shard
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -17,9 +18,10 @@ type Sum struct {
 	Nodes            uint64
 	Elapsed          time.Duration // summed over the shards
 	Longest          time.Duration // of the slowest shard
-	// Confirmed counts the shards given more than once whose lines all
-	// agree: the same work, the same tallies (a quorum of independent
-	// runs, as volunteer computing checks its workers).
+	// Confirmed counts the shards run more than once, on another host or
+	// at another time, whose lines agree: the same work, the same tallies
+	// (a quorum of independent runs, as volunteer computing checks its
+	// workers). The same line given twice confirms nothing.
 	Confirmed int
 	// Slowest lists up to 5 shards, the slowest first.
 	Slowest []Result
@@ -81,12 +83,17 @@ func Merge(results []Result) (Sum, error) {
 					ErrDuplicate, r.Shard, r.Shards, from(prev), from(r), fraction24(prev.Total24), fraction24(r.Total24),
 					fraction24(prev.Unique24), fraction24(r.Unique24))
 			}
-			confirmed[r.Shard] = true
+			// The same line twice (one file given twice, a copy) is no
+			// second opinion: a confirmation is another run, on another
+			// host or at another time.
+			if prev.Host != r.Host || !prev.Start.Equal(r.Start) {
+				confirmed[r.Shard] = true
+			}
 			continue
 		}
 		first[r.Shard] = r
 		tallies = append(tallies, r.Tally)
-		sum.Elapsed += r.Elapsed
+		sum.Elapsed = min(sum.Elapsed+r.Elapsed, math.MaxInt64/2) // saturates: 146 years
 		sum.Longest = max(sum.Longest, r.Elapsed)
 		sum.MostNodes = max(sum.MostNodes, r.Nodes)
 		sum.Slowest = append(sum.Slowest, r)

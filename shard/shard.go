@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -159,7 +160,7 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	}
 	done := map[backtrack.Subproblem]backtrack.Tally{}
 	for _, p := range opt.Done {
-		if !contains(pieces, p.sp) {
+		if _, ok := index[p.sp]; !ok {
 			return Result{}, fmt.Errorf("run %v: %w: piece %v is not one of the shard's", s, ErrCheckpoint, p.sp)
 		}
 		done[p.sp] = p.t
@@ -175,10 +176,15 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	if opt.Counter != nil {
+		reported := make([]bool, len(todo))
 		err := opt.Counter(ctx, s.N, todo, func(i int, t backtrack.Tally) error {
 			if i < 0 || i >= len(todo) {
 				return fmt.Errorf("the counter gave piece %d of %d", i, len(todo))
 			}
+			if reported[i] {
+				return fmt.Errorf("the counter gave piece %v twice", todo[i])
+			}
+			reported[i] = true
 			if err := todo[i].CheckTally(s.N, t); err != nil {
 				return fmt.Errorf("the counter's tally: %w", err)
 			}
@@ -190,6 +196,9 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 		})
 		if err == nil {
 			err = ctx.Err()
+		}
+		if i := slices.Index(reported, false); err == nil && i >= 0 {
+			err = fmt.Errorf("the counter returned without a tally for piece %v", todo[i])
 		}
 		if err != nil {
 			return Result{}, fmt.Errorf("run %v: %w", s, err)

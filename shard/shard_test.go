@@ -235,12 +235,26 @@ func overflowing(t *testing.T, line []byte) []byte {
 // counts as a confirmation, and that merge names the slowest shards.
 func TestMergeConfirms(t *testing.T) {
 	good := runAll(t, 10, 4, "test")
-	sum, err := parseMerge(append(good[:4:4], good[2], good[0]))
+	// A second run elsewhere: the same work, another host.
+	elsewhere := func(line []byte) []byte {
+		r, err := Parse(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Host = "another-" + r.Host
+		return r.AppendLine(nil)
+	}
+	sum, err := parseMerge(append(good[:4:4], elsewhere(good[2]), elsewhere(good[0])))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sum.Total != 724 || sum.Unique != 92 || sum.Confirmed != 2 || len(sum.Slowest) != 4 {
 		t.Errorf("merge with two confirmations = %+v", sum)
+	}
+	// The same line twice (a file given twice) is accepted, and confirms
+	// nothing.
+	if sum, err := parseMerge(append(good[:4:4], good[2])); err != nil || sum.Confirmed != 0 || sum.Total != 724 {
+		t.Errorf("merge with a line given twice = %+v, %v; want the count and no confirmation", sum, err)
 	}
 	for i := 1; i < len(sum.Slowest); i++ {
 		if sum.Slowest[i].Elapsed > sum.Slowest[i-1].Elapsed {
@@ -448,6 +462,21 @@ func TestVerify(t *testing.T) {
 // the same results as the CPU search, with the checkpoint's pieces kept,
 // and a counter whose tally no count can give is refused.
 func TestRunCounter(t *testing.T) {
+	// A counter that leaves a piece out, or gives one twice, fails the run.
+	for name, bad := range map[string]func(context.Context, int, []backtrack.Subproblem, func(int, backtrack.Tally) error) error{
+		"silent": func(context.Context, int, []backtrack.Subproblem, func(int, backtrack.Tally) error) error { return nil },
+		"twice": func(ctx context.Context, n int, pieces []backtrack.Subproblem, done func(int, backtrack.Tally) error) error {
+			t, _ := pieces[0].Count(ctx, n)
+			if err := done(0, t); err != nil {
+				return err
+			}
+			return done(0, t)
+		},
+	} {
+		if _, err := Run(context.Background(), Spec{N: 8, Shards: 1, Version: "v"}, Options{Counter: bad}); err == nil {
+			t.Errorf("Run with a %s counter: no error", name)
+		}
+	}
 	cpu := func(ctx context.Context, n int, pieces []backtrack.Subproblem, done func(int, backtrack.Tally) error) error {
 		for i, p := range pieces {
 			t, err := p.Count(ctx, n)

@@ -352,7 +352,14 @@ func doubledLine(t *testing.T, line string) string {
 // shards given twice.
 func TestMergeVerifyCLI(t *testing.T) {
 	good := shardLines(t, 10, 4)
-	stdout, stderr, code := runCLI(t, strings.Join(append(good, good[2]), ""), "merge", "--verify", "1000", "-")
+	// Shard 2 again on another host: a confirmation (the same line twice
+	// would not be one).
+	r, err := shard.Parse([]byte(good[2]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Host = "another-" + r.Host
+	stdout, stderr, code := runCLI(t, strings.Join(append(good, string(r.AppendLine(nil))), ""), "merge", "--verify", "1000", "-")
 	want := "724 solutions (92 unique)\nmatches the published count for n = 10\n" +
 		"recounted 273 of 273 pieces drawn at random (--seed 1): all agree\n1 of 4 shards confirmed by a second line with the same result\n"
 	if code != 0 || stdout != want || stderr != "" {
