@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -36,8 +37,8 @@ type Checkpoint struct {
 	saved   int // pieces in the file on disk
 	done    []Piece
 	seen    map[backtrack.Subproblem]bool // the pieces of done
-	written time.Time // when the file was last written
-	pending bool      // pieces recorded since
+	written time.Time                     // when the file was last written
+	pending bool                          // pieces recorded since
 }
 
 // CheckpointEvery is how often [Checkpoint.Record] writes the file at most.
@@ -86,6 +87,9 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 		// written there.
 		return nil, fmt.Errorf("open checkpoint: %w", err)
 	}
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("open checkpoint %s: %w: not a regular file", path, ErrCheckpoint)
+	}
 	if c.lock, err = lockFile(path + ".lock"); err != nil {
 		return nil, fmt.Errorf("open checkpoint %s: %w", path, err)
 	}
@@ -116,7 +120,7 @@ func (c *Checkpoint) read(pieces []backtrack.Subproblem, s Spec) error {
 	for _, p := range pieces {
 		ofShard[p] = true
 	}
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path, int64(len(pieces)+2)*4096)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -253,4 +257,20 @@ func (c *Checkpoint) write() error {
 	}
 	c.written, c.pending, c.saved = time.Now(), false, len(c.done)
 	return nil
+}
+
+// readBounded reads the file at path, refusing one larger than max bytes:
+// a checkpoint has a header, a line per piece and a checksum, so its size
+// is bounded by the shard's pieces.
+func readBounded(path string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(data)) > max {
+		err = fmt.Errorf("%w: larger than a checkpoint of this shard can be (%d bytes)", ErrCheckpoint, max)
+	}
+	return data, err
 }

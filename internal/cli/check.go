@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,6 +47,9 @@ type answer struct {
 }
 
 func checkAction(c *cli.Context) error {
+	if err := flagsFirst(c, "check", "the answer"); err != nil {
+		return err
+	}
 	text := strings.Join(c.Args().Slice(), " ")
 	if !c.Args().Present() {
 		data, err := io.ReadAll(io.LimitReader(c.App.Reader, maxCheckInput+1))
@@ -141,6 +145,9 @@ func parseAnswer(text string) (answer, error) {
 			q, err := board.ParseQueen(f)
 			if err != nil {
 				return answer{}, err
+			}
+			if slices.Contains(a.queens, q) {
+				return answer{}, fmt.Errorf("queen %s given twice", q)
 			}
 			a.queens = append(a.queens, q)
 			a.n = max(a.n, q.Row+1, q.Col+1)

@@ -30,6 +30,10 @@ var signalsCaught = func() {}
 func Run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...)
 	defer stop()
+	// The first signal stops the run cleanly (it says how far it got,
+	// exit 130); after it the signals are no longer caught, so that a
+	// second one ends a run that does not stop at once.
+	go func() { <-ctx.Done(); stop() }()
 	signalsCaught()
 	out := &stdoutWriter{w: stdout}
 	app := newApp(out, stderr)

@@ -51,7 +51,7 @@ func runDimacs(c *cli.Context) error {
 	if c.Args().Present() {
 		return usagef("dimacs: unexpected argument %q", c.Args().First())
 	}
-	name, err := encode.Resolve(encode.Encoding(c.String("encoding")), max(c.Int("n"), 1))
+	name, err := encode.Resolve(encode.Encoding(c.String("encoding")), resolveSize(c))
 	if err != nil {
 		return usageErr(err)
 	}

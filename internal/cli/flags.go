@@ -271,3 +271,26 @@ func isOn(c *cli.Context, name string) bool {
 
 // defaultThreads is the default of --threads: every core, within the
 // limit.
+
+// resolveSize is the board size an "auto" encoding is chosen for: -n, or
+// for an n out of range the largest board, so that the size error states
+// the limit of the encoding that auto takes for large boards.
+func resolveSize(c *cli.Context) int {
+	if n := c.Int("n"); n >= 1 {
+		return n
+	}
+	return board.MaxN
+}
+
+// flagsFirst refuses a flag written after the arguments (urfave/cli stops
+// reading flags at the first argument, so it would be taken for one):
+// "queens merge a.jsonl --verify 5" says so instead of failing to read a
+// file named --verify.
+func flagsFirst(c *cli.Context, cmd, what string) error {
+	for _, a := range c.Args().Slice() {
+		if len(a) > 1 && a[0] == '-' && (a[1] == '-' || a[1] >= 'a' && a[1] <= 'z' || a[1] >= 'A' && a[1] <= 'Z') {
+			return usagef("%s: %s comes after %s: put the flags first (queens %s FLAGS... ARGS...)", cmd, a, what, cmd)
+		}
+	}
+	return nil
+}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -57,12 +56,15 @@ func mergeAction(c *cli.Context) error {
 	if !c.Args().Present() {
 		return usagef("merge: no input: give the files of shard results, or - for stdin")
 	}
+	if err := flagsFirst(c, "merge", "the files"); err != nil {
+		return err
+	}
 	if i := slices.Index(c.Args().Slice(), "-"); i >= 0 && slices.Contains(c.Args().Slice()[i+1:], "-") {
 		return usagef("merge: - (stdin) given twice")
 	}
 	var results []shard.Result
 	for _, name := range c.Args().Slice() {
-		var r io.Reader = os.Stdin
+		var r io.Reader = c.App.Reader
 		if name != "-" {
 			f, err := openInput(name)
 			if err != nil {
@@ -175,7 +177,9 @@ func readResults(r io.Reader, name string) ([]shard.Result, error) {
 	var results []shard.Result
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	for line := 1; sc.Scan(); line++ {
+	line := 0
+	for sc.Scan() {
+		line++
 		if strings.TrimSpace(sc.Text()) == "" {
 			continue
 		}
@@ -187,7 +191,10 @@ func readResults(r io.Reader, name string) ([]shard.Result, error) {
 		results = append(results, res)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, failf("merge: read %s: %v", name, err)
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, failf("merge: %s:%d: %v", name, line+1, err)
+		}
+		return nil, usagef("merge: read %s: %v", name, unwrapPath(err))
 	}
 	return results, nil
 }

@@ -395,3 +395,35 @@ func TestShardRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewedInputs: inputs a review found mishandled, each now a usage
+// error in one line: a checkpoint that is not a regular file (a FIFO would
+// block, /dev/zero never end), a directory given to merge, flags written
+// after the arguments, a queen given twice to check, and the size limit of
+// sat for an n below 1 (that of the encoding auto takes for large boards).
+func TestReviewedInputs(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFO here:", err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"backtrack", "-n", "8", "--count", "--checkpoint", fifo}, "not a regular file"},
+		{[]string{"merge", dir}, "is a directory"},
+		{[]string{"merge", "x.jsonl", "--verify", "5"}, "--verify comes after the files"},
+		{[]string{"check", "1:1", "2:3", "-n", "4"}, "-n comes after the answer"},
+		{[]string{"check", "1:2", "2:4", "3:1", "4:3", "4:3"}, "queen 4:3 given twice"},
+		{[]string{"sat", "-n", "0"}, "want 1 <= n <= 2000"},
+	} {
+		stdout, stderr, code := runCLI(t, "", c.args...)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, stdout, stderr, c.want)
+		}
+	}
+	if _, err := os.Stat(fifo + ".lock"); err == nil {
+		t.Error("a lock file was made beside the FIFO")
+	}
+}

@@ -94,7 +94,7 @@ func runSat(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	name, err := encode.Resolve(encode.Encoding(c.String("encoding")), max(c.Int("n"), 1))
+	name, err := encode.Resolve(encode.Encoding(c.String("encoding")), resolveSize(c))
 	if err != nil {
 		return usageErr(err)
 	}
