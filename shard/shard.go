@@ -254,12 +254,3 @@ feed:
 	res.Elapsed = time.Since(start)
 	return res, nil
 }
-
-func contains(pieces []backtrack.Subproblem, p backtrack.Subproblem) bool {
-	for _, q := range pieces {
-		if q == p {
-			return true
-		}
-	}
-	return false
-}
