@@ -456,19 +456,19 @@ func TestInterrupt(t *testing.T) {
 	}
 }
 
-// startReady starts cmd (a queens command of queensCmd) and returns once
-// it handles signals: it says so by creating the file named in
-// QUEENS_TEST_READY.
-func startReady(t *testing.T, cmd *exec.Cmd) {
+// startReady starts cmd (a queens command, or one that runs queens with
+// cmd's environment) and returns once queens handles signals: it says so
+// by creating the file named in QUEENS_TEST_READY, whose path it returns.
+func startReady(t *testing.T, cmd *exec.Cmd) (ready string) {
 	t.Helper()
-	ready := filepath.Join(t.TempDir(), "ready")
+	ready = filepath.Join(t.TempDir(), "ready")
 	cmd.Env = append(cmd.Env, "QUEENS_TEST_READY="+ready)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
 		if _, err := os.Stat(ready); err == nil {
-			return
+			return ready
 		}
 		if time.Since(start) > 20*time.Second {
 			cmd.Process.Kill()

@@ -496,22 +496,10 @@ func TestIgnoredHangup(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command("sh", "-c", `trap "" HUP; exec "$0" backtrack -n 15 --count`, exe)
-	ready := filepath.Join(t.TempDir(), "ready")
-	cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1", "QUEENS_TEST_READY="+ready)
+	cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	for start := time.Now(); ; time.Sleep(5 * time.Millisecond) {
-		if _, err := os.Stat(ready); err == nil {
-			break
-		}
-		if time.Since(start) > 20*time.Second {
-			cmd.Process.Kill()
-			t.Fatal("the command did not start within 20 s")
-		}
-	}
+	startReady(t, cmd)
 	cmd.Process.Signal(syscall.SIGHUP)
 	cmd.Wait()
 	if code := exitStatus(cmd.ProcessState); code != 0 || stdout.String() != "2279184 solutions\n" {
@@ -576,23 +564,12 @@ func TestTraceDelayInterruptible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ready := filepath.Join(t.TempDir(), "ready")
 	cmd := exec.Command("script", "-qefc", "'"+exe+"' trace -n 8 --all --delay 10m", "/dev/null")
-	cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1", "QUEENS_TEST_READY="+ready)
+	cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	ready := startReady(t, cmd)
 	defer cmd.Process.Kill()
-	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
-		if _, err := os.Stat(ready); err == nil {
-			break
-		}
-		if time.Since(start) > 20*time.Second {
-			t.Fatal("the command did not start within 20 s")
-		}
-	}
 	time.Sleep(300 * time.Millisecond) // the first step shown, then the wait
 	// queens runs under script's shell, in a session of its own: find it
 	// by the ready file in its environment.
