@@ -112,6 +112,20 @@ func (a *api) heavyPost(h func(w http.ResponseWriter, r *http.Request)) http.Han
 	}
 }
 
+// decodePeaceful decodes the request of r (see decode) and its queens,
+// which must be on the board, one per row, and attack no other.
+func decodePeaceful(w http.ResponseWriter, r *http.Request) (*request, []board.Queen, error) {
+	req, err := decode(w, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	qs, err := boardOf(req.N, req.Queens)
+	if err == nil {
+		err = peaceful(req.N, qs)
+	}
+	return req, qs, err
+}
+
 // decode reads the JSON body of r strictly: application/json, at most
 // maxBody bytes, one object, no unknown fields.
 func decode(w http.ResponseWriter, r *http.Request) (*request, error) {
@@ -323,15 +337,7 @@ type solveResponse struct {
 }
 
 func (a *api) solve(w http.ResponseWriter, r *http.Request) {
-	req, err := decode(w, r)
-	if err != nil {
-		failErr(w, err)
-		return
-	}
-	qs, err := boardOf(req.N, req.Queens)
-	if err == nil {
-		err = peaceful(req.N, qs)
-	}
+	req, qs, err := decodePeaceful(w, r)
 	if err == nil && req.Engine != engineBacktrack && req.Engine != engineSAT {
 		err = errorf(http.StatusBadRequest, "engine %q: want %q or %q", req.Engine, engineBacktrack, engineSAT)
 	}
@@ -368,15 +374,7 @@ type countDone struct {
 }
 
 func (a *api) count(w http.ResponseWriter, r *http.Request) {
-	req, err := decode(w, r)
-	if err != nil {
-		failErr(w, err)
-		return
-	}
-	qs, err := boardOf(req.N, req.Queens)
-	if err == nil {
-		err = peaceful(req.N, qs)
-	}
+	req, qs, err := decodePeaceful(w, r)
 	if err == nil {
 		if empty := req.N - len(qs); empty > countMaxEmpty {
 			err = errorf(http.StatusUnprocessableEntity,
@@ -415,15 +413,7 @@ type traceResponse struct {
 }
 
 func (a *api) trace(w http.ResponseWriter, r *http.Request) {
-	req, err := decode(w, r)
-	if err != nil {
-		failErr(w, err)
-		return
-	}
-	qs, err := boardOf(req.N, req.Queens)
-	if err == nil {
-		err = peaceful(req.N, qs)
-	}
+	req, qs, err := decodePeaceful(w, r)
 	if err == nil && (req.MaxSteps < 0 || req.MaxSteps > traceMaxSteps) {
 		err = errorf(http.StatusBadRequest, "maxSteps %d: want 1..%d (0: %d)", req.MaxSteps, traceMaxSteps, traceDefSteps)
 	}
