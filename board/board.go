@@ -1,6 +1,7 @@
 package board
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 )
@@ -46,16 +47,20 @@ func (s Solution) Equal(t Solution) bool {
 
 // Less orders solutions of the same size lexicographically by row; a shorter
 // solution sorts first.
-func (s Solution) Less(t Solution) bool {
+func (s Solution) Less(t Solution) bool { return s.Compare(t) < 0 }
+
+// Compare returns -1, 0 or +1 as s sorts before, with or after t in the
+// order of [Solution.Less]; board.Solution.Compare suits slices.SortFunc.
+func (s Solution) Compare(t Solution) int {
 	if len(s) != len(t) {
-		return len(s) < len(t)
+		return cmp.Compare(len(s), len(t))
 	}
 	for row := range s {
 		if s[row] != t[row] {
-			return s[row] < t[row]
+			return cmp.Compare(s[row], t[row])
 		}
 	}
-	return false
+	return 0
 }
 
 // Conflict describes why a placement is not a solution: two queens that

@@ -169,3 +169,23 @@ func TestPublished(t *testing.T) {
 		}
 	}
 }
+
+// TestCompare checks Compare against Less, both ways, on the solutions of
+// n = 6 and boards of other sizes.
+func TestCompare(t *testing.T) {
+	sols := append(validPermutations(6), Solution{0}, Solution{1, 3, 0, 2})
+	for _, a := range sols {
+		for _, b := range sols {
+			want := 0
+			switch {
+			case a.Less(b):
+				want = -1
+			case b.Less(a):
+				want = 1
+			}
+			if got := a.Compare(b); got != want || (got == 0) != a.Equal(b) {
+				t.Fatalf("%v.Compare(%v) = %d, want %d", a, b, got, want)
+			}
+		}
+	}
+}

@@ -59,17 +59,7 @@ func key(s board.Solution) string {
 	return b.String()
 }
 
-func sortSolutions(ss []board.Solution) { slices.SortFunc(ss, compareSolutions) }
-
-func compareSolutions(a, b board.Solution) int {
-	switch {
-	case a.Less(b):
-		return -1
-	case b.Less(a):
-		return 1
-	}
-	return 0
-}
+func sortSolutions(ss []board.Solution) { slices.SortFunc(ss, board.Solution.Compare) }
 
 // Source produces every solution of the n×n board that has queens on the
 // squares of place, as a stream; a non-nil error ends the stream. Every
@@ -333,7 +323,7 @@ func exact(ctx context.Context, n int, place []board.Queen, a, b Engine, out *[]
 	for k := range sols {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(x, y string) int { return compareSolutions(sols[x], sols[y]) })
+	slices.SortFunc(keys, func(x, y string) int { return sols[x].Compare(sols[y]) })
 	for _, k := range keys {
 		switch {
 		case ca[k] > cb[k]:

@@ -119,25 +119,15 @@ func gallery(ctx context.Context, n int) (classes []galleryClass, rotClasses int
 				class = append(class, img)
 			}
 		}
-		slices.SortFunc(class, compareSolutions)
+		slices.SortFunc(class, board.Solution.Compare)
 		classes = append(classes, class)
 		return true
 	})
 	if err != nil {
 		return nil, 0, err
 	}
-	slices.SortFunc(classes, func(a, b galleryClass) int { return compareSolutions(a[0], b[0]) })
+	slices.SortFunc(classes, func(a, b galleryClass) int { return a[0].Compare(b[0]) })
 	return classes, rotClasses, nil
-}
-
-func compareSolutions(a, b board.Solution) int {
-	switch {
-	case a.Less(b):
-		return -1
-	case b.Less(a):
-		return 1
-	}
-	return 0
 }
 
 // key is a map key for a solution of at most 255 rows.
