@@ -8,14 +8,16 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // availableCPUs is the default of --threads: the CPUs this process may
 // use. runtime.NumCPU counts the CPUs of its affinity mask (taskset, Slurm
 // and Kubernetes cpusets); a CPU quota of the process's cgroup (Kubernetes
 // limits, Slurm cpus-per-task under cgroup enforcement, docker --cpus)
-// lowers it further, rounded up: 1.5 CPUs give 2 threads.
-func availableCPUs() int {
+// lowers it further, rounded up: 1.5 CPUs give 2 threads. It is read once
+// per process: every command's --threads flag asks for it at start-up.
+var availableCPUs = sync.OnceValue(func() int {
 	n := runtime.NumCPU()
 	self, err := os.ReadFile("/proc/self/cgroup")
 	if err != nil {
@@ -25,7 +27,7 @@ func availableCPUs() int {
 		n = min(n, max(1, int(math.Ceil(quota))))
 	}
 	return n
-}
+})
 
 // fsReader is what cgroupCPUs needs of a file system: os.DirFS, or a
 // test's fstest.MapFS.
