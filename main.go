@@ -53,9 +53,9 @@
 //	                host name, boot and PID namespace), or by any run once
 //	                untouched for 24 hours (a live run touches its file
 //	                hourly): another host's run on shared storage keeps its
-//	                file. A character device (/dev/null), a
-//	                FIFO and /dev/stdout are written directly; a block
-//	                device is refused.
+//	                file. A character device (/dev/null) and a FIFO are
+//	                written directly, /dev/stdout (/dev/fd/N) through the
+//	                descriptor queens inherited; a block device is refused.
 //	--stats         statistics on stderr, after the results (one JSON
 //	                object with --format json)
 //	--threads T     worker threads, 1 to 1024 (default: the CPUs the process
@@ -76,7 +76,8 @@
 //	                SLURM_ARRAY_TASK_ID, K from --shard-count or
 //	                SLURM_ARRAY_TASK_COUNT; prints one JSON line for merge
 //	--checkpoint F  record finished pieces in F; the same command again
-//	                continues where an interrupted run stopped
+//	                continues where an interrupted run stopped (-o naming
+//	                F or F.lock, by any path or link, is a usage error)
 //
 // Output formats (results on stdout, everything else on stderr):
 //

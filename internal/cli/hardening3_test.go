@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -166,5 +168,97 @@ func TestTwoHostsShareADirectory(t *testing.T) {
 	got := listDir(t, parts)
 	if want := []string{"a.txt 12", "b.txt 60"}; !slices.Equal(got, want) {
 		t.Errorf("parts: %v, want %v", got, want)
+	}
+}
+
+// TestCheckpointNotOutput: -o naming the checkpoint (or its lock file),
+// by any path, link or hard link, is a usage error before anything is
+// counted, and the checkpoint is left as it was.
+func TestCheckpointNotOutput(t *testing.T) {
+	dir := t.TempDir()
+	ckpt := filepath.Join(dir, "c.ckpt")
+	os.Symlink("c.ckpt", filepath.Join(dir, "link"))
+	for _, out := range []string{ckpt, "./c.ckpt", "link", "c.ckpt.lock", "sub/../c.ckpt", "hard"} {
+		_, stderr, code := runQueens(t, dir, "backtrack", "-n", "8", "--count", "--checkpoint", "c.ckpt", "-o", out)
+		if code != 2 {
+			t.Errorf("-o %s: exit %d, want 2", out, code)
+		}
+		checkOneLine(t, stderr, "would replace the checkpoint")
+		if out == "c.ckpt.lock" {
+			// Now the checkpoint exists (an earlier case made it
+			// through no run): a hard link to it is refused too.
+			os.WriteFile(ckpt, nil, 0o644)
+			os.Link(ckpt, filepath.Join(dir, "hard"))
+			os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+		}
+	}
+	if b, err := os.ReadFile(ckpt); err != nil || len(b) != 0 {
+		t.Errorf("the checkpoint became %q (%v)", b, err)
+	}
+	if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "6", "--count", "--checkpoint", "other.ckpt", "-o", "out.txt"); code != 0 {
+		t.Errorf("a checkpoint apart from the output: exit %d, %s", code, stderr)
+	}
+}
+
+// TestStdoutInherited: -o /dev/stdout writes to the descriptor queens
+// inherited, not a new open of the file behind it: as nobody, to a file
+// root opened for it, as `su nobody -c '... -o /dev/stdout' > file` does.
+func TestStdoutInherited(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("running as nobody needs root")
+	}
+	dir, err := os.MkdirTemp("", "queens-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	os.Chmod(dir, 0o755)
+	exe := filepath.Join(dir, "queens")
+	self, _ := os.Executable()
+	b, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(exe, b, 0o755)
+	out := filepath.Join(dir, "out.txt")
+	const solution4 = "    1 2 3 4\n 1  . Q . .\n 2  . . . Q\n 3  Q . . .\n 4  . . Q .\n"
+	for _, path := range []string{"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"} {
+		f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644) // root's, 0644
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(exe, "backtrack", "-n", "4", "-o", path)
+		cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1")
+		cmd.Dir = dir
+		cmd.Stdout = f
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+		err = cmd.Run()
+		f.Close()
+		if err != nil {
+			t.Errorf("-o %s as nobody: %v: %s", path, err, stderr.String())
+		}
+		if b, _ := os.ReadFile(out); string(b) != solution4 {
+			t.Errorf("-o %s as nobody wrote %q, want %q", path, b, solution4)
+		}
+	}
+}
+
+// TestOwnDescriptor: the paths that name the process's own descriptors.
+func TestOwnDescriptor(t *testing.T) {
+	self := strconv.Itoa(os.Getpid())
+	for path, want := range map[string]int{
+		"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2, "/dev/fd/7": 7, "/proc/self/fd/1": 1,
+		"/proc/thread-self/fd/2": 2, "/proc/" + self + "/fd/3": 3,
+		"/proc/1/fd/1": -1, "/dev/fd/x": -1, "/dev/fd/+1": -1, "/dev/fd/-1": -1, "/dev/null": -1, "out": -1,
+	} {
+		fd, ok := ownDescriptor(path)
+		if !ok {
+			fd = -1
+		}
+		if fd != want {
+			t.Errorf("ownDescriptor(%q) = %d, want %d", path, fd, want)
+		}
 	}
 }

@@ -77,7 +77,17 @@ func openOutputFile(ctx context.Context, path string, stdout io.Writer) (*output
 		// A disk: surely a slip, and one that would destroy it.
 		return nil, usagef("output %s is a block device", path)
 	case err == nil && !st.Mode().IsRegular(), isProcessFile(path):
-		// O_APPEND: behind /dev/stdout may be a file the shell opened
+		if fd, ok := ownDescriptor(path); ok {
+			// The descriptor the process inherited, not a new open of
+			// the file behind it, which the user may not be allowed
+			// (a root-owned file the shell opened before su nobody).
+			f, err := dupFile(fd, path)
+			if err != nil {
+				return nil, usagef("cannot write %s: %v", path, err)
+			}
+			return &output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path}, nil
+		}
+		// O_APPEND: behind /proc/PID/fd/1 may be a file the shell opened
 		// with >>, which a new open would otherwise write from its start.
 		f, err := detached(ctx, func() (*os.File, error) { return os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0) })
 		if err != nil && ctx.Err() != nil {
@@ -155,6 +165,69 @@ func isProcessFile(path string) bool {
 	proc, rest, _ := strings.Cut(rest, "/")
 	_, err = parseDecimal(proc)
 	return (proc == "self" || proc == "thread-self" || err == nil) && strings.HasPrefix(rest, "fd/")
+}
+
+// ownDescriptor returns the descriptor of this process that path names
+// (/dev/stdout: 1, /dev/fd/N, /proc/self/fd/N, /proc/PID/fd/N with our
+// PID: N); ok is false for any other path, another process's
+// descriptors among them.
+func ownDescriptor(path string) (fd int, ok bool) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return 0, false
+	}
+	switch abs {
+	case "/dev/stdin":
+		return 0, true
+	case "/dev/stdout":
+		return 1, true
+	case "/dev/stderr":
+		return 2, true
+	}
+	rest, ok := strings.CutPrefix(abs, "/dev/fd/")
+	if !ok {
+		if rest, ok = strings.CutPrefix(abs, "/proc/"); !ok {
+			return 0, false
+		}
+		var proc string
+		proc, rest, _ = strings.Cut(rest, "/")
+		if proc != "self" && proc != "thread-self" && proc != strconv.Itoa(os.Getpid()) {
+			return 0, false
+		}
+		if rest, ok = strings.CutPrefix(rest, "fd/"); !ok {
+			return 0, false
+		}
+	}
+	fd, err = parseDecimal(rest)
+	return fd, err == nil && fd >= 0 && !strings.HasPrefix(rest, "+") && !strings.HasPrefix(rest, "-")
+}
+
+// sameFile reports whether paths a and b name one file: the same inode
+// where both exist (hard links, symbolic links, other spellings), the
+// same place in the same directory where either is still to be made.
+func sameFile(a, b string) bool {
+	sa, erra := os.Stat(a)
+	sb, errb := os.Stat(b)
+	if erra == nil && errb == nil {
+		return os.SameFile(sa, sb)
+	}
+	return erra != nil && errb != nil && placeOf(a) == placeOf(b)
+}
+
+// placeOf returns where path would be created: the file its links lead
+// to, in its directory with the links of that resolved too.
+func placeOf(path string) string {
+	if target, err := resolveLinks(path); err == nil {
+		path = target
+	}
+	dir := filepath.Dir(path)
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	return filepath.Join(dir, filepath.Base(path))
 }
 
 // maxLinks bounds the symbolic links resolveLinks follows, as the kernel
