@@ -121,11 +121,9 @@ func runDecode(c *cli.Context) error {
 	if proofPath != "" {
 		return usagef("decode: --proof checks an UNSATISFIABLE answer, but this one is SATISFIABLE")
 	}
-	vars := n * n
-	if cnf != nil {
-		vars = max(vars, cnf.Vars)
-	}
-	model := res.Full(vars)
+	// The board's variables: Satisfies takes those a model leaves out as
+	// false, and the --cnf header's count may be a claim of 2^31.
+	model := res.Full(n * n)
 	sol, err := encode.Decode(n, model)
 	if errors.Is(err, encode.ErrModelSize) {
 		return usagef("decode: %v", err)
