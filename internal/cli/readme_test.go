@@ -354,3 +354,56 @@ func failingOutput(out string) bool {
 	}
 	return false
 }
+
+var (
+	linkRE    = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	headingRE = regexp.MustCompile(`(?m)^#{1,6} (.+)$`)
+	fenceRE   = regexp.MustCompile("(?ms)^```.*?^```$")
+	slugRE    = regexp.MustCompile(`[^\p{L}\p{N} _-]`)
+)
+
+// anchors returns the anchors GitHub gives the headings of a Markdown page
+// (lowercase, punctuation dropped, blanks as hyphens), fenced blocks left
+// out.
+func anchors(page string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range headingRE.FindAllStringSubmatch(fenceRE.ReplaceAllString(page, ""), -1) {
+		out[strings.ReplaceAll(slugRE.ReplaceAllString(strings.ToLower(m[1]), ""), " ", "-")] = true
+	}
+	return out
+}
+
+// TestDocLinks checks that every relative link of README.md and docs/*.md
+// leads to a file of the repository and, with a #fragment, to a heading of
+// that page.
+func TestDocLinks(t *testing.T) {
+	links := 0
+	for _, file := range docFiles(t) {
+		data, err := os.ReadFile(filepath.Join("../..", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range linkRE.FindAllStringSubmatch(string(data), -1) {
+			target, frag, _ := strings.Cut(m[1], "#")
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			links++
+			page := filepath.Join("../..", file)
+			if target != "" {
+				page = filepath.Join("../..", filepath.Dir(file), target)
+			}
+			linked, err := os.ReadFile(page)
+			if err != nil && !strings.Contains(err.Error(), "is a directory") {
+				t.Errorf("%s: link %s: %v", file, m[1], err)
+				continue
+			}
+			if frag != "" && !anchors(string(linked))[frag] {
+				t.Errorf("%s: link %s: no heading with the anchor #%s in %s", file, m[1], frag, page)
+			}
+		}
+	}
+	if links < 20 {
+		t.Errorf("only %d relative links in README.md and docs/*.md", links)
+	}
+}
