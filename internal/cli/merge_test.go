@@ -288,13 +288,14 @@ func TestCheckpointInterrupt(t *testing.T) {
 	}
 }
 
-// TestParallelREADME runs the GNU parallel line of the README's Scaling
-// out section as it stands, and checks its output against the README's.
+// TestParallelREADME runs the GNU parallel line of docs/scale.md (the
+// README's page on counting at scale) as it stands, and checks its output
+// against the page's.
 func TestParallelREADME(t *testing.T) {
 	if _, err := exec.LookPath("parallel"); err != nil {
-		t.Skip("GNU parallel is not installed (Debian package parallel); skipping the README's parallel line")
+		t.Skip("GNU parallel is not installed (Debian package parallel); skipping the parallel line of docs/scale.md")
 	}
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/scale.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,14 +316,14 @@ func TestParallelREADME(t *testing.T) {
 			want += text + "\n"
 		}
 	}
-	t.Fatal("no '$ parallel ...' example with output in README.md")
+	t.Fatal("no '$ parallel ...' example with output in docs/scale.md")
 found:
 	queensOnPath(t)
 	cmd := exec.Command("bash", "-c", line)
 	cmd.Dir = t.TempDir()
 	out, err := cmd.CombinedOutput()
 	if err != nil || string(out) != want {
-		t.Fatalf("%s:\n%s(%v)\nwant (README):\n%s", line, out, err, want)
+		t.Fatalf("%s:\n%s(%v)\nwant (docs/scale.md):\n%s", line, out, err, want)
 	}
 }
 
