@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"iter"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/queens-dev/queens/board"
@@ -156,7 +155,7 @@ func runSat(c *cli.Context) error {
 	if c.Bool("count") {
 		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", n))
 	}
-	solver, err := detached(ctx, func() (engine, error) {
+	solver, err := sat.Detach(ctx, func() (engine, error) {
 		if !enumerate && !c.IsSet("solver") {
 			// One solution: no CNF in memory (a large board's first
 			// solution completes the residual of a greedy seed, or gini is
@@ -185,7 +184,7 @@ func runSat(c *cli.Context) error {
 		return satError(err, c.Duration("timeout"))
 	}
 	// gini takes seconds to notice a stop on a large board: the run
-	// returns at once and leaves it to the exit (detachedSeq); finished
+	// returns at once and leaves it to the exit (sat.DetachSeq); finished
 	// says when its statistics can be read.
 	finished := func() bool { return true }
 	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: n, place: placed, count: enumerate, unique: unique.on,
@@ -201,7 +200,7 @@ func runSat(c *cli.Context) error {
 				break
 			}
 			classes++
-			total += orbit(s, group)
+			total += uint64(board.OrbitSizeUnder(s, group))
 		}
 		bar.Done()
 		if err == nil {
@@ -229,7 +228,7 @@ func runSat(c *cli.Context) error {
 		if !c.IsSet("solver") {
 			// Not an external solver: it must be killed and its files
 			// removed before the exit, which its stop does.
-			all, finished = detachedSeq(ctx, all)
+			all, finished = sat.DetachSeq(ctx, all)
 		}
 		seq, bar := counted(c, ref.stream(all), n, placed, unique.on, max)
 		_, err = writeSolutions(out, format, n, seq, max)
@@ -310,15 +309,4 @@ func symmetryNames(ts []board.Transform) string {
 		names[i] = t.String()
 	}
 	return strings.Join(names, ", ")
-}
-
-// orbit returns the number of distinct images of s under the group.
-func orbit(s board.Solution, group []board.Transform) uint64 {
-	var seen []board.Solution
-	for _, t := range group {
-		if img := t.Apply(s); !slices.ContainsFunc(seen, img.Equal) {
-			seen = append(seen, img)
-		}
-	}
-	return uint64(len(seen))
 }
