@@ -110,6 +110,9 @@ func backtrackAction(c *cli.Context) error {
 	if c.Int("threads") < 1 {
 		return usagef("--threads must be at least 1, not %d", c.Int("threads"))
 	}
+	if err := checkpointApart(c); err != nil {
+		return err
+	}
 	ctx, cancel := timeoutContext(c)
 	defer cancel()
 	out, err := openSolutions(c, n, place)
