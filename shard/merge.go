@@ -54,6 +54,11 @@ func Merge(results []Result) (Sum, error) {
 	var sum Sum
 	var tallies []backtrack.Tally
 	for _, r := range results {
+		if r.Scheme != r0.Scheme && r.Engine != r0.Engine {
+			// Engines mix only when they count the same pieces.
+			return Sum{}, fmt.Errorf("merge: %w: shard %d%s was counted by engine %s with scheme %s, shard %d%s by engine %s with scheme %s",
+				ErrMismatch, r0.Shard, from(r0), engineOf(r0), r0.Scheme, r.Shard, from(r), engineOf(r), r.Scheme)
+		}
 		for _, f := range []struct {
 			name string
 			a, b any
@@ -125,6 +130,10 @@ func Merge(results []Result) (Sum, error) {
 	sum.Slowest = sum.Slowest[:min(5, len(sum.Slowest))]
 	return sum, nil
 }
+
+// engineOf returns the engine of r: [EngineConstellations] when r names
+// none.
+func engineOf(r Result) string { return cmp.Or(r.Engine, EngineConstellations) }
 
 // from names where r was read, for messages: " (FILE:LINE)", or "".
 func from(r Result) string {

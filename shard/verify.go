@@ -48,7 +48,11 @@ func Verify(ctx context.Context, results []Result, k int, seed uint64) ([]Checke
 	for _, x := range all[:min(max(k, 0), len(all))] {
 		r := results[x.r]
 		p, claimed := r.Pieces[x.i], r.Tallies[x.i]
-		got, err := p.Count(ctx, r.N)
+		e, ok := LookupEngine(engineOf(r))
+		if !ok {
+			return checked, fmt.Errorf("verify piece %v of shard %d%s: unknown engine %q", p, r.Shard, from(r), r.Engine)
+		}
+		got, err := e.Recount(ctx, r.N, p)
 		if err != nil {
 			return checked, fmt.Errorf("verify piece %v of shard %d%s: %w", p, r.Shard, from(r), err)
 		}

@@ -126,7 +126,7 @@ type pieceCounter = func(ctx context.Context, n int, pieces []backtrack.Subprobl
 // countCommand runs --count: with --shard (or --shard-count) one shard,
 // printed as a JSON line; with --checkpoint resumable; otherwise the plain
 // counter.
-func countCommand(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, place []board.Queen, counter pieceCounter) error {
+func countCommand(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, place []board.Queen, counter pieceCounter, engine string) error {
 	sharded := c.IsSet("shard") || c.IsSet("shard-count")
 	if !sharded && !c.IsSet("checkpoint") && counter == nil {
 		return backtrackCount(ctx, c, out, format, n, place)
@@ -141,7 +141,7 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 			return err
 		}
 	}
-	opt := shard.Options{Threads: c.Int("threads"), Counter: counter}
+	opt := shard.Options{Threads: c.Int("threads"), Counter: counter, Engine: engine}
 	path := c.String("checkpoint")
 	var ckpt *shard.Checkpoint
 	if path != "" {
