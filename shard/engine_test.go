@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -86,4 +87,50 @@ func parseAll(lines [][]byte) ([]Result, error) {
 		rs = append(rs, r)
 	}
 	return rs, nil
+}
+
+// TestRecountTallies checks that recounts and confirmations judge what
+// every correct engine agrees on, the tallies, not the work: a line of
+// another engine with other nodes confirms the CPU's line of its shard and
+// passes a recount, and one piece's forged count is named with both
+// figures.
+func TestRecountTallies(t *testing.T) {
+	cpu := runAll(t, 9, 3, "test")
+	g, err := Parse(cpu[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Engine, g.Host = EngineGPU, "gpu-node"
+	for i := range g.Tallies {
+		g.Tallies[i].Nodes += 3
+		g.Nodes += 3
+	}
+	rs, err := parseAll([][]byte{cpu[0], cpu[1], cpu[2], g.AppendLine(nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs[1], rs[3] = rs[3], rs[1] // the GPU's line first: it is the one recounted
+	if sum, err := Merge(rs); err != nil || sum.Confirmed != 1 || sum.Total != 352 {
+		t.Errorf("merge of a CPU and a GPU line of one shard = %+v, %v; want 352 and 1 confirmed", sum, err)
+	}
+	if _, err := Verify(context.Background(), rs, 1<<20, 1); err != nil {
+		t.Errorf("Verify of a GPU line with its own nodes: %v", err)
+	}
+
+	g.Tallies[2].Total24 += 24 * 8
+	g.Tallies[2].Unique24 += 24
+	g.Total24 += 24 * 8
+	g.Unique24 += 24
+	forged, err := parseAll([][]byte{cpu[0], g.AppendLine(nil), cpu[2]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("piece %v of shard 1 (engine gpu): the line says %s solutions", g.Pieces[2], fraction24(g.Tallies[2].Total24))
+	if _, err := Verify(context.Background(), forged, 1<<20, 1); !errors.Is(err, ErrVerify) || !strings.Contains(err.Error(), want) {
+		t.Errorf("Verify of a forged piece: %v; want ErrVerify with %q", err, want)
+	}
+	_, err = Merge(append(forged, rs[3]))
+	if !errors.Is(err, ErrDuplicate) || !strings.Contains(err.Error(), fmt.Sprintf("disagree on piece %v", g.Pieces[2])) {
+		t.Errorf("Merge of two lines of shard 1 that differ in one piece: %v; want ErrDuplicate naming the piece", err)
+	}
 }
