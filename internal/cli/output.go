@@ -17,6 +17,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/queens-dev/queens/sat"
 )
 
 // output is where a command writes its results: stdout, or a file that
@@ -89,7 +91,7 @@ func openOutputFile(ctx context.Context, path string, stdout io.Writer) (*output
 		}
 		// O_APPEND: behind /proc/PID/fd/1 may be a file the shell opened
 		// with >>, which a new open would otherwise write from its start.
-		f, err := detached(ctx, func() (*os.File, error) { return os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0) })
+		f, err := sat.Detach(ctx, func() (*os.File, error) { return os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0) })
 		if err != nil && ctx.Err() != nil {
 			return nil, fmt.Errorf("interrupted while waiting for a reader of %s: %w", path, err)
 		}
