@@ -472,3 +472,18 @@ func TestSolverDiesWithQueens(t *testing.T) {
 		}
 	}
 }
+
+// TestServeAddr: a port that is no port is a usage error (exit 2), told
+// before anything listens.
+func TestServeAddr(t *testing.T) {
+	for _, addr := range []string{"127.0.0.1:-1", "127.0.0.1:65536", "127.0.0.1:99999999999999999999", "127.0.0.1:no-such-service", "127.0.0.1:\x1b[2J"} {
+		_, stderr, code := runQueens(t, t.TempDir(), "serve", "--addr", addr)
+		if code != 2 {
+			t.Errorf("--addr %q: exit %d, want 2", addr, code)
+		}
+		checkOneLine(t, stderr, "--addr")
+		if strings.Contains(stderr, "\x1b") {
+			t.Errorf("--addr %q: the message has the raw ESC", addr)
+		}
+	}
+}
