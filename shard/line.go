@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/internal/quote"
 )
 
 // Result is what one shard found: the line of JSON that [Result.AppendLine]
@@ -194,7 +195,7 @@ func Parse(text []byte) (Result, error) {
 	if l.Start != "" {
 		start, err := time.Parse(time.RFC3339, l.Start)
 		if err != nil {
-			return Result{}, fmt.Errorf("parse shard result: %w: start %q: %v", ErrCorrupt, l.Start, err)
+			return Result{}, fmt.Errorf("parse shard result: %w: start %s: %v", ErrCorrupt, quote.Token(l.Start), err)
 		}
 		r.Start = start
 	}
@@ -211,9 +212,9 @@ func Parse(text []byte) (Result, error) {
 	case s.check() != nil:
 		return bad("%v", s.check())
 	case l.Scheme != Scheme:
-		return bad("unknown scheme %q", l.Scheme)
+		return bad("unknown scheme %s", quote.Token(l.Scheme))
 	case !knownEngine(r.Engine):
-		return bad("unknown engine %q (known: %s)", r.Engine, strings.Join(Engines(), ", "))
+		return bad("unknown engine %s (known: %s)", quote.Token(r.Engine), strings.Join(Engines(), ", "))
 	case l.Covered != len(l.Pieces):
 		return bad("covered %d but %d pieces listed", l.Covered, len(l.Pieces))
 	case l.Total != fraction24(l.Total24) || l.Unique != fraction24(l.Unique24):

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/quote"
 	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
 )
@@ -51,7 +52,7 @@ beyond the published table the only check of the count.`,
 func mergeAction(c *cli.Context) error {
 	format := c.String("format")
 	if format != "text" && format != "json" {
-		return usagef("merge: --format %q: want text or json", format)
+		return usagef("merge: --format %s: want text or json", quote.Token(format))
 	}
 	if !c.Args().Present() {
 		return usagef("merge: no input: give the files of shard results, or - for stdin")
@@ -160,7 +161,7 @@ func mergeAction(c *cli.Context) error {
 		fmt.Fprintf(e, "merge: imbalance (largest shard / mean) %.2f by time, %.2f by queens placed\n", byTime, byNodes)
 		for _, r := range sum.Slowest {
 			fmt.Fprintf(e, "merge: slow: shard %d %v on %s, %d threads, started %s (%s)\n", r.Shard, r.Elapsed,
-				cmp.Or(r.Host, "?"), r.Threads, r.Start.Format(time.RFC3339), r.Source)
+				quote.Text(cmp.Or(r.Host, "?")), r.Threads, r.Start.Format(time.RFC3339), r.Source)
 		}
 	}
 	if known && !matches {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/internal/quote"
 )
 
 // Status is a SAT solver's answer.
@@ -123,13 +124,13 @@ func ReadResult(r io.Reader) (*Result, error) {
 			if word == "s" {
 				answer = rest
 			} else if rest != "" {
-				return nil, bad("unexpected %q", truncate(word+" "+rest))
+				return nil, bad("unexpected %s", quote.Token(word+" "+rest))
 			}
 			if status(answer) == Unknown && !isUnknown(answer) {
-				return nil, bad("unknown answer %q", truncate(word+" "+rest))
+				return nil, bad("unknown answer %s", quote.Token(word+" "+rest))
 			}
 			if answered {
-				return nil, bad("a second answer %q", truncate(word+" "+rest))
+				return nil, bad("a second answer %s", quote.Token(word+" "+rest))
 			}
 			answered, res.Status = true, status(answer)
 			continue
@@ -139,7 +140,7 @@ func ReadResult(r io.Reader) (*Result, error) {
 			if !eol {
 				line += " " + lineStart(br, 40)
 			}
-			return nil, bad("unexpected %q", truncate(strings.TrimSpace(line)))
+			return nil, bad("unexpected %s", quote.Token(strings.TrimSpace(line)))
 		}
 		// The literals of this line: the first token itself unless it is v.
 		more := !eol
@@ -148,7 +149,7 @@ func ReadResult(r io.Reader) (*Result, error) {
 			if lit {
 				n, err := atoi(tok)
 				if err != nil {
-					return nil, bad("literal %q is not an integer", truncate(string(tok)))
+					return nil, bad("literal %s is not an integer", quote.Bytes(tok))
 				}
 				if ended {
 					return nil, bad("literal %d after the model's closing 0", n)
@@ -318,13 +319,6 @@ func status(word string) Status {
 
 func isUnknown(word string) bool {
 	return word == "UNKNOWN" || word == "INDET" || word == "INDETERMINATE"
-}
-
-func truncate(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
 }
 
 // Full returns the model as an assignment of variables 1..vars for a
