@@ -47,8 +47,9 @@ func compareCommand() *cli.Command {
 			"--counter CMD (repeatable) adds an external model counter as an engine, named counter:CMD, on\n" +
 			"each encoding of --encoding, up to n = --solver-limit: it counts the model counting file\n" +
 			"(see queens sat --counter), and, without --place, the file with --break-symmetry's\n" +
-			"lex-leader clauses for the unique count (projected: a counter must read \"c p show\" or clasp's\n" +
-			"\"c project\"). Both are checked against the published counts and the backtracker's.\n\n" +
+			"lex-leader clauses for the unique count (every encoding's models are exactly its solutions,\n" +
+			"or classes: no projection). Both are checked against the published counts and the\n" +
+			"backtracker's.\n\n" +
 			"Exit status 0 when everything agrees, 1 on any disagreement or invalid solution, a failing\n" +
 			"external solver, or a run stopped by --timeout (the rows done so far are printed, and the\n" +
 			"engine that was running is named).",
@@ -56,7 +57,7 @@ func compareCommand() *cli.Command {
 			&cli.StringFlag{Name: "n", Usage: "board sizes: `RANGE` such as 8, 1-12 or 4,8,10 (n <= " + strconv.Itoa(compareMaxN) + ")"},
 			&cli.StringFlag{Name: "engines", Usage: "comma-separated engines `LIST` (default: all that apply)"},
 			&cli.GenericFlag{Name: "solver", Value: &commandList{}, Usage: "also check the external DIMACS solver `CMD` (e.g. 'clasp --heuristic=Vsids,92'); repeatable, not split at commas"},
-			&cli.GenericFlag{Name: "counter", Value: &commandList{}, Usage: "also check the external model counter `CMD` (e.g. 'clasp --parse-ext --project -n 0 -q'); repeatable"},
+			&cli.GenericFlag{Name: "counter", Value: &commandList{}, Usage: "also check the external model counter `CMD` (e.g. 'clasp -n 0 -q'); repeatable"},
 			&cli.StringFlag{Name: "encoding", Value: "pairwise", Usage: "comma-separated encodings `LIST` the external solvers run on (" + encodingNames() + ", or all)"},
 			&cli.IntFlag{Name: "solver-limit", Value: externalEnumMax, Usage: "external solvers enumerate up to board size `N`, and above it give one model"},
 			solverOutputFlag(),

@@ -56,13 +56,12 @@ func satCommand() *cli.Command {
 			"contradicts, or a proof that does not check, fails the run (exit status 1); a claim\n" +
 			"neither can check is printed with \"queens: unverified: ...\" on stderr.\n\n" +
 			"--count --counter CMD counts with an external model counter instead: the instance is\n" +
-			"written in the model counting format (\"c t mc\"; \"c t pmc\" with \"c p show\" and clasp's\n" +
-			"\"c project\" for the encodings with free auxiliary variables) to a temporary file, named\n" +
+			"written in the model counting format (\"c t mc\": every encoding defines its auxiliary\n" +
+			"variables, so its models are exactly the solutions) to a temporary file, named\n" +
 			"as CMD's last argument. Its count is read from \"s mc N\", \"s pmc N\", \"c s exact arb int N\",\n" +
 			"\"s N\", clasp's \"Models : N\" or a number on a line of its own; it must exit with status 0,\n" +
 			"10, 20 (count 0) or 30 (clasp), and the referee checks the count as above. Debian packages\n" +
-			"no #SAT counter: 'clasp -n 0 -q' counts the exact encodings (pairwise, commander),\n" +
-			"'clasp --parse-ext --project -n 0 -q' all of them.\n\n" +
+			"no #SAT counter: 'clasp -n 0 -q' counts every encoding.\n\n" +
 			"A run stopped by --timeout, or a failing solver, exits with status 1.",
 		Flags: []cli.Flag{sizeFlag(), allFlag(), countFlag(), limitFlag(), uniqueFlag(), placeFlag(), encodingFlag(), threadsFlag(),
 			&cli.StringFlag{Name: "solver", Usage: "external DIMACS solver `CMD` with its arguments, shell-style quoting (default: gini, in process)"},
