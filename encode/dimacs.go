@@ -212,12 +212,31 @@ var (
 // wrapping [ErrHeader]; an encoding this version does not know leaves
 // Encoding empty. Any other file gives N == 0.
 func ReadDIMACS(r io.Reader) (*CNF, error) {
+	var lits, ends []int
+	cnf, err := ScanDIMACS(r, func(clause []int) error {
+		lits = append(lits, clause...)
+		ends = append(ends, len(lits))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	cnf.Clauses = split(lits, ends)
+	return cnf, nil
+}
+
+// ScanDIMACS reads a CNF like [ReadDIMACS], but hands each clause to
+// clause as it is read instead of keeping it, so that a file of any size
+// is read once in constant memory: the CNF it returns has the header's
+// instance and Vars, and no Clauses. The slice is only valid during the
+// call. An error clause returns ends the scan and is returned unchanged.
+func ScanDIMACS(r io.Reader, clause func([]int) error) (*CNF, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var (
 		cnf      *CNF
 		claimed  int
 		lits     []int
-		ends     []int
+		count    int
 		lineNo   int
 		open     bool // a clause has literals but no 0 yet
 		openLine int
@@ -278,11 +297,15 @@ func ReadDIMACS(r io.Reader) (*CNF, error) {
 					return nil, &ParseError{lineNo, fmt.Errorf("%w %q: not an integer", ErrLiteral, f)}
 				}
 				if lit == 0 {
-					ends = append(ends, len(lits))
+					count++
 					open = false
-					if len(ends) > claimed {
+					if count > claimed {
 						return nil, &ParseError{lineNo, fmt.Errorf("%w: more than %d clauses", ErrCount, claimed)}
 					}
+					if err := clause(lits); err != nil {
+						return nil, err
+					}
+					lits = lits[:0]
 					continue
 				}
 				if lit > cnf.Vars || lit < -cnf.Vars {
@@ -304,10 +327,9 @@ func ReadDIMACS(r io.Reader) (*CNF, error) {
 	if open {
 		return nil, &ParseError{openLine, errors.New("clause not ended by 0")}
 	}
-	if len(ends) != claimed {
-		return nil, &ParseError{max(lastLine, 1), fmt.Errorf("%w: %d clauses, header says %d", ErrCount, len(ends), claimed)}
+	if count != claimed {
+		return nil, &ParseError{max(lastLine, 1), fmt.Errorf("%w: %d clauses, header says %d", ErrCount, count, claimed)}
 	}
-	cnf.Clauses = split(lits, ends)
 	return cnf, nil
 }
 

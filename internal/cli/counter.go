@@ -44,12 +44,12 @@ func runCounter(c *cli.Context, n int, name encode.Encoding, placed []board.Quee
 		return err
 	}
 	total, err := sat.Counter{Command: command}.CountEncoder(ctx, e, "queens "+version())
-	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: n, place: placed, count: true, counted: true}
+	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: n, place: placed, counted: true}
 	if err == nil {
 		err = ref.check(total)
 	}
 	if err == nil {
-		err = writeCount(out, format, n, total, nil)
+		err = writeCount(out, format, n, total, nil, ref.verified())
 	}
 	switch {
 	case err == nil:
@@ -58,11 +58,7 @@ func runCounter(c *cli.Context, n int, name encode.Encoding, placed []board.Quee
 	case errors.Is(err, sat.ErrCounterFailed):
 		err = failf("sat: %v", err)
 	}
-	err = out.finish(satError(err, c.Duration("timeout")))
-	if err == nil {
-		ref.warn(c.App.ErrWriter)
-	}
-	return err
+	return ref.unverified(out.finish(satError(err, c.Duration("timeout"))))
 }
 
 // counterEngine is compare's engine for the model counter command on the

@@ -16,6 +16,7 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/board/draw"
+	"github.com/queens-dev/queens/compare"
 	"github.com/urfave/cli/v2"
 )
 
@@ -206,7 +207,7 @@ func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq2[board
 		so.written = &count
 		so.format, so.n = format, n
 	case err == nil && count == 0:
-		err = writeNone(w, format, n)
+		err = writeNone(w, format, n, nil)
 	}
 	return count, err
 }
@@ -225,6 +226,7 @@ type solutionOutput struct {
 	slow    bool // the engine is slow: flush stdout as solutions come (see solutionWriter)
 	format  board.Format
 	n       int
+	ref     *referee // if not nil, the verdict on "no solution" goes into its JSON
 	// numbered: a listing (--all, --limit K > 1) in a text format to a
 	// terminal numbers the solutions and ends with their total.
 	numbered bool
@@ -332,9 +334,9 @@ func (so *solutionOutput) finish(err error) error {
 		if so.file != nil && isPicture(so.format) {
 			// No picture: no file, and the answer on stdout.
 			so.Abort()
-			return writeNone(so.stdout, so.format, so.n)
+			return writeNone(so.stdout, so.format, so.n, so.ref.verified())
 		}
-		err = writeNone(so, so.format, so.n)
+		err = writeNone(so, so.format, so.n, so.ref.verified())
 	} else if err == nil && so.numbered && so.written != nil {
 		_, err = fmt.Fprintf(so, "total: %s\n", plural(*so.written, "solution"))
 	}
@@ -371,25 +373,27 @@ func isDir(path string) bool {
 }
 
 // writeNone says that there is no solution: "no solution", or in JSON a
-// count of zero.
-func writeNone(w io.Writer, format board.Format, n int) error {
+// count of zero (with the referee's verdict when v is not nil).
+func writeNone(w io.Writer, format board.Format, n int, v *verification) error {
 	if format == board.FormatJSON {
-		return writeCount(w, format, n, 0, nil)
+		return writeCount(w, format, n, 0, nil, v)
 	}
 	_, err := io.WriteString(w, "no solution\n")
 	return err
 }
 
 // writeCount prints a count: "T solutions" or "T solutions (U unique)", or
-// in JSON {"n":N,"total":T} with "unique":U when unique is not nil.
-func writeCount(w io.Writer, format board.Format, n int, total uint64, unique *uint64) error {
+// in JSON {"n":N,"total":T} with "unique":U when unique is not nil, and
+// "verified" and "verified_by" when v is not nil.
+func writeCount(w io.Writer, format board.Format, n int, total uint64, unique *uint64, v *verification) error {
 	var b []byte
 	if format == board.FormatJSON {
 		return writeJSONLine(w, struct {
 			N      int     `json:"n"`
 			Total  uint64  `json:"total"`
 			Unique *uint64 `json:"unique,omitempty"`
-		}{n, total, unique})
+			*verification
+		}{n, total, unique, v})
 	} else {
 		// Always "solutions", even for 1: scripts match the contract's
 		// "T solutions" literally.
@@ -403,6 +407,25 @@ func writeCount(w io.Writer, format board.Format, n int, total uint64, unique *u
 	_, err := w.Write(b)
 	return err
 }
+
+// verification is the part of every JSON answer that says whether it was
+// verified and how: "verified": true|false, and "verified_by" one of
+// compare.Method's names when it was.
+type verification struct {
+	Verified   bool   `json:"verified"`
+	VerifiedBy string `json:"verified_by,omitempty"`
+}
+
+// newVerification returns the JSON fields of a referee's verdict.
+func newVerification(v compare.Verdict) *verification {
+	if !v.Verified() {
+		return &verification{}
+	}
+	return &verification{Verified: true, VerifiedBy: v.By.String()}
+}
+
+// verifiedBy returns the JSON fields of an answer verified by m.
+func verifiedBy(m compare.Method) *verification { return newVerification(compare.Verdict{By: m}) }
 
 // stat is one statistic for writeStats: a stable name (lowercase, the same
 // in text and JSON) and an integer, or a duration written in seconds.

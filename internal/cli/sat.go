@@ -73,77 +73,15 @@ func satCommand() *cli.Command {
 }
 
 func runSat(c *cli.Context) error {
-	unique, args, err := uniqueOf(c)
-	if err != nil {
+	r, err := newSatRun(c)
+	if err != nil || r == nil {
 		return err
-	}
-	if len(args) > 0 {
-		return usagef("sat: unexpected argument %q", args[0])
-	}
-	if err := exclusive(c, "all", "count", "limit"); err != nil {
-		return err
-	}
-	if c.Int("limit") < 0 {
-		return usagef("--limit must be at least 0")
-	}
-	if c.Int("threads") < 1 {
-		return usagef("--threads must be at least 1")
-	}
-	format, err := solutionFormat(c)
-	if err != nil {
-		return err
-	}
-	name, err := encode.Resolve(encode.Encoding(c.String("encoding")), resolveSize(c))
-	if err != nil {
-		return usageErr(err)
-	}
-	limit := encode.MaxN(name)
-	enumerate := c.Bool("all") || c.Bool("count") || c.IsSet("limit")
-	if enumerate {
-		limit = min(limit, satMaxAll)
-	}
-	if c.IsSet("solver") {
-		limit = min(limit, satMaxExternal)
-	}
-	n, err := boardSize(c, limit)
-	if err != nil {
-		return err
-	}
-	placed, err := placements(c, n)
-	if err != nil {
-		return err
-	}
-	if c.IsSet("counter") {
-		return runCounter(c, n, name, placed, unique)
-	}
-	if !c.IsSet("solver") && (c.Bool("proof") || c.IsSet("solver-output")) {
-		return usagef("--proof and --solver-output go with --solver")
-	}
-	if unique.rotations {
-		return usagef("sat --unique=rotations: the symmetry-breaking clauses are for all 8 symmetries; use --unique")
-	}
-	var ext sat.External
-	who := "gini"
-	if c.IsSet("solver") {
-		// Before the encoding, which takes seconds on a large board.
-		if ext, err = externalSolver(c, c.String("solver")); err != nil {
-			return err
-		}
-		argv, _ := sat.SplitCommand(ext.Command)
-		who = filepath.Base(argv[0])
-	}
-	e, err := encode.NewEncoder(n, encode.Options{Encoding: name, Place: placed, Symmetry: unique.on})
-	if err != nil {
-		return usageErr(err)
-	}
-	if unique.on && len(placed) > 0 {
-		fmt.Fprintf(c.App.ErrWriter, "queens: note: --unique with --place breaks only the symmetries that keep the placed queens in place: %s\n", symmetryNames(e.Symmetries()))
 	}
 	// --timeout covers everything from here: encoding and loading a
 	// large board take seconds, as long as the solve itself.
 	ctx, cancel := timeoutContext(c)
 	defer cancel()
-	out, err := openSolutions(c, n, placed)
+	out, err := openSolutions(c, r.n, r.placed)
 	if err != nil {
 		return err
 	}
@@ -152,99 +90,188 @@ func runSat(c *cli.Context) error {
 	// terminal would tear it.
 	var bar *progress
 	if c.Bool("count") {
-		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", n))
+		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", r.n))
 	}
-	solver, err := detached(ctx, func() (engine, error) {
-		if !enumerate && !c.IsSet("solver") {
-			// One solution: no CNF in memory (a large board's first
-			// solution completes the residual of a greedy seed, or gini is
-			// loaded straight from the encoder's stream), with a fixed
-			// seed, so that the same flags print the same board.
-			x, err := sat.NewEncoded(ctx, e, 1)
-			return sequential{x}, err
-		}
-		cnf, err := e.CNF(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if c.IsSet("solver") {
-			x, err := ext.New(cnf)
-			return sequential{x}, err
-		}
-		return sat.NewParallel(cnf, sat.Options{Threads: c.Int("threads"), Progress: bar.Parts, NoSymmetry: unique.on})
-	})
+	solver, err := detached(ctx, func() (engine, error) { return r.load(ctx, bar) })
 	if err != nil {
 		if ctx.Err() != nil {
-			err = fmt.Errorf("interrupted while encoding and loading n = %d: %w", n, err)
+			err = fmt.Errorf("interrupted while encoding and loading n = %d: %w", r.n, err)
 		} else {
 			err = solverError(err)
 		}
 		out.Abort() // nothing written yet
 		return satError(err, c.Duration("timeout"))
 	}
-	// gini takes seconds to notice a stop on a large board: the run
-	// returns at once and leaves it to the exit (detachedSeq); finished
-	// says when its statistics can be read.
-	finished := func() bool { return true }
-	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: n, place: placed, count: enumerate, unique: unique.on,
+	ref := &referee{ctx: ctx, cmd: "sat", solver: r.who, n: r.n, place: r.placed, unique: r.unique.on,
+		group:     append([]board.Transform{board.Identity}, r.e.Symmetries()...),
 		certified: func() bool { return solver.Stats().Proofs > 0 }}
+	out.ref = ref
+	finished := func() bool { return true }
 	switch {
-	case c.Bool("count") && unique.on:
-		// One solution per class: the total is the sum of the classes'
-		// sizes under the symmetries broken.
-		group := append([]board.Transform{board.Identity}, e.Symmetries()...)
-		var classes, total uint64
-		for s, serr := range solver.All(ctx) {
-			if err = serr; err != nil {
-				break
-			}
-			classes++
-			total += orbit(s, group)
-		}
-		bar.Done()
-		if err == nil {
-			err = ref.check(classes)
-		}
-		if err == nil {
-			err = writeCount(out, format, n, total, &classes)
-		}
 	case c.Bool("count"):
-		var total uint64
-		total, err = solver.Count(ctx)
+		err = r.count(ctx, solver, ref, out)
 		bar.Done()
-		if err == nil {
-			err = ref.check(total)
-		}
-		if err == nil {
-			err = writeCount(out, format, n, total, nil)
-		}
 	default:
 		max := c.Int("limit")
-		if !enumerate {
+		if !r.enumerate {
 			max = 1
 		}
 		all := solver.All(ctx)
 		if !c.IsSet("solver") {
-			// Not an external solver: it must be killed and its files
-			// removed before the exit, which its stop does.
+			// gini takes seconds to notice a stop on a large board: the
+			// run returns at once and leaves it to the exit; finished
+			// says when its statistics can be read. (An external solver
+			// must be killed and its files removed before the exit,
+			// which its stop does.)
 			all, finished = detachedSeq(ctx, all)
 		}
-		seq, bar := counted(c, ref.stream(all), n, placed, unique.on, max)
-		_, err = writeSolutions(out, format, n, seq, max)
+		seq, bar := counted(c, ref.stream(all), r.n, r.placed, r.unique.on, max)
+		_, err = writeSolutions(out, r.format, r.n, seq, max)
 		bar.Done()
 	}
 	if c.Bool("stats") && finished() {
 		out.Flush() // the results first, then the statistics about them
-		st := solver.Stats()
-		writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"encoding", name}, stat{"vars", st.Vars},
-			stat{"clauses", st.Clauses}, stat{"cubes", st.Cubes}, stat{"solves", st.Solves},
-			stat{"solutions", st.Solutions}, stat{"proofs", st.Proofs}, stat{"seconds", st.Elapsed})
+		r.writeStats(solver.Stats())
 	}
-	err = out.finish(satError(err, c.Duration("timeout")))
-	if err == nil {
-		ref.warn(c.App.ErrWriter)
+	return ref.unverified(out.finish(satError(err, c.Duration("timeout"))))
+}
+
+// satRun is one run of the sat command, its flags read and checked.
+type satRun struct {
+	c         *cli.Context
+	n         int
+	enc       encode.Encoding
+	placed    []board.Queen
+	unique    uniqueMode
+	enumerate bool // --all, --count or --limit
+	format    board.Format
+	who       string       // the solver, for messages
+	ext       sat.External // with --solver
+	e         *encode.Encoder
+}
+
+// newSatRun reads and checks sat's flags (usage errors, exit status 2),
+// and builds the encoder. A nil run with a nil error means --counter did
+// the run.
+func newSatRun(c *cli.Context) (*satRun, error) {
+	unique, args, err := uniqueOf(c)
+	if err != nil {
+		return nil, err
 	}
-	return err
+	if len(args) > 0 {
+		return nil, usagef("sat: unexpected argument %q", args[0])
+	}
+	if err := exclusive(c, "all", "count", "limit"); err != nil {
+		return nil, err
+	}
+	if c.Int("limit") < 0 {
+		return nil, usagef("--limit must be at least 0")
+	}
+	if c.Int("threads") < 1 {
+		return nil, usagef("--threads must be at least 1")
+	}
+	r := &satRun{c: c, unique: unique, who: "gini", enumerate: c.Bool("all") || c.Bool("count") || c.IsSet("limit")}
+	if r.format, err = solutionFormat(c); err != nil {
+		return nil, err
+	}
+	if r.enc, err = encode.Resolve(encode.Encoding(c.String("encoding")), resolveSize(c)); err != nil {
+		return nil, usageErr(err)
+	}
+	limit := encode.MaxN(r.enc)
+	if r.enumerate {
+		limit = min(limit, satMaxAll)
+	}
+	if c.IsSet("solver") {
+		limit = min(limit, satMaxExternal)
+	}
+	if r.n, err = boardSize(c, limit); err != nil {
+		return nil, err
+	}
+	if r.placed, err = placements(c, r.n); err != nil {
+		return nil, err
+	}
+	if c.IsSet("counter") {
+		return nil, runCounter(c, r.n, r.enc, r.placed, unique)
+	}
+	if !c.IsSet("solver") && (c.Bool("proof") || c.IsSet("solver-output")) {
+		return nil, usagef("--proof and --solver-output go with --solver")
+	}
+	if unique.rotations {
+		return nil, usagef("sat --unique=rotations: the symmetry-breaking clauses are for all 8 symmetries; use --unique")
+	}
+	if c.IsSet("solver") {
+		// Before the encoding, which takes seconds on a large board.
+		if r.ext, err = externalSolver(c, c.String("solver")); err != nil {
+			return nil, err
+		}
+		argv, _ := sat.SplitCommand(r.ext.Command)
+		r.who = filepath.Base(argv[0])
+	}
+	if r.e, err = encode.NewEncoder(r.n, encode.Options{Encoding: r.enc, Place: r.placed, Symmetry: unique.on}); err != nil {
+		return nil, usageErr(err)
+	}
+	if unique.on && len(r.placed) > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "queens: note: --unique with --place breaks only the symmetries that keep the placed queens in place: %s\n", symmetryNames(r.e.Symmetries()))
+	}
+	return r, nil
+}
+
+// load encodes the instance and loads it into the engine the flags ask
+// for: gini for one solution (no CNF in memory), gini's cubes in parallel
+// for an enumeration, or the external solver.
+func (r *satRun) load(ctx context.Context, bar *progress) (engine, error) {
+	if !r.enumerate && !r.c.IsSet("solver") {
+		// One solution: no CNF in memory (a large board's first solution
+		// completes the residual of a greedy seed, or gini is loaded
+		// straight from the encoder's stream), with a fixed seed, so that
+		// the same flags print the same board.
+		x, err := sat.NewEncoded(ctx, r.e, 1)
+		return sequential{x}, err
+	}
+	cnf, err := r.e.CNF(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if r.c.IsSet("solver") {
+		x, err := r.ext.New(cnf)
+		return sequential{x}, err
+	}
+	return sat.NewParallel(cnf, sat.Options{Threads: r.c.Int("threads"), Progress: bar.Parts, NoSymmetry: r.unique.on})
+}
+
+// count is --count: the total, refereed and written; with --unique the
+// total is the sum of the classes' sizes under the symmetries broken,
+// and the referee checks both.
+func (r *satRun) count(ctx context.Context, solver engine, ref *referee, out *solutionOutput) error {
+	var classes, total uint64
+	var err error
+	if r.unique.on {
+		for s, serr := range solver.All(ctx) {
+			if err = serr; err != nil {
+				return err
+			}
+			classes++
+			total += orbit(s, ref.group)
+		}
+		err = ref.checkClaim(compare.Claim{Solutions: classes, Classes: true, Total: total})
+	} else if total, err = solver.Count(ctx); err == nil {
+		err = ref.check(total)
+	}
+	if err != nil {
+		return err
+	}
+	var unique *uint64
+	if r.unique.on {
+		unique = &classes
+	}
+	return writeCount(out, r.format, r.n, total, unique, ref.verified())
+}
+
+// writeStats writes --stats to stderr.
+func (r *satRun) writeStats(st sat.Stats) {
+	writeStats(r.c.App.ErrWriter, r.format, stat{"n", r.n}, stat{"encoding", r.enc}, stat{"vars", st.Vars},
+		stat{"clauses", st.Clauses}, stat{"cubes", st.Cubes}, stat{"solves", st.Solves},
+		stat{"solutions", st.Solutions}, stat{"proofs", st.Proofs}, stat{"seconds", st.Elapsed})
 }
 
 // engine is what runSat needs of a [sat.Solver] (first solution,
