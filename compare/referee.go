@@ -103,6 +103,11 @@ func (r Reason) String() string {
 // a count).
 type Claim struct {
 	Solutions uint64
+	// Count says the claim is a count (a model counter's, or a solver's
+	// enumeration asked for the number): the referee checks it against
+	// the number of solutions where it knows it, and a count of 0 against
+	// a search for a solution where it does not.
+	Count bool
 	// Classes says Solutions counts one solution per symmetry class (an
 	// enumeration with symmetry breaking); Total is then the number of
 	// solutions in those classes, which the referee checks where it can
@@ -211,6 +216,11 @@ func (r Referee) check(ctx context.Context, claim Claim) (Verdict, error) {
 	}
 	if claim.Solutions > 0 {
 		return r.counted(ctx, claim.Solutions)
+	}
+	if claim.Count {
+		if v, err := r.counted(ctx, 0); err != nil || v.Verified() {
+			return v, err
+		}
 	}
 	f, err := r.exists(ctx)
 	switch {

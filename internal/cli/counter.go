@@ -44,7 +44,7 @@ func runCounter(c *cli.Context, n int, name encode.Encoding, placed []board.Quee
 		return err
 	}
 	total, err := sat.Counter{Command: command}.CountEncoder(ctx, e, "queens "+version())
-	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: n, place: placed, counted: true}
+	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: n, place: placed, count: true, counted: true}
 	if err == nil {
 		err = ref.check(total)
 	}

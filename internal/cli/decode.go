@@ -65,6 +65,13 @@ func runDecode(c *cli.Context) error {
 	res := &sat.Result{Status: sat.Unsatisfiable} // --proof alone: the proof is the claim
 	if proofPath == "" || c.NArg() == 1 {
 		if res, err = readResult(c.Args().First()); err != nil {
+			if cnfPath != "" {
+				// A bad --cnf is the first thing to say, as when it
+				// was read first.
+				if _, cerr := readInstance(c.Context, cnfPath, n, &sat.Result{}, false); cerr != nil {
+					return cerr
+				}
+			}
 			return err
 		}
 	}

@@ -84,6 +84,7 @@ type referee struct {
 	solver    string // who answered, for messages
 	n         int
 	place     []board.Queen
+	count     bool              // the claim is a count: ask for the number of solutions
 	unique    bool              // the solutions are one per symmetry class (--unique)
 	group     []board.Transform // with unique: the symmetries broken, for the classes' sizes
 	certified func() bool       // a checked proof backs the last UNSATISFIABLE answer
@@ -114,7 +115,7 @@ func (r *referee) stream(seq iter.Seq2[board.Solution, error]) iter.Seq2[board.S
 				return
 			}
 		}
-		if err := r.checkClaim(compare.Claim{Solutions: found, Classes: r.unique, Total: total}); err != nil {
+		if err := r.checkClaim(compare.Claim{Solutions: found, Count: r.count, Classes: r.unique, Total: total}); err != nil {
 			yield(nil, err)
 		}
 	}
@@ -122,7 +123,7 @@ func (r *referee) stream(seq iter.Seq2[board.Solution, error]) iter.Seq2[board.S
 
 // check checks the claim that the problem has exactly found solutions.
 func (r *referee) check(found uint64) error {
-	return r.checkClaim(compare.Claim{Solutions: found})
+	return r.checkClaim(compare.Claim{Solutions: found, Count: r.count})
 }
 
 // checkClaim checks claim (Proved is filled in from certified): a

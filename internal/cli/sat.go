@@ -102,7 +102,7 @@ func runSat(c *cli.Context) error {
 		out.Abort() // nothing written yet
 		return satError(err, c.Duration("timeout"))
 	}
-	ref := &referee{ctx: ctx, cmd: "sat", solver: r.who, n: r.n, place: r.placed, unique: r.unique.on,
+	ref := &referee{ctx: ctx, cmd: "sat", solver: r.who, n: r.n, place: r.placed, count: r.enumerate, unique: r.unique.on,
 		group:     append([]board.Transform{board.Identity}, r.e.Symmetries()...),
 		certified: func() bool { return solver.Stats().Proofs > 0 }}
 	out.ref = ref
@@ -253,7 +253,7 @@ func (r *satRun) count(ctx context.Context, solver engine, ref *referee, out *so
 			classes++
 			total += orbit(s, ref.group)
 		}
-		err = ref.checkClaim(compare.Claim{Solutions: classes, Classes: true, Total: total})
+		err = ref.checkClaim(compare.Claim{Solutions: classes, Count: true, Classes: true, Total: total})
 	} else if total, err = solver.Count(ctx); err == nil {
 		err = ref.check(total)
 	}

@@ -317,7 +317,7 @@ func TestRefereeUnverified(t *testing.T) {
 		{20, 5, true, ""},
 		{8, 4, false, ""},
 	} {
-		r := &referee{ctx: context.Background(), cmd: "sat", solver: "cadical", n: tc.n, place: place,
+		r := &referee{ctx: context.Background(), cmd: "sat", solver: "cadical", n: tc.n, place: place, count: true,
 			certified: func() bool { return tc.certified }}
 		if err := r.check(tc.found); err != nil {
 			t.Fatalf("n=%d: %v", tc.n, err)
