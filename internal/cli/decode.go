@@ -12,7 +12,7 @@ import (
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/board/draw"
 	"github.com/queens-dev/queens/encode"
-	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
 
@@ -62,13 +62,13 @@ func runDecode(c *cli.Context) error {
 	if proofPath != "" && proofChecker == nil {
 		return usagef("decode: --proof: this build of queens has no proof checker")
 	}
-	res := &sat.Result{Status: sat.Unsatisfiable} // --proof alone: the proof is the claim
+	res := &external.Result{Status: external.Unsatisfiable} // --proof alone: the proof is the claim
 	if proofPath == "" || c.NArg() == 1 {
 		if res, err = readResult(c.Args().First()); err != nil {
 			if cnfPath != "" {
 				// A bad --cnf is the first thing to say, as when it
 				// was read first.
-				if _, cerr := readInstance(c.Context, cnfPath, n, &sat.Result{}, false); cerr != nil {
+				if _, cerr := readInstance(c.Context, cnfPath, n, &external.Result{}, false); cerr != nil {
 					return cerr
 				}
 			}
@@ -76,9 +76,9 @@ func runDecode(c *cli.Context) error {
 		}
 	}
 	switch {
-	case res.Status == sat.Unknown:
+	case res.Status == external.Unknown:
 		return failf("decode: the solver gave no answer (UNKNOWN)")
-	case proofPath != "" && res.Status == sat.Satisfiable:
+	case proofPath != "" && res.Status == external.Satisfiable:
 		return usagef("decode: --proof checks an UNSATISFIABLE answer, but this one is SATISFIABLE")
 	}
 	// The CNF is read once, after the answer: its clauses are hashed to
@@ -93,7 +93,7 @@ func runDecode(c *cli.Context) error {
 			fmt.Fprintf(c.App.ErrWriter, "queens: note: %s\n", inst.note)
 		}
 	}
-	if res.Status == sat.Unsatisfiable {
+	if res.Status == external.Unsatisfiable {
 		return decodeUnsat(c, inst, format, proofPath)
 	}
 	return decodeModel(c, inst, format, res)
@@ -115,7 +115,7 @@ func decodeFormat(c *cli.Context, n int) (board.Format, error) {
 }
 
 // readResult reads the solver's answer from path ("" or "-": stdin).
-func readResult(path string) (*sat.Result, error) {
+func readResult(path string) (*external.Result, error) {
 	var in io.Reader = os.Stdin
 	if path != "" && path != "-" {
 		f, err := openInput(path)
@@ -130,7 +130,7 @@ func readResult(path string) (*sat.Result, error) {
 			return nil, usagef("decode: stdin: %v", err)
 		}
 	}
-	res, err := sat.ReadResult(in)
+	res, err := external.ReadResult(in)
 	if err != nil {
 		return nil, usagef("decode: %v", err)
 	}
@@ -189,7 +189,7 @@ func writeOther(w io.Writer, format board.Format, n int) error {
 
 // decodeModel draws and checks a model: a valid board, with the queens the
 // instance pre-places, satisfying every clause of the CNF.
-func decodeModel(c *cli.Context, inst *instance, format board.Format, res *sat.Result) error {
+func decodeModel(c *cli.Context, inst *instance, format board.Format, res *external.Result) error {
 	sol, err := encode.Decode(inst.n, res.Full(inst.n*inst.n))
 	if errors.Is(err, encode.ErrModelSize) {
 		return usagef("decode: %v", err)
@@ -252,7 +252,7 @@ type instance struct {
 // describes, if the clauses are exactly that; else the one the unit
 // clauses describe, if they are exactly that; else none (exact false,
 // with the queens of the unit clauses).
-func readInstance(ctx context.Context, path string, n int, res *sat.Result, keep bool) (*instance, error) {
+func readInstance(ctx context.Context, path string, n int, res *external.Result, keep bool) (*instance, error) {
 	f, err := openInput(path)
 	if err != nil {
 		return nil, usagef("read %s: %v", path, unwrapPath(err))
@@ -269,7 +269,7 @@ func readInstance(ctx context.Context, path string, n int, res *sat.Result, keep
 		if len(clause) == 1 && clause[0] > 0 && clause[0] <= n*n {
 			units[clause[0]] = true
 		}
-		if inst.falsified < 0 && res.Status == sat.Satisfiable && !satisfied(clause, truth) {
+		if inst.falsified < 0 && res.Status == external.Satisfiable && !satisfied(clause, truth) {
 			inst.falsified, inst.clause = index, slices.Clone(clause)
 		}
 		if keep {

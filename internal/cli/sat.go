@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"iter"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
 
@@ -48,7 +48,7 @@ func satCommand() *cli.Command {
 				encode.MaxN("pairwise"), encode.MaxN("commander"), satMaxAll, satMaxExternal) +
 			"Every answer is checked. A model must satisfy the CNF and be a valid board; an external\n" +
 			"solver's exit status must match its answer (10 SATISFIABLE, 20 UNSATISFIABLE); its output\n" +
-			fmt.Sprintf("may not exceed %d MiB. Every UNSATISFIABLE answer (no solution, or the end of an\n", sat.DefaultMaxOutput>>20) +
+			fmt.Sprintf("may not exceed %d MiB. Every UNSATISFIABLE answer (no solution, or the end of an\n", external.DefaultMaxOutput>>20) +
 			"enumeration) is checked by a referee that uses no SAT solver: the explicit construction\n" +
 			"or the published counts without --place, the backtracker with it (it counts completions\n" +
 			fmt.Sprintf("up to n = %d). With --proof the solver also writes a DRAT proof of each UNSATISFIABLE\n", compare.RefereeCountMax) +
@@ -92,7 +92,7 @@ func runSat(c *cli.Context) error {
 	if c.Bool("count") {
 		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", r.n))
 	}
-	solver, err := detached(ctx, func() (engine, error) { return r.load(ctx, bar) })
+	solver, err := sat.Detach(ctx, func() (engine, error) { return r.load(ctx, bar) })
 	if err != nil {
 		if ctx.Err() != nil {
 			err = fmt.Errorf("interrupted while encoding and loading n = %d: %w", r.n, err)
@@ -123,7 +123,7 @@ func runSat(c *cli.Context) error {
 			// says when its statistics can be read. (An external solver
 			// must be killed and its files removed before the exit,
 			// which its stop does.)
-			all, finished = detachedSeq(ctx, all)
+			all, finished = sat.DetachSeq(ctx, all)
 		}
 		seq, bar := counted(c, ref.stream(all), r.n, r.placed, r.unique.on, max)
 		_, err = writeSolutions(out, r.format, r.n, seq, max)
@@ -145,8 +145,8 @@ type satRun struct {
 	unique    uniqueMode
 	enumerate bool // --all, --count or --limit
 	format    board.Format
-	who       string       // the solver, for messages
-	ext       sat.External // with --solver
+	who       string            // the solver, for messages
+	ext       external.External // with --solver
 	e         *encode.Encoder
 }
 
@@ -204,7 +204,7 @@ func newSatRun(c *cli.Context) (*satRun, error) {
 		if r.ext, err = externalSolver(c, c.String("solver")); err != nil {
 			return nil, err
 		}
-		argv, _ := sat.SplitCommand(r.ext.Command)
+		argv, _ := external.SplitCommand(r.ext.Command)
 		r.who = filepath.Base(argv[0])
 	}
 	if r.e, err = encode.NewEncoder(r.n, encode.Options{Encoding: r.enc, Place: r.placed, Symmetry: unique.on}); err != nil {
@@ -234,7 +234,7 @@ func (r *satRun) load(ctx context.Context, bar *progress) (engine, error) {
 	}
 	if r.c.IsSet("solver") {
 		x, err := r.ext.New(cnf)
-		return sequential{x}, err
+		return externalEngine{x}, err
 	}
 	return sat.NewParallel(cnf, sat.Options{Threads: r.c.Int("threads"), Progress: bar.Parts, NoSymmetry: r.unique.on})
 }
@@ -251,7 +251,7 @@ func (r *satRun) count(ctx context.Context, solver engine, ref *referee, out *so
 				return err
 			}
 			classes++
-			total += orbit(s, ref.group)
+			total += uint64(board.OrbitSizeUnder(s, ref.group))
 		}
 		err = ref.checkClaim(compare.Claim{Solutions: classes, Count: true, Classes: true, Total: total})
 	} else if total, err = solver.Count(ctx); err == nil {
@@ -290,6 +290,15 @@ func (s sequential) All(ctx context.Context) iter.Seq2[board.Solution, error] {
 	return s.Remaining(ctx)
 }
 
+// externalEngine is an [external.Solver] as an engine.
+type externalEngine struct{ *external.Solver }
+
+func (s externalEngine) Stats() sat.Stats {
+	st := s.Solver.Stats()
+	return sat.Stats{Vars: st.Vars, Clauses: st.Clauses, Solves: st.Solves, Solutions: st.Solutions,
+		Blocking: st.Blocking, Proofs: st.Proofs, Elapsed: st.Elapsed}
+}
+
 // satError maps the errors of a solve to the documented exit statuses.
 func satError(err error, timeout interface{ String() string }) error {
 	switch {
@@ -326,15 +335,4 @@ func symmetryNames(ts []board.Transform) string {
 		names[i] = t.String()
 	}
 	return strings.Join(names, ", ")
-}
-
-// orbit returns the number of distinct images of s under the group.
-func orbit(s board.Solution, group []board.Transform) uint64 {
-	var seen []board.Solution
-	for _, t := range group {
-		if img := t.Apply(s); !slices.ContainsFunc(seen, img.Equal) {
-			seen = append(seen, img)
-		}
-	}
-	return uint64(len(seen))
 }
