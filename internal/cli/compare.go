@@ -178,10 +178,8 @@ func runCompare(c *cli.Context) error {
 func writeCompareTable(w io.Writer, r compare.Result) {
 	for _, t := range r.Tallies {
 		verdict := "ok"
-		for _, p := range r.Problems {
-			if strings.HasPrefix(p, t.Engine+":") || strings.Contains(p, " and "+t.Engine+" differ") {
-				verdict = "MISMATCH"
-			}
+		if rowProblem(r, t) {
+			verdict = "MISMATCH"
 		}
 		if t.Err != nil {
 			verdict = "ERROR"
@@ -215,6 +213,32 @@ func writeCompareTable(w io.Writer, r compare.Result) {
 	}
 }
 
+// rowProblem reports whether one of r's problems is about the engine of t.
+func rowProblem(r compare.Result, t compare.Tally) bool {
+	for _, p := range r.Problems {
+		if strings.HasPrefix(p, t.Engine+":") || strings.Contains(p, " and "+t.Engine+" differ") {
+			return true
+		}
+	}
+	return false
+}
+
+// rowVerified says how a row of compare's JSON is verified: by the
+// published table, or by agreeing with the backtracker (the reference when
+// it runs first); not at all when it has a problem, or nothing to agree
+// with.
+func rowVerified(r compare.Result, t compare.Tally) *verification {
+	switch {
+	case t.Err != nil || rowProblem(r, t):
+		return &verification{}
+	case r.Published != nil:
+		return verifiedBy(compare.Published)
+	case len(r.Tallies) > 0 && strings.HasPrefix(r.Tallies[0].Engine, "backtrack"):
+		return verifiedBy(compare.Backtracker)
+	}
+	return &verification{}
+}
+
 func writeCompareJSON(w io.Writer, r compare.Result) {
 	for _, t := range r.Tallies {
 		errText := ""
@@ -234,7 +258,8 @@ func writeCompareJSON(w io.Writer, r compare.Result) {
 			Seconds     float64 `json:"seconds"`
 			Fingerprint string  `json:"fingerprint"`
 			Error       string  `json:"error"`
-		}{r.N, t.Engine, t.Fingerprint.Count, t.Unique, t.InvalidCount, math.Round(t.Elapsed.Seconds()*1e6) / 1e6, fp, errText})
+			*verification
+		}{r.N, t.Engine, t.Fingerprint.Count, t.Unique, t.InvalidCount, math.Round(t.Elapsed.Seconds()*1e6) / 1e6, fp, errText, rowVerified(r, t)})
 	}
 	for _, p := range r.Problems {
 		writeJSONLine(w, struct {
