@@ -27,13 +27,22 @@ func decodeCommand() *cli.Command {
 			"the others false. Draws the board of the true variables 1..N*N and checks it: one queen in\n" +
 			"every row and column, none on a shared diagonal. With --cnf it also checks that the model\n" +
 			"satisfies every clause of that DIMACS file, whose \"c n\" line (if any) must say N.\n\n" +
+			"The --cnf file is read once (a pipe or FIFO works), and decode first establishes what\n" +
+			"instance it is: it rebuilds the CNF queens writes for its header (encoding, pre-placed\n" +
+			"queens, symmetry breaking), or for the queens its unit clauses place, and compares the\n" +
+			"clauses as sets of literals, in any order, by a hash. A file that is not exactly such an\n" +
+			"instance is noted on stderr: a model must still satisfy it and be a valid board with the\n" +
+			"queens its unit clauses place, but \"no solution\" is never said about the board.\n\n" +
 			"An UNSATISFIABLE answer is not taken on trust. With --proof PROOF (and --cnf) the DRAT\n" +
-			"proof must refute the CNF; without FILE, decode checks the proof alone. Otherwise a\n" +
-			"referee that uses no SAT solver checks it: the explicit construction (every n >= 4 has\n" +
-			"solutions) or the backtracker, for the queens pre-placed in the --cnf file's \"c placed\"\n" +
-			"line. A checked answer prints \"no solution\" (exit status 0). An invalid model, a refuted\n" +
-			"UNSATISFIABLE or a proof that does not check exits with status 1 and says why; unreadable\n" +
-			"output, a model for a smaller board or a --cnf for another n exits with status 2.\n" +
+			"proof must refute the CNF; without FILE, decode checks the proof alone. And a referee\n" +
+			"checks it as well: the explicit construction (every n >= 4 has solutions), the published\n" +
+			"counts, or for the pre-placed queens the backtracker and then gini, whose model, checked\n" +
+			"as a board, refutes the answer. A checked answer prints \"no solution\" (exit status 0).\n" +
+			"An invalid model, a refuted UNSATISFIABLE or a proof that does not check exits with\n" +
+			"status 1 and says why; an answer that neither the referee nor a proof confirms, or the\n" +
+			"UNSATISFIABLE of a file that is not the queens instance, is printed and exits with\n" +
+			"status 3 (\"verified\": false in JSON); unreadable output, a model for a smaller board or\n" +
+			"a --cnf for another n exits with status 2. --format svg, png and fen draw the board.\n" +
 			fmt.Sprintf("Limit: n <= %d.", decodeMax),
 		Flags: []cli.Flag{sizeFlag(),
 			&cli.StringFlag{Name: "cnf", Usage: "also check the answer against the DIMACS CNF in `FILE`"},

@@ -49,12 +49,14 @@ func satCommand() *cli.Command {
 			"Every answer is checked. A model must satisfy the CNF and be a valid board; an external\n" +
 			"solver's exit status must match its answer (10 SATISFIABLE, 20 UNSATISFIABLE); its output\n" +
 			fmt.Sprintf("may not exceed %d MiB. Every UNSATISFIABLE answer (no solution, or the end of an\n", external.DefaultMaxOutput>>20) +
-			"enumeration) is checked by a referee that uses no SAT solver: the explicit construction\n" +
-			"or the published counts without --place, the backtracker with it (it counts completions\n" +
-			fmt.Sprintf("up to n = %d). With --proof the solver also writes a DRAT proof of each UNSATISFIABLE\n", compare.RefereeCountMax) +
+			"enumeration) is checked by a referee: the explicit construction or the published counts\n" +
+			"without --place, the backtracker with it (it counts completions up to n = " + fmt.Sprint(compare.RefereeCountMax) + ", and\n" +
+			"--unique --count is checked on its total), then gini for a model that refutes a claim of\n" +
+			"no solution. With --proof the solver also writes a DRAT proof of each UNSATISFIABLE\n" +
 			"answer, which queens checks: a count is then certified complete. A claim the referee\n" +
 			"contradicts, or a proof that does not check, fails the run (exit status 1); a claim\n" +
-			"neither can check is printed with \"queens: unverified: ...\" on stderr.\n\n" +
+			"neither can check is printed, with \"queens: unverified: ...\" on stderr and exit status\n" +
+			"3. In JSON, a count or no solution says \"verified\" and \"verified_by\".\n\n" +
 			"--count --counter CMD counts with an external model counter instead: the instance is\n" +
 			"written in the model counting format (\"c t mc\": every encoding defines its auxiliary\n" +
 			"variables, so its models are exactly the solutions) to a temporary file, named\n" +
