@@ -46,7 +46,7 @@ func SAT(encoding string) Source {
 func SATSequential(encoding string) Source { return CNF(encoding, sat.All) }
 
 // External returns an external DIMACS solver command (see
-// [external.NewExternal]), re-run once per solution on the pairwise CNF, as a
+// [external.New]), re-run once per solution on the pairwise CNF, as a
 // [Source].
 func External(command string) Source {
 	return ExternalSolver(external.External{Command: command}, "pairwise")
@@ -66,14 +66,7 @@ func ExternalSolver(x external.External, encoding string) Source {
 		if probeErr != nil {
 			return func(yield func(board.Solution, error) bool) { yield(nil, probeErr) }
 		}
-		return func(yield func(board.Solution, error) bool) {
-			s, err := x.New(cnf) // a new solver for each range: no blocking clauses yet
-			if err != nil {
-				yield(nil, err)
-				return
-			}
-			s.All(ctx)(yield)
-		}
+		return sat.Stream(ctx, func() (*external.Solver, error) { return x.New(cnf) })
 	})
 }
 

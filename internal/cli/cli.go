@@ -15,6 +15,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
 
@@ -28,6 +29,9 @@ var signalsCaught = func() {}
 // to stdout, which a command may not see (help, a table), is a failed
 // run: exit status 1.
 func Run(args []string, stdout, stderr io.Writer) int {
+	// The command line runs external solvers: what one leaves behind is
+	// reaped here, not left to init (a library user opts in the same way).
+	external.BecomeSubreaper()
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...)
 	defer stop()
 	// The first signal stops the run cleanly (it says how far it got,

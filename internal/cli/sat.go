@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"iter"
 	"path/filepath"
 	"strings"
 
@@ -155,14 +154,14 @@ func runSat(c *cli.Context) error {
 	if c.Bool("count") {
 		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", n))
 	}
-	solver, err := sat.Detach(ctx, func() (engine, error) {
+	solver, err := sat.Detach(ctx, func() (sat.Engine, error) {
 		if !enumerate && !c.IsSet("solver") {
 			// One solution: no CNF in memory (a large board's first
 			// solution completes the residual of a greedy seed, or gini is
 			// loaded straight from the encoder's stream), with a fixed
 			// seed, so that the same flags print the same board.
 			x, err := sat.NewEncoded(ctx, e, 1)
-			return sequential{x}, err
+			return x, err
 		}
 		cnf, err := e.CNF(ctx)
 		if err != nil {
@@ -248,23 +247,8 @@ func runSat(c *cli.Context) error {
 	return err
 }
 
-// engine is what runSat needs of a [sat.Solver] (first solution,
-// external solver) or a [sat.Parallel] (gini enumeration).
-type engine interface {
-	All(ctx context.Context) iter.Seq2[board.Solution, error]
-	Count(ctx context.Context) (uint64, error)
-	Stats() sat.Stats
-}
-
-// sequential is a [sat.Solver] as an engine: one solver, each solution
-// blocked once found.
-type sequential struct{ *sat.Solver }
-
-func (s sequential) All(ctx context.Context) iter.Seq2[board.Solution, error] {
-	return s.Remaining(ctx)
-}
-
-// externalEngine is an [external.Solver] as an engine.
+// externalEngine is an [external.Solver] as a [sat.Engine]: its statistics
+// in sat's terms.
 type externalEngine struct{ *external.Solver }
 
 func (s externalEngine) Stats() sat.Stats {

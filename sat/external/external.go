@@ -16,7 +16,7 @@ import (
 	"github.com/queens-dev/queens/encode"
 )
 
-// ErrSolverNotFound is wrapped by [NewExternal]'s error when the command
+// ErrSolverNotFound is wrapped by [New]'s error when the command
 // is empty or its program cannot be found.
 var ErrSolverNotFound = errors.New("SAT solver not found")
 
@@ -111,9 +111,9 @@ type External struct {
 	MaxOutput, MaxProof int64
 }
 
-// NewExternal returns a Solver that runs the DIMACS solver command on
+// New returns a Solver that runs the DIMACS solver command on
 // cnf; it is External{Command: command}.New(cnf).
-func NewExternal(cnf *encode.CNF, command string) (*Solver, error) {
+func New(cnf *encode.CNF, command string) (*Solver, error) {
 	return External{Command: command}.New(cnf)
 }
 
@@ -136,8 +136,9 @@ func NewExternal(cnf *encode.CNF, command string) (*Solver, error) {
 // proof [ErrProof]; a run stopped by ctx returns ctx's error, after the
 // process has been killed and reaped. On Unix the command runs in a
 // process group of its own, killed when the command ends or is stopped;
-// on Linux queens is also a child subreaper, so that processes that
-// leave the group (setsid) are found and killed too.
+// on Linux every process it starts carries a mark in its environment, so
+// that processes that leave the group (setsid) are found and killed too
+// (and reaped here if the process called [BecomeSubreaper]).
 func (x External) New(cnf *encode.CNF) (*Solver, error) {
 	if err := checkCNF(cnf); err != nil {
 		return nil, err
