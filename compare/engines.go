@@ -30,7 +30,7 @@ func Counter(ctx context.Context, n int, place []board.Queen) (total, unique uin
 // [Source]: the parallel cube-and-conquer engine of [sat.NewParallel]
 // (with mirror symmetry unless queens are pre-placed), as queens sat
 // --all runs it.
-func SAT(encoding string) Source {
+func SAT(encoding encode.Encoding) Source {
 	return CNF(encoding, func(ctx context.Context, cnf *encode.CNF) iter.Seq2[board.Solution, error] {
 		p, err := sat.NewParallel(cnf, sat.Options{})
 		if err != nil {
@@ -43,7 +43,7 @@ func SAT(encoding string) Source {
 // SATSequential returns gini enumerating the CNF of the given encoding on
 // one instance, a blocking clause after each solution ([sat.All]), as a
 // [Source].
-func SATSequential(encoding string) Source { return CNF(encoding, sat.All) }
+func SATSequential(encoding encode.Encoding) Source { return CNF(encoding, sat.All) }
 
 // External returns an external DIMACS solver command (see
 // [external.New]), re-run once per solution on the pairwise CNF, as a
@@ -58,7 +58,7 @@ func External(command string) Source {
 // UNSATISFIABLE answer's proof if x.Proof is set. If x.Output is
 // [external.OutputAuto], the solver is probed once, on the Source's first use,
 // for every problem it is run on.
-func ExternalSolver(x external.External, encoding string) Source {
+func ExternalSolver(x external.External, encoding encode.Encoding) Source {
 	var once sync.Once
 	var probeErr error
 	return CNF(encoding, func(ctx context.Context, cnf *encode.CNF) iter.Seq2[board.Solution, error] {
@@ -73,10 +73,10 @@ func ExternalSolver(x external.External, encoding string) Source {
 // CNF returns a [Source] that encodes each problem with the given
 // encoding and enumerates it with all, a solver's stream of the CNF's
 // solutions. Tests use it to run deliberately broken CNFs.
-func CNF(encoding string, all func(context.Context, *encode.CNF) iter.Seq2[board.Solution, error]) Source {
+func CNF(encoding encode.Encoding, all func(context.Context, *encode.CNF) iter.Seq2[board.Solution, error]) Source {
 	return func(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error] {
 		return func(yield func(board.Solution, error) bool) {
-			cnf, err := encode.Queens(n, encode.Encoding(encoding), place)
+			cnf, err := encode.Queens(n, encoding, place)
 			if err != nil {
 				yield(nil, err)
 				return

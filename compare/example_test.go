@@ -35,7 +35,7 @@ func ExampleCheck() {
 		{Name: "sat/pairwise", Solutions: compare.SAT("pairwise")},
 		{Name: "lossy", Solutions: lossy},
 	})
-	fmt.Println(r.OK(), r.Problems[0])
+	fmt.Println(r.OK(), r.Findings[0])
 	for _, m := range r.Mismatches {
 		fmt.Println("only", m.Have, "has", []int(m.Solution))
 	}

@@ -77,7 +77,7 @@ func TestCompareJSONEscapes(t *testing.T) {
 	r := compare.Result{
 		N:          4,
 		Tallies:    []compare.Tally{{Engine: "liar\x01", Err: errors.New(msg)}},
-		Problems:   []string{msg},
+		Findings:   []compare.Finding{{Kind: compare.EngineFailed, Engine: "liar\x01", Err: errors.New(msg)}},
 		Mismatches: []compare.Mismatch{{Solution: board.Solution{1, 3, 0, 2}, Have: "a\x1b", Missing: "b"}},
 	}
 	var buf bytes.Buffer
