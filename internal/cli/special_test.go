@@ -356,8 +356,12 @@ func TestOutputSpecialFiles(t *testing.T) {
 				dead = max + 1
 			}
 		}
-		stale := filepath.Join(sub, ".out.txt"+tempSuffix+strconv.Itoa(dead))
-		alive := filepath.Join(sub, ".other.txt"+tempSuffix+strconv.Itoa(os.Getpid()))
+		// Names of this machine's runs (the test's process runs where
+		// the command does): one dead, one alive.
+		here := thisMachine().tag
+		stale := filepath.Join(sub, ".out.txt"+tempSuffix+here+"-"+strconv.Itoa(dead)+"-0123456789abcdef")
+		aliveName := ".other.txt" + tempSuffix + here + "-" + strconv.Itoa(os.Getpid()) + "-0123456789abcdef"
+		alive := filepath.Join(sub, aliveName)
 		other := filepath.Join(sub, ".out.txt.tmp123")
 		for _, f := range []string{stale, alive, other} {
 			os.WriteFile(f, []byte("half"), 0o644)
@@ -366,7 +370,7 @@ func TestOutputSpecialFiles(t *testing.T) {
 			t.Fatalf("exit %d, stderr %q", code, stderr)
 		}
 		got := listDir(t, sub)
-		want := []string{".other.txt" + tempSuffix + strconv.Itoa(os.Getpid()) + " 4", ".out.txt.tmp123 4", "out.txt 60"}
+		want := []string{aliveName + " 4", ".out.txt.tmp123 4", "out.txt 60"}
 		if !slices.Equal(got, want) {
 			t.Errorf("after the run: %v, want %v (the dead run's temporary removed, the others kept)", got, want)
 		}
