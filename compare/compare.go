@@ -83,8 +83,8 @@ type Engine struct {
 	Count func(ctx context.Context, n int, place []board.Queen) (total, unique uint64, err error)
 }
 
-// Tally is what one engine produced for one problem.
-type Tally struct {
+// Outcome is what one engine produced for one problem.
+type Outcome struct {
 	Engine string
 	// Total is the number of solutions the engine emitted, or a
 	// counter's count.
@@ -102,7 +102,7 @@ type Tally struct {
 	Invalid      []Invalid
 	Elapsed      time.Duration
 	Err          error
-	// Counted says the tally is a counter's (see Engine.Count): a count
+	// Counted says the outcome is a counter's (see Engine.Count): a count
 	// and a unique count, but no solutions and so no fingerprint.
 	Counted bool
 }
@@ -119,8 +119,8 @@ const maxShown = 10
 
 // Run drains one engine's stream for the problem, checking every solution
 // with [board.Solution.Check] and the pre-placed queens as it passes.
-func Run(ctx context.Context, e Engine, n int, place []board.Queen) Tally {
-	t := Tally{Engine: e.Name}
+func Run(ctx context.Context, e Engine, n int, place []board.Queen) Outcome {
+	t := Outcome{Engine: e.Name}
 	start := time.Now()
 	if e.Count != nil {
 		t.Counted = true
@@ -176,7 +176,7 @@ type Mismatch struct {
 type Result struct {
 	N         int
 	Place     []board.Queen
-	Tallies   []Tally
+	Outcomes  []Outcome
 	Published *board.Counts // nil with pre-placed queens or n beyond the table
 	// Mismatches lists solutions the engines disagree on, found by
 	// localising each disagreement (see [Check]); at most maxShown per pair.
@@ -208,7 +208,7 @@ func Check(ctx context.Context, n int, place []board.Queen, engines []Engine) Re
 	}
 	for _, e := range engines {
 		t := Run(ctx, e, n, place)
-		r.Tallies = append(r.Tallies, t)
+		r.Outcomes = append(r.Outcomes, t)
 		if t.Err != nil {
 			r.add(Finding{Kind: EngineFailed, Engine: e.Name, Err: t.Err})
 			continue
@@ -222,7 +222,7 @@ func Check(ctx context.Context, n int, place []board.Queen, engines []Engine) Re
 		want, wantFrom := uint64(0), ""
 		if p := r.Published; p != nil {
 			want = p.Total
-		} else if ref := r.Tallies[0]; ref.Err == nil && len(r.Tallies) > 1 {
+		} else if ref := r.Outcomes[0]; ref.Err == nil && len(r.Outcomes) > 1 {
 			want, wantFrom = ref.Total, ref.Engine
 		}
 		if t.Total == 0 && want > 0 && e.Count == nil {
@@ -240,12 +240,12 @@ func Check(ctx context.Context, n int, place []board.Queen, engines []Engine) Re
 			}
 		}
 	}
-	if len(engines) < 2 || r.Tallies[0].Err != nil {
+	if len(engines) < 2 || r.Outcomes[0].Err != nil {
 		return r
 	}
 	ref := engines[0]
 	for i, e := range engines[1:] {
-		t, rt := r.Tallies[i+1], r.Tallies[0]
+		t, rt := r.Outcomes[i+1], r.Outcomes[0]
 		if e.Count != nil {
 			if t.Err == nil && t.Total != rt.Total {
 				r.add(Finding{Kind: CountDiffers, Engine: e.Name, Reference: ref.Name, Got: t.Total, Want: rt.Total})

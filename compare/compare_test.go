@@ -154,7 +154,7 @@ func TestCheckAgrees(t *testing.T) {
 		}
 	}
 	r := Check(context.Background(), 6, []board.Queen{{Row: 0, Col: 1}}, engines)
-	if !r.OK() || r.Published != nil || r.Tallies[0].Fingerprint.Count != 1 {
+	if !r.OK() || r.Published != nil || r.Outcomes[0].Fingerprint.Count != 1 {
 		t.Errorf("with a placement: %+v", r)
 	}
 }
@@ -240,8 +240,8 @@ func TestCheckFirstOnly(t *testing.T) {
 		return func(yield func(board.Solution, error) bool) {}
 	}
 	r := Check(context.Background(), 8, nil, []Engine{{Name: "brute", Solutions: testutil.All}, {Name: "one", Solutions: testutil.All, FirstOnly: true}})
-	if !r.OK() || r.Tallies[1].Fingerprint.Count != 1 {
-		t.Errorf("first-only engine: %v, count %d", r.Findings, r.Tallies[1].Fingerprint.Count)
+	if !r.OK() || r.Outcomes[1].Fingerprint.Count != 1 {
+		t.Errorf("first-only engine: %v, count %d", r.Findings, r.Outcomes[1].Fingerprint.Count)
 	}
 	r = Check(context.Background(), 8, nil, []Engine{{Name: "brute", Solutions: testutil.All}, {Name: "liar", Solutions: none, FirstOnly: true}})
 	if r.OK() || !strings.Contains(findingText(r), "liar: claims no solution") {

@@ -56,7 +56,7 @@ func External(command string) Source {
 // once per solution on the CNF of the given encoding, as a [Source]. Each
 // solution is checked as [external.External.New] says, and so is the final
 // UNSATISFIABLE answer's proof if x.Proof is set. If x.Output is
-// [external.OutputAuto], the solver is probed once, on the Source's first use,
+// [external.OutputProbe], the solver is probed once, on the Source's first use,
 // for every problem it is run on.
 func ExternalSolver(x external.External, encoding encode.Encoding) Source {
 	var once sync.Once

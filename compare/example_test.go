@@ -29,7 +29,7 @@ func ExampleCheck() {
 		{Name: "backtrack", Solutions: compare.Backtrack},
 		{Name: "sat/pairwise", Solutions: compare.SAT("pairwise")},
 	})
-	fmt.Println(r.OK(), r.Tallies[1].Fingerprint.Count, r.Tallies[1].Unique)
+	fmt.Println(r.OK(), r.Outcomes[1].Fingerprint.Count, r.Outcomes[1].Unique)
 
 	r = compare.Check(ctx, 6, nil, []compare.Engine{
 		{Name: "sat/pairwise", Solutions: compare.SAT("pairwise")},

@@ -252,7 +252,7 @@ func TestCounter(t *testing.T) {
 	bt := compare.Engine{Name: "backtrack", Solutions: compare.Backtrack}
 	good := compare.Engine{Name: "count", Count: compare.Counter}
 	for _, place := range [][]board.Queen{nil, {{Row: 2, Col: 3}}} {
-		if r := compare.Check(context.Background(), 9, place, []compare.Engine{bt, good}); !r.OK() || !r.Tallies[1].Counted {
+		if r := compare.Check(context.Background(), 9, place, []compare.Engine{bt, good}); !r.OK() || !r.Outcomes[1].Counted {
 			t.Errorf("place %v: the counter does not agree:\n%s", place, allText(r))
 		}
 	}

@@ -139,13 +139,13 @@ func runCompare(c *cli.Context) error {
 			} else {
 				writeCompareTable(out, done)
 			}
-			runs += len(done.Tallies) - 1
+			runs += len(done.Outcomes) - 1
 			if hung == "" {
 				return failf("stopped by --timeout %s at n = %d, after %d runs", c.Duration("timeout"), n, runs)
 			}
 			return failf("stopped by --timeout %s at n = %d while %s ran, after %d runs", c.Duration("timeout"), n, hung, runs)
 		}
-		runs += len(r.Tallies)
+		runs += len(r.Outcomes)
 		problems += len(r.Findings)
 		if jsonOut {
 			writeCompareJSON(out, r)
@@ -175,7 +175,7 @@ func runCompare(c *cli.Context) error {
 }
 
 func writeCompareTable(w io.Writer, r compare.Result) {
-	for _, t := range r.Tallies {
+	for _, t := range r.Outcomes {
 		verdict := "ok"
 		for _, f := range r.Findings {
 			if f.Fails(t.Engine) {
@@ -215,7 +215,7 @@ func writeCompareTable(w io.Writer, r compare.Result) {
 }
 
 func writeCompareJSON(w io.Writer, r compare.Result) {
-	for _, t := range r.Tallies {
+	for _, t := range r.Outcomes {
 		errText := ""
 		if t.Err != nil {
 			errText = t.Err.Error()
@@ -429,9 +429,9 @@ func (l *commandList) String() string { return strings.Join(l.commands, " ") }
 // time ran out (named in hung), and their problems.
 func untilTimeout(r compare.Result) (done compare.Result, hung string) {
 	done = r
-	done.Tallies, done.Findings, done.Mismatches = nil, nil, nil
-	for _, t := range r.Tallies {
-		done.Tallies = append(done.Tallies, t)
+	done.Outcomes, done.Findings, done.Mismatches = nil, nil, nil
+	for _, t := range r.Outcomes {
+		done.Outcomes = append(done.Outcomes, t)
 		if errors.Is(t.Err, context.DeadlineExceeded) {
 			hung = t.Engine
 			break
