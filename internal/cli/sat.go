@@ -97,15 +97,8 @@ func runSat(c *cli.Context) error {
 	if err != nil {
 		return usageErr(err)
 	}
-	limit := encode.MaxN(name)
 	enumerate := c.Bool("all") || c.Bool("count") || c.IsSet("limit")
-	if enumerate {
-		limit = min(limit, satMaxAll)
-	}
-	if c.IsSet("solver") {
-		limit = min(limit, satMaxExternal)
-	}
-	n, err := boardSize(c, limit)
+	n, err := boardSize(c, satLimit(name, enumerate, c.IsSet("solver")))
 	if err != nil {
 		return err
 	}
