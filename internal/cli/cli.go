@@ -7,7 +7,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -145,9 +144,10 @@ func setUsageErrors(cmd *cli.Command) {
 }
 
 func onUsageError(c *cli.Context, err error, isSubcommand bool) error {
-	if msg := err.Error(); strings.Contains(msg, "unknown --unique mode") {
-		// Not "invalid boolean value": --unique parses like a boolean.
-		err = errors.New(msg[strings.Index(msg, "unknown --unique mode"):])
+	if bad := badUnique(c.Command); bad != nil {
+		// Not the flag parser's "invalid value ... for flag": --unique
+		// parses like a boolean, and its own error says what it takes.
+		err = bad
 	}
 	if !isSubcommand {
 		// A flag before any command (queens -n 8): say that a command

@@ -169,8 +169,6 @@ func runSat(c *cli.Context) error {
 	if err != nil {
 		if ctx.Err() != nil {
 			err = fmt.Errorf("interrupted while encoding and loading n = %d: %w", n, err)
-		} else {
-			err = solverError(err)
 		}
 		out.Abort() // nothing written yet
 		return satError(err, c.Duration("timeout"))
@@ -250,21 +248,13 @@ func (s externalEngine) Stats() sat.Stats {
 		Blocking: st.Blocking, Proofs: st.Proofs, Elapsed: st.Elapsed}
 }
 
-// satError maps the errors of a solve to the documented exit statuses.
+// satError says what a solve that ran out of --timeout got to; the exit
+// status of every error is exitCode's.
 func satError(err error, timeout interface{ String() string }) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.DeadlineExceeded):
+	if errors.Is(err, context.DeadlineExceeded) {
 		return failf("sat: no answer within --timeout %s", timeout)
-	case errors.Is(err, context.Canceled), errors.As(err, new(*exitError)):
-		return err
 	}
-	var e *exitError
-	if errors.As(err, &e) {
-		return err
-	}
-	return failf("%v", err)
+	return err
 }
 
 // encodingNames lists the encodings for help texts.
