@@ -133,6 +133,34 @@ func (k *checker) lemmaError(st *step, reason string) *LemmaError {
 // run does the forward pass (propagating, applying deletions, finding the
 // conflict) and then the backward pass (verifying the core lemmas).
 func (k *checker) run() (*Result, error) {
+	k.alloc()
+	confl := k.load()
+	if confl >= 0 {
+		k.formulaOnly = true
+		k.res.FormulaConflict = true
+	}
+	stop, confl, err := k.forward(confl)
+	if err != nil {
+		return nil, err
+	}
+	k.stop = stop
+	k.cur = k.cur[:0]
+	k.analyze(confl, -1)
+	k.final = append([]int32(nil), k.cur...)
+	if err := k.backward(stop); err != nil {
+		return nil, err
+	}
+	for c := 0; c < k.nForm; c++ {
+		if k.flags[c]&fCore != 0 {
+			k.res.CoreClauses++
+		}
+	}
+	res := k.res
+	return &res, nil
+}
+
+// alloc sizes the checker's state for the formula and the proof.
+func (k *checker) alloc() {
 	p := k.p
 	n := int(k.vars.n) + 1
 	k.val = make([]int8, 2*n)
@@ -149,7 +177,11 @@ func (k *checker) run() (*Result, error) {
 	k.trailAt = make([]int32, len(p.steps))
 	k.res.Lemmas = p.lemmas
 	k.res.Deletions = len(p.steps) - p.lemmas
+}
 
+// load adds the formula's clauses, watches them and propagates its units;
+// it returns the conflicting clause if the formula alone conflicts, or -1.
+func (k *checker) load() (confl int32) {
 	var buf []int32
 	for _, c := range k.f.Clauses {
 		buf = buf[:0]
@@ -158,7 +190,7 @@ func (k *checker) run() (*Result, error) {
 		}
 		k.add(buf)
 	}
-	confl := int32(-1)
+	confl = -1
 	for c := int32(0); c < int32(k.nForm); c++ {
 		if k.flags[c]&fTaut == 0 && k.csize[c] >= 2 {
 			k.watch(c)
@@ -172,45 +204,38 @@ func (k *checker) run() (*Result, error) {
 	if confl < 0 {
 		confl = k.propagate(0)
 	}
-	stop := -1
-	if confl >= 0 {
-		k.formulaOnly = true
-		k.res.FormulaConflict = true
-	}
+	return confl
+}
+
+// forward applies the proof's steps in order until one reaches a conflict
+// (unless the formula already has one, confl >= 0): lemmas are added and
+// propagated, deletions applied (those of a reason are ignored). It
+// returns the step of the conflict (-1 for the formula's) and the
+// conflicting clause, or an error for a proof that reaches none or has no
+// empty clause.
+func (k *checker) forward(confl int32) (stop int, _ int32, _ error) {
+	p := k.p
+	stop = -1
 	hasEmpty := false
 	for s := 0; s < len(p.steps) && confl < 0; s++ {
 		if s&255 == 0 {
 			if err := k.ctx.Err(); err != nil {
-				return nil, err
+				return 0, 0, err
 			}
 		}
 		st := &p.steps[s]
 		k.trailAt[s] = int32(len(k.trail))
 		lits := p.lits[st.start:st.end]
 		if st.del {
-			c := k.find(lits)
-			st.clause = c
-			if c < 0 {
-				k.res.UnmatchedDeletions++
-				continue
-			}
-			if k.isReason(c) {
-				k.res.IgnoredDeletions++
-				st.clause = -1
-				continue
-			}
-			k.unwatch(c)
-			k.unhash(c)
-			k.flags[c] &^= fActive
+			k.delete(st, lits)
 			continue
 		}
 		c := k.add(lits)
 		st.clause = c
 		if len(lits) == 0 {
-			hasEmpty = true
 			// The propagation is complete here, so no conflict means the
 			// empty clause is not RUP.
-			return nil, k.lemmaError(st, "is not RUP (the empty clause: unit propagation reaches no conflict)")
+			return 0, 0, k.lemmaError(st, "is not RUP (the empty clause: unit propagation reaches no conflict)")
 		}
 		n := len(k.trail)
 		if confl = k.attach(c); confl < 0 {
@@ -221,21 +246,45 @@ func (k *checker) run() (*Result, error) {
 		}
 	}
 	if confl < 0 {
-		return nil, fmt.Errorf("check %s: %w (%d lemmas read, no conflict reached)", k.res.Format, ErrNoEmptyClause, p.lemmas)
+		return 0, 0, fmt.Errorf("check %s: %w (%d lemmas read, no conflict reached)", k.res.Format, ErrNoEmptyClause, p.lemmas)
 	}
 	if !k.formulaOnly {
 		for s := stop; s < len(p.steps) && !hasEmpty; s++ {
 			hasEmpty = !p.steps[s].del && p.steps[s].start == p.steps[s].end
 		}
 		if !hasEmpty {
-			return nil, fmt.Errorf("check %s: %w (lemmas reach a conflict at lemma %d but the proof has no empty clause)",
+			return 0, 0, fmt.Errorf("check %s: %w (lemmas reach a conflict at lemma %d but the proof has no empty clause)",
 				k.res.Format, ErrNoEmptyClause, p.steps[stop].index)
 		}
 	}
-	k.stop = stop
-	k.cur = k.cur[:0]
-	k.analyze(confl, -1)
-	k.final = append([]int32(nil), k.cur...)
+	return stop, confl, nil
+}
+
+// delete applies the deletion step st of the clause lits in the forward
+// pass: not found, or the reason of an assignment, it is counted and
+// ignored.
+func (k *checker) delete(st *step, lits []int32) {
+	c := k.find(lits)
+	st.clause = c
+	if c < 0 {
+		k.res.UnmatchedDeletions++
+		return
+	}
+	if k.isReason(c) {
+		k.res.IgnoredDeletions++
+		st.clause = -1
+		return
+	}
+	k.unwatch(c)
+	k.unhash(c)
+	k.flags[c] &^= fActive
+}
+
+// backward undoes the steps from stop back to the first, verifying each
+// core lemma (RUP, or RAT on its first literal) against the clauses
+// active before it, and keeping its hints for the LRAT writer.
+func (k *checker) backward(stop int) error {
+	p := k.p
 	if k.emit {
 		k.hstart = make([]int32, len(k.cstart))
 		k.hlen = make([]int32, len(k.cstart))
@@ -243,7 +292,7 @@ func (k *checker) run() (*Result, error) {
 	for s := stop; s >= 0; s-- {
 		if s&255 == 0 {
 			if err := k.ctx.Err(); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		st := &p.steps[s]
@@ -266,7 +315,7 @@ func (k *checker) run() (*Result, error) {
 			continue
 		}
 		if !k.verify(c, st) {
-			return nil, k.lemmaError(st, "is not RUP or RAT (RAT pivot "+strconv.Itoa(int(p.lits[st.start]))+")")
+			return k.lemmaError(st, "is not RUP or RAT (RAT pivot "+strconv.Itoa(int(p.lits[st.start]))+")")
 		}
 		k.res.Checked++
 		if k.emit {
@@ -275,13 +324,7 @@ func (k *checker) run() (*Result, error) {
 			k.hints = append(k.hints, k.cur...)
 		}
 	}
-	for c := 0; c < k.nForm; c++ {
-		if k.flags[c]&fCore != 0 {
-			k.res.CoreClauses++
-		}
-	}
-	res := k.res
-	return &res, nil
+	return nil
 }
 
 // MaxProof is the largest proof the checkers read, 2 GiB less a byte: the
