@@ -88,15 +88,7 @@ func backtrackAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	maxN, mode := maxFirstN, "a first solution"
-	switch {
-	case c.Bool("count"):
-		maxN, mode = maxCountN, "--count"
-	case c.Bool("all") || c.Bool("unique"):
-		maxN, mode = maxAllN, "--all and --unique"
-	case strategy == backtrack.Lex:
-		maxN, mode = maxLexFirstN, "--strategy lex"
-	}
+	maxN, mode := backtrackLimit(c.Bool("count"), c.Bool("all") || c.Bool("unique"), strategy == backtrack.Lex)
 	n := c.Int("n")
 	if n > maxN && n <= board.MaxN {
 		return usagef("-n %d is too large for %s (at most %d)", n, mode, maxN)

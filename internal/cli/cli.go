@@ -7,7 +7,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +14,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
 
@@ -28,6 +28,9 @@ var signalsCaught = func() {}
 // to stdout, which a command may not see (help, a table), is a failed
 // run: exit status 1.
 func Run(args []string, stdout, stderr io.Writer) int {
+	// The command line runs external solvers: what one leaves behind is
+	// reaped here, not left to init (a library user opts in the same way).
+	external.BecomeSubreaper()
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...)
 	defer stop()
 	// The first signal stops the run cleanly (it says how far it got,
@@ -141,9 +144,10 @@ func setUsageErrors(cmd *cli.Command) {
 }
 
 func onUsageError(c *cli.Context, err error, isSubcommand bool) error {
-	if msg := err.Error(); strings.Contains(msg, "unknown --unique mode") {
-		// Not "invalid boolean value": --unique parses like a boolean.
-		err = errors.New(msg[strings.Index(msg, "unknown --unique mode"):])
+	if bad := badUnique(c.Command); bad != nil {
+		// Not the flag parser's "invalid value ... for flag": --unique
+		// parses like a boolean, and its own error says what it takes.
+		err = bad
 	}
 	if !isSubcommand {
 		// A flag before any command (queens -n 8): say that a command

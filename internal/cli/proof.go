@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -58,15 +57,6 @@ func externalSolver(c *cli.Context, command string) (external.External, error) {
 		}
 	}
 	return x, nil
-}
-
-// solverError maps the errors of building an external solver: a missing
-// program, a bad quote or a solver that writes no proof are usage errors.
-func solverError(err error) error {
-	if errors.Is(err, external.ErrSolverNotFound) || errors.Is(err, external.ErrQuote) || errors.Is(err, external.ErrNoProof) {
-		return usageErr(err)
-	}
-	return err
 }
 
 // A referee checks every claim of a solver that there are no more
