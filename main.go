@@ -106,7 +106,7 @@
 // Exit status: 0 success (including "no solution"); 1 a failed check, a
 // run stopped by --timeout or a failing external solver; 2 a usage or input
 // error (bad flag, bad file, n out of range, a --solver that is not
-// installed); 130 interrupted (Ctrl-C, SIGTERM or SIGHUP: the run says how
+// installed); 130 interrupted (Ctrl-C, SIGTERM, SIGHUP or SIGQUIT: the run says how
 // far it got and leaves no file; under nohup, SIGHUP stays ignored). A failed write to stdout (a full disk,
 // /dev/full) is exit status 1, for every command, help included. When
 // stdout is closed early (queens ... | head), the process ends silently by

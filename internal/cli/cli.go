@@ -18,13 +18,14 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// signalsCaught is called once run catches SIGINT, SIGTERM and SIGHUP; the
+// signalsCaught is called once run catches SIGINT, SIGTERM, SIGHUP and SIGQUIT; the
 // end-to-end tests set it to learn when a signal will be handled.
 var signalsCaught = func() {}
 
 // Run runs the command line args (args[0] is the program name) and returns
 // the exit status. It is the only place that prints errors. SIGHUP (the
-// terminal closed) stops a run as SIGINT and SIGTERM do. A failed write
+// terminal closed) and SIGQUIT (Ctrl-\) stop a run as SIGINT and SIGTERM
+// do: cleaned up, exit status 130, not Go's goroutine dump. A failed write
 // to stdout, which a command may not see (help, a table), is a failed
 // run: exit status 1.
 func Run(args []string, stdout, stderr io.Writer) int {
@@ -70,12 +71,13 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// stopSignals are the signals that stop a run: SIGTERM, and SIGINT and
-// SIGHUP unless they are ignored (nohup, a background job of a script):
-// catching an ignored signal would undo what the caller asked for.
+// stopSignals are the signals that stop a run: SIGTERM, and SIGINT,
+// SIGHUP and SIGQUIT unless they are ignored (nohup, a background job of
+// a script): catching an ignored signal would undo what the caller asked
+// for.
 func stopSignals() []os.Signal {
 	sigs := []os.Signal{syscall.SIGTERM}
-	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGHUP} {
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGHUP, syscall.SIGQUIT} {
 		if !signal.Ignored(sig) {
 			sigs = append(sigs, sig)
 		}

@@ -15,11 +15,12 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// proofChecker checks the DRAT proofs of --proof (sat, decode) with the
-// drat package's checker (backward RUP/RAT, in pure Go). A nil checker
-// makes --proof a usage error.
+// proofChecker checks the proofs of --proof (sat, decode) with the drat
+// package's checkers (in pure Go), whatever the format the solver wrote:
+// text or binary DRAT, picosat.trace's RUP trace, text LRAT (see
+// [drat.CheckProof]). A nil checker makes --proof a usage error.
 var proofChecker external.ProofChecker = func(ctx context.Context, cnf *encode.CNF, proof io.Reader) error {
-	_, err := drat.CheckDRAT(ctx, &drat.Formula{Vars: cnf.Vars, Clauses: cnf.Clauses}, proof)
+	_, err := drat.CheckProof(ctx, &drat.Formula{Vars: cnf.Vars, Clauses: cnf.Clauses}, proof)
 	return err
 }
 
