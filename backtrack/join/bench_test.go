@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"testing"
+
+	"github.com/queens-dev/queens/board"
 )
 
 // BenchmarkCount counts each board once per iteration on one thread.
@@ -17,6 +19,9 @@ func BenchmarkCount(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
+			}
+			if want, _ := board.Known(n); res.Total != want.Total {
+				b.Fatalf("n=%d: %d solutions, want %d", n, res.Total, want.Total)
 			}
 			b.ReportMetric(float64(res.Total), "solutions/op")
 			b.ReportMetric(float64(res.Pairs), "pairs/op")

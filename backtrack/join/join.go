@@ -93,7 +93,18 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	if err := board.CheckSize(n, MaxN); err != nil {
 		return Result{}, fmt.Errorf("join count: %w", err)
 	}
-	pl := &plan{n: n, h: n / 2, k: min(4, n/4), geo: newGeometry(n)}
+	return newPlan(n, min(4, n/4)).count(ctx, opt, start)
+}
+
+// newPlan returns the plan of an n×n count whose parts are named by k
+// outer columns on each side (2k <= the columns the halves share).
+func newPlan(n, k int) *plan {
+	return &plan{n: n, h: n / 2, k: k, geo: newGeometry(n)}
+}
+
+// count runs the count of Count, which started at start.
+func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result, error) {
+	n := pl.n
 	parts := pl.parts()
 	if opt.Unique {
 		parts = append(parts, part{mid: -2})
