@@ -86,7 +86,7 @@ for n in $sizes; do
 		run "$total solutions" "$queens" backtrack -n "$n" --count --engine constellations --threads 1 >>"$tmp/c1"
 		run "$total solutions" "$queens" backtrack -n "$n" --count --engine join --threads 2 >>"$tmp/j2"
 	done
-	ref=$(($(col 1 "$tmp/ref") * scale))
+	ref=$(awk -v a="$(col 1 "$tmp/ref")" -v s="$scale" 'BEGIN { printf "%d", a * s }')
 	j1=$(col 1 "$tmp/j1") c1=$(col 1 "$tmp/c1")
 	printf '%3s %9s %9s %7s %7s %9s %7s %7s %8s %8s %8s\n' "$n" "$ref" "$j1" "$(ratio "$j1" "$ref")" "$(target "$n")" \
 		"$c1" "$(ratio "$c1" "$ref")" "$(ratio "$j1" "$c1")" "$(ratio "$(col 2 "$tmp/j1")" "$(col 2 "$tmp/j2")")" \
