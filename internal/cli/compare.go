@@ -33,7 +33,8 @@ func compareCommand() *cli.Command {
 			"counts (OEIS A000170, A002562). Where two engines disagree, compare re-runs them on parts\n" +
 			"of the board until it finds the solutions they disagree on, and prints them.\n\n" +
 			"Engines: backtrack; count, the bitboard counter of --count, which only counts (its total\n" +
-			"and unique count are compared); sat/ENCODING for each encoding (" + encodingNames() + ");\n" +
+			"and unique count are compared); join, the half-board join of --count --engine join, an\n" +
+			"independent counting algorithm (not with --place); sat/ENCODING for each encoding (" + encodingNames() + ");\n" +
 			"and each external solver found on PATH (" + strings.Join(externalSolvers, ", ") + ") or given with\n" +
 			"--solver (repeatable; one command per flag, quoted as a shell would, never split at commas).\n" +
 			"External solvers run on the CNF of each encoding in --encoding (default pairwise; the row\n" +
@@ -304,6 +305,9 @@ func parseRange(text string, maxN int) ([]int, error) {
 func compareEngines(c *cli.Context) ([]compareEngine, error) {
 	ref := compareEngine{compare.Engine{Name: "backtrack", Solutions: compare.Backtrack}, backtrackEnumMax, backtrackEnumMax}
 	known := []compareEngine{{compare.Engine{Name: "count", Count: compare.Counter}, backtrackEnumMax, backtrackEnumMax}}
+	if !c.IsSet("place") { // the join counts whole boards only
+		known = append(known, compareEngine{compare.Engine{Name: "join", Count: compare.Join}, backtrackEnumMax, backtrackEnumMax})
+	}
 	for _, enc := range encode.Encodings() {
 		if enc != encode.Auto {
 			known = append(known, compareEngine{compare.Engine{Name: "sat/" + string(enc), Solutions: compare.SAT(enc)}, satEnumMax, satEnumMax})
@@ -364,7 +368,10 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 			es, _ := solverEngines(name, true)
 			picked = append(picked, es...)
 		default:
-			return nil, usagef("unknown engine %q (backtrack, count, sat/ENCODING, or an external solver: %s)", name, strings.Join(externalSolvers, ", "))
+			if name == "join" {
+				return nil, usagef("engine join counts whole boards: not with --place")
+			}
+			return nil, usagef("unknown engine %q (backtrack, count, join, sat/ENCODING, or an external solver: %s)", name, strings.Join(externalSolvers, ", "))
 		}
 	}
 	for _, cmd := range c.Generic("solver").(*commandList).commands {
