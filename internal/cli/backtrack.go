@@ -45,7 +45,7 @@ Limits: a first solution or --limit K: N <= %d (N <= %d with --strategy lex);
 			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex or heuristic (see below)"},
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, the textbook order)"},
-			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(), gpuFlag(),
+			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(),
 		},
 		Action: backtrackAction,
 	}
@@ -127,7 +127,8 @@ func backtrackAction(c *cli.Context) error {
 			return usagef("--gpu runs the bitboard counter: not with --strategy, --order or --unique=rotations")
 		}
 		if onGPU {
-			return out.finish(countCommand(ctx, c, out.output, format, n, place, gpuCounter))
+			design, _ := gpuDesign(c) // checked by useGPU
+			return out.finish(countCommand(ctx, c, out.output, format, n, place, gpuCounter(design)))
 		}
 		if c.IsSet("strategy") && strategy != backtrack.Auto || order != backtrack.Rows {
 			return out.finish(searchCount(ctx, c, out.output, format, n, backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}))
