@@ -8,6 +8,7 @@ import (
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
 )
 
@@ -110,6 +111,9 @@ func backtrackAction(c *cli.Context) error {
 	if c.Int("threads") < 1 {
 		return usagef("--threads must be at least 1, not %d", c.Int("threads"))
 	}
+	if err := checkpointApart(c); err != nil {
+		return err
+	}
 	ctx, cancel := timeoutContext(c)
 	defer cancel()
 	out, err := openSolutions(c, n, place)
@@ -128,12 +132,12 @@ func backtrackAction(c *cli.Context) error {
 		}
 		if onGPU {
 			design, _ := gpuDesign(c) // checked by useGPU
-			return out.finish(countCommand(ctx, c, out.output, format, n, place, gpuCounter(design)))
+			return out.finish(countCommand(ctx, c, out.output, format, n, place, gpuCounter(design), shard.EngineGPU))
 		}
 		if c.IsSet("strategy") && strategy != backtrack.Auto || order != backtrack.Rows {
 			return out.finish(searchCount(ctx, c, out.output, format, n, backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}))
 		}
-		return out.finish(countCommand(ctx, c, out.output, format, n, place, nil))
+		return out.finish(countCommand(ctx, c, out.output, format, n, place, nil, ""))
 	}
 	opt := backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}
 	if !c.Bool("all") && !c.IsSet("limit") {
