@@ -115,27 +115,30 @@ func countKnown(t *testing.T, n int, d Design) Result {
 var designs = []Design{DesignTask, DesignLoop}
 
 // BenchmarkCount times whole GPU counts (device set-up included) at a few
-// task depths; it skips without a GPU.
+// task depths with each design; it skips without a GPU.
 func BenchmarkCount(b *testing.B) {
 	if err := Available(); err != nil {
 		b.Skipf("no GPU: %v", err)
 	}
 	for _, n := range []int{16, 18, 19} {
 		for _, rows := range []int{DefaultRows(n) - 1, DefaultRows(n), DefaultRows(n) + 1, DefaultRows(n) + 2} {
-			b.Run(fmt.Sprintf("n=%d/rows=%d", n, rows), func(b *testing.B) {
-				var res Result
-				for b.Loop() {
-					var err error
-					if res, err = Count(context.Background(), n, Options{Rows: rows}); err != nil {
-						b.Fatal(err)
+			for _, d := range designs {
+				b.Run(fmt.Sprintf("n=%d/rows=%d/%v", n, rows, d), func(b *testing.B) {
+					var res Result
+					for b.Loop() {
+						var err error
+						if res, err = Count(context.Background(), n, Options{Rows: rows, Design: d}); err != nil {
+							b.Fatal(err)
+						}
 					}
-				}
-				if known, _ := board.Known(n); res.Total != known.Total {
-					b.Fatalf("Count(%d) = %d, want %d", n, res.Total, known.Total)
-				}
-				b.ReportMetric(float64(res.Tasks), "tasks/op")
-				b.ReportMetric(float64(res.Launches), "launches/op")
-			})
+					if known, _ := board.Known(n); res.Total != known.Total {
+						b.Fatalf("Count(%d) = %d, want %d", n, res.Total, known.Total)
+					}
+					b.ReportMetric(float64(res.Tasks), "tasks/op")
+					b.ReportMetric(float64(res.Launches), "launches/op")
+					b.ReportMetric(res.Timing.Kernel.Seconds()*1e3, "kernel-ms/op")
+				})
+			}
 		}
 	}
 }

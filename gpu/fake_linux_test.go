@@ -40,17 +40,29 @@ func TestFakeDriver(t *testing.T) {
 		"-o", filepath.Join(dir, "libcuda.so.1"), "testdata/fakecuda.cpp").CombinedOutput(); err != nil {
 		t.Fatalf("%s: %v\n%s", cxx, err, out)
 	}
-	cmd := exec.Command(os.Args[0], "-test.run", "^TestFake(Count|Errors)$", "-test.v", "-test.count", "1")
+	table := filepath.Join(dir, "table.txt")
+	cmd := exec.Command(os.Args[0], "-test.run", "^(TestFake(Count|Errors)|TestDeviceTable)$", "-test.v", "-test.count", "1",
+		"-table", "8-10", "-table-sweep", "10", "-table-out", table)
 	cmd.Env = append(os.Environ(), fakeEnv+"="+dir, "LD_LIBRARY_PATH="+dir)
 	out, err := cmd.CombinedOutput()
 	t.Logf("child:\n%s", out)
 	if err != nil {
 		t.Fatalf("child: %v", err)
 	}
-	for _, name := range []string{"TestFakeCount", "TestFakeErrors"} {
+	for _, name := range []string{"TestFakeCount", "TestFakeErrors", "TestDeviceTable"} {
 		if !strings.Contains(string(out), "--- PASS: "+name+" ") {
 			t.Errorf("child did not pass %s", name)
 		}
+	}
+	// The device check's table, on the fake device: a line per size and
+	// design, and the sweep's depths for n = 10.
+	b, err := os.ReadFile(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != 1+2*3+2 || strings.Count(string(b), "= table") != 2*3+2 {
+		t.Errorf("the table has %d lines, want a header and 8 counts equal to the table:\n%s", len(lines), b)
 	}
 }
 
