@@ -82,6 +82,8 @@
 //
 //	--gpu           count on an NVIDIA GPU (the CUDA driver, loaded at run
 //	                time); --gpu=auto: on the GPU when one is usable
+//	--gpu-kernel K  the GPU kernel: task (the first design, the default) or
+//	                loop (persistent threads in one uniform loop, two streams)
 //
 //	--shard I/K     count shard I of K (0-based; --shard-base 1 for 1-based);
 //	                the index may also come from JOB_COMPLETION_INDEX or

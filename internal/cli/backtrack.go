@@ -46,7 +46,7 @@ Limits: a first solution or --limit K: N <= %d (N <= %d with --strategy lex);
 			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex or heuristic (see below)"},
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, the textbook order)"},
-			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(), gpuFlag(), engineFlag(),
+			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(),
 		},
 		Action: backtrackAction,
 	}
@@ -135,7 +135,8 @@ func backtrackAction(c *cli.Context) error {
 			return usagef("--gpu runs the bitboard counter: not with --strategy, --order or --unique=rotations")
 		}
 		if onGPU {
-			return out.finish(countCommand(ctx, c, out.output, format, n, place, gpuCounter, shard.EngineGPU))
+			design, _ := gpuDesign(c) // checked by useGPU
+			return out.finish(countCommand(ctx, c, out.output, format, n, place, gpuCounter(design), shard.EngineGPU))
 		}
 		if c.IsSet("strategy") && strategy != backtrack.Auto || order != backtrack.Rows {
 			return out.finish(searchCount(ctx, c, out.output, format, n, backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}))
