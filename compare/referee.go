@@ -257,7 +257,7 @@ func (r Referee) counted(ctx context.Context, want uint64) (Verdict, error) {
 
 // exists decides whether the problem has a solution: [Exists] within the
 // budget, then gini within the budget.
-func (r Referee) exists(ctx context.Context) (Finding, error) {
+func (r Referee) exists(ctx context.Context) (Fact, error) {
 	bctx, cancel := context.WithTimeout(ctx, r.budget())
 	f, err := Exists(bctx, r.N, r.Place)
 	cancel()
@@ -270,9 +270,9 @@ func (r Referee) exists(ctx context.Context) (Finding, error) {
 	if err != nil || s == nil {
 		// gini's UNSATISFIABLE is no better than the solver's: only a
 		// model, checked, decides.
-		return Finding{}, nil
+		return Fact{}, nil
 	}
-	return Finding{Decided: true, Exists: true, Witness: s, By: Witness}, nil
+	return Fact{Decided: true, Exists: true, Witness: s, By: Witness}, nil
 }
 
 // giniWitness asks gini for a solution of the n×n board that holds
@@ -300,9 +300,9 @@ func (r Referee) budget() time.Duration {
 	return DefaultBudget
 }
 
-// Finding is what [Exists] or [Completions] found about one problem (a
+// Fact is what [Exists] or [Completions] found about one problem (a
 // board and its pre-placed queens) without any SAT solver, and By how.
-type Finding struct {
+type Fact struct {
 	// Decided says whether it is known if a solution exists; Exists is
 	// the answer, and Witness a solution when there is one.
 	Decided bool
@@ -322,22 +322,22 @@ type Finding struct {
 // n >= 4 (every such board has solutions; the board built is checked) and
 // the published counts for n <= 3; with them, by the backtracker's
 // heuristic search ([backtrack.Heuristic]), which ends on ctx. A search
-// stopped by ctx leaves the finding undecided (Decided false, nil error);
+// stopped by ctx leaves the fact undecided (Decided false, nil error);
 // bad input is an error.
-func Exists(ctx context.Context, n int, place []board.Queen) (Finding, error) {
+func Exists(ctx context.Context, n int, place []board.Queen) (Fact, error) {
 	if err := board.CheckSize(n, backtrack.MaxN); err != nil {
-		return Finding{}, err
+		return Fact{}, err
 	}
 	if err := board.CheckPlacement(n, place); err != nil {
-		return Finding{}, err
+		return Fact{}, err
 	}
 	if len(place) == 0 {
 		if n >= 4 {
 			if s := Construct(n); s.Check() == nil {
-				return Finding{Decided: true, Exists: true, Witness: s, By: Construction}, nil
+				return Fact{Decided: true, Exists: true, Witness: s, By: Construction}, nil
 			}
 		} else if c, ok := board.Known(n); ok {
-			v := Finding{Decided: true, Exists: c.Total > 0, Counted: true, Count: c.Total, By: Published}
+			v := Fact{Decided: true, Exists: c.Total > 0, Counted: true, Count: c.Total, By: Published}
 			if v.Exists {
 				v.Witness = board.Solution{0}
 			}
@@ -351,13 +351,13 @@ func Exists(ctx context.Context, n int, place []board.Queen) (Finding, error) {
 	})
 	if err != nil {
 		if ctx.Err() != nil && found == nil {
-			return Finding{By: Backtracker}, nil
+			return Fact{By: Backtracker}, nil
 		}
 		if found == nil {
-			return Finding{}, err
+			return Fact{}, err
 		}
 	}
-	return Finding{Decided: true, Exists: found != nil, Witness: found, By: Backtracker}, nil
+	return Fact{Decided: true, Exists: found != nil, Witness: found, By: Backtracker}, nil
 }
 
 // Completions counts, without any SAT solver, the solutions of the n×n
@@ -367,30 +367,30 @@ func Exists(ctx context.Context, n int, place []board.Queen) (Finding, error) {
 // if ctx ends the count, the count is unknown (Counted false, nil error).
 // A count also decides whether a solution exists (Decided), without a
 // witness.
-func Completions(ctx context.Context, n int, place []board.Queen) (Finding, error) {
+func Completions(ctx context.Context, n int, place []board.Queen) (Fact, error) {
 	if err := board.CheckSize(n, backtrack.MaxN); err != nil {
-		return Finding{}, err
+		return Fact{}, err
 	}
 	if err := board.CheckPlacement(n, place); err != nil {
-		return Finding{}, err
+		return Fact{}, err
 	}
 	if len(place) == 0 {
 		if c, ok := board.Known(n); ok {
-			return Finding{Decided: true, Exists: c.Total > 0, Counted: true, Count: c.Total, By: Published}, nil
+			return Fact{Decided: true, Exists: c.Total > 0, Counted: true, Count: c.Total, By: Published}, nil
 		}
-		return Finding{By: Published}, nil
+		return Fact{By: Published}, nil
 	}
 	if n > RefereeCountMax {
-		return Finding{By: Backtracker}, nil
+		return Fact{By: Backtracker}, nil
 	}
 	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Place: place})
 	if err != nil {
 		if ctx.Err() != nil {
-			return Finding{By: Backtracker}, nil
+			return Fact{By: Backtracker}, nil
 		}
-		return Finding{}, err
+		return Fact{}, err
 	}
-	return Finding{Decided: true, Exists: res.Total > 0, Counted: true, Count: res.Total, By: Backtracker}, nil
+	return Fact{Decided: true, Exists: res.Total > 0, Counted: true, Count: res.Total, By: Backtracker}, nil
 }
 
 // Construct returns a solution of the n×n board for n >= 4 without any
@@ -429,8 +429,8 @@ func Construct(n int) board.Solution {
 	return s
 }
 
-// String describes a finding, e.g. "92 solutions (the published count)".
-func (v Finding) String() string {
+// String describes a fact, e.g. "92 solutions (the published count)".
+func (v Fact) String() string {
 	switch {
 	case v.Counted:
 		return fmt.Sprintf("%d solutions (%s)", v.Count, v.By.phrase())

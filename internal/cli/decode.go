@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -47,7 +46,7 @@ func decodeCommand() *cli.Command {
 		Flags: []cli.Flag{sizeFlag(),
 			&cli.StringFlag{Name: "cnf", Usage: "also check the answer against the DIMACS CNF in `FILE`"},
 			&cli.StringFlag{Name: "proof", Usage: "check the DRAT proof in `PROOF` (text or binary) of an UNSATISFIABLE answer to --cnf"},
-			formatFlag(solutionFormats...)},
+			formatFlag(solutionFormats...), maxInputFlag()},
 		Action: runDecode,
 	}
 }
@@ -73,11 +72,11 @@ func runDecode(c *cli.Context) error {
 	}
 	res := &external.Result{Status: external.Unsatisfiable} // --proof alone: the proof is the claim
 	if proofPath == "" || c.NArg() == 1 {
-		if res, err = readResult(c.Args().First()); err != nil {
+		if res, err = readAnswer(c, c.Args().First()); err != nil {
 			if cnfPath != "" {
 				// A bad --cnf is the first thing to say, as when it
 				// was read first.
-				if _, cerr := readInstance(c.Context, cnfPath, n, &external.Result{}, false); cerr != nil {
+				if _, cerr := readInstance(c, cnfPath, n, &external.Result{}, false); cerr != nil {
 					return cerr
 				}
 			}
@@ -95,17 +94,21 @@ func runDecode(c *cli.Context) error {
 	// for a proof.
 	inst := &instance{n: n, falsified: -1}
 	if cnfPath != "" {
-		if inst, err = readInstance(c.Context, cnfPath, n, res, proofPath != ""); err != nil {
+		if inst, err = readInstance(c, cnfPath, n, res, proofPath != ""); err != nil {
 			return err
-		}
-		if inst.note != "" {
-			fmt.Fprintf(c.App.ErrWriter, "queens: note: %s\n", inst.note)
 		}
 	}
 	if res.Status == external.Unsatisfiable {
-		return decodeUnsat(c, inst, format, proofPath)
+		err = decodeUnsat(c, inst, format, proofPath)
+	} else {
+		err = decodeModel(c, inst, format, res)
 	}
-	return decodeModel(c, inst, format, res)
+	// How the file differs from its header goes with an answer; a failed
+	// check is one line.
+	if inst.note != "" && (err == nil || exitCode(err) == exitUnverified) {
+		fmt.Fprintf(c.App.ErrWriter, "queens: note: %s\n", inst.note)
+	}
+	return err
 }
 
 // decodeFormat reads --format for a board of n: the pictures up to
@@ -123,11 +126,11 @@ func decodeFormat(c *cli.Context, n int) (board.Format, error) {
 	return format, nil
 }
 
-// readResult reads the solver's answer from path ("" or "-": stdin).
-func readResult(path string) (*external.Result, error) {
+// readAnswer reads the solver's answer from path ("" or "-": stdin).
+func readAnswer(c *cli.Context, path string) (*external.Result, error) {
 	var in io.Reader = os.Stdin
 	if path != "" && path != "-" {
-		f, err := openInput(path)
+		f, err := openInput(c, path)
 		if err != nil {
 			return nil, usagef("decode: %v", unwrapPath(err))
 		}
@@ -135,7 +138,7 @@ func readResult(path string) (*external.Result, error) {
 		in = f
 	} else {
 		var err error
-		if in, err = decompress(in); err != nil {
+		if in, err = stdinInput(c, in); err != nil {
 			return nil, usagef("decode: stdin: %v", err)
 		}
 	}
@@ -154,7 +157,7 @@ func readResult(path string) (*external.Result, error) {
 func decodeUnsat(c *cli.Context, inst *instance, format board.Format, proofPath string) error {
 	w := c.App.Writer
 	if proofPath != "" {
-		if err := checkProofFile(c.Context, inst.cnf, proofPath, inst.path); err != nil {
+		if err := checkProofFile(c, inst.cnf, proofPath, inst.path); err != nil {
 			return err
 		}
 	}
@@ -224,8 +227,9 @@ func decodeModel(c *cli.Context, inst *instance, format board.Format, res *exter
 
 // checkProofFile checks the DRAT proof in path against cnf (read from
 // cnfPath): exit status 1 naming the first lemma that fails.
-func checkProofFile(ctx context.Context, cnf *encode.CNF, path, cnfPath string) error {
-	f, err := openInput(path)
+func checkProofFile(c *cli.Context, cnf *encode.CNF, path, cnfPath string) error {
+	ctx := c.Context
+	f, err := openInput(c, path)
 	if err != nil {
 		return usagef("decode: --proof: %v", unwrapPath(err))
 	}
@@ -233,6 +237,9 @@ func checkProofFile(ctx context.Context, cnf *encode.CNF, path, cnfPath string) 
 	if err := proofChecker(ctx, cnf, f); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
+		}
+		if errors.Is(err, errInputSize) {
+			return usagef("decode: --proof %s: %v", path, err)
 		}
 		return failf("decode: the proof %s does not refute %s: %v", path, cnfPath, err)
 	}
@@ -261,8 +268,8 @@ type instance struct {
 // describes, if the clauses are exactly that; else the one the unit
 // clauses describe, if they are exactly that; else none (exact false,
 // with the queens of the unit clauses).
-func readInstance(ctx context.Context, path string, n int, res *external.Result, keep bool) (*instance, error) {
-	f, err := openInput(path)
+func readInstance(c *cli.Context, path string, n int, res *external.Result, keep bool) (*instance, error) {
+	f, err := openInput(c, path)
 	if err != nil {
 		return nil, usagef("read %s: %v", path, unwrapPath(err))
 	}
@@ -314,7 +321,7 @@ func readInstance(ctx context.Context, path string, n int, res *external.Result,
 		syms = []bool{len(header.Symmetries) > 0}
 		places = [][]board.Queen{header.Place, placed}
 	}
-	opt, ok, err := encode.Identify(ctx, &hash, header.Vars, n, encs, syms, places)
+	opt, ok, err := encode.Identify(c.Context, &hash, header.Vars, n, encs, syms, places)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"iter"
 	"path/filepath"
 	"strings"
 
@@ -94,12 +93,10 @@ func runSat(c *cli.Context) error {
 	if c.Bool("count") {
 		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", r.n))
 	}
-	solver, err := sat.Detach(ctx, func() (engine, error) { return r.load(ctx, bar) })
+	solver, err := sat.Detach(ctx, func() (sat.Engine, error) { return r.load(ctx, bar) })
 	if err != nil {
 		if ctx.Err() != nil {
 			err = fmt.Errorf("interrupted while encoding and loading n = %d: %w", r.n, err)
-		} else {
-			err = solverError(err)
 		}
 		out.Abort() // nothing written yet
 		return satError(err, c.Duration("timeout"))
@@ -179,14 +176,7 @@ func newSatRun(c *cli.Context) (*satRun, error) {
 	if r.enc, err = encode.Resolve(encode.Encoding(c.String("encoding")), resolveSize(c)); err != nil {
 		return nil, usageErr(err)
 	}
-	limit := encode.MaxN(r.enc)
-	if r.enumerate {
-		limit = min(limit, satMaxAll)
-	}
-	if c.IsSet("solver") {
-		limit = min(limit, satMaxExternal)
-	}
-	if r.n, err = boardSize(c, limit); err != nil {
+	if r.n, err = boardSize(c, satLimit(r.enc, r.enumerate, c.IsSet("solver"))); err != nil {
 		return nil, err
 	}
 	if r.placed, err = placements(c, r.n); err != nil {
@@ -221,14 +211,14 @@ func newSatRun(c *cli.Context) (*satRun, error) {
 // load encodes the instance and loads it into the engine the flags ask
 // for: gini for one solution (no CNF in memory), gini's cubes in parallel
 // for an enumeration, or the external solver.
-func (r *satRun) load(ctx context.Context, bar *progress) (engine, error) {
+func (r *satRun) load(ctx context.Context, bar *progress) (sat.Engine, error) {
 	if !r.enumerate && !r.c.IsSet("solver") {
 		// One solution: no CNF in memory (a large board's first solution
 		// completes the residual of a greedy seed, or gini is loaded
 		// straight from the encoder's stream), with a fixed seed, so that
 		// the same flags print the same board.
 		x, err := sat.NewEncoded(ctx, r.e, 1)
-		return sequential{x}, err
+		return x, err
 	}
 	cnf, err := r.e.CNF(ctx)
 	if err != nil {
@@ -244,7 +234,7 @@ func (r *satRun) load(ctx context.Context, bar *progress) (engine, error) {
 // count is --count: the total, refereed and written; with --unique the
 // total is the sum of the classes' sizes under the symmetries broken,
 // and the referee checks both.
-func (r *satRun) count(ctx context.Context, solver engine, ref *referee, out *solutionOutput) error {
+func (r *satRun) count(ctx context.Context, solver sat.Engine, ref *referee, out *solutionOutput) error {
 	var classes, total uint64
 	var err error
 	if r.unique.on {
@@ -276,23 +266,8 @@ func (r *satRun) writeStats(st sat.Stats) {
 		stat{"solutions", st.Solutions}, stat{"proofs", st.Proofs}, stat{"seconds", st.Elapsed})
 }
 
-// engine is what runSat needs of a [sat.Solver] (first solution,
-// external solver) or a [sat.Parallel] (gini enumeration).
-type engine interface {
-	All(ctx context.Context) iter.Seq2[board.Solution, error]
-	Count(ctx context.Context) (uint64, error)
-	Stats() sat.Stats
-}
-
-// sequential is a [sat.Solver] as an engine: one solver, each solution
-// blocked once found.
-type sequential struct{ *sat.Solver }
-
-func (s sequential) All(ctx context.Context) iter.Seq2[board.Solution, error] {
-	return s.Remaining(ctx)
-}
-
-// externalEngine is an [external.Solver] as an engine.
+// externalEngine is an [external.Solver] as a [sat.Engine]: its statistics
+// in sat's terms.
 type externalEngine struct{ *external.Solver }
 
 func (s externalEngine) Stats() sat.Stats {
@@ -301,21 +276,13 @@ func (s externalEngine) Stats() sat.Stats {
 		Blocking: st.Blocking, Proofs: st.Proofs, Elapsed: st.Elapsed}
 }
 
-// satError maps the errors of a solve to the documented exit statuses.
+// satError says what a solve that ran out of --timeout got to; the exit
+// status of every error is exitCode's.
 func satError(err error, timeout interface{ String() string }) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.DeadlineExceeded):
+	if errors.Is(err, context.DeadlineExceeded) {
 		return failf("sat: no answer within --timeout %s", timeout)
-	case errors.Is(err, context.Canceled), errors.As(err, new(*exitError)):
-		return err
 	}
-	var e *exitError
-	if errors.As(err, &e) {
-		return err
-	}
-	return failf("%v", err)
+	return err
 }
 
 // encodingNames lists the encodings for help texts.
