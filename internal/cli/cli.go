@@ -95,7 +95,9 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			"encoding solved with the gini SAT solver (or any DIMACS solver), and checks one against\n" +
 			"the other and against the published counts (OEIS A000170, A002562).\n\n" +
 			"Exit status: 0 success (including \"no solution\"); 1 a failed check, a run stopped by\n" +
-			"--timeout or a failing external solver; 2 a usage or input error; 130 interrupted.",
+			"--timeout or a failing external solver; 2 a usage or input error; 3 an answer printed\n" +
+			"but verified by no referee and no proof (\"queens: unverified: ...\" on stderr, and\n" +
+			"\"verified\": false in its JSON); 130 interrupted.",
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		HideVersion:     true,
