@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/queens-dev/queens/internal/libc"
 	"io"
 	"os"
 	"os/signal"
@@ -28,6 +29,7 @@ var signalsCaught = func() {}
 // to stdout, which a command may not see (help, a table), is a failed
 // run: exit status 1.
 func Run(args []string, stdout, stderr io.Writer) int {
+	libc.Fit() // before the counters start their threads
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...)
 	defer stop()
 	// The first signal stops the run cleanly (it says how far it got,
