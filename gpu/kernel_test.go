@@ -132,7 +132,7 @@ func testTasks(t *testing.T, n, rows int, seed uint64) ([]task, []uint64) {
 // counts for each: tasks whose diagonals use the high bits.
 func placedTasks(t *testing.T, n int, rng *rand.Rand) ([]task, []uint64) {
 	t.Helper()
-	sol, _, err := backtrack.First(n, backtrack.Options{Strategy: backtrack.Heuristic})
+	sol, _, err := backtrack.First(context.Background(), n, backtrack.Options{Strategy: backtrack.Heuristic})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func placedTasks(t *testing.T, n int, rng *rand.Rand) ([]task, []uint64) {
 func TestSearchLargeBoards(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int{17, 21, 26, 31, 32} {
-		sol, _, err := backtrack.First(n, backtrack.Options{Strategy: backtrack.Heuristic})
+		sol, _, err := backtrack.First(context.Background(), n, backtrack.Options{Strategy: backtrack.Heuristic})
 		if err != nil {
 			t.Fatal(err)
 		}

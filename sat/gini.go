@@ -13,6 +13,21 @@ import (
 	"github.com/queens-dev/queens/encode"
 )
 
+// Engine is what a [Solver] and a [Parallel] have in common: the
+// solutions of one CNF, as a stream or counted, and the work done so far.
+// For a Solver they are the solutions it has not returned yet; a
+// Parallel's All starts anew each time.
+type Engine interface {
+	All(ctx context.Context) iter.Seq2[board.Solution, error]
+	Count(ctx context.Context) (uint64, error)
+	Stats() Stats
+}
+
+var (
+	_ Engine = (*Solver)(nil)
+	_ Engine = (*Parallel)(nil)
+)
+
 // Stats describes the work a [Solver] has done. gini exposes no search
 // statistics (conflicts, decisions), so these are what can be counted
 // from outside.
@@ -22,7 +37,7 @@ type Stats struct {
 	Solutions     int           // solutions returned
 	Blocking      int           // blocking clauses added
 	Cubes         int           // cubes solved ([Parallel]; 0 for a Solver)
-	Proofs        int           // UNSAT answers certified by a checked proof: 0, gini writes none
+	Proofs        int           // UNSAT answers certified by a checked proof (0 from gini; an external solver's, converted)
 	Elapsed       time.Duration // wall time spent in the solver
 }
 
@@ -304,6 +319,9 @@ func (s *Solver) Remaining(ctx context.Context) iter.Seq2[board.Solution, error]
 	}
 }
 
+// All is [Solver.Remaining], so that a Solver is an [Engine].
+func (s *Solver) All(ctx context.Context) iter.Seq2[board.Solution, error] { return s.Remaining(ctx) }
+
 // Count returns the number of solutions not yet returned, enumerating
 // them.
 func (s *Solver) Count(ctx context.Context) (uint64, error) {
@@ -327,17 +345,21 @@ func All(ctx context.Context, cnf *encode.CNF) iter.Seq2[board.Solution, error] 
 
 // Stream returns the solutions of a solver that open makes, as a stream
 // that calls open anew for each range over it (so that it can be read
-// again), as [All] does for gini; [NewExternal] makes one for an external
-// solver. An error from open or from the solver is yielded with a nil
-// solution and ends the stream.
-func Stream(ctx context.Context, open func() (*Solver, error)) iter.Seq2[board.Solution, error] {
+// again), as [All] does for gini; an [external.Solver] fits too. An error
+// from open or from the solver is yielded with a nil solution and ends
+// the stream.
+//
+// [external.Solver]: https://pkg.go.dev/github.com/queens-dev/queens/sat/external#Solver
+func Stream[S interface {
+	All(context.Context) iter.Seq2[board.Solution, error]
+}](ctx context.Context, open func() (S, error)) iter.Seq2[board.Solution, error] {
 	return func(yield func(board.Solution, error) bool) {
 		s, err := open()
 		if err != nil {
 			yield(nil, err)
 			return
 		}
-		s.Remaining(ctx)(yield)
+		s.All(ctx)(yield)
 	}
 }
 

@@ -46,7 +46,7 @@ Limits: a first solution or --limit K: N <= %d (N <= %d with --strategy lex);
 			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex or heuristic (see below)"},
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, the textbook order)"},
-			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(),
+			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(),
 		},
 		Action: backtrackAction,
 	}
@@ -88,15 +88,7 @@ func backtrackAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	maxN, mode := maxFirstN, "a first solution"
-	switch {
-	case c.Bool("count"):
-		maxN, mode = maxCountN, "--count"
-	case c.Bool("all") || c.Bool("unique"):
-		maxN, mode = maxAllN, "--all and --unique"
-	case strategy == backtrack.Lex:
-		maxN, mode = maxLexFirstN, "--strategy lex"
-	}
+	maxN, mode := backtrackLimit(c.Bool("count"), c.Bool("all") || c.Bool("unique"), strategy == backtrack.Lex)
 	n := c.Int("n")
 	if n > maxN && n <= board.MaxN {
 		return usagef("-n %d is too large for %s (at most %d)", n, mode, maxN)
@@ -125,7 +117,19 @@ func backtrackAction(c *cli.Context) error {
 		out.Abort()
 		return err
 	}
+	if c.IsSet("engine") && !c.Bool("count") {
+		out.Abort()
+		return usagef("--engine is for --count")
+	}
 	if c.Bool("count") {
+		engine, err := countEngine(c, n, place, onGPU)
+		if err != nil {
+			out.Abort()
+			return err
+		}
+		if engine == "join" {
+			return out.finish(joinCount(ctx, c, out.output, format, n))
+		}
 		if onGPU && (c.IsSet("strategy") && strategy != backtrack.Auto || order != backtrack.Rows || unique.rotations) {
 			out.Abort()
 			return usagef("--gpu runs the bitboard counter: not with --strategy, --order or --unique=rotations")
@@ -181,7 +185,7 @@ func backtrackCount(ctx context.Context, c *cli.Context, out *output, format boa
 		return err
 	}
 	out.Flush() // the count first, then the statistics about it
-	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"algorithm", "counter"}, stat{"solutions", res.Total}, stat{"nodes", res.Nodes},
+	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"algorithm", "counter"}, stat{"engine", "constellations"}, stat{"solutions", res.Total}, stat{"nodes", res.Nodes},
 		stat{"parts", res.Done}, stat{"threads", c.Int("threads")}, stat{"seconds", res.Elapsed})
 }
 

@@ -51,12 +51,8 @@ func runCounter(c *cli.Context, n int, name encode.Encoding, placed []board.Quee
 	if err == nil {
 		err = writeCount(out, format, n, total, nil)
 	}
-	switch {
-	case err == nil:
-	case errors.Is(err, external.ErrSolverNotFound), errors.Is(err, external.ErrQuote):
-		err = usageErr(err)
-	case errors.Is(err, external.ErrCounterFailed):
-		err = failf("sat: %v", err)
+	if errors.Is(err, external.ErrCounterFailed) {
+		err = fmt.Errorf("sat: %w", err)
 	}
 	err = out.finish(satError(err, c.Duration("timeout")))
 	if err == nil {

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -16,11 +15,12 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// proofChecker checks the DRAT proofs of --proof (sat, decode) with the
-// drat package's checker (backward RUP/RAT, in pure Go). A nil checker
-// makes --proof a usage error.
+// proofChecker checks the proofs of --proof (sat, decode) with the drat
+// package's checkers (in pure Go), whatever the format the solver wrote:
+// text or binary DRAT, picosat.trace's RUP trace, text LRAT (see
+// [drat.CheckProof]). A nil checker makes --proof a usage error.
 var proofChecker external.ProofChecker = func(ctx context.Context, cnf *encode.CNF, proof io.Reader) error {
-	_, err := drat.CheckDRAT(ctx, &drat.Formula{Vars: cnf.Vars, Clauses: cnf.Clauses}, proof)
+	_, err := drat.CheckProof(ctx, &drat.Formula{Vars: cnf.Vars, Clauses: cnf.Clauses}, proof)
 	return err
 }
 
@@ -58,15 +58,6 @@ func externalSolver(c *cli.Context, command string) (external.External, error) {
 		}
 	}
 	return x, nil
-}
-
-// solverError maps the errors of building an external solver: a missing
-// program, a bad quote or a solver that writes no proof are usage errors.
-func solverError(err error) error {
-	if errors.Is(err, external.ErrSolverNotFound) || errors.Is(err, external.ErrQuote) || errors.Is(err, external.ErrNoProof) {
-		return usageErr(err)
-	}
-	return err
 }
 
 // A referee checks every claim of a solver that there are no more

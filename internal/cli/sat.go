@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"iter"
 	"path/filepath"
 	"strings"
 
@@ -98,15 +97,8 @@ func runSat(c *cli.Context) error {
 	if err != nil {
 		return usageErr(err)
 	}
-	limit := encode.MaxN(name)
 	enumerate := c.Bool("all") || c.Bool("count") || c.IsSet("limit")
-	if enumerate {
-		limit = min(limit, satMaxAll)
-	}
-	if c.IsSet("solver") {
-		limit = min(limit, satMaxExternal)
-	}
-	n, err := boardSize(c, limit)
+	n, err := boardSize(c, satLimit(name, enumerate, c.IsSet("solver")))
 	if err != nil {
 		return err
 	}
@@ -155,14 +147,14 @@ func runSat(c *cli.Context) error {
 	if c.Bool("count") {
 		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", n))
 	}
-	solver, err := sat.Detach(ctx, func() (engine, error) {
+	solver, err := sat.Detach(ctx, func() (sat.Engine, error) {
 		if !enumerate && !c.IsSet("solver") {
 			// One solution: no CNF in memory (a large board's first
 			// solution completes the residual of a greedy seed, or gini is
 			// loaded straight from the encoder's stream), with a fixed
 			// seed, so that the same flags print the same board.
 			x, err := sat.NewEncoded(ctx, e, 1)
-			return sequential{x}, err
+			return x, err
 		}
 		cnf, err := e.CNF(ctx)
 		if err != nil {
@@ -177,8 +169,6 @@ func runSat(c *cli.Context) error {
 	if err != nil {
 		if ctx.Err() != nil {
 			err = fmt.Errorf("interrupted while encoding and loading n = %d: %w", n, err)
-		} else {
-			err = solverError(err)
 		}
 		out.Abort() // nothing written yet
 		return satError(err, c.Duration("timeout"))
@@ -248,23 +238,8 @@ func runSat(c *cli.Context) error {
 	return err
 }
 
-// engine is what runSat needs of a [sat.Solver] (first solution,
-// external solver) or a [sat.Parallel] (gini enumeration).
-type engine interface {
-	All(ctx context.Context) iter.Seq2[board.Solution, error]
-	Count(ctx context.Context) (uint64, error)
-	Stats() sat.Stats
-}
-
-// sequential is a [sat.Solver] as an engine: one solver, each solution
-// blocked once found.
-type sequential struct{ *sat.Solver }
-
-func (s sequential) All(ctx context.Context) iter.Seq2[board.Solution, error] {
-	return s.Remaining(ctx)
-}
-
-// externalEngine is an [external.Solver] as an engine.
+// externalEngine is an [external.Solver] as a [sat.Engine]: its statistics
+// in sat's terms.
 type externalEngine struct{ *external.Solver }
 
 func (s externalEngine) Stats() sat.Stats {
@@ -273,21 +248,13 @@ func (s externalEngine) Stats() sat.Stats {
 		Blocking: st.Blocking, Proofs: st.Proofs, Elapsed: st.Elapsed}
 }
 
-// satError maps the errors of a solve to the documented exit statuses.
+// satError says what a solve that ran out of --timeout got to; the exit
+// status of every error is exitCode's.
 func satError(err error, timeout interface{ String() string }) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.DeadlineExceeded):
+	if errors.Is(err, context.DeadlineExceeded) {
 		return failf("sat: no answer within --timeout %s", timeout)
-	case errors.Is(err, context.Canceled), errors.As(err, new(*exitError)):
-		return err
 	}
-	var e *exitError
-	if errors.As(err, &e) {
-		return err
-	}
-	return failf("%v", err)
+	return err
 }
 
 // encodingNames lists the encodings for help texts.
