@@ -44,7 +44,7 @@ func Available() error {
 // Count counts the solutions of the n-queens puzzle on an n×n board,
 // 1 <= n <= [MaxN], on CUDA device opt.Device: the pieces opt.Pieces (all
 // of [backtrack.Subproblems](n) when nil), each split on the host into
-// tasks that leave opt.Rows rows to the kernel, one GPU thread per task.
+// tasks that leave opt.Rows rows to the kernel of opt.Design.
 // The tasks go to the device in batches of opt.Batch; ctx is checked
 // between batches, and when it is cancelled Count returns ctx.Err() and
 // no counts. The symmetric piece ([backtrack.Subproblem.Symmetric]), the piece of the unique count, is
