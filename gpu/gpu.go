@@ -70,10 +70,12 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	// device comes from this goroutine, pinned to its thread.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	setup := time.Now()
 	dev, err := openDevice(opt.Device, opt.Batch, n, opt.Design)
 	if err != nil {
 		return Result{}, fmt.Errorf("gpu count: %w", err)
 	}
+	opened := time.Since(setup)
 	defer dev.close()
 	res, err := run(ctx, n, opt, ps, dev)
 	if err != nil {
@@ -81,6 +83,7 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	}
 	res.Device = dev.name
 	res.Kernel = dev.kernelInfo()
+	res.Timing.Setup = opened
 	res.Elapsed = time.Since(start)
 	return res, nil
 }

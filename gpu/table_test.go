@@ -51,7 +51,7 @@ func TestDeviceTable(t *testing.T) {
 		fmt.Println(s)
 		out.WriteString(s + "\n")
 	}
-	line("%-3s %-5s %4s %9s %9s %9s %9s %9s %9s %8s %10s  %s", "n", "kern", "rows", "wall", "split", "wait", "copy-in", "kernel", "copy-out", "launches", "tasks", "regs/local/shared grid=SMs*blocks; counts")
+	line("%-3s %-5s %4s %9s %9s %9s %9s %9s %9s %9s %8s %10s  %s", "n", "kern", "rows", "wall", "setup", "split", "wait", "copy-in", "kernel", "copy-out", "launches", "tasks", "regs/local/shared grid=SMs*blocks; counts")
 	deadline := time.Now().Add(*tableBudget)
 	last := map[Design]time.Duration{}
 	for n := lo; n <= hi; n++ {
@@ -94,8 +94,8 @@ func TestDeviceTable(t *testing.T) {
 				t.Errorf("n=%d %v rows=%d: %d (%d unique), want %d (%d unique)", n, r.design, r.rows, res.Total, res.Unique, known.Total, known.Unique)
 			}
 			k, tm := res.Kernel, res.Timing
-			line("%-3d %-5v %4d %9s %9s %9s %9s %9s %9s %8d %10d  %d/%d/%d grid=%d=%d*%d; %d (%d unique) %s",
-				n, r.design, res.Rows, ms(res.Elapsed), ms(tm.Split), ms(tm.Wait), ms(tm.CopyIn), ms(tm.Kernel), ms(tm.CopyOut),
+			line("%-3d %-5v %4d %9s %9s %9s %9s %9s %9s %9s %8d %10d  %d/%d/%d grid=%d=%d*%d; %d (%d unique) %s",
+				n, r.design, res.Rows, ms(res.Elapsed), ms(tm.Setup), ms(tm.Split), ms(tm.Wait), ms(tm.CopyIn), ms(tm.Kernel), ms(tm.CopyOut),
 				res.Launches, res.Tasks, k.Registers, k.LocalBytes, k.SharedBytes, k.Grid, k.SMs, k.BlocksPerSM, res.Total, res.Unique, verdict)
 		}
 	}
