@@ -71,7 +71,7 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	setup := time.Now()
-	dev, err := openDevice(opt.Device, opt.Batch, n, opt.Design)
+	dev, err := openDevice(opt.Device, opt.Batch, n, opt.Design, opt.BlocksPerSM)
 	if err != nil {
 		return Result{}, fmt.Errorf("gpu count: %w", err)
 	}
