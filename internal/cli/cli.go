@@ -8,6 +8,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"github.com/queens-dev/queens/internal/libc"
 	"io"
 	"os"
 	"os/signal"
@@ -30,6 +31,7 @@ var signalsCaught = func() {}
 // to stdout, which a command may not see (help, a table), is a failed
 // run: exit status 1.
 func Run(args []string, stdout, stderr io.Writer) int {
+	libc.Fit() // before the counters start their threads
 	// The command line runs external solvers: what one leaves behind is
 	// reaped here, not left to init (a library user opts in the same way).
 	external.BecomeSubreaper()
