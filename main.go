@@ -25,6 +25,8 @@
 //	serve      the interactive board in a browser (--addr HOST:PORT, --open):
 //	           place queens, see the attacks, solve, count, step through
 //	           the search, the gallery of solutions, export
+//	version    the version (the name merge compares across shards), the VCS
+//	           revision and the Go version; queens --version prints the same
 //
 // Run "queens help COMMAND" for a command's flags. Shared flags:
 //

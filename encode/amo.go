@@ -107,7 +107,8 @@ func commanderCount(L int) (clauses, aux int) {
 }
 
 // productPairwiseMax is the longest line the product encoding does
-// pairwise (as in the independent generator of shared/GINI.md).
+// pairwise, as the independent generator whose counts the tests check
+// against does.
 const productPairwiseMax = 20
 
 // product is Chen's 2-product encoding (2010): the L squares fill a p×q
@@ -212,7 +213,8 @@ func binaryCount(L int) (clauses, aux int) {
 }
 
 // bimanderPairwiseMax is the longest line the bimander encoding does
-// pairwise (as in the independent generator of shared/GINI.md).
+// pairwise, as the independent generator whose counts the tests check
+// against does.
 const bimanderPairwiseMax = 4
 
 // bimander is Nguyen and Mai's bimander encoding (2015): the squares form

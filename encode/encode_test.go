@@ -21,7 +21,8 @@ var update = flag.Bool("update", false, "update golden files")
 
 // TestSize checks the built formulas against the closed forms of the
 // package comment and against the counts of an independent generator
-// (shared/GINI.md), for every encoding.
+// (another program, written apart from this package: the numbers below),
+// for every encoding.
 func TestSize(t *testing.T) {
 	closed := map[encode.Encoding]func(n int) (int, int){
 		"pairwise": func(n int) (int, int) { return n * n, n*(n-1)*(5*n-1)/3 + 2*n },

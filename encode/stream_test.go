@@ -111,8 +111,9 @@ type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, errFail }
 
-// TestSizeNew checks the new encodings against the independent generator
-// of shared/GINI.md (the variant of each is named in the package comment).
+// TestSizeNew checks the new encodings against the counts of an
+// independent generator, another program written apart from this package
+// (the variant of each is named in the package comment).
 func TestSizeNew(t *testing.T) {
 	want := map[encode.Encoding]map[int][2]int{
 		encode.Pairwise:  {400: {160000, 106347600}},

@@ -8,9 +8,11 @@ package cli
 import (
 	"context"
 	"fmt"
+	"github.com/queens-dev/queens/internal/libc"
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -29,6 +31,7 @@ var signalsCaught = func() {}
 // to stdout, which a command may not see (help, a table), is a failed
 // run: exit status 1.
 func Run(args []string, stdout, stderr io.Writer) int {
+	libc.Fit() // before the counters start their threads
 	// The command line runs external solvers: what one leaves behind is
 	// reaped here, not left to init (a library user opts in the same way).
 	external.BecomeSubreaper()
@@ -105,9 +108,15 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		OnUsageError:    onUsageError,
 		Commands:        commands(),
 		CommandNotFound: func(*cli.Context, string) {}, // Run reports it
+		Flags:           []cli.Flag{versionFlag()},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
 				return usagef("unknown command %q (see queens help)", c.Args().First())
+			}
+			if c.Bool("version") {
+				bi, _ := debug.ReadBuildInfo()
+				writeVersion(c.App.Writer, version(), bi)
+				return nil
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -118,9 +127,10 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	return app
 }
 
-// commands lists the subcommands; each lives in its own cmd_*.go file.
+// commands lists the subcommands; each lives in the file named after it
+// (backtrack.go, sat.go, ...).
 func commands() []*cli.Command {
-	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), traceCommand(), compareCommand(), mergeCommand(), boardCommand(), checkCommand(), serveCommand()}
+	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), traceCommand(), compareCommand(), mergeCommand(), boardCommand(), checkCommand(), serveCommand(), versionCommand()}
 }
 
 // setUsageErrors makes flag errors of cmd and its subcommands come back to
