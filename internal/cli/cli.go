@@ -8,6 +8,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"github.com/queens-dev/queens/internal/libc"
 	"io"
 	"os"
 	"os/signal"
@@ -19,16 +20,18 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// signalsCaught is called once run catches SIGINT, SIGTERM and SIGHUP; the
+// signalsCaught is called once run catches SIGINT, SIGTERM, SIGHUP and SIGQUIT; the
 // end-to-end tests set it to learn when a signal will be handled.
 var signalsCaught = func() {}
 
 // Run runs the command line args (args[0] is the program name) and returns
 // the exit status. It is the only place that prints errors. SIGHUP (the
-// terminal closed) stops a run as SIGINT and SIGTERM do. A failed write
+// terminal closed) and SIGQUIT (Ctrl-\) stop a run as SIGINT and SIGTERM
+// do: cleaned up, exit status 130, not Go's goroutine dump. A failed write
 // to stdout, which a command may not see (help, a table), is a failed
 // run: exit status 1.
 func Run(args []string, stdout, stderr io.Writer) int {
+	libc.Fit() // before the counters start their threads
 	// The command line runs external solvers: what one leaves behind is
 	// reaped here, not left to init (a library user opts in the same way).
 	external.BecomeSubreaper()
@@ -71,12 +74,13 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// stopSignals are the signals that stop a run: SIGTERM, and SIGINT and
-// SIGHUP unless they are ignored (nohup, a background job of a script):
-// catching an ignored signal would undo what the caller asked for.
+// stopSignals are the signals that stop a run: SIGTERM, and SIGINT,
+// SIGHUP and SIGQUIT unless they are ignored (nohup, a background job of
+// a script): catching an ignored signal would undo what the caller asked
+// for.
 func stopSignals() []os.Signal {
 	sigs := []os.Signal{syscall.SIGTERM}
-	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGHUP} {
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGHUP, syscall.SIGQUIT} {
 		if !signal.Ignored(sig) {
 			sigs = append(sigs, sig)
 		}
@@ -94,7 +98,9 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			"encoding solved with the gini SAT solver (or any DIMACS solver), and checks one against\n" +
 			"the other and against the published counts (OEIS A000170, A002562).\n\n" +
 			"Exit status: 0 success (including \"no solution\"); 1 a failed check, a run stopped by\n" +
-			"--timeout or a failing external solver; 2 a usage or input error; 130 interrupted.",
+			"--timeout or a failing external solver; 2 a usage or input error; 3 an answer printed\n" +
+			"but verified by no referee and no proof (\"queens: unverified: ...\" on stderr, and\n" +
+			"\"verified\": false in its JSON); 130 interrupted.",
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		HideVersion:     true,

@@ -218,7 +218,7 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 			u := res.Unique24 / 24
 			unique = &u
 		}
-		err = writeCount(out, format, n, res.Total24/24, unique)
+		err = writeCount(out, format, n, res.Total24/24, unique, nil)
 		if err == nil {
 			err = checkPublished(n, res, resumed, path)
 		}

@@ -280,19 +280,20 @@ func fillProof(argv []string, path string) []string {
 	return out
 }
 
-// readCapped reads a file the solver wrote, refusing one over max bytes.
+// readCapped reads the result file the solver wrote, refusing one over
+// max bytes or not a regular file (see openSolverFile).
 func readCapped(path string, max int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
+	f, err := openSolverFile(path, max)
+	if errors.Is(err, errNoFile) {
 		return nil, errors.New("no result file written")
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("the result file: %w", err)
 	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("the result file is over the output limit of %d bytes", max)
+	defer f.Close()
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return nil, fmt.Errorf("the result file: %w", err)
 	}
 	return data, nil
 }
@@ -407,19 +408,19 @@ func checkExitStatus(st Status, code int) error {
 
 // checkProof checks the proof file of an UNSATISFIABLE answer to cnf.
 func (x *external) checkProof(ctx context.Context, path string, cnf *encode.CNF) error {
-	f, err := os.Open(path)
-	if err != nil {
+	f, err := openSolverFile(path, x.x.MaxProof)
+	if errors.Is(err, errNoFile) {
 		return fmt.Errorf("%w: %s answered UNSATISFIABLE but wrote no proof", ErrProof, x.name)
 	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Size() > x.x.MaxProof {
-		return fmt.Errorf("%w: %s: the proof has %d bytes, over the limit of %d", ErrProof, x.name, st.Size(), x.x.MaxProof)
+	if err != nil {
+		return fmt.Errorf("%w: %s: the proof: %w", ErrProof, x.name, err)
 	}
+	defer f.Close()
 	proof, err := skipRUPHeader(f)
 	if err != nil {
 		return fmt.Errorf("%w: %s: read proof: %w", ErrProof, x.name, err)
 	}
-	if err := x.x.Proof(ctx, cnf, io.LimitReader(proof, x.x.MaxProof)); err != nil {
+	if err := x.x.Proof(ctx, cnf, proof); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
