@@ -63,10 +63,15 @@ type Result struct {
 // pattern outer: bit i < k for the i-th lowest, bit k+i for the i-th of
 // the k highest.
 type part struct {
-	mid    int // column of the middle-row queen; -1 on an even board, -2 for the symmetric piece
+	mid    int // column of the middle-row queen; -1 on an even board, -2 for the symmetric piece, innerMids (below)
 	outer  uint32
 	weight uint64 // the parts it stands for: its images under the mirrors
 }
+
+// innerMids is the mid of the parts of an odd board that take the middle
+// queen in every inner column (not among the k lowest or highest): their
+// halves are enumerated once for all those columns.
+const innerMids = -3
 
 // plan is what every part of an n×n count shares.
 type plan struct {
@@ -93,12 +98,28 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	if err := board.CheckSize(n, MaxN); err != nil {
 		return Result{}, fmt.Errorf("join count: %w", err)
 	}
-	return newPlan(n, min(4, n/4)).count(ctx, opt, start)
+	return newPlan(n, outerColumns(n)).count(ctx, opt, start)
+}
+
+// outerColumns returns the outer columns a side that name the parts of
+// an n×n count: more make more, smaller parts. On odd boards the middle
+// queen in one of them is a part of its own, with its own enumeration of
+// the halves, so they have fewer.
+func outerColumns(n int) int {
+	if n%2 == 1 {
+		return min(2, n/4)
+	}
+	return min(4, n/4)
 }
 
 // newPlan returns the plan of an n×n count whose parts are named by k
 // outer columns on each side (2k <= the columns the halves share).
 func newPlan(n, k int) *plan {
+	if n%2 == 1 && n > 1 {
+		// The middle queen's diagonals are in the halves' patterns but
+		// for columns 0 and n-1: those must be outer columns.
+		k = max(k, 1)
+	}
 	return &plan{n: n, h: n / 2, k: k, geo: newGeometry(n)}
 }
 
@@ -235,7 +256,7 @@ func symmetricPiece(n int, stop *atomic.Bool) count {
 // the middle queen in column mid (-1: none).
 func (pl *plan) shared(mid int) uint32 {
 	u := uint32(1)<<uint(pl.n) - 1
-	if mid >= 0 {
+	if mid >= 0 { // innerMids share every column: the inner one the middle queen takes is found in the join
 		u &^= 1 << uint(mid)
 	}
 	return u
@@ -246,8 +267,10 @@ func (pl *plan) shared(mid int) uint32 {
 func (pl *plan) parts() []part {
 	mids := []int{-1}
 	if pl.n%2 == 1 {
-		mids = mids[:0]
-		for m := 0; m <= pl.n/2; m++ {
+		// The middle queen in an inner column, or in one of the k lowest
+		// (and by the mirror the k highest).
+		mids[0] = innerMids
+		for m := range pl.k {
 			mids = append(mids, m)
 		}
 	}
@@ -261,13 +284,13 @@ func (pl *plan) parts() []part {
 	for _, mid := range mids {
 		m := bits.OnesCount32(pl.shared(mid))
 		factor := uint64(1)
-		lr := mid < 0 || 2*mid == pl.n-1 // the left-right mirror keeps the middle queen
+		lr := mid < 0 // the left-right mirror keeps the middle queen (or the inner columns)
 		if !lr {
 			factor = 2 // and maps it to its mirror image
 		}
 		for outer := uint32(0); outer <= all; outer++ {
 			inner := pl.h - bits.OnesCount32(outer)
-			if inner < 0 || inner > m-2*k {
+			if inner < 0 || inner > m-2*k || 2*k-bits.OnesCount32(outer) > pl.h {
 				continue
 			}
 			ims := [4]uint32{outer, all &^ outer}
@@ -331,6 +354,8 @@ type worker struct {
 	pats []uint64
 	top  halfSet
 	bot  halfSet
+	xs   []uint64 // the top halves of joinInner, with the middle queen
+	ys   []uint64 // the bottom halves of joinInner clear of the middle queen
 }
 
 // halfSet is the halves of one side of a part, sorted by their inner
@@ -421,6 +446,11 @@ func (w *worker) count(p part, stop *atomic.Bool) count {
 	w.bot.fill(width, w.keys, w.pats)
 	all := inner >> uint(shift)
 	var sum uint64
+	if p.mid == innerMids {
+		sum = w.joinInner(all, shift, &c, stop)
+		c.total = p.weight * sum
+		return c
+	}
 	for key := uint32(0); key < 1<<uint(width); key++ {
 		if key&^all != 0 {
 			continue
@@ -438,6 +468,51 @@ func (w *worker) count(p part, stop *atomic.Bool) count {
 	}
 	c.total = p.weight * sum
 	return c
+}
+
+// joinInner joins the halves of a part of an odd board with the middle
+// queen in any inner column (all: the inner columns, shifted right by
+// shift): the top halves on the inner columns key, with the middle
+// queen's diagonals added and those that attack it left out, against the
+// bottom halves on the inner columns but key and the middle queen's.
+func (w *worker) joinInner(all uint32, shift int, c *count, stop *atomic.Bool) uint64 {
+	var sum uint64
+	for key := uint32(0); key <= all; key++ {
+		if key&^all != 0 {
+			continue
+		}
+		tops := w.top.get(key)
+		if len(tops) == 0 {
+			continue
+		}
+		for free := all &^ key; free != 0; free &= free - 1 {
+			mb := free & -free
+			bots := w.bot.get(all &^ key &^ mb)
+			if len(bots) == 0 {
+				continue
+			}
+			z := w.pl.geo.mid[bits.TrailingZeros32(mb)+shift]
+			xs := w.xs[:0]
+			for _, t := range tops {
+				if t&z == 0 {
+					xs = append(xs, t|z)
+				}
+			}
+			ys := w.ys[:0]
+			for _, b := range bots {
+				if b&z == 0 {
+					ys = append(ys, b)
+				}
+			}
+			w.xs, w.ys = xs, ys
+			c.pairs += uint64(len(xs)) * uint64(len(ys))
+			sum += w.m.disjoint(xs, ys)
+		}
+		if stop.Load() {
+			return sum
+		}
+	}
+	return sum
 }
 
 // bitAt returns 1<<c, or 0 when c is negative.
