@@ -59,15 +59,16 @@ func newGeometry(n int) *geometry {
 // use). It appends its columns, shifted right by shift and cut to the
 // columns of allow, to keys and to pats its pattern, as a top half when
 // bottom is false and mirrored into the bottom half (row r to row n-1-r)
-// when it is true.
-func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bottom bool, keys []uint32, pats []uint64) ([]uint32, []uint64) {
+// when it is true. It stops, returning ok false, when pats holds more
+// than limit halves.
+func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bottom bool, limit int, keys []uint32, pats []uint64) (_ []uint32, _ []uint64, ok bool) {
 	h := g.h
 	bitsOf := &g.top
 	if bottom {
 		bitsOf = &g.bot
 	}
 	if h == 0 {
-		return append(keys, 0), append(pats, 0)
+		return append(keys, 0), append(pats, 0), true
 	}
 	if h == 1 {
 		a := allow &^ ban[0]
@@ -79,7 +80,7 @@ func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bott
 			keys = append(keys, (b&allow&^need)>>uint(shift))
 			pats = append(pats, bitsOf[0][bits.TrailingZeros32(b)])
 		}
-		return keys, pats
+		return keys, pats, len(pats) <= limit
 	}
 	var (
 		avail          [maxH]uint32
@@ -96,7 +97,7 @@ func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bott
 		a := avail[r]
 		if a == 0 {
 			if r == 0 {
-				return keys, pats
+				return keys, pats, true
 			}
 			r--
 			continue
@@ -118,6 +119,9 @@ func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bott
 				b := a & -a
 				keys = append(keys, ((u|b)&allow&^need)>>uint(shift))
 				pats = append(pats, np|row[bits.TrailingZeros32(b)])
+			}
+			if len(pats) > limit {
+				return keys, pats, false
 			}
 			continue
 		}

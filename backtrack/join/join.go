@@ -14,7 +14,9 @@ package join
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -37,6 +39,10 @@ const MaxN = 27
 type Options struct {
 	Threads int  // worker goroutines; <= 0 means runtime.NumCPU()
 	Unique  bool // also count the solutions distinct up to symmetry
+	// Memory bounds the bytes the halves of the parts being counted take
+	// at once (0: [DefaultMemory]; at least [MinMemory]). A count whose
+	// parts are too large for it is split into more, smaller parts.
+	Memory int64
 
 	// Progress, if not nil, is called with the number of parts finished
 	// and in all, about ten times a second while Count runs and once when
@@ -77,6 +83,7 @@ const innerMids = -3
 type plan struct {
 	n, h int
 	k    int // outer columns on each side that name a part
+	cap  int // the most halves a worker may hold (0: no limit)
 	geo  *geometry
 }
 
@@ -98,8 +105,36 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	if err := board.CheckSize(n, MaxN); err != nil {
 		return Result{}, fmt.Errorf("join count: %w", err)
 	}
-	return newPlan(n, outerColumns(n)).count(ctx, opt, start)
+	mem := opt.Memory
+	if mem == 0 {
+		mem = DefaultMemory()
+	}
+	if mem < MinMemory {
+		return Result{}, fmt.Errorf("join count: %w: %d bytes, at least %d", ErrMemory, mem, MinMemory)
+	}
+	threads := opt.Threads
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	opt.Threads = threads
+	// Each worker holds the halves of one part; the largest parts come
+	// first, so a plan whose parts are too large fails soon and the
+	// count starts over with more outer columns (smaller parts).
+	for k := outerColumns(n); ; k++ {
+		pl := newPlan(n, k)
+		pl.cap = int(min(mem/int64(threads)/halfBytes, 1<<40))
+		res, err := pl.count(ctx, opt, start)
+		if !errors.Is(err, errTooBig) {
+			return res, err
+		}
+		if 2*(k+1) > 2*pl.h {
+			return Result{}, fmt.Errorf("join count: %w: -n %d needs more than %d bytes on %d threads", ErrMemory, n, mem, threads)
+		}
+	}
 }
+
+// errTooBig stops a count whose part took more halves than its cap.
+var errTooBig = errors.New("part too large")
 
 // outerColumns returns the outer columns a side that name the parts of
 // an n×n count: more make more, smaller parts. On odd boards the middle
@@ -132,6 +167,7 @@ func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result
 	}
 	var (
 		stop     atomic.Bool
+		tooBig   atomic.Bool
 		next     atomic.Int64
 		finished atomic.Int64
 		mu       sync.Mutex
@@ -162,6 +198,10 @@ func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result
 					c = symmetricPiece(n, &stop)
 				} else {
 					c = w.count(p, &stop)
+				}
+				if c.tooBig {
+					tooBig.Store(true)
+					stop.Store(true)
 				}
 				if stop.Load() {
 					break // a stopped part is incomplete: leave it out
@@ -202,6 +242,9 @@ func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result
 			}
 		}
 	}
+	if tooBig.Load() {
+		return res, errTooBig
+	}
 	if err == nil && res.Done < len(parts) {
 		err = ctx.Err()
 	}
@@ -219,6 +262,7 @@ func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result
 // count is what one part found.
 type count struct {
 	total, unique24, halves, pairs uint64
+	tooBig                         bool // the part has more halves than the plan's cap
 }
 
 // symmetricPiece counts the solutions a half or quarter turn maps to
@@ -438,10 +482,23 @@ func (w *worker) count(p part, stop *atomic.Bool) count {
 		}
 	}
 	var c count
-	w.keys, w.pats = pl.geo.halves(inner|mine, mine, shift, &ban, false, w.keys[:0], w.pats[:0])
+	var ok bool
+	limit := pl.cap
+	if limit <= 0 {
+		limit = math.MaxInt
+	}
+	w.keys, w.pats, ok = pl.geo.halves(inner|mine, mine, shift, &ban, false, limit, w.keys[:0], w.pats[:0])
+	if !ok {
+		c.tooBig = true
+		return c
+	}
 	c.halves += uint64(len(w.pats))
 	w.top.fill(width, w.keys, w.pats)
-	w.keys, w.pats = pl.geo.halves(inner|outer&^mine, outer&^mine, shift, &ban, true, w.keys[:0], w.pats[:0])
+	w.keys, w.pats, ok = pl.geo.halves(inner|outer&^mine, outer&^mine, shift, &ban, true, limit-len(w.pats), w.keys[:0], w.pats[:0])
+	if !ok {
+		c.tooBig = true
+		return c
+	}
 	c.halves += uint64(len(w.pats))
 	w.bot.fill(width, w.keys, w.pats)
 	all := inner >> uint(shift)
