@@ -56,12 +56,12 @@ func countEngine(c *cli.Context, n int, place []board.Queen, onGPU bool) (string
 		return e, nil
 	case "auto":
 		if c.IsSet("memory") {
-		if other != "" {
-			return "", usagef("--memory is for the half-board join, which does not go with %s", other)
+			if other != "" {
+				return "", usagef("--memory is for the half-board join, which does not go with %s", other)
+			}
+			return "join", nil // only the join takes a memory limit
 		}
-		return "join", nil // only the join takes a memory limit
-	}
-	if other == "" && n >= joinAutoMin && n <= joinAutoMax {
+		if other == "" && n >= joinAutoMin && n <= joinAutoMax {
 			return "join", nil
 		}
 		return "constellations", nil
