@@ -14,11 +14,12 @@ import (
 
 // The boards on which --engine auto counts with the half-board join: the
 // sizes where it measured faster than the constellation counter on one
-// thread (bench/count.sh; n = 15: 0.33 s against 0.18 s, n = 16: 0.57 s
-// against 1.0 s, n = 17: 5.1 s against 7.2 s of CPU time). Below, the
-// constellation counter's smaller set-up wins; above, the join's tables
-// grow past a few GiB.
-const joinAutoMin, joinAutoMax = 16, 18
+// thread (CPU time, bench/count.sh and alternating runs: n = 14: 0.02 s
+// against 0.03 s, n = 15: 0.16 s against 0.18 s, n = 16: 0.49 s against
+// 1.11 s, n = 17: 3.3 s against 7.4 s, n = 18: 13 s against 51 s). Below,
+// both take milliseconds and the constellation counter's smaller set-up
+// wins; above, the join's tables grow past a few GiB.
+const joinAutoMin, joinAutoMax = 14, 18
 
 // engineFlag is --engine of backtrack --count.
 func engineFlag() cli.Flag {
