@@ -86,7 +86,7 @@ func TestDecodeInstance(t *testing.T) {
 		stderr string // what stderr must say
 	}{
 		{"doctored CNF with its real proof", "", []string{"decode", "-n", "8", "--cnf", bad}, bad, 3,
-			"unsatisfiable, but not the queens instance", "not exactly an n = 8 queens instance: nothing is said about the board (the proof refutes the file, not the board)"},
+			"unsatisfiable, but not the queens instance", "not exactly an n = 8 queens instance: nothing is said about the board; the proof refutes the file, not the board"},
 		{"doctored CNF, no proof", "s UNSATISFIABLE\n", []string{"decode", "-n", "8", "--cnf", bad}, "", 3,
 			"unsatisfiable, but not the queens instance", "no proof was checked"},
 		{"doctored CNF, JSON", "s UNSATISFIABLE\n", []string{"decode", "-n", "8", "--format", "json", "--cnf", bad}, "", 3,
