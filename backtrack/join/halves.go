@@ -1,6 +1,9 @@
 package join
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync/atomic"
+)
 
 // maxH is the most rows a half has: 13 on the 27×27 board.
 const maxH = MaxN / 2
@@ -60,8 +63,8 @@ func newGeometry(n int) *geometry {
 // columns of allow, to keys and to pats its pattern, as a top half when
 // bottom is false and mirrored into the bottom half (row r to row n-1-r)
 // when it is true. It stops, returning ok false, when pats holds more
-// than limit halves.
-func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bottom bool, limit int, keys []uint32, pats []uint64) (_ []uint32, _ []uint64, ok bool) {
+// than limit halves, and early once stop is set (the caller checks stop).
+func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bottom bool, limit int, stop *atomic.Bool, keys []uint32, pats []uint64) (_ []uint32, _ []uint64, ok bool) {
 	h := g.h
 	bitsOf := &g.top
 	if bottom {
@@ -100,6 +103,9 @@ func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bott
 				return keys, pats, true
 			}
 			r--
+			if r < 2 && stop.Load() {
+				return keys, pats, true
+			}
 			continue
 		}
 		b := a & -a

@@ -487,14 +487,14 @@ func (w *worker) count(p part, stop *atomic.Bool) count {
 	if limit <= 0 {
 		limit = math.MaxInt
 	}
-	w.keys, w.pats, ok = pl.geo.halves(inner|mine, mine, shift, &ban, false, limit, w.keys[:0], w.pats[:0])
+	w.keys, w.pats, ok = pl.geo.halves(inner|mine, mine, shift, &ban, false, limit, stop, w.keys[:0], w.pats[:0])
 	if !ok {
 		c.tooBig = true
 		return c
 	}
 	c.halves += uint64(len(w.pats))
 	w.top.fill(width, w.keys, w.pats)
-	w.keys, w.pats, ok = pl.geo.halves(inner|outer&^mine, outer&^mine, shift, &ban, true, limit-len(w.pats), w.keys[:0], w.pats[:0])
+	w.keys, w.pats, ok = pl.geo.halves(inner|outer&^mine, outer&^mine, shift, &ban, true, limit-len(w.pats), stop, w.keys[:0], w.pats[:0])
 	if !ok {
 		c.tooBig = true
 		return c
