@@ -17,7 +17,7 @@ import (
 	"time"
 )
 
-// The hardening tests run the real command: TestMain (cmd_merge_test.go)
+// The hardening tests run the real command: TestMain (merge_test.go)
 // turns the test binary into queens when QUEENS_TEST_AS_MAIN is set
 // (stringer's endtoend pattern), so signals, closed pipes, exit statuses
 // and crashes are the real ones.
@@ -93,6 +93,9 @@ var badInputs = []struct {
 	{"backtrack -n", "", 2, "flag needs an argument"},
 	{"backtrack -n abc", "", 2, `invalid value "abc"`},
 	{"backtrack -n 99999999999999999999", "", 2, "value out of range"},
+	{"backtrack -n 8 --unique=bogus", "", 2, `queens: unknown --unique mode "bogus": want`},
+	{"sat -n 6 --solver no-such-solver-xyz", "", 2, "SAT solver not found"},
+	{"sat -n 6 --count --counter no-such-counter-xyz", "", 2, "SAT solver not found"},
 	{"backtrack -n 0", "", 2, "board size out of range"},
 	{"backtrack -n -3", "", 2, "board size out of range"},
 	{"backtrack -n 5001", "", 2, "5000"},

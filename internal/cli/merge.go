@@ -123,7 +123,7 @@ func mergeAction(c *cli.Context) error {
 			Confirmed int    `json:"confirmed"`
 		}{sum.N, sum.Total, sum.Unique, published, verified, sum.Confirmed})
 	} else {
-		err = writeCount(w, board.FormatPerm, sum.N, sum.Total, &sum.Unique)
+		err = writeCount(w, board.FormatPerm, sum.N, sum.Total, &sum.Unique, nil)
 		switch {
 		case err != nil:
 		case !known && verified == 0:
