@@ -7,15 +7,13 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/queens-dev/queens/backtrack"
 )
 
 // Sum is the merged count of all the shards of a count.
 type Sum struct {
 	N, Shards, Parts int
-	Total, Unique    uint64 // solutions, and solutions distinct up to symmetry
-	Nodes            uint64
+	Total, Unique    Uint128 // solutions, and solutions distinct up to symmetry
+	Nodes            Uint128
 	Elapsed          time.Duration // summed over the shards
 	Longest          time.Duration // of the slowest shard
 	// Confirmed counts the shards run more than once, on another host or
@@ -28,7 +26,7 @@ type Sum struct {
 	// MostNodes is the largest number of queens one shard placed: with
 	// Nodes/Shards, the imbalance of the split that does not depend on the
 	// machines.
-	MostNodes uint64
+	MostNodes Uint128
 }
 
 // Merge adds up the results of all the shards of one count, each
@@ -53,7 +51,7 @@ func Merge(results []Result) (Sum, error) {
 	first := map[int]Result{} // the first line of each shard
 	confirmed := map[int]bool{}
 	var sum Sum
-	var tallies []backtrack.Tally
+	var total Sums
 	for _, r := range results {
 		if r.Scheme != r0.Scheme && r.Engine != r0.Engine {
 			// Engines mix only when they count the same pieces.
@@ -100,10 +98,14 @@ func Merge(results []Result) (Sum, error) {
 			continue
 		}
 		first[r.Shard] = r
-		tallies = append(tallies, r.Tally)
+		if total, err = total.add(r.Sums); err != nil {
+			return Sum{}, fmt.Errorf("merge: %w", err)
+		}
 		sum.Elapsed = min(sum.Elapsed+r.Elapsed, math.MaxInt64/2) // saturates: 146 years
 		sum.Longest = max(sum.Longest, r.Elapsed)
-		sum.MostNodes = max(sum.MostNodes, r.Nodes)
+		if r.Nodes.Cmp(sum.MostNodes) > 0 {
+			sum.MostNodes = r.Nodes
+		}
 		sum.Slowest = append(sum.Slowest, r)
 	}
 	if missing := r0.Shards - len(first); missing > 0 {
@@ -116,17 +118,15 @@ func Merge(results []Result) (Sum, error) {
 		return Sum{}, fmt.Errorf("merge: %w: %d of %d shards absent (0-based: %s; a Slurm array numbered from 1 reruns them with --array=%s)",
 			ErrMissing, missing, r0.Shards, Ranges(idx, 0), Ranges(idx, 1))
 	}
-	total, err := addTallies(tallies)
-	if err != nil {
-		return Sum{}, fmt.Errorf("merge: %w", err)
+	var r1, r2 uint64
+	sum.Total, r1 = total.Total24.DivMod(24)
+	sum.Unique, r2 = total.Unique24.DivMod(24)
+	if r1 != 0 || r2 != 0 {
+		return Sum{}, fmt.Errorf("merge: %w: the sums %s and %s are not whole", ErrCorrupt, fraction24Of(total.Total24), fraction24Of(total.Unique24))
 	}
-	if total.Total24%24 != 0 || total.Unique24%24 != 0 {
-		return Sum{}, fmt.Errorf("merge: %w: the sums %s and %s are not whole", ErrCorrupt, fraction24(total.Total24), fraction24(total.Unique24))
-	}
-	sum.N, sum.Shards, sum.Parts = r0.N, r0.Shards, r0.Parts
-	sum.Total, sum.Unique, sum.Nodes = total.Total24/24, total.Unique24/24, total.Nodes
-	if sum.Unique > sum.Total || sum.Total > 8*sum.Unique {
-		return Sum{}, fmt.Errorf("merge: %w: %d solutions in %d classes is impossible (a class holds 1 to 8 solutions)", ErrCorrupt, sum.Total, sum.Unique)
+	sum.N, sum.Shards, sum.Parts, sum.Nodes = r0.N, r0.Shards, r0.Parts, total.Nodes
+	if most, over := sum.Unique.Mul64(8); sum.Unique.Cmp(sum.Total) > 0 || !over && sum.Total.Cmp(most) > 0 {
+		return Sum{}, fmt.Errorf("merge: %w: %v solutions in %v classes is impossible (a class holds 1 to 8 solutions)", ErrCorrupt, sum.Total, sum.Unique)
 	}
 	sum.Confirmed = len(confirmed)
 	slices.SortStableFunc(sum.Slowest, func(a, b Result) int { return cmp.Compare(b.Elapsed, a.Elapsed) })

@@ -39,14 +39,15 @@ only, a solution and its mirror image apart: n = 8 has 12 classes, 24 under
 rotations. It cannot be combined with --place.
 
 Limits: a first solution or --limit K: N <= %d (N <= %d with --strategy lex);
---all, --unique: N <= %d; --count: N <= %d.`, backtrack.AutoLexMax, maxFirstN, maxLexFirstN, maxAllN, maxCountN),
+--all, --unique: N <= %d; --count: N <= %d; --count --shard: N <= %d (no count is
+published beyond 27: merge --verify checks those).`, backtrack.AutoLexMax, maxFirstN, maxLexFirstN, maxAllN, maxCountN, backtrack.CountMaxN),
 		Flags: []cli.Flag{
 			sizeFlag(), allFlag(), countFlag(), limitFlag(),
 			uniqueFlag(),
 			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex or heuristic (see below)"},
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, the textbook order)"},
-			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(), gpuFlag(),
+			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), progressEveryFlag(), jsonFlag(), gpuFlag(),
 		},
 		Action: backtrackAction,
 	}
@@ -90,8 +91,11 @@ func backtrackAction(c *cli.Context) error {
 	}
 	maxN, mode := maxFirstN, "a first solution"
 	switch {
+	case c.Bool("count") && (c.IsSet("shard") || c.IsSet("shard-count")):
+		// A shard's sums are 128-bit; no whole count of n > 27 fits one run.
+		maxN, mode = backtrack.CountMaxN, "--count --shard"
 	case c.Bool("count"):
-		maxN, mode = maxCountN, "--count"
+		maxN, mode = maxCountN, "--count (--count --shard: N <= 32)"
 	case c.Bool("all") || c.Bool("unique"):
 		maxN, mode = maxAllN, "--all and --unique"
 	case strategy == backtrack.Lex:
