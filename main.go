@@ -44,14 +44,18 @@
 //	--numbers       with svg or png, write the attack count in each square
 //	-o FILE         write the result to FILE. A regular file (or the one a
 //	                symbolic link leads to) is written to a temporary name
-//	                next to it, .FILE.queens-tmp-PID, and renamed, so that an
-//	                interrupted run leaves no half file; it keeps the
-//	                permission bits of the file it replaces, a new one gets
-//	                those the umask allows. A temporary file left by a run
-//	                killed with SIGKILL is removed by the next run writing
-//	                to that directory. A character device (/dev/null), a
-//	                FIFO and /dev/stdout are written directly; a block
-//	                device is refused.
+//	                next to it, .FILE.queens-tmp-HOST-ID-PID-RANDOM, and
+//	                renamed, so that an interrupted run leaves no half file;
+//	                it keeps the permission bits of the file it replaces, a
+//	                new one gets those the umask allows. A temporary file
+//	                left by a run killed with SIGKILL is removed by the next
+//	                run writing to that directory on the same machine (ID:
+//	                host name, boot and PID namespace), or by any run once
+//	                untouched for 24 hours (a live run touches its file
+//	                hourly): another host's run on shared storage keeps its
+//	                file. A character device (/dev/null) and a FIFO are
+//	                written directly, /dev/stdout (/dev/fd/N) through the
+//	                descriptor queens inherited; a block device is refused.
 //	--stats         statistics on stderr, after the results (one JSON
 //	                object with --format json)
 //	--threads T     worker threads, 1 to 1024 (default: the CPUs the process
@@ -62,17 +66,32 @@
 // Numbers are decimal (-n 010 is ten), and an empty value (-o "") is a
 // usage error.
 //
+// Counting engines (backtrack --count):
+//
+//	--engine E      join: the half-board join (meet in the middle: the
+//	                placements of the top and the bottom half rows, matched
+//	                64 at a time by their diagonals); constellations: the
+//	                bitboard counter (border queens in canonical form, each
+//	                completed by a search). auto, the default, takes join
+//	                for 16 <= N <= 18, where it measured faster (n = 16: 0.6
+//	                s against 1.0 s on one thread, n = 18: 13 s against 51
+//	                s), and constellations else and always for --place,
+//	                --gpu, --shard and --checkpoint.
+//
 // Counting across machines (backtrack --count):
 //
 //	--gpu           count on an NVIDIA GPU (the CUDA driver, loaded at run
 //	                time); --gpu=auto: on the GPU when one is usable
+//	--gpu-kernel K  the GPU kernel: task (the first design, the default) or
+//	                loop (persistent threads in one uniform loop, two streams)
 //
 //	--shard I/K     count shard I of K (0-based; --shard-base 1 for 1-based);
 //	                the index may also come from JOB_COMPLETION_INDEX or
 //	                SLURM_ARRAY_TASK_ID, K from --shard-count or
 //	                SLURM_ARRAY_TASK_COUNT; prints one JSON line for merge
 //	--checkpoint F  record finished pieces in F; the same command again
-//	                continues where an interrupted run stopped
+//	                continues where an interrupted run stopped (-o naming
+//	                F or F.lock, by any path or link, is a usage error)
 //
 // Output formats (results on stdout, everything else on stderr):
 //
@@ -101,7 +120,7 @@
 // Exit status: 0 success (including "no solution"); 1 a failed check, a
 // run stopped by --timeout or a failing external solver; 2 a usage or input
 // error (bad flag, bad file, n out of range, a --solver that is not
-// installed); 130 interrupted (Ctrl-C, SIGTERM or SIGHUP: the run says how
+// installed); 130 interrupted (Ctrl-C, SIGTERM, SIGHUP or SIGQUIT: the run says how
 // far it got and leaves no file; under nohup, SIGHUP stays ignored). A failed write to stdout (a full disk,
 // /dev/full) is exit status 1, for every command, help included. When
 // stdout is closed early (queens ... | head), the process ends silently by

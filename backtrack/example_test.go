@@ -9,7 +9,7 @@ import (
 )
 
 func ExampleFirst() {
-	s, stats, err := backtrack.First(8, backtrack.Options{})
+	s, stats, err := backtrack.First(context.Background(), 8, backtrack.Options{})
 	if err != nil {
 		panic(err)
 	}
@@ -48,7 +48,7 @@ func ExampleOptions_observe() {
 			fmt.Println(e)
 		}
 	}}
-	backtrack.First(4, opt)
+	backtrack.First(context.Background(), 4, opt)
 	// Output:
 	// place 1:1
 	// reject 2:1 (attacked by 1:1)

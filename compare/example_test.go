@@ -29,13 +29,13 @@ func ExampleCheck() {
 		{Name: "backtrack", Solutions: compare.Backtrack},
 		{Name: "sat/pairwise", Solutions: compare.SAT("pairwise")},
 	})
-	fmt.Println(r.OK(), r.Tallies[1].Fingerprint.Count, r.Tallies[1].Unique)
+	fmt.Println(r.OK(), r.Outcomes[1].Fingerprint.Count, r.Outcomes[1].Unique)
 
 	r = compare.Check(ctx, 6, nil, []compare.Engine{
 		{Name: "sat/pairwise", Solutions: compare.SAT("pairwise")},
 		{Name: "lossy", Solutions: lossy},
 	})
-	fmt.Println(r.OK(), r.Problems[0])
+	fmt.Println(r.OK(), r.Findings[0])
 	for _, m := range r.Mismatches {
 		fmt.Println("only", m.Have, "has", []int(m.Solution))
 	}

@@ -70,7 +70,7 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	// device comes from this goroutine, pinned to its thread.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	dev, err := openDevice(opt.Device, opt.Batch, n)
+	dev, err := openDevice(opt.Device, opt.Batch, n, opt.Design)
 	if err != nil {
 		return Result{}, fmt.Errorf("gpu count: %w", err)
 	}
@@ -80,6 +80,37 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 		return Result{}, fmt.Errorf("gpu count: %w", err)
 	}
 	res.Device = dev.name
+	res.Kernel = dev.kernelInfo()
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// Design selects the kernel [Count] runs (and the twin [Reference] runs).
+type Design int
+
+const (
+	// DesignTask is the first design: one GPU thread per task, a launch
+	// per batch, copies and kernels one after the other (kernel.cu's
+	// count_tasks).
+	DesignTask Design = iota
+
+	// DesignLoop is the second design: persistent threads that pull tasks
+	// by an atomic index and search them in one loop of uniform steps
+	// (placing or taking back a queen, chosen by selects), the stack in
+	// shared memory lane-interleaved, the tasks of a batch binned by
+	// expected work, pinned host buffers and two streams so that the
+	// host's splitting, the copies and the kernels overlap (kernel.cu's
+	// count_loop).
+	DesignLoop
+)
+
+// String returns "task" or "loop".
+func (d Design) String() string {
+	switch d {
+	case DesignTask:
+		return "task"
+	case DesignLoop:
+		return "loop"
+	}
+	return fmt.Sprintf("Design(%d)", int(d))
 }

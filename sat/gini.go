@@ -13,28 +13,42 @@ import (
 	"github.com/queens-dev/queens/encode"
 )
 
+// Engine is what a [Solver] and a [Parallel] have in common: the
+// solutions of one CNF, as a stream or counted, and the work done so far.
+// For a Solver they are the solutions it has not returned yet; a
+// Parallel's All starts anew each time.
+type Engine interface {
+	All(ctx context.Context) iter.Seq2[board.Solution, error]
+	Count(ctx context.Context) (uint64, error)
+	Stats() Stats
+}
+
+var (
+	_ Engine = (*Solver)(nil)
+	_ Engine = (*Parallel)(nil)
+)
+
 // Stats describes the work a [Solver] has done. gini exposes no search
 // statistics (conflicts, decisions), so these are what can be counted
 // from outside.
 type Stats struct {
 	Vars, Clauses int           // size of the formula given to the solver
-	Solves        int           // calls to the SAT solver (gini or external)
+	Solves        int           // calls to gini
 	Solutions     int           // solutions returned
 	Blocking      int           // blocking clauses added
 	Cubes         int           // cubes solved ([Parallel]; 0 for a Solver)
-	Proofs        int           // UNSAT answers certified by a checked proof ([External.Proof])
+	Proofs        int           // UNSAT answers certified by a checked proof (0 from gini; an external solver's, converted)
 	Elapsed       time.Duration // wall time spent in the solver
 }
 
 // Solver finds the solutions of one n-queens CNF, one after another: each
 // solution found is excluded by a blocking clause over its n true board
-// variables before the next solve. It works with gini in process ([New])
-// or with an external DIMACS solver ([NewExternal]). A Solver is not safe
+// variables before the next solve, by gini in process ([New]); the
+// external package runs a DIMACS solver the same way. A Solver is not safe
 // for concurrent use; build one per goroutine.
 type Solver struct {
 	cnf   *encode.CNF
-	g     *gini.Gini // nil for an external solver
-	ext   *external
+	g     *gini.Gini // nil until load, for NewEncoded's residual
 	stats Stats
 	vars  varMap // DIMACS to gini variables (nil: identity)
 	seed  []int  // assumptions for the first solve (NewSeeded)
@@ -172,7 +186,7 @@ func (s *Solver) Next(ctx context.Context) (board.Solution, error) {
 		s.stats.Solutions++
 		return s.returned.Clone(), nil
 	}
-	if s.g == nil && s.ext == nil && s.load != nil {
+	if s.g == nil && s.load != nil {
 		// The whole board, with the solution already returned blocked.
 		full, err := s.load(ctx)
 		s.load = nil
@@ -193,14 +207,7 @@ func (s *Solver) Next(ctx context.Context) (board.Solution, error) {
 		s.stats.Elapsed += stats.Elapsed
 	}
 	start := time.Now()
-	var sol board.Solution
-	var err error
-	if s.g != nil {
-		sol, err = s.nextGini(ctx)
-	} else {
-		sol, err = s.ext.next(ctx, s.cnf)
-		s.stats.Proofs = s.ext.proofs
-	}
+	sol, err := s.nextGini(ctx)
 	s.stats.Solves++
 	s.stats.Elapsed += time.Since(start)
 	if err != nil {
@@ -312,6 +319,9 @@ func (s *Solver) Remaining(ctx context.Context) iter.Seq2[board.Solution, error]
 	}
 }
 
+// All is [Solver.Remaining], so that a Solver is an [Engine].
+func (s *Solver) All(ctx context.Context) iter.Seq2[board.Solution, error] { return s.Remaining(ctx) }
+
 // Count returns the number of solutions not yet returned, enumerating
 // them.
 func (s *Solver) Count(ctx context.Context) (uint64, error) {
@@ -335,17 +345,21 @@ func All(ctx context.Context, cnf *encode.CNF) iter.Seq2[board.Solution, error] 
 
 // Stream returns the solutions of a solver that open makes, as a stream
 // that calls open anew for each range over it (so that it can be read
-// again), as [All] does for gini; [NewExternal] makes one for an external
-// solver. An error from open or from the solver is yielded with a nil
-// solution and ends the stream.
-func Stream(ctx context.Context, open func() (*Solver, error)) iter.Seq2[board.Solution, error] {
+// again), as [All] does for gini; an [external.Solver] fits too. An error
+// from open or from the solver is yielded with a nil solution and ends
+// the stream.
+//
+// [external.Solver]: https://pkg.go.dev/github.com/queens-dev/queens/sat/external#Solver
+func Stream[S interface {
+	All(context.Context) iter.Seq2[board.Solution, error]
+}](ctx context.Context, open func() (S, error)) iter.Seq2[board.Solution, error] {
 	return func(yield func(board.Solution, error) bool) {
 		s, err := open()
 		if err != nil {
 			yield(nil, err)
 			return
 		}
-		s.Remaining(ctx)(yield)
+		s.All(ctx)(yield)
 	}
 }
 

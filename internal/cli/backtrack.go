@@ -47,7 +47,7 @@ published beyond 27: merge --verify checks those).`, backtrack.AutoLexMax, maxFi
 			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex or heuristic (see below)"},
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, the textbook order)"},
-			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), progressEveryFlag(), jsonFlag(), gpuFlag(),
+			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), progressEveryFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(),
 		},
 		Action: backtrackAction,
 	}
@@ -89,18 +89,7 @@ func backtrackAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	maxN, mode := maxFirstN, "a first solution"
-	switch {
-	case c.Bool("count") && (c.IsSet("shard") || c.IsSet("shard-count")):
-		// A shard's sums are 128-bit; no whole count of n > 27 fits one run.
-		maxN, mode = backtrack.CountMaxN, "--count --shard"
-	case c.Bool("count"):
-		maxN, mode = maxCountN, "--count (--count --shard: N <= 32)"
-	case c.Bool("all") || c.Bool("unique"):
-		maxN, mode = maxAllN, "--all and --unique"
-	case strategy == backtrack.Lex:
-		maxN, mode = maxLexFirstN, "--strategy lex"
-	}
+	maxN, mode := backtrackLimit(c.Bool("count"), c.IsSet("shard") || c.IsSet("shard-count"), c.Bool("all") || c.Bool("unique"), strategy == backtrack.Lex)
 	n := c.Int("n")
 	if n > maxN && n <= board.MaxN {
 		return usagef("-n %d is too large for %s (at most %d)", n, mode, maxN)
@@ -115,6 +104,9 @@ func backtrackAction(c *cli.Context) error {
 	if c.Int("threads") < 1 {
 		return usagef("--threads must be at least 1, not %d", c.Int("threads"))
 	}
+	if err := checkpointApart(c); err != nil {
+		return err
+	}
 	ctx, cancel := timeoutContext(c)
 	defer cancel()
 	out, err := openSolutions(c, n, place)
@@ -126,13 +118,26 @@ func backtrackAction(c *cli.Context) error {
 		out.Abort()
 		return err
 	}
+	if c.IsSet("engine") && !c.Bool("count") {
+		out.Abort()
+		return usagef("--engine is for --count")
+	}
 	if c.Bool("count") {
+		engine, err := countEngine(c, n, place, onGPU)
+		if err != nil {
+			out.Abort()
+			return err
+		}
+		if engine == "join" {
+			return out.finish(joinCount(ctx, c, out.output, format, n))
+		}
 		if onGPU && (c.IsSet("strategy") && strategy != backtrack.Auto || order != backtrack.Rows || unique.rotations) {
 			out.Abort()
 			return usagef("--gpu runs the bitboard counter: not with --strategy, --order or --unique=rotations")
 		}
 		if onGPU {
-			return out.finish(countCommand(ctx, c, out.output, format, n, place, gpuCounter, shard.EngineGPU))
+			design, _ := gpuDesign(c) // checked by useGPU
+			return out.finish(countCommand(ctx, c, out.output, format, n, place, gpuCounter(design), shard.EngineGPU))
 		}
 		if c.IsSet("strategy") && strategy != backtrack.Auto || order != backtrack.Rows {
 			return out.finish(searchCount(ctx, c, out.output, format, n, backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}))
@@ -181,7 +186,7 @@ func backtrackCount(ctx context.Context, c *cli.Context, out *output, format boa
 		return err
 	}
 	out.Flush() // the count first, then the statistics about it
-	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"algorithm", "counter"}, stat{"solutions", res.Total}, stat{"nodes", res.Nodes},
+	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"algorithm", "counter"}, stat{"engine", "constellations"}, stat{"solutions", res.Total}, stat{"nodes", res.Nodes},
 		stat{"parts", res.Done}, stat{"threads", c.Int("threads")}, stat{"seconds", res.Elapsed})
 }
 

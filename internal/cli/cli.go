@@ -7,7 +7,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,19 +14,24 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
 
-// signalsCaught is called once run catches SIGINT, SIGTERM and SIGHUP; the
+// signalsCaught is called once run catches SIGINT, SIGTERM, SIGHUP and SIGQUIT; the
 // end-to-end tests set it to learn when a signal will be handled.
 var signalsCaught = func() {}
 
 // Run runs the command line args (args[0] is the program name) and returns
 // the exit status. It is the only place that prints errors. SIGHUP (the
-// terminal closed) stops a run as SIGINT and SIGTERM do. A failed write
+// terminal closed) and SIGQUIT (Ctrl-\) stop a run as SIGINT and SIGTERM
+// do: cleaned up, exit status 130, not Go's goroutine dump. A failed write
 // to stdout, which a command may not see (help, a table), is a failed
 // run: exit status 1.
 func Run(args []string, stdout, stderr io.Writer) int {
+	// The command line runs external solvers: what one leaves behind is
+	// reaped here, not left to init (a library user opts in the same way).
+	external.BecomeSubreaper()
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...)
 	defer stop()
 	// The first signal stops the run cleanly (it says how far it got,
@@ -67,12 +71,13 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// stopSignals are the signals that stop a run: SIGTERM, and SIGINT and
-// SIGHUP unless they are ignored (nohup, a background job of a script):
-// catching an ignored signal would undo what the caller asked for.
+// stopSignals are the signals that stop a run: SIGTERM, and SIGINT,
+// SIGHUP and SIGQUIT unless they are ignored (nohup, a background job of
+// a script): catching an ignored signal would undo what the caller asked
+// for.
 func stopSignals() []os.Signal {
 	sigs := []os.Signal{syscall.SIGTERM}
-	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGHUP} {
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGHUP, syscall.SIGQUIT} {
 		if !signal.Ignored(sig) {
 			sigs = append(sigs, sig)
 		}
@@ -141,9 +146,10 @@ func setUsageErrors(cmd *cli.Command) {
 }
 
 func onUsageError(c *cli.Context, err error, isSubcommand bool) error {
-	if msg := err.Error(); strings.Contains(msg, "unknown --unique mode") {
-		// Not "invalid boolean value": --unique parses like a boolean.
-		err = errors.New(msg[strings.Index(msg, "unknown --unique mode"):])
+	if bad := badUnique(c.Command); bad != nil {
+		// Not the flag parser's "invalid value ... for flag": --unique
+		// parses like a boolean, and its own error says what it takes.
+		err = bad
 	}
 	if !isSubcommand {
 		// A flag before any command (queens -n 8): say that a command

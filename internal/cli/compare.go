@@ -15,7 +15,7 @@ import (
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/encode"
-	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
 
@@ -33,7 +33,8 @@ func compareCommand() *cli.Command {
 			"counts (OEIS A000170, A002562). Where two engines disagree, compare re-runs them on parts\n" +
 			"of the board until it finds the solutions they disagree on, and prints them.\n\n" +
 			"Engines: backtrack; count, the bitboard counter of --count, which only counts (its total\n" +
-			"and unique count are compared); sat/ENCODING for each encoding (" + encodingNames() + ");\n" +
+			"and unique count are compared); join, the half-board join of --count --engine join, an\n" +
+			"independent counting algorithm (not with --place); sat/ENCODING for each encoding (" + encodingNames() + ");\n" +
 			"and each external solver found on PATH (" + strings.Join(externalSolvers, ", ") + ") or given with\n" +
 			"--solver (repeatable; one command per flag, quoted as a shell would, never split at commas).\n" +
 			"External solvers run on the CNF of each encoding in --encoding (default pairwise; the row\n" +
@@ -139,14 +140,14 @@ func runCompare(c *cli.Context) error {
 			} else {
 				writeCompareTable(out, done)
 			}
-			runs += len(done.Tallies) - 1
+			runs += len(done.Outcomes) - 1
 			if hung == "" {
 				return failf("stopped by --timeout %s at n = %d, after %d runs", c.Duration("timeout"), n, runs)
 			}
 			return failf("stopped by --timeout %s at n = %d while %s ran, after %d runs", c.Duration("timeout"), n, hung, runs)
 		}
-		runs += len(r.Tallies)
-		problems += len(r.Problems)
+		runs += len(r.Outcomes)
+		problems += len(r.Findings)
 		if jsonOut {
 			writeCompareJSON(out, r)
 		} else {
@@ -175,10 +176,10 @@ func runCompare(c *cli.Context) error {
 }
 
 func writeCompareTable(w io.Writer, r compare.Result) {
-	for _, t := range r.Tallies {
+	for _, t := range r.Outcomes {
 		verdict := "ok"
-		for _, p := range r.Problems {
-			if strings.HasPrefix(p, t.Engine+":") || strings.Contains(p, " and "+t.Engine+" differ") {
+		for _, f := range r.Findings {
+			if f.Fails(t.Engine) {
 				verdict = "MISMATCH"
 			}
 		}
@@ -192,13 +193,13 @@ func writeCompareTable(w io.Writer, r compare.Result) {
 		if len(r.Place) > 0 || strings.HasSuffix(t.Engine, "(one model)") {
 			unique = "-"
 		}
-		fmt.Fprintf(w, "%4d  %-28s %12d %10s %10s  %s\n", r.N, t.Engine, t.Fingerprint.Count, unique, roundDuration(t.Elapsed), verdict)
+		fmt.Fprintf(w, "%4d  %-28s %12d %10s %10s  %s\n", r.N, t.Engine, t.Total, unique, roundDuration(t.Elapsed), verdict)
 	}
 	if p := r.Published; p != nil {
 		fmt.Fprintf(w, "%4d  %-28s %12d %10d\n", r.N, "published", p.Total, p.Unique)
 	}
-	for _, p := range r.Problems {
-		fmt.Fprintf(w, "      problem: %s\n", p)
+	for _, f := range r.Findings {
+		fmt.Fprintf(w, "      problem: %s\n", f)
 	}
 	for _, m := range r.Mismatches {
 		if m.MissingCopies == 0 {
@@ -215,7 +216,7 @@ func writeCompareTable(w io.Writer, r compare.Result) {
 }
 
 func writeCompareJSON(w io.Writer, r compare.Result) {
-	for _, t := range r.Tallies {
+	for _, t := range r.Outcomes {
 		errText := ""
 		if t.Err != nil {
 			errText = t.Err.Error()
@@ -233,13 +234,13 @@ func writeCompareJSON(w io.Writer, r compare.Result) {
 			Seconds     float64 `json:"seconds"`
 			Fingerprint string  `json:"fingerprint"`
 			Error       string  `json:"error"`
-		}{r.N, t.Engine, t.Fingerprint.Count, t.Unique, t.InvalidCount, math.Round(t.Elapsed.Seconds()*1e6) / 1e6, fp, errText})
+		}{r.N, t.Engine, t.Total, t.Unique, t.InvalidCount, math.Round(t.Elapsed.Seconds()*1e6) / 1e6, fp, errText})
 	}
-	for _, p := range r.Problems {
+	for _, f := range r.Findings {
 		writeJSONLine(w, struct {
 			N       int    `json:"n"`
 			Problem string `json:"problem"`
-		}{r.N, p})
+		}{r.N, f.String()})
 	}
 	for _, m := range r.Mismatches {
 		writeJSONLine(w, struct {
@@ -304,9 +305,12 @@ func parseRange(text string, maxN int) ([]int, error) {
 func compareEngines(c *cli.Context) ([]compareEngine, error) {
 	ref := compareEngine{compare.Engine{Name: "backtrack", Solutions: compare.Backtrack}, backtrackEnumMax, backtrackEnumMax}
 	known := []compareEngine{{compare.Engine{Name: "count", Count: compare.Counter}, backtrackEnumMax, backtrackEnumMax}}
+	if !c.IsSet("place") { // the join counts whole boards only
+		known = append(known, compareEngine{compare.Engine{Name: "join", Count: compare.Join}, backtrackEnumMax, backtrackEnumMax})
+	}
 	for _, enc := range encode.Encodings() {
 		if enc != encode.Auto {
-			known = append(known, compareEngine{compare.Engine{Name: "sat/" + string(enc), Solutions: compare.SAT(string(enc))}, satEnumMax, satEnumMax})
+			known = append(known, compareEngine{compare.Engine{Name: "sat/" + string(enc), Solutions: compare.SAT(enc)}, satEnumMax, satEnumMax})
 		}
 	}
 	limit := c.Int("solver-limit")
@@ -317,8 +321,8 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 	if err != nil {
 		return nil, err
 	}
-	external := func(command string, auto bool) ([]compareEngine, error) {
-		x := sat.External{Command: command}
+	solverEngines := func(command string, auto bool) ([]compareEngine, error) {
+		x := external.External{Command: command}
 		if !auto {
 			if x, err = externalSolver(c, command); err != nil {
 				return nil, err
@@ -332,7 +336,7 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 		for _, enc := range encodings {
 			e := compareEngine{compare.Engine{Name: name, Solutions: compare.ExternalSolver(x, enc)}, limit, externalFirstMax}
 			if c.IsSet("encoding") {
-				e.Name += "/" + enc
+				e.Name += "/" + string(enc)
 			}
 			out = append(out, e)
 		}
@@ -343,7 +347,7 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 		picked = append(picked, known...)
 		for _, name := range externalSolvers {
 			if _, err := exec.LookPath(name); err == nil {
-				es, _ := external(name, true)
+				es, _ := solverEngines(name, true)
 				picked = append(picked, es...)
 			}
 		}
@@ -361,27 +365,30 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 			if _, err := exec.LookPath(name); err != nil {
 				return nil, usagef("engine %s: not installed (not on PATH)", name)
 			}
-			es, _ := external(name, true)
+			es, _ := solverEngines(name, true)
 			picked = append(picked, es...)
 		default:
-			return nil, usagef("unknown engine %q (backtrack, count, sat/ENCODING, or an external solver: %s)", name, strings.Join(externalSolvers, ", "))
+			if name == "join" {
+				return nil, usagef("engine join counts whole boards: not with --place")
+			}
+			return nil, usagef("unknown engine %q (backtrack, count, join, sat/ENCODING, or an external solver: %s)", name, strings.Join(externalSolvers, ", "))
 		}
 	}
 	for _, cmd := range c.Generic("solver").(*commandList).commands {
-		es, err := external(cmd, false)
+		es, err := solverEngines(cmd, false)
 		if err != nil {
 			return nil, err
 		}
 		picked = append(picked, es...)
 	}
 	for _, cmd := range c.Generic("counter").(*commandList).commands {
-		if err := sat.LookSolver(cmd); err != nil {
+		if err := external.LookSolver(cmd); err != nil {
 			return nil, usagef("--counter: %v", err)
 		}
 		for _, enc := range encodings {
-			e := compareEngine{compare.Engine{Name: "counter:" + cmd, Count: counterEngine(cmd, encode.Encoding(enc))}, limit, limit}
+			e := compareEngine{compare.Engine{Name: "counter:" + cmd, Count: counterEngine(cmd, enc)}, limit, limit}
 			if c.IsSet("encoding") {
-				e.Name += "/" + enc
+				e.Name += "/" + string(enc)
 			}
 			picked = append(picked, e)
 		}
@@ -390,23 +397,23 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 }
 
 // solverEncodings reads --encoding: the encodings external solvers run on.
-func solverEncodings(c *cli.Context) ([]string, error) {
-	var out []string
+func solverEncodings(c *cli.Context) ([]encode.Encoding, error) {
+	var out []encode.Encoding
 	for _, name := range strings.Split(c.String("encoding"), ",") {
-		name = strings.TrimSpace(name)
+		enc := encode.Encoding(strings.TrimSpace(name))
 		switch {
-		case name == "all":
+		case enc == "all":
 			for _, enc := range encode.Encodings() {
-				if enc != encode.Auto && !slices.Contains(out, string(enc)) {
-					out = append(out, string(enc))
+				if enc != encode.Auto && !slices.Contains(out, enc) {
+					out = append(out, enc)
 				}
 			}
 			continue
-		case name == string(encode.Auto) || !slices.Contains(encode.Encodings(), encode.Encoding(name)):
-			return nil, usagef("--encoding: unknown encoding %q (%s, or all)", name, encodingNames())
+		case enc == encode.Auto || !slices.Contains(encode.Encodings(), enc):
+			return nil, usagef("--encoding: unknown encoding %q (%s, or all)", enc, encodingNames())
 		}
-		if !slices.Contains(out, name) {
-			out = append(out, name)
+		if !slices.Contains(out, enc) {
+			out = append(out, enc)
 		}
 	}
 	return out, nil
@@ -429,17 +436,17 @@ func (l *commandList) String() string { return strings.Join(l.commands, " ") }
 // time ran out (named in hung), and their problems.
 func untilTimeout(r compare.Result) (done compare.Result, hung string) {
 	done = r
-	done.Tallies, done.Problems, done.Mismatches = nil, nil, nil
-	for _, t := range r.Tallies {
-		done.Tallies = append(done.Tallies, t)
+	done.Outcomes, done.Findings, done.Mismatches = nil, nil, nil
+	for _, t := range r.Outcomes {
+		done.Outcomes = append(done.Outcomes, t)
 		if errors.Is(t.Err, context.DeadlineExceeded) {
 			hung = t.Engine
 			break
 		}
 	}
-	for _, p := range r.Problems {
-		if !strings.Contains(p, context.DeadlineExceeded.Error()) && !strings.HasPrefix(p, "localising ") {
-			done.Problems = append(done.Problems, p)
+	for _, f := range r.Findings {
+		if !errors.Is(f.Err, context.DeadlineExceeded) && f.Kind != compare.LocalizeFailed {
+			done.Findings = append(done.Findings, f)
 		}
 	}
 	return done, hung

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,7 +11,7 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
-	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
 
@@ -38,7 +37,7 @@ func decodeCommand() *cli.Command {
 		Flags: []cli.Flag{sizeFlag(),
 			&cli.StringFlag{Name: "cnf", Usage: "also check the answer against the DIMACS CNF in `FILE`"},
 			&cli.StringFlag{Name: "proof", Usage: "check the DRAT proof in `PROOF` (text or binary) of an UNSATISFIABLE answer to --cnf"},
-			formatFlag(solutionFormats...)},
+			formatFlag(solutionFormats...), maxInputFlag()},
 		Action: runDecode,
 	}
 }
@@ -65,10 +64,10 @@ func runDecode(c *cli.Context) error {
 	var cnf *encode.CNF
 	var place []board.Queen
 	if path := c.String("cnf"); path != "" {
-		if cnf, err = readCNF(path); err != nil {
+		if cnf, err = readCNF(c, path); err != nil {
 			return err
 		}
-		cnfN, cnfPlace, err := cnfInstance(path)
+		cnfN, cnfPlace, err := cnfInstance(c, path)
 		if err != nil {
 			return err
 		}
@@ -81,27 +80,27 @@ func runDecode(c *cli.Context) error {
 		place = cnfPlace
 	}
 	w := c.App.Writer
-	res := &sat.Result{Status: sat.Unsatisfiable} // --proof alone: the proof is the claim
+	res := &external.Result{Status: external.Unsatisfiable} // --proof alone: the proof is the claim
 	if proofPath == "" || c.NArg() == 1 {
 		var in io.Reader = os.Stdin
 		if path := c.Args().First(); path != "" && path != "-" {
-			f, err := openInput(path)
+			f, err := openInput(c, path)
 			if err != nil {
 				return usagef("decode: %v", unwrapPath(err))
 			}
 			defer f.Close()
 			in = f
-		} else if in, err = decompress(in); err != nil {
+		} else if in, err = stdinInput(c, in); err != nil {
 			return usagef("decode: stdin: %v", err)
 		}
-		if res, err = sat.ReadResult(in); err != nil {
+		if res, err = external.ReadResult(in); err != nil {
 			return usagef("decode: %v", err)
 		}
 	}
 	switch res.Status {
-	case sat.Unsatisfiable:
+	case external.Unsatisfiable:
 		if proofPath != "" {
-			if err := checkProofFile(c.Context, cnf, proofPath, c.String("cnf")); err != nil {
+			if err := checkProofFile(c, cnf, proofPath, c.String("cnf")); err != nil {
 				return err
 			}
 			return writeNone(w, format, n)
@@ -115,17 +114,15 @@ func runDecode(c *cli.Context) error {
 		}
 		ref.warn(c.App.ErrWriter)
 		return nil
-	case sat.Unknown:
+	case external.Unknown:
 		return failf("decode: the solver gave no answer (UNKNOWN)")
 	}
 	if proofPath != "" {
 		return usagef("decode: --proof checks an UNSATISFIABLE answer, but this one is SATISFIABLE")
 	}
-	vars := n * n
-	if cnf != nil {
-		vars = max(vars, cnf.Vars)
-	}
-	model := res.Full(vars)
+	// The board's variables: Satisfies takes those a model leaves out as
+	// false, and the --cnf header's count may be a claim of 2^31.
+	model := res.Full(n * n)
 	sol, err := encode.Decode(n, model)
 	if errors.Is(err, encode.ErrModelSize) {
 		return usagef("decode: %v", err)
@@ -152,8 +149,9 @@ func runDecode(c *cli.Context) error {
 
 // checkProofFile checks the DRAT proof in path against cnf (read from
 // cnfPath): exit status 1 naming the first lemma that fails.
-func checkProofFile(ctx context.Context, cnf *encode.CNF, path, cnfPath string) error {
-	f, err := openInput(path)
+func checkProofFile(c *cli.Context, cnf *encode.CNF, path, cnfPath string) error {
+	ctx := c.Context
+	f, err := openInput(c, path)
 	if err != nil {
 		return usagef("decode: --proof: %v", unwrapPath(err))
 	}
@@ -161,6 +159,9 @@ func checkProofFile(ctx context.Context, cnf *encode.CNF, path, cnfPath string) 
 	if err := proofChecker(ctx, cnf, f); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
+		}
+		if errors.Is(err, errInputSize) {
+			return usagef("decode: --proof %s: %v", path, err)
 		}
 		return failf("decode: the proof %s does not refute %s: %v", path, cnfPath, err)
 	}
@@ -171,8 +172,8 @@ func checkProofFile(ctx context.Context, cnf *encode.CNF, path, cnfPath string) 
 // header comments: n from "c n N" (0 if there is none, as in a CNF from
 // elsewhere) and the pre-placed queens from "c placed R:C ..." ("none":
 // no queens).
-func cnfInstance(path string) (n int, place []board.Queen, err error) {
-	f, err := openInput(path)
+func cnfInstance(c *cli.Context, path string) (n int, place []board.Queen, err error) {
+	f, err := openInput(c, path)
 	if err != nil {
 		return 0, nil, usagef("read %s: %v", path, unwrapPath(err))
 	}
@@ -198,8 +199,8 @@ func cnfInstance(path string) (n int, place []board.Queen, err error) {
 }
 
 // readCNF reads a DIMACS file; a bad file is an input error.
-func readCNF(path string) (*encode.CNF, error) {
-	f, err := openInput(path)
+func readCNF(c *cli.Context, path string) (*encode.CNF, error) {
+	f, err := openInput(c, path)
 	if err != nil {
 		return nil, usagef("read %s: %v", path, unwrapPath(err))
 	}

@@ -63,7 +63,7 @@ pieces done, the percentage of the work (pieces weighted by their expected cost)
 an ETA, and the shards whose checkpoint has not changed for --stale.`,
 		Flags: []cli.Flag{formatFlag("text", "json"), statsFlag(),
 			&cli.StringFlag{Name: "verify", Usage: "recount `K` pieces drawn at random and compare them with the lines (0: none); P% (such as 99%): as many as catch a forger with probability P"},
-			&cli.Uint64Flag{Name: "seed", DefaultText: "random, printed", Usage: "the seed `S` of --verify's draw"},
+			&cli.Uint64Flag{Name: "seed", DefaultText: "random, printed", Usage: "the seed `S` of --verify's draw"}, maxInputFlag(),
 			&cli.StringFlag{Name: "forged", DefaultText: "1 and 1%", Usage: "the forger --verify is measured against: `F` pieces, or P% of them"},
 			&cli.StringFlag{Name: "record", Usage: "write the record of the merge to `FILE` (one JSON line)"},
 			&cli.StringFlag{Name: "check-record", Usage: "check the record `FILE` against the lines given"},
@@ -134,7 +134,7 @@ func readAllResults(c *cli.Context) ([]shard.Result, error) {
 	for _, name := range c.Args().Slice() {
 		var r io.Reader = c.App.Reader
 		if name != "-" {
-			f, err := openInput(name)
+			f, err := openInput(c, name)
 			if err != nil {
 				return nil, usagef("merge: cannot read %s: %v", name, unwrapPath(err))
 			}
@@ -142,7 +142,7 @@ func readAllResults(c *cli.Context) ([]shard.Result, error) {
 			r = f
 		} else {
 			var err error
-			if r, err = decompress(r); err != nil {
+			if r, err = stdinInput(c, r); err != nil {
 				return nil, usagef("merge: stdin: %v", err)
 			}
 		}
@@ -373,7 +373,7 @@ func writeRecord(c *cli.Context, path string, rec shard.Record) error {
 // checkRecordAction runs --check-record: the record against the lines.
 func checkRecordAction(c *cli.Context) error {
 	path := c.String("check-record")
-	f, err := openInput(path)
+	f, err := openInput(c, path)
 	if err != nil {
 		return usagef("merge: cannot read %s: %v", path, unwrapPath(err))
 	}

@@ -4,15 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"iter"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
 
@@ -48,7 +47,7 @@ func satCommand() *cli.Command {
 				encode.MaxN("pairwise"), encode.MaxN("commander"), satMaxAll, satMaxExternal) +
 			"Every answer is checked. A model must satisfy the CNF and be a valid board; an external\n" +
 			"solver's exit status must match its answer (10 SATISFIABLE, 20 UNSATISFIABLE); its output\n" +
-			fmt.Sprintf("may not exceed %d MiB. Every UNSATISFIABLE answer (no solution, or the end of an\n", sat.DefaultMaxOutput>>20) +
+			fmt.Sprintf("may not exceed %d MiB. Every UNSATISFIABLE answer (no solution, or the end of an\n", external.DefaultMaxOutput>>20) +
 			"enumeration) is checked by a referee that uses no SAT solver: the explicit construction\n" +
 			"or the published counts without --place, the backtracker with it (it counts completions\n" +
 			fmt.Sprintf("up to n = %d). With --proof the solver also writes a DRAT proof of each UNSATISFIABLE\n", compare.RefereeCountMax) +
@@ -98,15 +97,8 @@ func runSat(c *cli.Context) error {
 	if err != nil {
 		return usageErr(err)
 	}
-	limit := encode.MaxN(name)
 	enumerate := c.Bool("all") || c.Bool("count") || c.IsSet("limit")
-	if enumerate {
-		limit = min(limit, satMaxAll)
-	}
-	if c.IsSet("solver") {
-		limit = min(limit, satMaxExternal)
-	}
-	n, err := boardSize(c, limit)
+	n, err := boardSize(c, satLimit(name, enumerate, c.IsSet("solver")))
 	if err != nil {
 		return err
 	}
@@ -123,14 +115,14 @@ func runSat(c *cli.Context) error {
 	if unique.rotations {
 		return usagef("sat --unique=rotations: the symmetry-breaking clauses are for all 8 symmetries; use --unique")
 	}
-	var ext sat.External
+	var ext external.External
 	who := "gini"
 	if c.IsSet("solver") {
 		// Before the encoding, which takes seconds on a large board.
 		if ext, err = externalSolver(c, c.String("solver")); err != nil {
 			return err
 		}
-		argv, _ := sat.SplitCommand(ext.Command)
+		argv, _ := external.SplitCommand(ext.Command)
 		who = filepath.Base(argv[0])
 	}
 	e, err := encode.NewEncoder(n, encode.Options{Encoding: name, Place: placed, Symmetry: unique.on})
@@ -155,14 +147,14 @@ func runSat(c *cli.Context) error {
 	if c.Bool("count") {
 		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", n))
 	}
-	solver, err := detached(ctx, func() (engine, error) {
+	solver, err := sat.Detach(ctx, func() (sat.Engine, error) {
 		if !enumerate && !c.IsSet("solver") {
 			// One solution: no CNF in memory (a large board's first
 			// solution completes the residual of a greedy seed, or gini is
 			// loaded straight from the encoder's stream), with a fixed
 			// seed, so that the same flags print the same board.
 			x, err := sat.NewEncoded(ctx, e, 1)
-			return sequential{x}, err
+			return x, err
 		}
 		cnf, err := e.CNF(ctx)
 		if err != nil {
@@ -170,21 +162,19 @@ func runSat(c *cli.Context) error {
 		}
 		if c.IsSet("solver") {
 			x, err := ext.New(cnf)
-			return sequential{x}, err
+			return externalEngine{x}, err
 		}
 		return sat.NewParallel(cnf, sat.Options{Threads: c.Int("threads"), Progress: bar.Parts, NoSymmetry: unique.on})
 	})
 	if err != nil {
 		if ctx.Err() != nil {
 			err = fmt.Errorf("interrupted while encoding and loading n = %d: %w", n, err)
-		} else {
-			err = solverError(err)
 		}
 		out.Abort() // nothing written yet
 		return satError(err, c.Duration("timeout"))
 	}
 	// gini takes seconds to notice a stop on a large board: the run
-	// returns at once and leaves it to the exit (detachedSeq); finished
+	// returns at once and leaves it to the exit (sat.DetachSeq); finished
 	// says when its statistics can be read.
 	finished := func() bool { return true }
 	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: n, place: placed, count: enumerate, unique: unique.on,
@@ -200,7 +190,7 @@ func runSat(c *cli.Context) error {
 				break
 			}
 			classes++
-			total += orbit(s, group)
+			total += uint64(board.OrbitSizeUnder(s, group))
 		}
 		bar.Done()
 		if err == nil {
@@ -228,7 +218,7 @@ func runSat(c *cli.Context) error {
 		if !c.IsSet("solver") {
 			// Not an external solver: it must be killed and its files
 			// removed before the exit, which its stop does.
-			all, finished = detachedSeq(ctx, all)
+			all, finished = sat.DetachSeq(ctx, all)
 		}
 		seq, bar := counted(c, ref.stream(all), n, placed, unique.on, max)
 		_, err = writeSolutions(out, format, n, seq, max)
@@ -248,37 +238,23 @@ func runSat(c *cli.Context) error {
 	return err
 }
 
-// engine is what runSat needs of a [sat.Solver] (first solution,
-// external solver) or a [sat.Parallel] (gini enumeration).
-type engine interface {
-	All(ctx context.Context) iter.Seq2[board.Solution, error]
-	Count(ctx context.Context) (uint64, error)
-	Stats() sat.Stats
+// externalEngine is an [external.Solver] as a [sat.Engine]: its statistics
+// in sat's terms.
+type externalEngine struct{ *external.Solver }
+
+func (s externalEngine) Stats() sat.Stats {
+	st := s.Solver.Stats()
+	return sat.Stats{Vars: st.Vars, Clauses: st.Clauses, Solves: st.Solves, Solutions: st.Solutions,
+		Blocking: st.Blocking, Proofs: st.Proofs, Elapsed: st.Elapsed}
 }
 
-// sequential is a [sat.Solver] as an engine: one solver, each solution
-// blocked once found.
-type sequential struct{ *sat.Solver }
-
-func (s sequential) All(ctx context.Context) iter.Seq2[board.Solution, error] {
-	return s.Remaining(ctx)
-}
-
-// satError maps the errors of a solve to the documented exit statuses.
+// satError says what a solve that ran out of --timeout got to; the exit
+// status of every error is exitCode's.
 func satError(err error, timeout interface{ String() string }) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.DeadlineExceeded):
+	if errors.Is(err, context.DeadlineExceeded) {
 		return failf("sat: no answer within --timeout %s", timeout)
-	case errors.Is(err, context.Canceled), errors.As(err, new(*exitError)):
-		return err
 	}
-	var e *exitError
-	if errors.As(err, &e) {
-		return err
-	}
-	return failf("%v", err)
+	return err
 }
 
 // encodingNames lists the encodings for help texts.
@@ -300,15 +276,4 @@ func symmetryNames(ts []board.Transform) string {
 		names[i] = t.String()
 	}
 	return strings.Join(names, ", ")
-}
-
-// orbit returns the number of distinct images of s under the group.
-func orbit(s board.Solution, group []board.Transform) uint64 {
-	var seen []board.Solution
-	for _, t := range group {
-		if img := t.Apply(s); !slices.ContainsFunc(seen, img.Equal) {
-			seen = append(seen, img)
-		}
-	}
-	return uint64(len(seen))
 }

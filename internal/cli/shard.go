@@ -14,6 +14,7 @@ import (
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/quote"
 	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
 )
@@ -36,7 +37,7 @@ func shardBaseFlag() cli.Flag {
 }
 func checkpointFlag() cli.Flag {
 	return &cli.StringFlag{Name: "checkpoint", Action: needCount[string]("checkpoint"),
-		Usage: "record finished pieces of the count in `FILE`; the same command run again continues where it stopped"}
+		Usage: "record finished pieces of the count in `FILE`; the same command run again continues where it stopped (not the -o file)"}
 }
 func jsonFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "json", Usage: "same as --format json", Action: func(c *cli.Context, on bool) error {
@@ -117,6 +118,22 @@ func executableHash() string {
 		return "unknown"
 	}
 	return hex.EncodeToString(h.Sum(nil))[:12]
+}
+
+// checkpointApart refuses -o naming the checkpoint or its lock file, by
+// any path or link: the count written at the end would replace the
+// checkpoint it was resumed from (or break its lock).
+func checkpointApart(c *cli.Context) error {
+	ckpt, out := c.String("checkpoint"), c.String("output")
+	if ckpt == "" || out == "" || out == "-" {
+		return nil
+	}
+	for _, f := range []string{ckpt, ckpt + ".lock"} {
+		if sameFile(out, f) {
+			return usagef("-o %s would replace the checkpoint's file %s: write the count elsewhere", quote.Text(out), quote.Text(f))
+		}
+	}
+	return nil
 }
 
 // pieceCounter counts pieces with another engine than the CPU search (see

@@ -1,9 +1,9 @@
 //go:build !linux
 
-package sat
+package external
 
-// becomeSubreaper does nothing outside Linux.
-func becomeSubreaper() {}
+// BecomeSubreaper does nothing outside Linux (see the Linux version).
+func BecomeSubreaper() error { return nil }
 
 // sweep does nothing outside Linux: there, what a solver leaves behind is
 // killed with its process group only.
