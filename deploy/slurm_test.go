@@ -217,10 +217,26 @@ func TestSlurmJobArray(t *testing.T) {
 				t.Errorf("ok/%d.jsonl: %+v %v, want n %d shard %d of %d", i, r, err, n, i, k)
 			}
 		}
+		// merged.json is the record of the merge, which checks again.
 		want, _ := board.Known(n)
-		wantLine := fmt.Sprintf(`{"n":%d,"total":%d,"unique":%d,"published":"matches","verified":16,"confirmed":0}`, n, want.Total, want.Unique)
-		if got := strings.TrimSpace(readLog(t, dir, "ok/merged.json")); got != wantLine {
-			t.Errorf("merged.json %s, want %s", got, wantLine)
+		var rec struct {
+			N                int
+			Total, Unique    string
+			Published        string
+			Verify, Shards   int
+			Lines, Recounted []json.RawMessage
+		}
+		if err := json.Unmarshal([]byte(readLog(t, dir, "ok/merged.json")), &rec); err != nil || rec.N != n ||
+			rec.Total != strconv.FormatUint(want.Total, 10) || rec.Unique != strconv.FormatUint(want.Unique, 10) ||
+			rec.Published != "matches" || rec.Verify != 16 || len(rec.Recounted) != 16 || rec.Shards != k || len(rec.Lines) != k {
+			t.Errorf("merged.json: %+v, %v; want the record of n = %d, %d shards, 16 pieces recounted", rec, err, n, k)
+		}
+		args := []string{"merge", "--check-record", filepath.Join(dir, "ok/merged.json")}
+		for i := range k {
+			args = append(args, filepath.Join(dir, fmt.Sprintf("ok/%d.jsonl", i)))
+		}
+		if out, errOut, code := run(t, bin, args); code != 0 || !strings.Contains(out, "checks:") {
+			t.Errorf("merge --check-record: exit status %d\n%s%s", code, out, errOut)
 		}
 	})
 	t.Run("failed-task", func(t *testing.T) {
@@ -233,6 +249,30 @@ func TestSlurmJobArray(t *testing.T) {
 		log := readLog(t, dir, "queens-merge-"+badMerge+".log")
 		if st := states[badMerge][""].state; st != "FAILED" || !strings.Contains(log, "missing shard") || !strings.Contains(log, "(0-based: 2;") {
 			t.Errorf("merge job %s: %s, log\n%s\nwant FAILED naming shard 2 missing", badMerge, st, log)
+		}
+		// The command merge prints counts the missing shard, of the whole
+		// split (K given), and the merge then adds up.
+		m := regexp.MustCompile(`resubmit them: QUEENS_N=10 QUEENS_SHARDS=4 QUEENS_PARTS=(\S+) sbatch --array=2 deploy/slurm/count.sbatch`).FindStringSubmatch(log)
+		if m == nil {
+			t.Fatalf("merge job %s's log names no resubmission of task 2 with K = 4:\n%s", badMerge, log)
+		}
+		count, err := filepath.Abs("slurm/count.sbatch")
+		if err != nil {
+			t.Fatal(err)
+		}
+		again := strings.TrimSpace(s.run(dir, []string{"QUEENS=" + bin, "QUEENS_N=10", "QUEENS_SHARDS=4", "QUEENS_PARTS=" + m[1]},
+			"sbatch", "--parsable", "--array=2", "--cpus-per-task=1", count))
+		again, _, _ = strings.Cut(again, ";")
+		jobs = append(jobs, again)
+		if tk := s.wait(deadline, again)[again]; tk["2"].state != "COMPLETED" {
+			t.Fatalf("resubmitted task %s_2: %v\n%s", again, tk, readLog(t, dir, fmt.Sprintf("queens-%s_2.log", again)))
+		}
+		var parts []string
+		for i := range 4 {
+			parts = append(parts, filepath.Join(dir, m[1], fmt.Sprintf("%d.jsonl", i)))
+		}
+		if out, errOut, code := run(t, bin, append([]string{"merge"}, parts...)); code != 0 || !strings.HasPrefix(out, "724 solutions (92 unique)\nmatches") {
+			t.Errorf("merge after the resubmission: exit status %d\n%s%s", code, out, errOut)
 		}
 	})
 

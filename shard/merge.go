@@ -115,8 +115,7 @@ func Merge(results []Result) (Sum, error) {
 				idx = append(idx, i)
 			}
 		}
-		return Sum{}, fmt.Errorf("merge: %w: %d of %d shards absent (0-based: %s; a Slurm array numbered from 1 reruns them with --array=%s)",
-			ErrMissing, missing, r0.Shards, Ranges(idx, 0), Ranges(idx, 1))
+		return Sum{}, &MissingError{N: r0.N, Shards: r0.Shards, Missing: idx}
 	}
 	var r1, r2 uint64
 	sum.Total, r1 = total.Total24.DivMod(24)
@@ -137,6 +136,21 @@ func Merge(results []Result) (Sum, error) {
 // engineOf returns the engine of r: [EngineConstellations] when r names
 // none.
 func engineOf(r Result) string { return cmp.Or(r.Engine, EngineConstellations) }
+
+// MissingError is the error of [Merge] when shards are absent: it wraps
+// [ErrMissing] and lists them, so that a caller can resubmit them.
+type MissingError struct {
+	N, Shards int
+	Missing   []int // the absent shards, 0-based, sorted
+}
+
+func (e *MissingError) Error() string {
+	return fmt.Sprintf("merge: %v: %d of %d shards absent (0-based: %s; a Slurm array numbered from 1 reruns them with --array=%s)",
+		ErrMissing, len(e.Missing), e.Shards, Ranges(e.Missing, 0), Ranges(e.Missing, 1))
+}
+
+// Unwrap returns [ErrMissing].
+func (e *MissingError) Unwrap() error { return ErrMissing }
 
 // from names where r was read, for messages: " (FILE:LINE)", or "".
 func from(r Result) string {

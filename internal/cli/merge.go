@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -106,7 +107,7 @@ func mergeAction(c *cli.Context) error {
 	}
 	sum, err := shard.Merge(results)
 	if err != nil {
-		return failf("%v", err)
+		return failf("%v%s", err, resubmission(err, results))
 	}
 	if err := rc.recount(c, sum, results); err != nil {
 		return err
@@ -183,6 +184,40 @@ func readResults(r io.Reader, name string) ([]shard.Result, error) {
 		return nil, usagef("merge: read %s: %v", name, unwrapPath(err))
 	}
 	return results, nil
+}
+
+// resubmission returns, for a merge that misses shards, the command that
+// counts them with deploy/slurm/count.sbatch (K given, so that a part of
+// the array counts the shards of the whole split), in the parts
+// directory the lines were read from when they share one.
+func resubmission(err error, results []shard.Result) string {
+	var miss *shard.MissingError
+	if !errors.As(err, &miss) {
+		return ""
+	}
+	env := fmt.Sprintf("QUEENS_N=%d QUEENS_SHARDS=%d", miss.N, miss.Shards)
+	dir := ""
+	for i, r := range results {
+		file, _, _ := strings.Cut(r.Source, ":")
+		d := filepath.Dir(file)
+		if file == "stdin" || i > 0 && d != dir {
+			dir = ""
+			break
+		}
+		dir = d
+	}
+	if dir != "" && dir != "." {
+		env += " QUEENS_PARTS=" + shellQuote(dir)
+	}
+	return fmt.Sprintf("; resubmit them: %s sbatch --array=%s deploy/slurm/count.sbatch", env, shard.Ranges(miss.Missing, 0))
+}
+
+// shellQuote quotes s for a POSIX shell where it needs quoting.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+,=") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // forger is a worker that forged some of its pieces: count of them, or
