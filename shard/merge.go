@@ -16,8 +16,8 @@ type Sum struct {
 	Nodes            Uint128
 	Elapsed          time.Duration // summed over the shards
 	Longest          time.Duration // of the slowest shard
-	// Confirmed counts the shards run more than once, on another host or
-	// at another time, whose lines agree: the same work, the same tallies
+	// Confirmed counts the shards run more than once, on another host,
+	// at another time or by another engine, whose lines agree: the same work, the same tallies
 	// (a quorum of independent runs, as volunteer computing checks its
 	// workers). The same line given twice confirms nothing.
 	Confirmed int
@@ -91,8 +91,8 @@ func Merge(results []Result) (Sum, error) {
 			}
 			// The same line twice (one file given twice, a copy) is no
 			// second opinion: a confirmation is another run, on another
-			// host or at another time.
-			if prev.Host != r.Host || !prev.Start.Equal(r.Start) {
+			// host, at another time or by another engine.
+			if prev.Host != r.Host || !prev.Start.Equal(r.Start) || engineOf(prev) != engineOf(r) {
 				confirmed[r.Shard] = true
 			}
 			continue
