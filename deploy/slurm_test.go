@@ -238,6 +238,10 @@ func TestSlurmJobArray(t *testing.T) {
 		if out, errOut, code := run(t, bin, args); code != 0 || !strings.Contains(out, "checks:") {
 			t.Errorf("merge --check-record: exit status %d\n%s%s", code, out, errOut)
 		}
+		if out, errOut, code := run(t, bin, []string{"merge", "--progress", filepath.Join(dir, "ok")}); code != 0 ||
+			!strings.Contains(out, fmt.Sprintf("shards: %d of %d finished, 0 running, 0 stale, 0 not started", k, k)) {
+			t.Errorf("merge --progress after the array: exit status %d\n%s%s", code, out, errOut)
+		}
 	})
 	t.Run("failed-task", func(t *testing.T) {
 		for id, tk := range states[badArray] {
