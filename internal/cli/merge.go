@@ -413,12 +413,9 @@ func checkRecordAction(c *cli.Context) error {
 		return usagef("merge: cannot read %s: %v", path, unwrapPath(err))
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxRecordBytes+1))
+	data, err := io.ReadAll(f) // capped by openInput (--max-input)
 	if err != nil {
 		return usagef("merge: read %s: %v", path, unwrapPath(err))
-	}
-	if len(data) > maxRecordBytes {
-		return failf("merge: %s: larger than a record can be (%d bytes)", path, maxRecordBytes)
 	}
 	rec, err := shard.ParseRecord(data)
 	if err != nil {
@@ -438,10 +435,6 @@ func checkRecordAction(c *cli.Context) error {
 		path, rec.Total, rec.Unique, rec.N, len(rec.Lines), rec.Shards, rec.Verify, rec.Seed)
 	return err
 }
-
-// maxRecordBytes bounds a record file: a line per shard line, of a few
-// hundred bytes, for up to shard.MaxShards shards twice over.
-const maxRecordBytes = 1 << 30
 
 // writeMergeStats prints merge --stats on e.
 func writeMergeStats(e io.Writer, sum shard.Sum) {
