@@ -25,6 +25,8 @@
 //	serve      the interactive board in a browser (--addr HOST:PORT, --open):
 //	           place queens, see the attacks, solve, count, step through
 //	           the search, the gallery of solutions, export
+//	version    the version (the name merge compares across shards), the VCS
+//	           revision and the Go version; queens --version prints the same
 //
 // Run "queens help COMMAND" for a command's flags. Shared flags:
 //
@@ -138,7 +140,11 @@
 // Exit status: 0 success (including "no solution"); 1 a failed check, a
 // run stopped by --timeout or a failing external solver; 2 a usage or input
 // error (bad flag, bad file, n out of range, a --solver that is not
-// installed); 130 interrupted (Ctrl-C, SIGTERM, SIGHUP or SIGQUIT: the run says how
+// installed); 3 an answer printed but verified by no referee and no proof
+// (a solver's UNSATISFIABLE or count beyond the referee's reach, or an
+// UNSATISFIABLE of a --cnf that is not exactly the queens instance; stderr
+// says "queens: unverified: ...", and the JSON of the answer has
+// "verified": false); 130 interrupted (Ctrl-C, SIGTERM, SIGHUP or SIGQUIT: the run says how
 // far it got and leaves no file; under nohup, SIGHUP stays ignored). A failed write to stdout (a full disk,
 // /dev/full) is exit status 1, for every command, help included. When
 // stdout is closed early (queens ... | head), the process ends silently by

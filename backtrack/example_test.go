@@ -82,3 +82,33 @@ func ExampleOptions_observe() {
 	// place 4:3
 	// solution 2 4 1 3
 }
+
+// Count the 8-queens solutions, and the classes up to symmetry, with the
+// bitboard counter.
+func ExampleCount() {
+	res, err := backtrack.Count(context.Background(), 8, backtrack.CountOptions{Unique: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d solutions (%d unique)\n", res.Total, res.Unique)
+	// Output: 92 solutions (12 unique)
+}
+
+// Split the 8-queens count into the pieces a sharded count hands out, and
+// add up what each piece finds (in 24ths, as shards report it).
+func ExampleSubproblems() {
+	sps, _ := backtrack.Subproblems(8)
+	var sum backtrack.Tally
+	productive := 0
+	for _, sp := range sps {
+		t, _ := sp.Count(context.Background(), 8)
+		sum.Total24 += t.Total24
+		sum.Unique24 += t.Unique24
+		if t.Total24 > 0 {
+			productive++
+		}
+	}
+	fmt.Printf("%d pieces (%d with solutions): %d solutions, %d unique\n", len(sps), productive, sum.Total24/24, sum.Unique24/24)
+	// Output: 79 pieces (12 with solutions): 92 solutions, 12 unique
+}

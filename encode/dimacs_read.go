@@ -55,7 +55,26 @@ var (
 // wrapping [ErrHeader]; an encoding this version does not know leaves
 // Encoding empty. Any other file gives N == 0.
 func ReadDIMACS(r io.Reader) (*CNF, error) {
-	rd := &dimacsReader{br: bufio.NewReaderSize(r, 64<<10)}
+	var lits, ends []int
+	cnf, err := ScanDIMACS(r, func(clause []int) error {
+		lits = append(lits, clause...)
+		ends = append(ends, len(lits))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	cnf.Clauses = split(lits, ends)
+	return cnf, nil
+}
+
+// ScanDIMACS reads a CNF like [ReadDIMACS], but hands each clause to
+// clause as it is read instead of keeping it, so that a file of any size
+// is read once in constant memory: the CNF it returns has the header's
+// instance and Vars, and no Clauses. The slice is only valid during the
+// call. An error clause returns ends the scan and is returned unchanged.
+func ScanDIMACS(r io.Reader, clause func([]int) error) (*CNF, error) {
+	rd := &dimacsReader{br: bufio.NewReaderSize(r, 64<<10), clause: clause}
 	return rd.read()
 }
 
@@ -69,13 +88,14 @@ const (
 	maxPLine   = 256
 )
 
-// dimacsReader is the state of one ReadDIMACS.
+// dimacsReader is the state of one ScanDIMACS.
 type dimacsReader struct {
 	br       *bufio.Reader
 	cnf      *CNF
 	claimed  int
-	lits     []int
-	ends     []int
+	lits     []int // the clause being read
+	count    int   // clauses read
+	clause   func([]int) error
 	lineNo   int
 	open     bool // a clause has literals but no 0 yet
 	openLine int
@@ -115,10 +135,9 @@ func (rd *dimacsReader) read() (*CNF, error) {
 	if rd.open {
 		return nil, &ParseError{rd.openLine, errors.New("clause not ended by 0")}
 	}
-	if len(rd.ends) != rd.claimed {
-		return nil, &ParseError{max(rd.lastLine, 1), fmt.Errorf("%w: %d clauses, header says %d", ErrCount, len(rd.ends), rd.claimed)}
+	if rd.count != rd.claimed {
+		return nil, &ParseError{max(rd.lastLine, 1), fmt.Errorf("%w: %d clauses, header says %d", ErrCount, rd.count, rd.claimed)}
 	}
-	rd.cnf.Clauses = split(rd.lits, rd.ends)
 	return rd.cnf, nil
 }
 
@@ -194,12 +213,14 @@ func (rd *dimacsReader) literal() error {
 		return rd.fail(fmt.Errorf("%w %s: not an integer", ErrLiteral, quote.Bytes(rd.word)))
 	}
 	if lit == 0 {
-		rd.ends = append(rd.ends, len(rd.lits))
+		rd.count++
 		rd.open = false
-		if len(rd.ends) > rd.claimed {
+		if rd.count > rd.claimed {
 			return rd.fail(fmt.Errorf("%w: more than %d clauses", ErrCount, rd.claimed))
 		}
-		return nil
+		err := rd.clause(rd.lits)
+		rd.lits = rd.lits[:0]
+		return err
 	}
 	if lit > rd.cnf.Vars || lit < -rd.cnf.Vars {
 		return rd.fail(fmt.Errorf("%w %d: variables are 1..%d", ErrLiteral, lit, rd.cnf.Vars))

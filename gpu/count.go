@@ -47,6 +47,13 @@ type Options struct {
 	// design) or DesignLoop. Reference runs the design's Go twin.
 	Design Design
 
+	// BlocksPerSM is, for DesignLoop, how many blocks of persistent
+	// threads to start on each multiprocessor, 0..MaxBlocksPerSM; 0 means
+	// as many as fit at once (the driver's occupancy calculator). Fewer
+	// leave each thread more registers' and shared memory's worth of
+	// room; the device check times a few.
+	BlocksPerSM int
+
 	Batch   int // tasks per kernel launch, 1..MaxBatch; 0 means DefaultBatch
 	Threads int // host goroutines that split pieces into tasks (and search them, in Reference), at most MaxThreads; <= 0 means runtime.NumCPU()
 	Device  int // the CUDA device ordinal, from 0 (Count only)
@@ -58,6 +65,9 @@ type Options struct {
 	// an error from it stops the count and is returned.
 	OnPiece func(i int, t backtrack.Tally) error
 }
+
+// MaxBlocksPerSM bounds [Options.BlocksPerSM].
+const MaxBlocksPerSM = 32
 
 // MaxThreads bounds [Options.Threads]: each thread holds buffers of tasks
 // of its own.
@@ -150,6 +160,9 @@ func plan(n int, opt Options) ([]backtrack.Subproblem, []piece, Options, error) 
 	}
 	if opt.Design != DesignTask && opt.Design != DesignLoop {
 		return nil, nil, opt, fmt.Errorf("gpu count: %w: design = %v, want DesignTask or DesignLoop", ErrOptions, opt.Design)
+	}
+	if opt.BlocksPerSM < 0 || opt.BlocksPerSM > MaxBlocksPerSM {
+		return nil, nil, opt, fmt.Errorf("gpu count: %w: blocks per SM = %d, want 0..%d", ErrOptions, opt.BlocksPerSM, MaxBlocksPerSM)
 	}
 	if opt.Device < 0 {
 		return nil, nil, opt, fmt.Errorf("gpu count: %w: device = %d, want >= 0", ErrOptions, opt.Device)

@@ -27,6 +27,8 @@ func TestOptionsRefused(t *testing.T) {
 		{"batch=huge", 8, Options{Batch: MaxBatch + 1}, ErrOptions},
 		{"device=-1", 8, Options{Device: -1}, ErrOptions},
 		{"design=7", 8, Options{Design: 7}, ErrOptions},
+		{"blocks=-1", 8, Options{BlocksPerSM: -1}, ErrOptions},
+		{"blocks=huge", 8, Options{BlocksPerSM: MaxBlocksPerSM + 1}, ErrOptions},
 		{"threads=huge", 8, Options{Threads: 1 << 62}, ErrOptions},
 		{"not canonical", 8, Options{Pieces: []backtrack.Subproblem{{Top: 7, Bottom: 0, Left: 3, Right: 5}}}, ErrPiece},
 		{"not a constellation", 8, Options{Pieces: []backtrack.Subproblem{{Top: 1, Bottom: 1, Left: 1, Right: 1}}}, ErrPiece},

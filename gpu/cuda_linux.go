@@ -208,8 +208,9 @@ type slot struct {
 }
 
 // openDevice opens device ordinal, loads the design's kernel and
-// allocates room for two batches of batch tasks of an n×n board.
-func openDevice(ordinal, batch, n int, design Design) (_ *device, err error) {
+// allocates room for two batches of batch tasks of an n×n board; blocks
+// is Options.BlocksPerSM.
+func openDevice(ordinal, batch, n int, design Design, blocks int) (_ *device, err error) {
 	d, err := loadDriver()
 	if err != nil {
 		return nil, err
@@ -247,7 +248,7 @@ func openDevice(ordinal, batch, n int, design Design) (_ *device, err error) {
 	if err := g.load(); err != nil {
 		return nil, err
 	}
-	if err := g.describe(); err != nil {
+	if err := g.describe(blocks); err != nil {
 		return nil, err
 	}
 	if design == DesignTask {
@@ -256,8 +257,9 @@ func openDevice(ordinal, batch, n int, design Design) (_ *device, err error) {
 	return g, g.allocLoop()
 }
 
-// describe fills g.info from the driver.
-func (g *device) describe() error {
+// describe fills g.info from the driver, with blocks per multiprocessor
+// for DesignLoop (0: as many as fit).
+func (g *device) describe(blocks int) error {
 	const (
 		funcSharedSizeBytes = 1  // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
 		funcLocalSizeBytes  = 3  // CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES
@@ -281,11 +283,14 @@ func (g *device) describe() error {
 	}
 	g.info = KernelInfo{Registers: int(v[0]), LocalBytes: int(v[1]), SharedBytes: int(v[2]), SMs: int(v[3]), Block: blockSize}
 	if g.design == DesignLoop {
-		var blocks int32
-		if err := d.check("cuOccupancyMaxActiveBlocksPerMultiprocessor", d.cuOccupancyMaxBlocks(&blocks, g.fn, loopBlock, 0)); err != nil {
+		var fit int32
+		if err := d.check("cuOccupancyMaxActiveBlocksPerMultiprocessor", d.cuOccupancyMaxBlocks(&fit, g.fn, loopBlock, 0)); err != nil {
 			return err
 		}
-		g.info.Block, g.info.BlocksPerSM = loopBlock, max(1, int(blocks))
+		if blocks == 0 {
+			blocks = max(1, int(fit))
+		}
+		g.info.Block, g.info.BlocksPerSM = loopBlock, blocks
 		g.info.Grid = g.info.BlocksPerSM * max(1, g.info.SMs)
 	}
 	return nil

@@ -18,7 +18,9 @@ type device struct{ name string }
 // KernelInfo, for the result: never set here.
 func (g *device) kernelInfo() KernelInfo { return KernelInfo{} }
 
-func openDevice(ordinal, batch, n int, design Design) (*device, error) { return nil, errPlatform }
+func openDevice(ordinal, batch, n int, design Design, blocks int) (*device, error) {
+	return nil, errPlatform
+}
 
 func (g *device) buffer(s int) []task { return nil }
 

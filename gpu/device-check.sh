@@ -24,7 +24,8 @@
 #      (DesignTask, DesignLoop), each line the wall time and where it went
 #      (host split, waits, copies, kernel), launches, tasks, registers,
 #      local and shared memory, grid, and the counts against the table; n =
-#      19 and 20 also with DesignLoop at other task depths; a failing count
+#      19 and 20 also with DesignLoop at other task depths and at 4 and 8
+#      blocks per multiprocessor (occupancy); a failing count
 #      fails its line only, and a size expected to overrun the budget is
 #      skipped and named;
 #   6. a mixed count: n = 18 in 4 shards, two on the CPU, one on each GPU

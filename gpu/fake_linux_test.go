@@ -55,14 +55,14 @@ func TestFakeDriver(t *testing.T) {
 		}
 	}
 	// The device check's table, on the fake device: a line per size and
-	// design, and the sweep's depths for n = 10.
+	// design, and the sweep's depths and occupancies for n = 10.
 	b, err := os.ReadFile(table)
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	if len(lines) != 1+2*3+2 || strings.Count(string(b), "= table") != 2*3+2 {
-		t.Errorf("the table has %d lines, want a header and 8 counts equal to the table:\n%s", len(lines), b)
+	if len(lines) != 1+2*3+4 || strings.Count(string(b), "= table") != 2*3+4 || !strings.Contains(string(b), "grid=8=2*4") {
+		t.Errorf("the table has %d lines, want a header and 10 counts equal to the table, one on 4 blocks per SM:\n%s", len(lines), b)
 	}
 }
 

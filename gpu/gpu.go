@@ -44,7 +44,7 @@ func Available() error {
 // Count counts the solutions of the n-queens puzzle on an n×n board,
 // 1 <= n <= [MaxN], on CUDA device opt.Device: the pieces opt.Pieces (all
 // of [backtrack.Subproblems](n) when nil), each split on the host into
-// tasks that leave opt.Rows rows to the kernel, one GPU thread per task.
+// tasks that leave opt.Rows rows to the kernel of opt.Design.
 // The tasks go to the device in batches of opt.Batch; ctx is checked
 // between batches, and when it is cancelled Count returns ctx.Err() and
 // no counts. The symmetric piece ([backtrack.Subproblem.Symmetric]), the piece of the unique count, is
@@ -70,10 +70,12 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	// device comes from this goroutine, pinned to its thread.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	dev, err := openDevice(opt.Device, opt.Batch, n, opt.Design)
+	setup := time.Now()
+	dev, err := openDevice(opt.Device, opt.Batch, n, opt.Design, opt.BlocksPerSM)
 	if err != nil {
 		return Result{}, fmt.Errorf("gpu count: %w", err)
 	}
+	opened := time.Since(setup)
 	defer dev.close()
 	res, err := run(ctx, n, opt, ps, dev)
 	if err != nil {
@@ -81,6 +83,7 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	}
 	res.Device = dev.name
 	res.Kernel = dev.kernelInfo()
+	res.Timing.Setup = opened
 	res.Elapsed = time.Since(start)
 	return res, nil
 }

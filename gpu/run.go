@@ -33,6 +33,7 @@ type executor interface {
 // (two streams) and the host's splitting with [DesignLoop]; with
 // [DesignTask] they follow each other and are timed on the host.
 type Timing struct {
+	Setup   time.Duration // opening the device: its context, the kernel's JIT compilation, the buffers (Count only, before the rest)
 	Split   time.Duration // from the start until the host had split every piece into tasks
 	Wait    time.Duration // the calling goroutine waiting for the device (or for Reference's search)
 	CopyIn  time.Duration // copying tasks to the device

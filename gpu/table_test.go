@@ -17,14 +17,14 @@ import (
 // -table, TestDeviceTable skips.
 var (
 	tableSizes  = flag.String("table", "", "time GPU counts of the board sizes `LO-HI` with each design, and print a table (the device check)")
-	tableSweep  = flag.String("table-sweep", "", "for these comma-separated `sizes`, also time DesignLoop with one row fewer and one and two more per task")
+	tableSweep  = flag.String("table-sweep", "", "for these comma-separated `sizes`, also time DesignLoop with one row fewer and one and two more per task, and with 4 and 8 blocks per multiprocessor")
 	tableBudget = flag.Duration("table-budget", 5*time.Minute, "time for the whole table: a count expected to overrun what is left is skipped, one that does is stopped")
 	tableOut    = flag.String("table-out", "", "also write the table to this `file`")
 )
 
 // TestDeviceTable times whole counts of the sizes of -table with the
 // first and the second design (and, for the sizes of -table-sweep, the
-// second with other task depths), smallest first, and prints one line
+// second with other task depths and occupancies), smallest first, and prints one line
 // each: the wall time and where it went, the launches and tasks, what the
 // driver says of the kernel, and whether the counts are the published
 // ones (a count that is not fails the test, and the table goes on). A
@@ -51,40 +51,42 @@ func TestDeviceTable(t *testing.T) {
 		fmt.Println(s)
 		out.WriteString(s + "\n")
 	}
-	line("%-3s %-5s %4s %9s %9s %9s %9s %9s %9s %8s %10s  %s", "n", "kern", "rows", "wall", "split", "wait", "copy-in", "kernel", "copy-out", "launches", "tasks", "regs/local/shared grid=SMs*blocks; counts")
+	line("%-3s %-5s %4s %9s %9s %9s %9s %9s %9s %9s %8s %10s  %s", "n", "kern", "rows", "wall", "setup", "split", "wait", "copy-in", "kernel", "copy-out", "launches", "tasks", "regs/local/shared grid=SMs*blocks; counts")
 	deadline := time.Now().Add(*tableBudget)
 	last := map[Design]time.Duration{}
 	for n := lo; n <= hi; n++ {
 		type run struct {
-			design Design
-			rows   int
+			design       Design
+			rows, blocks int
 		}
-		runs := []run{{DesignTask, 0}, {DesignLoop, 0}}
+		runs := []run{{DesignTask, 0, 0}, {DesignLoop, 0, 0}}
 		if sweep[n] {
 			for _, d := range []int{-1, 1, 2} {
 				if r := DefaultRows(n) + d; r >= 3 && r <= MaxRows {
-					runs = append(runs, run{DesignLoop, r})
+					runs = append(runs, run{DesignLoop, r, 0})
 				}
 			}
+			runs = append(runs, run{DesignLoop, 0, 4}, run{DesignLoop, 0, 8})
 		}
 		for _, r := range runs {
 			left := time.Until(deadline)
-			if want := 7 * last[r.design]; r.rows == 0 && want > left {
+			sweeping := r.rows != 0 || r.blocks != 0
+			if want := 7 * last[r.design]; !sweeping && want > left {
 				line("%-3d %-5v skipped: about %v expected, %v left", n, r.design, want.Round(time.Second), left.Round(time.Second))
 				continue
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), left)
-			res, err := Count(ctx, n, Options{Design: r.design, Rows: r.rows})
+			res, err := Count(ctx, n, Options{Design: r.design, Rows: r.rows, BlocksPerSM: r.blocks})
 			cancel()
 			if err != nil {
 				line("%-3d %-5v failed: %v", n, r.design, err)
 				t.Errorf("n=%d %v rows=%d: %v", n, r.design, r.rows, err)
-				if r.rows == 0 {
+				if !sweeping {
 					last[r.design] = left // nothing larger of this design
 				}
 				continue
 			}
-			if r.rows == 0 {
+			if !sweeping {
 				last[r.design] = res.Elapsed
 			}
 			known, _ := board.Known(n)
@@ -94,8 +96,8 @@ func TestDeviceTable(t *testing.T) {
 				t.Errorf("n=%d %v rows=%d: %d (%d unique), want %d (%d unique)", n, r.design, r.rows, res.Total, res.Unique, known.Total, known.Unique)
 			}
 			k, tm := res.Kernel, res.Timing
-			line("%-3d %-5v %4d %9s %9s %9s %9s %9s %9s %8d %10d  %d/%d/%d grid=%d=%d*%d; %d (%d unique) %s",
-				n, r.design, res.Rows, ms(res.Elapsed), ms(tm.Split), ms(tm.Wait), ms(tm.CopyIn), ms(tm.Kernel), ms(tm.CopyOut),
+			line("%-3d %-5v %4d %9s %9s %9s %9s %9s %9s %9s %8d %10d  %d/%d/%d grid=%d=%d*%d; %d (%d unique) %s",
+				n, r.design, res.Rows, ms(res.Elapsed), ms(tm.Setup), ms(tm.Split), ms(tm.Wait), ms(tm.CopyIn), ms(tm.Kernel), ms(tm.CopyOut),
 				res.Launches, res.Tasks, k.Registers, k.LocalBytes, k.SharedBytes, k.Grid, k.SMs, k.BlocksPerSM, res.Total, res.Unique, verdict)
 		}
 	}

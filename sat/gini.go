@@ -85,9 +85,9 @@ func NewSeeded(cnf *encode.CNF, seed uint64) (*Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	// gini v1.0.4 answers SAT with a non-model (and exits the process,
-	// GINI.md P9) when solving under assumptions a formula that is
-	// already inconsistent at level 0: test for that first, by
+	// gini v1.0.4 answers SAT with a non-model when solving under
+	// assumptions a formula that is already inconsistent at level 0, and
+	// its own check of that model then exits the process (log.Fatalf): test for that first, by
 	// unit propagation of our own (gini's Test does not see it). Without
 	// unit clauses nothing propagates: skip the index (memory at n=1000).
 	if seedRows(cnf.N) > 0 && (!hasUnits(cnf) || newReducer(newOccurrences(cnf)).propagate(nil)) {
@@ -243,8 +243,8 @@ func (s *Solver) nextGini(ctx context.Context) (board.Solution, error) {
 		return nil, err
 	}
 	n := s.cnf.N
-	// Read the board before blocking it: Add backtracks and loses the
-	// model (GINI.md P3).
+	// Read the board before blocking it: Add backtracks to level 0 and
+	// loses the model.
 	sol := make(board.Solution, n)
 	for row := range n {
 		sol[row] = -1
@@ -267,7 +267,8 @@ func (s *Solver) nextGini(ctx context.Context) (board.Solution, error) {
 
 // solve runs g until it answers (1 SAT, -1 UNSAT) or ctx ends. Without a
 // cancellable ctx it calls Solve directly. Otherwise it polls a GoSolve,
-// whose result must be collected exactly once (GINI.md P10): gini's Wait
+// whose result must be collected exactly once (its channel is unbuffered:
+// an uncollected result leaks the solving goroutine): gini's Wait
 // holds the lock Stop needs, so waiting in another goroutine would make
 // cancellation deadlock. g.Try is never used: it leaves a deadline behind
 // (P2).

@@ -220,9 +220,9 @@ func timeoutErr(ctx context.Context, err error) error {
 func writeUniqueCount(w io.Writer, format board.Format, n int, total uint64, mode uniqueMode, unique, rotations uint64) error {
 	switch {
 	case !mode.on:
-		return writeCount(w, format, n, total, nil)
+		return writeCount(w, format, n, total, nil, nil)
 	case !mode.rotations:
-		return writeCount(w, format, n, total, &unique)
+		return writeCount(w, format, n, total, &unique, nil)
 	case format == board.FormatJSON:
 		return writeJSONLine(w, struct {
 			N        int    `json:"n"`

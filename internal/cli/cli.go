@@ -8,9 +8,11 @@ package cli
 import (
 	"context"
 	"fmt"
+	"github.com/queens-dev/queens/internal/libc"
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -29,6 +31,7 @@ var signalsCaught = func() {}
 // to stdout, which a command may not see (help, a table), is a failed
 // run: exit status 1.
 func Run(args []string, stdout, stderr io.Writer) int {
+	libc.Fit() // before the counters start their threads
 	// The command line runs external solvers: what one leaves behind is
 	// reaped here, not left to init (a library user opts in the same way).
 	external.BecomeSubreaper()
@@ -95,7 +98,9 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			"encoding solved with the gini SAT solver (or any DIMACS solver), and checks one against\n" +
 			"the other and against the published counts (OEIS A000170, A002562).\n\n" +
 			"Exit status: 0 success (including \"no solution\"); 1 a failed check, a run stopped by\n" +
-			"--timeout or a failing external solver; 2 a usage or input error; 130 interrupted.",
+			"--timeout or a failing external solver; 2 a usage or input error; 3 an answer printed\n" +
+			"but verified by no referee and no proof (\"queens: unverified: ...\" on stderr, and\n" +
+			"\"verified\": false in its JSON); 130 interrupted.",
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		HideVersion:     true,
@@ -103,9 +108,15 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		OnUsageError:    onUsageError,
 		Commands:        commands(),
 		CommandNotFound: func(*cli.Context, string) {}, // Run reports it
+		Flags:           []cli.Flag{versionFlag()},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
 				return usagef("unknown command %q (see queens help)", c.Args().First())
+			}
+			if c.Bool("version") {
+				bi, _ := debug.ReadBuildInfo()
+				writeVersion(c.App.Writer, version(), bi)
+				return nil
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -116,9 +127,10 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	return app
 }
 
-// commands lists the subcommands; each lives in its own cmd_*.go file.
+// commands lists the subcommands; each lives in the file named after it
+// (backtrack.go, sat.go, ...).
 func commands() []*cli.Command {
-	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), traceCommand(), compareCommand(), mergeCommand(), boardCommand(), checkCommand(), serveCommand()}
+	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), traceCommand(), compareCommand(), mergeCommand(), boardCommand(), checkCommand(), serveCommand(), versionCommand()}
 }
 
 // setUsageErrors makes flag errors of cmd and its subcommands come back to

@@ -48,8 +48,9 @@ func compareCommand() *cli.Command {
 			"--counter CMD (repeatable) adds an external model counter as an engine, named counter:CMD, on\n" +
 			"each encoding of --encoding, up to n = --solver-limit: it counts the model counting file\n" +
 			"(see queens sat --counter), and, without --place, the file with --break-symmetry's\n" +
-			"lex-leader clauses for the unique count (projected: a counter must read \"c p show\" or clasp's\n" +
-			"\"c project\"). Both are checked against the published counts and the backtracker's.\n\n" +
+			"lex-leader clauses for the unique count (every encoding's models are exactly its solutions,\n" +
+			"or classes: no projection). Both are checked against the published counts and the\n" +
+			"backtracker's.\n\n" +
 			"Exit status 0 when everything agrees, 1 on any disagreement or invalid solution, a failing\n" +
 			"external solver, or a run stopped by --timeout (the rows done so far are printed, and the\n" +
 			"engine that was running is named).",
@@ -57,7 +58,7 @@ func compareCommand() *cli.Command {
 			&cli.StringFlag{Name: "n", Usage: "board sizes: `RANGE` such as 8, 1-12 or 4,8,10 (n <= " + strconv.Itoa(compareMaxN) + ")"},
 			&cli.StringFlag{Name: "engines", Usage: "comma-separated engines `LIST` (default: all that apply)"},
 			&cli.GenericFlag{Name: "solver", Value: &commandList{}, Usage: "also check the external DIMACS solver `CMD` (e.g. 'clasp --heuristic=Vsids,92'); repeatable, not split at commas"},
-			&cli.GenericFlag{Name: "counter", Value: &commandList{}, Usage: "also check the external model counter `CMD` (e.g. 'clasp --parse-ext --project -n 0 -q'); repeatable"},
+			&cli.GenericFlag{Name: "counter", Value: &commandList{}, Usage: "also check the external model counter `CMD` (e.g. 'clasp -n 0 -q'); repeatable"},
 			&cli.StringFlag{Name: "encoding", Value: "pairwise", Usage: "comma-separated encodings `LIST` the external solvers run on (" + encodingNames() + ", or all)"},
 			&cli.IntFlag{Name: "solver-limit", Value: externalEnumMax, Usage: "external solvers enumerate up to board size `N`, and above it give one model"},
 			solverOutputFlag(),
@@ -178,10 +179,8 @@ func runCompare(c *cli.Context) error {
 func writeCompareTable(w io.Writer, r compare.Result) {
 	for _, t := range r.Outcomes {
 		verdict := "ok"
-		for _, f := range r.Findings {
-			if f.Fails(t.Engine) {
-				verdict = "MISMATCH"
-			}
+		if rowProblem(r, t) {
+			verdict = "MISMATCH"
 		}
 		if t.Err != nil {
 			verdict = "ERROR"
@@ -215,6 +214,32 @@ func writeCompareTable(w io.Writer, r compare.Result) {
 	}
 }
 
+// rowProblem reports whether one of r's findings fails the engine of t.
+func rowProblem(r compare.Result, t compare.Outcome) bool {
+	for _, f := range r.Findings {
+		if f.Fails(t.Engine) {
+			return true
+		}
+	}
+	return false
+}
+
+// rowVerified says how a row of compare's JSON is verified: by the
+// published table, or by agreeing with the backtracker (the reference when
+// it runs first); not at all when it has a problem, or nothing to agree
+// with.
+func rowVerified(r compare.Result, t compare.Outcome) *verification {
+	switch {
+	case t.Err != nil || rowProblem(r, t):
+		return &verification{}
+	case r.Published != nil:
+		return verifiedBy(compare.Published)
+	case len(r.Outcomes) > 0 && strings.HasPrefix(r.Outcomes[0].Engine, "backtrack"):
+		return verifiedBy(compare.Backtracker)
+	}
+	return &verification{}
+}
+
 func writeCompareJSON(w io.Writer, r compare.Result) {
 	for _, t := range r.Outcomes {
 		errText := ""
@@ -234,7 +259,8 @@ func writeCompareJSON(w io.Writer, r compare.Result) {
 			Seconds     float64 `json:"seconds"`
 			Fingerprint string  `json:"fingerprint"`
 			Error       string  `json:"error"`
-		}{r.N, t.Engine, t.Total, t.Unique, t.InvalidCount, math.Round(t.Elapsed.Seconds()*1e6) / 1e6, fp, errText})
+			*verification
+		}{r.N, t.Engine, t.Total, t.Unique, t.InvalidCount, math.Round(t.Elapsed.Seconds()*1e6) / 1e6, fp, errText, rowVerified(r, t)})
 	}
 	for _, f := range r.Findings {
 		writeJSONLine(w, struct {

@@ -166,7 +166,7 @@ func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq2[board
 		so.written = &count
 		so.format, so.n = format, n
 	case err == nil && count == 0:
-		err = writeNone(w, format, n)
+		err = writeNone(w, format, n, nil)
 	}
 	return count, err
 }
@@ -185,6 +185,7 @@ type solutionOutput struct {
 	slow    bool // the engine is slow: flush stdout as solutions come (see solutionWriter)
 	format  board.Format
 	n       int
+	ref     *referee // if not nil, the verdict on "no solution" goes into its JSON
 	// numbered: a listing (--all, --limit K > 1) in a text format to a
 	// terminal numbers the solutions and ends with their total.
 	numbered bool
@@ -292,9 +293,9 @@ func (so *solutionOutput) finish(err error) error {
 		if so.file != nil && isPicture(so.format) {
 			// No picture: no file, and the answer on stdout.
 			so.Abort()
-			return writeNone(so.stdout, so.format, so.n)
+			return writeNone(so.stdout, so.format, so.n, so.ref.verified())
 		}
-		err = writeNone(so, so.format, so.n)
+		err = writeNone(so, so.format, so.n, so.ref.verified())
 	} else if err == nil && so.numbered && so.written != nil {
 		_, err = fmt.Fprintf(so, "total: %s\n", plural(*so.written, "solution"))
 	}
@@ -331,10 +332,10 @@ func isDir(path string) bool {
 }
 
 // writeNone says that there is no solution: "no solution", or in JSON a
-// count of zero.
-func writeNone(w io.Writer, format board.Format, n int) error {
+// count of zero (with the referee's verdict when v is not nil).
+func writeNone(w io.Writer, format board.Format, n int, v *verification) error {
 	if format == board.FormatJSON {
-		return writeCount(w, format, n, 0, nil)
+		return writeCount(w, format, n, 0, nil, v)
 	}
 	_, err := io.WriteString(w, "no solution\n")
 	return err

@@ -31,6 +31,10 @@ func usageErr(err error) error {
 	return &exitError{code: 2, err: err}
 }
 
+// exitUnverified is the exit status of an answer that was printed but
+// that neither a referee nor a checked proof confirmed (see referee).
+const exitUnverified = 3
+
 // failf returns a failed check or run: exit status 1.
 func failf(format string, args ...any) error {
 	return &exitError{code: 1, err: fmt.Errorf(format, args...)}

@@ -17,7 +17,7 @@ import (
 	"time"
 )
 
-// The hardening tests run the real command: TestMain (cmd_merge_test.go)
+// The hardening tests run the real command: TestMain (merge_test.go)
 // turns the test binary into queens when QUEENS_TEST_AS_MAIN is set
 // (stringer's endtoend pattern), so signals, closed pipes, exit statuses
 // and crashes are the real ones.

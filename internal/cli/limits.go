@@ -113,10 +113,11 @@ const maxGIFSteps = 30000
 // ten billion.
 const traceAllSteps = 1000000
 
-// refereeTime bounds the referee's check of a solver's UNSATISFIABLE answer
-// (the backtracker deciding or counting completions); past it the answer
-// is reported as unverified.
-const refereeTime = 10 * time.Second
+// refereeTime bounds each of the referee's searches when it checks a
+// solver's UNSATISFIABLE answer (the backtracker deciding or counting
+// completions, then gini looking for a witness); past both the answer is
+// reported as unverified. A variable so that tests can shorten it.
+var refereeTime = 10 * time.Second
 
 // maxThreads bounds --threads: each thread is a goroutine with a solver
 // of its own (a gini instance for sat), so a slip like --threads

@@ -9,21 +9,24 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/compare"
 )
 
 // What a run reports besides its solutions: a count (--count) and the
 // statistics (--stats), as text or JSON Lines.
 
 // writeCount prints a count: "T solutions" or "T solutions (U unique)", or
-// in JSON {"n":N,"total":T} with "unique":U when unique is not nil.
-func writeCount(w io.Writer, format board.Format, n int, total uint64, unique *uint64) error {
+// in JSON {"n":N,"total":T} with "unique":U when unique is not nil, and
+// "verified" and "verified_by" when v is not nil.
+func writeCount(w io.Writer, format board.Format, n int, total uint64, unique *uint64, v *verification) error {
 	var b []byte
 	if format == board.FormatJSON {
 		return writeJSONLine(w, struct {
 			N      int     `json:"n"`
 			Total  uint64  `json:"total"`
 			Unique *uint64 `json:"unique,omitempty"`
-		}{n, total, unique})
+			*verification
+		}{n, total, unique, v})
 	} else {
 		// Always "solutions", even for 1: scripts match the contract's
 		// "T solutions" literally.
@@ -37,6 +40,25 @@ func writeCount(w io.Writer, format board.Format, n int, total uint64, unique *u
 	_, err := w.Write(b)
 	return err
 }
+
+// verification is the part of every JSON answer that says whether it was
+// verified and how: "verified": true|false, and "verified_by" one of
+// compare.Method's names when it was.
+type verification struct {
+	Verified   bool   `json:"verified"`
+	VerifiedBy string `json:"verified_by,omitempty"`
+}
+
+// newVerification returns the JSON fields of a referee's verdict.
+func newVerification(v compare.Verdict) *verification {
+	if !v.Verified() {
+		return &verification{}
+	}
+	return &verification{Verified: true, VerifiedBy: v.By.String()}
+}
+
+// verifiedBy returns the JSON fields of an answer verified by m.
+func verifiedBy(m compare.Method) *verification { return newVerification(compare.Verdict{By: m}) }
 
 // stat is one statistic for writeStats: a stable name (lowercase, the same
 // in text and JSON) and an integer, or a duration written in seconds.
