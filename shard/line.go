@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/internal/quote"
 )
 
 // Result is what one shard found: the line of JSON that [Result.AppendLine]
@@ -260,7 +261,7 @@ func Parse(text []byte) (Result, error) {
 	case l.Scheme != Scheme:
 		return bad("unknown scheme %q", l.Scheme)
 	case !knownEngine(r.Engine):
-		return bad("unknown engine %q (known: %s)", r.Engine, strings.Join(Engines(), ", "))
+		return bad("unknown engine %s (known: %s)", quote.Token(r.Engine), strings.Join(Engines(), ", "))
 	case l.Covered != len(l.Pieces):
 		return bad("covered %d but %d pieces listed", l.Covered, len(l.Pieces))
 	case l.Total != fraction24Of(l.Total24) || l.Unique != fraction24Of(l.Unique24):

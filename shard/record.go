@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/quote"
 )
 
 // ErrRecord is wrapped by the errors of [ParseRecord] and [CheckRecord]: a
@@ -160,7 +161,7 @@ func ParseRecord(text []byte) (Record, error) {
 // ctx's.
 func CheckRecord(ctx context.Context, rec Record, results []Result) error {
 	if rec.Kind != recordKind {
-		return fmt.Errorf("check record: %w: kind %q", ErrRecord, rec.Kind)
+		return fmt.Errorf("check record: %w: kind %s", ErrRecord, quote.Token(rec.Kind))
 	}
 	sum, err := Merge(results)
 	if err != nil {
@@ -185,19 +186,21 @@ func CheckRecord(ctx context.Context, rec Record, results []Result) error {
 		{"lines", len(rec.Lines), len(again.Lines)}, {"pieces recounted", rec.Verify, len(checked)},
 	} {
 		if fmt.Sprint(d.want) != fmt.Sprint(d.have) {
-			return fmt.Errorf("check record: %w: the record has %s %v, the lines give %v", ErrRecord, d.what, d.want, d.have)
+			return fmt.Errorf("check record: %w: the record has %s %s, the lines give %s", ErrRecord, d.what,
+				quote.Text(fmt.Sprint(d.want)), quote.Text(fmt.Sprint(d.have)))
 		}
 	}
 	for i, l := range rec.Lines {
 		if l != again.Lines[i] {
 			return fmt.Errorf("check record: %w: the record has shard %d line %s (%s, %v s), the lines give shard %d line %s (%s, %v s)",
-				ErrRecord, l.Shard, l.Checksum, l.Host, l.Elapsed, again.Lines[i].Shard, again.Lines[i].Checksum, again.Lines[i].Host, again.Lines[i].Elapsed)
+				ErrRecord, l.Shard, quote.Text(l.Checksum), quote.Text(l.Host), l.Elapsed,
+				again.Lines[i].Shard, again.Lines[i].Checksum, quote.Text(again.Lines[i].Host), again.Lines[i].Elapsed)
 		}
 	}
 	for i, c := range rec.Recounted {
 		if c != again.Recounted[i] {
 			return fmt.Errorf("check record: %w: the seed %d draws piece %s of shard %d where the record has %s of shard %d",
-				ErrRecord, rec.Seed, again.Recounted[i].Piece, again.Recounted[i].Shard, c.Piece, c.Shard)
+				ErrRecord, rec.Seed, again.Recounted[i].Piece, again.Recounted[i].Shard, quote.Text(c.Piece), c.Shard)
 		}
 	}
 	return nil

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/quote"
 	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
 )
@@ -454,6 +455,6 @@ func writeMergeStats(e io.Writer, sum shard.Sum) {
 	fmt.Fprintf(e, "merge: imbalance (largest shard / mean) %.2f by time, %.2f by queens placed\n", byTime, byNodes)
 	for _, r := range sum.Slowest {
 		fmt.Fprintf(e, "merge: slow: shard %d %v on %s, %d threads, started %s (%s)\n", r.Shard, r.Elapsed,
-			cmp.Or(r.Host, "?"), r.Threads, r.Start.Format(time.RFC3339), r.Source)
+			quote.Text(cmp.Or(r.Host, "?")), r.Threads, r.Start.Format(time.RFC3339), r.Source)
 	}
 }

@@ -172,3 +172,17 @@ func TestProgressEvery(t *testing.T) {
 		t.Errorf("--progress-every 0: stderr %q", stderr)
 	}
 }
+
+// TestMergeHostEscaped checks that a shard's host field reaches the
+// terminal escaped: merge --stats names the slow shards' hosts, and a
+// check of a record names the host of a line that differs.
+func TestMergeHostEscaped(t *testing.T) {
+	lines := shardLines(t, 8, 2)
+	r, _ := shard.Parse([]byte(lines[1]))
+	r.Host = "\x1b[2J\u202enode"
+	in := lines[0] + string(r.AppendLine(nil))
+	_, stderr, code := runCLI(t, in, "merge", "--stats", "-")
+	if code != 0 || strings.ContainsAny(stderr, "\x1b\u202e") || !strings.Contains(stderr, `"\x1b[2J\u202enode"`) {
+		t.Errorf("merge --stats of a hostile host: exit %d, stderr %q", code, stderr)
+	}
+}
