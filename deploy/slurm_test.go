@@ -196,6 +196,14 @@ func TestSlurmJobArray(t *testing.T) {
 		"QUEENS_SHARDS=" + strconv.Itoa(k), "QUEENS_CPUS=1", "QUEENS_PARTS=ok"}, submit))
 	badArray, badMerge := submitted(s.run(dir, []string{"QUEENS=" + wrapper, "QUEENS_N=10",
 		"QUEENS_SHARDS=4", "QUEENS_CPUS=1", "QUEENS_PARTS=bad"}, submit))
+	// A mixed fleet: tasks 1 and 3 count on a (fake) GPU, the others on
+	// the CPU, all with one binary (one version); the merge recounts
+	// and checks the engines' lines together.
+	mixed := fleetWrapper(t, dir)
+	var mixArray, mixMerge string
+	if mixed != "" {
+		mixArray, mixMerge = submitted(s.run(dir, []string{"QUEENS=" + mixed, "QUEENS_N=12", "QUEENS_SHARDS=4", "QUEENS_CPUS=1", "QUEENS_PARTS=mixed"}, submit))
+	}
 	states := s.wait(deadline, okArray, okMerge, badArray, badMerge)
 
 	t.Run("merge", func(t *testing.T) {
@@ -241,6 +249,20 @@ func TestSlurmJobArray(t *testing.T) {
 		if out, errOut, code := run(t, bin, []string{"merge", "--progress", filepath.Join(dir, "ok")}); code != 0 ||
 			!strings.Contains(out, fmt.Sprintf("shards: %d of %d finished, 0 running, 0 stale, 0 not started", k, k)) {
 			t.Errorf("merge --progress after the array: exit status %d\n%s%s", code, out, errOut)
+		}
+	})
+	t.Run("mixed-fleet", func(t *testing.T) {
+		if mixed == "" {
+			t.Skip("no g++ or clang++ to build the fake GPU driver")
+		}
+		st := s.wait(deadline, mixArray, mixMerge)
+		log := readLog(t, dir, "queens-merge-"+mixMerge+".log")
+		if st[mixMerge][""].state != "COMPLETED" || !strings.HasPrefix(log, "14200 solutions (1787 unique)\nmatches the published count for n = 12\nrecounted 16 of ") {
+			t.Fatalf("merge job %s of the mixed fleet: %v, log\n%s", mixMerge, st, log)
+		}
+		var rec struct{ Engines []string }
+		if err := json.Unmarshal([]byte(readLog(t, dir, "mixed/merged.json")), &rec); err != nil || strings.Join(rec.Engines, ",") != "constellations,gpu" {
+			t.Errorf("mixed/merged.json engines %v, %v; want constellations and gpu", rec.Engines, err)
 		}
 	})
 	t.Run("failed-task", func(t *testing.T) {
@@ -327,6 +349,36 @@ func TestSlurmJobArray(t *testing.T) {
 			t.Errorf("merge after the requeue: exit status %d\n%s%s\nwant\n%s", code, out, errOut, wantOut)
 		}
 	})
+}
+
+// fleetWrapper builds, in dir, queens with the GPU loader and the fake
+// libcuda.so.1 of package gpu (its kernel run on the host), and a wrapper
+// that runs tasks 1 and 3 of an array with --gpu on it, the rest (and the
+// merge) on the CPU; "" when no C++ compiler is there.
+func fleetWrapper(t *testing.T, dir string) string {
+	t.Helper()
+	cxx, err := exec.LookPath("g++")
+	if err != nil {
+		if cxx, err = exec.LookPath("clang++"); err != nil {
+			return ""
+		}
+	}
+	if out, err := exec.Command(cxx, "-std=c++17", "-O2", "-shared", "-fPIC", "-o", filepath.Join(dir, "libcuda.so.1"),
+		"../gpu/testdata/fakecuda.cpp").CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", cxx, err, out)
+	}
+	bin := filepath.Join(dir, "queens-gpu")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = ".." // the queens module, beside this one
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	wrapper := filepath.Join(dir, "queens-mixed-fleet")
+	script := fmt.Sprintf("#!/bin/sh\ncase \"${SLURM_ARRAY_TASK_ID:-}\" in\n1|3) LD_LIBRARY_PATH=%s exec %s \"$@\" --gpu ;;\nesac\nexec %s \"$@\"\n", dir, bin, bin)
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return wrapper
 }
 
 // readLog returns the content of dir/name, or fails the test.
