@@ -47,7 +47,7 @@ published beyond 27: merge --verify checks those).`, backtrack.AutoLexMax, maxFi
 			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex or heuristic (see below)"},
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, the textbook order)"},
-			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), progressEveryFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(),
+			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), progressEveryFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(), memoryFlag(),
 		},
 		Action: backtrackAction,
 	}
@@ -118,9 +118,9 @@ func backtrackAction(c *cli.Context) error {
 		out.Abort()
 		return err
 	}
-	if c.IsSet("engine") && !c.Bool("count") {
+	if (c.IsSet("engine") || c.IsSet("memory")) && !c.Bool("count") {
 		out.Abort()
-		return usagef("--engine is for --count")
+		return usagef("--engine and --memory are for --count")
 	}
 	if c.Bool("count") {
 		engine, err := countEngine(c, n, place, onGPU)
