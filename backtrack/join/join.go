@@ -91,15 +91,27 @@ type plan struct {
 // board, 1 <= n <= [MaxN], and with opt.Unique the number of classes of
 // them under the symmetries of the board.
 //
-// It enumerates, for each set C of h columns (up to the mirror images
-// that give the same count), the placements of the top half on C and of
-// the bottom half on the other columns, and counts the pairs whose
-// diagonals are disjoint 64 at a time with table lookups and popcounts.
-// The parts are shared among opt.Threads goroutines. When ctx is
-// cancelled Count stops soon and returns ctx.Err() along with the sums
-// over the parts it finished (Done of Parts).
+// The count is split into parts by the outer columns the top half takes
+// (one part of each class of parts under the left-right and top-bottom
+// mirrors, weighted by its size). A part enumerates its top halves and
+// its bottom halves once, sorts them by column set, and for each column
+// set counts the pairs whose diagonals are disjoint, 64 at a time with
+// table lookups and popcounts. On an odd board the middle queen in any
+// inner column shares one enumeration; in each of the outer columns it
+// is a part of its own. Unique counts follow by Burnside's lemma from the
+// total and the solutions a half or quarter turn fixes (counted by
+// package backtrack's symmetric piece, a few milliseconds).
 //
-// Errors wrap [board.ErrSize] for n out of range.
+// The parts are shared among opt.Threads goroutines, the largest first;
+// each holds the halves of one part at a time, within opt.Memory over
+// all. A part that would take more starts the count over with more,
+// smaller parts. When ctx is cancelled Count stops within about a tenth
+// of a second and returns ctx.Err() along with the sums over the parts it
+// finished (Done of Parts).
+//
+// Errors wrap [board.ErrSize] for n out of range and [ErrMemory] for
+// opt.Memory below [MinMemory] (or a board that does not fit even in its
+// smallest parts).
 func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	start := time.Now()
 	if err := board.CheckSize(n, MaxN); err != nil {
