@@ -3,6 +3,7 @@ package drat
 import (
 	"errors"
 	"fmt"
+	"github.com/queens-dev/queens/internal/quote"
 	"io"
 	"strconv"
 )
@@ -172,7 +173,7 @@ func ReadCNF(r io.Reader) (*Formula, error) {
 		}
 		v, ok := parseInt(tok, vars)
 		if !ok {
-			return nil, perr(off, line, fmt.Errorf("%w %q (variables are 1..%d)", ErrLiteral, tok, vars))
+			return nil, perr(off, line, fmt.Errorf("%w %s (variables are 1..%d)", ErrLiteral, quote.Bytes(tok), vars))
 		}
 		if v == 0 {
 			ends = append(ends, len(lits))

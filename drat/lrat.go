@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/queens-dev/queens/internal/quote"
 	"io"
 )
 
@@ -43,7 +44,7 @@ func parseLRAT(data []byte) (*lratProof, error) {
 		}
 		id, ok := parseInt(tok, maxID)
 		if !ok || id <= 0 {
-			return nil, perr(off, line, fmt.Errorf("%w: clause id %q", ErrSyntax, tok))
+			return nil, perr(off, line, fmt.Errorf("%w: clause id %s", ErrSyntax, quote.Bytes(tok)))
 		}
 		st := lratStep{id: id, line: int32(line), off: int64(off), start: int32(len(p.lits)), hs: int32(len(p.hints))}
 		// next token: 'd' or the first literal
@@ -57,7 +58,7 @@ func parseLRAT(data []byte) (*lratProof, error) {
 			for {
 				v, ok := parseInt(tok, MaxVar)
 				if !ok {
-					return nil, perr(toff, tline, fmt.Errorf("%w %q", ErrLiteral, tok))
+					return nil, perr(toff, tline, fmt.Errorf("%w %s", ErrLiteral, quote.Bytes(tok)))
 				}
 				if v == 0 {
 					break
@@ -78,7 +79,7 @@ func parseLRAT(data []byte) (*lratProof, error) {
 			}
 			v, ok := parseInt(tok, maxID)
 			if !ok || (st.del && v < 0) {
-				return nil, perr(toff, tline, fmt.Errorf("%w: clause id %q", ErrSyntax, tok))
+				return nil, perr(toff, tline, fmt.Errorf("%w: clause id %s", ErrSyntax, quote.Bytes(tok)))
 			}
 			if v == 0 {
 				break

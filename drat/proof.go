@@ -3,6 +3,7 @@ package drat
 import (
 	"errors"
 	"fmt"
+	"github.com/queens-dev/queens/internal/quote"
 )
 
 // step is one line of a DRAT proof: a lemma (addition) or a deletion.
@@ -84,7 +85,7 @@ func parseTextDRAT(data []byte) (*proof, error) {
 		}
 		v, ok := parseInt(tok, MaxVar)
 		if !ok {
-			return nil, perr(off, line, fmt.Errorf("%w %q", ErrLiteral, tok))
+			return nil, perr(off, line, fmt.Errorf("%w %s", ErrLiteral, quote.Bytes(tok)))
 		}
 		if v == 0 {
 			p.close()

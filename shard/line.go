@@ -242,7 +242,7 @@ func Parse(text []byte) (Result, error) {
 	if l.Start != "" {
 		start, err := time.Parse(time.RFC3339, l.Start)
 		if err != nil {
-			return Result{}, fmt.Errorf("parse shard result: %w: start %q: %v", ErrCorrupt, l.Start, err)
+			return Result{}, fmt.Errorf("parse shard result: %w: start %s: %v", ErrCorrupt, quote.Token(l.Start), err)
 		}
 		r.Start = start
 	}
@@ -259,7 +259,7 @@ func Parse(text []byte) (Result, error) {
 	case s.check() != nil:
 		return bad("%v", s.check())
 	case l.Scheme != Scheme:
-		return bad("unknown scheme %q", l.Scheme)
+		return bad("unknown scheme %s", quote.Token(l.Scheme))
 	case !knownEngine(r.Engine):
 		return bad("unknown engine %s (known: %s)", quote.Token(r.Engine), strings.Join(Engines(), ", "))
 	case l.Covered != len(l.Pieces):

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/quote"
 	"github.com/urfave/cli/v2"
 )
 
@@ -168,7 +169,7 @@ func parseAnswer(text string) (answer, error) {
 	for row, f := range fields {
 		col, err := strconv.Atoi(f)
 		if err != nil || col < 1 || col > len(fields) {
-			return answer{}, fmt.Errorf("perm: %q: want the column of the queen of each row, 1..%d", f, len(fields))
+			return answer{}, fmt.Errorf("perm: %s: want the column of the queen of each row, 1..%d", quote.Token(f), len(fields))
 		}
 		a.queens = append(a.queens, board.Queen{Row: row, Col: col - 1})
 	}

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/queens-dev/queens/internal/quote"
 	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
@@ -70,9 +71,16 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	if i := strings.IndexByte(msg, '\n'); i >= 0 {
 		msg = msg[:i] // the contract is one line
 	}
+	// And a short one, with nothing raw in it for the terminal: what a
+	// message quotes whole (a flag parser's "invalid value", a long
+	// argument) is escaped and cut here.
+	msg = quote.Line(msg, maxMessage)
 	fmt.Fprintf(stderr, "queens: %s\n", msg)
 	return code
 }
+
+// maxMessage bounds the bytes of the one line an error prints.
+const maxMessage = 400
 
 // stopSignals are the signals that stop a run: SIGTERM, and SIGINT,
 // SIGHUP and SIGQUIT unless they are ignored (nohup, a background job of

@@ -472,3 +472,50 @@ func TestSolverDiesWithQueens(t *testing.T) {
 		}
 	}
 }
+
+// TestServeAddr: a port that is no port is a usage error (exit 2), told
+// before anything listens.
+func TestServeAddr(t *testing.T) {
+	for _, addr := range []string{"127.0.0.1:-1", "127.0.0.1:65536", "127.0.0.1:99999999999999999999", "127.0.0.1:no-such-service", "127.0.0.1:\x1b[2J"} {
+		_, stderr, code := runQueens(t, t.TempDir(), "serve", "--addr", addr)
+		if code != 2 {
+			t.Errorf("--addr %q: exit %d, want 2", addr, code)
+		}
+		checkOneLine(t, stderr, "--addr")
+		if strings.Contains(stderr, "\x1b") {
+			t.Errorf("--addr %q: the message has the raw ESC", addr)
+		}
+	}
+}
+
+// TestMessagesShort: whatever a message quotes (a long argument, a flag
+// value, a token of a file or a shard line's host), it is one line of a
+// few hundred bytes at most, with control and formatting characters
+// escaped.
+func TestMessagesShort(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("x", 100000)
+	nuls := filepath.Join(dir, "nuls")
+	os.WriteFile(nuls, make([]byte, 1<<20), 0o644)
+	clause := filepath.Join(dir, "clause.cnf")
+	os.WriteFile(clause, []byte("p cnf 2 1\n1 "+strings.Repeat("7", 1<<20)+" 0\n"), 0o644)
+	for _, args := range [][]string{
+		{"backtrack", "-n", "8", long},
+		{"backtrack", "-n", long},
+		{"backtrack", "-n", "8", "--place", "\x1b[2J\r\u202e" + long},
+		{"backtrack", "-n", "8", "--format", "\x1b]0;pwned\x07"},
+		{"decode", "-n", "4", nuls},
+		{"decode", "-n", "4", "--cnf", clause, nuls},
+		{"check", "-n", "4", "\x1b[31m" + long},
+		{"merge", nuls},
+	} {
+		_, stderr, code := runQueens(t, dir, args...)
+		if code != 1 && code != 2 {
+			t.Errorf("%.40q: exit %d", args, code)
+		}
+		checkOneLine(t, stderr, "")
+		if len(stderr) > maxMessage+40 || strings.ContainsAny(stderr[:len(stderr)-1], "\x00\x1b\r\u202e\x07") {
+			t.Errorf("%.40q: %d bytes, %.200q", args, len(stderr), stderr)
+		}
+	}
+}

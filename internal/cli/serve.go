@@ -3,6 +3,7 @@ package cli
 import (
 	"net"
 
+	"github.com/queens-dev/queens/internal/quote"
 	"github.com/queens-dev/queens/internal/serve"
 	"github.com/urfave/cli/v2"
 )
@@ -24,7 +25,9 @@ func serveCommand() *cli.Command {
 				return usagef("serve: unexpected argument %q", c.Args().First())
 			}
 			if _, port, err := net.SplitHostPort(c.String("addr")); err != nil || port == "" {
-				return usagef("serve: --addr %q: want HOST:PORT, such as 127.0.0.1:8080", c.String("addr"))
+				return usagef("serve: --addr %s: want HOST:PORT, such as 127.0.0.1:8080", quote.Token(c.String("addr")))
+			} else if _, err := net.LookupPort("tcp", port); err != nil {
+				return usagef("serve: --addr %s: the port must be 0 to 65535 (0: any free one) or a service name", quote.Token(c.String("addr")))
 			}
 			if err := serve.Run(c.Context, c.String("addr"), c.Bool("open"), c.App.ErrWriter); err != nil {
 				return failf("%v", err)

@@ -6,7 +6,10 @@
 package quote
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -52,4 +55,29 @@ func cut(s string) string {
 		s = s[:len(s)-1]
 	}
 	return s
+}
+
+// Line returns the message s as one line of at most max bytes (and
+// "..."): every character that is not graphic (a line break, ESC, CR,
+// U+202E, an invalid byte) written as its Go escape. It is the last
+// guard of the one-line contract, for messages that quote something
+// whole (a library's, a flag parser's).
+func Line(s string, max int) string {
+	var b strings.Builder
+	for i, r := range s {
+		if b.Len() >= max {
+			b.WriteString("...")
+			break
+		}
+		switch {
+		case r == utf8.RuneError && len(s[i:]) > 0 && !strings.HasPrefix(s[i:], "\uFFFD"):
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == ' ' || unicode.IsGraphic(r):
+			b.WriteRune(r)
+		default:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+	}
+	return b.String()
 }

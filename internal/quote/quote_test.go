@@ -36,6 +36,21 @@ func TestToken(t *testing.T) {
 	}
 }
 
+func TestLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain message":                "plain message",
+		"two\nlines":                   `two\nlines`,
+		"esc \x1b[2J cr \r rlo \u202e": `esc \x1b[2J cr \r rlo \u202e`,
+		"bad \xff byte, real \uFFFD":   `bad \xff byte, real ` + "\uFFFD",
+		"héllo wörld":                  "héllo wörld",
+		strings.Repeat("x", 100):       strings.Repeat("x", 50) + "...",
+	} {
+		if got := quote.Line(in, 50); got != want {
+			t.Errorf("Line(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func ExampleToken() {
 	fmt.Println(quote.Token("\x1b[31mred\u202e"))
 	fmt.Println(quote.Token(strings.Repeat("\x00", 1<<20)))

@@ -1,15 +1,19 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/queens-dev/queens/board"
@@ -18,13 +22,15 @@ import (
 // Limits of the API: each keeps one request from holding the machine.
 const (
 	minN          = 4
-	maxN          = 32       // the board of the page
-	galleryMaxN   = 12       // 14,200 solutions in 1,787 classes
-	countMaxEmpty = 17       // empty rows a count may fill: n = 17 takes seconds on 2 cores
-	traceMaxSteps = 5000     // steps of one trace request
-	traceDefSteps = 1000     // when maxSteps is 0
-	traceMaxFrom  = 1000000  // steps a trace request may skip: a fraction of a second
-	maxBody       = 64 << 10 // bytes of a request body
+	maxN          = 32               // the board of the page
+	galleryMaxN   = 12               // 14,200 solutions in 1,787 classes
+	countMaxEmpty = 17               // empty rows a count may fill: n = 17 takes seconds on 2 cores
+	traceMaxSteps = 5000             // steps of one trace request
+	traceDefSteps = 1000             // when maxSteps is 0
+	traceMaxFrom  = 1000000          // steps a trace request may skip: a fraction of a second
+	maxBody       = 64 << 10         // bytes of a request body
+	bodyTime      = 10 * time.Second // to send a request body
+	perClient     = 8                // requests one client (IP address) has open at once
 )
 
 // square is a square of the board, 0-based, as the API writes it.
@@ -47,6 +53,7 @@ type request struct {
 type api struct {
 	tokens  chan struct{} // one token per heavy request running
 	timeout time.Duration
+	clients clients
 }
 
 // httpError is an error with the status it answers.
@@ -99,7 +106,9 @@ func (a *api) heavy(h func(w http.ResponseWriter, r *http.Request)) http.Handler
 	}
 }
 
-// heavyPost is heavy for POST requests only.
+// heavyPost is heavy for POST requests only. The body is read whole
+// before a heavy-request token is taken, so that a client sending it
+// slowly holds no token (only its own connection, for at most bodyTime).
 func (a *api) heavyPost(h func(w http.ResponseWriter, r *http.Request)) http.HandlerFunc {
 	inner := a.heavy(h)
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -108,8 +117,80 @@ func (a *api) heavyPost(h func(w http.ResponseWriter, r *http.Request)) http.Han
 			fail(w, http.StatusMethodNotAllowed, "use POST with a JSON body")
 			return
 		}
+		if err := readBody(w, r); err != nil {
+			w.Header().Set("Connection", "close") // the rest of the body is not waited for
+			failErr(w, err)
+			return
+		}
 		inner(w, r)
 	}
+}
+
+// readBody reads the body of r into memory (at most maxBody bytes,
+// within bodyTime) and puts it back as r.Body: 413 for a larger one,
+// whatever it holds, 408 for one not sent in time.
+func readBody(w http.ResponseWriter, r *http.Request) error {
+	if r.ContentLength > maxBody {
+		return errorf(http.StatusRequestEntityTooLarge, "the body is over %d bytes", maxBody)
+	}
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(bodyTime)) // not every writer has one
+	defer rc.SetReadDeadline(time.Time{})
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		return errorf(http.StatusRequestEntityTooLarge, "the body is over %d bytes", maxBody)
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return errorf(http.StatusRequestTimeout, "the body took more than %v to arrive", bodyTime)
+	case err != nil:
+		return errorf(http.StatusBadRequest, "cannot read the body: %v", err)
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	return nil
+}
+
+// clients counts the requests each client (by IP address) has open.
+type clients struct {
+	mu   sync.Mutex
+	open map[string]int
+}
+
+// limit answers 429 to a client with perClient requests open already, so
+// that one client's slow requests cannot take every connection the
+// others would use; the others pass to next.
+func (cs *clients) limit(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ip := r.RemoteAddr
+		if host, _, err := net.SplitHostPort(ip); err == nil {
+			ip = host
+		}
+		cs.mu.Lock()
+		if cs.open == nil {
+			cs.open = make(map[string]int)
+		}
+		full := cs.open[ip] >= perClient
+		if !full {
+			cs.open[ip]++
+		}
+		cs.mu.Unlock()
+		if full {
+			// Closed after the answer: the server would otherwise wait
+			// for the rest of a body this client may send slowly.
+			w.Header().Set("Connection", "close")
+			w.Header().Set("Retry-After", "1")
+			fail(w, http.StatusTooManyRequests, fmt.Sprintf("more than %d requests at once from one client", perClient))
+			return
+		}
+		defer func() {
+			cs.mu.Lock()
+			if cs.open[ip]--; cs.open[ip] == 0 {
+				delete(cs.open, ip)
+			}
+			cs.mu.Unlock()
+		}()
+		next.ServeHTTP(w, r)
+	})
 }
 
 // decodePeaceful decodes the request of r (see decode) and its queens,

@@ -20,11 +20,14 @@
 // (compare.Referee), and the empty board's count against the published
 // table.
 //
-// Errors are {"error": "..."} with status 400 (bad request), 405, 413 (body
-// over 64 KiB), 415 (not JSON), 422 (queens the operation cannot take: two
-// in one row, attacking each other, a board too big for it), 429 (too many
-// heavy requests at once) or 503 (no answer within the time limit). Work
-// stops when the client goes away.
+// Errors are {"error": "..."} with status 400 (bad request), 405, 408
+// (a body not sent within 10 s), 413 (body over 64 KiB, whatever it
+// holds), 415 (not JSON), 422 (queens the operation cannot take: two in
+// one row, attacking each other, a board too big for it), 429 (too many
+// heavy requests at once, or more than 8 requests open from one client)
+// or 503 (no answer within the time limit). A heavy request takes its
+// turn only once its body has arrived, so a client that sends slowly
+// delays no one else. Work stops when the client goes away.
 package serve
 
 import (
@@ -85,7 +88,7 @@ func Handler(opts Options) http.Handler {
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, "no such API endpoint")
 	})
-	return secure(mux, opts.AnyHost)
+	return secure(a.clients.limit(mux), opts.AnyHost)
 }
 
 // csp allows the page's own files and nothing else: no inline script, no

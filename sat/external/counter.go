@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/internal/quote"
 )
 
 // ErrCounterFailed is wrapped by the errors of a model counter that
@@ -128,7 +129,7 @@ func ParseCount(out []byte) (uint64, error) {
 		case len(f) >= 3 && (f[0] == "c" && len(f) == 4 && f[1] == "Models" && f[2] == ":" || f[0] == "Models" && f[1] == ":" && len(f) == 3):
 			v := f[len(f)-1]
 			if strings.HasSuffix(v, "+") {
-				return 0, fmt.Errorf("the enumeration did not finish (%q)", strings.Join(f, " "))
+				return 0, fmt.Errorf("the enumeration did not finish (%s)", quote.Token(strings.Join(f, " ")))
 			}
 			explicit = append(explicit, v)
 		case len(f) == 1 && isDigits(strings.TrimPrefix(f[0], "-")):
@@ -146,7 +147,7 @@ func ParseCount(out []byte) (uint64, error) {
 	for _, s := range counts {
 		v, ok := new(big.Int).SetString(s, 10)
 		if !ok {
-			return 0, fmt.Errorf("count %q is not an integer", s)
+			return 0, fmt.Errorf("count %s is not an integer", quote.Token(s))
 		}
 		if v.Sign() < 0 || !v.IsUint64() {
 			return 0, fmt.Errorf("count %s is out of range 0..2^64-1", s)

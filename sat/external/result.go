@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/internal/quote"
 )
 
 // Status is a SAT solver's answer.
@@ -79,135 +80,179 @@ func ReadResult(r io.Reader) (*Result, error) {
 	// (about 20 bytes each: the model, its lines, and a sort for the
 	// duplicate check), never with the length of a line, and a line of
 	// any length gets its right number.
-	br := bufio.NewReaderSize(r, 64<<10)
-	res := &Result{}
-	answered, ended := false, false
-	var lines []uint32 // the line of each literal of the model
-	lineNo, modelLine := 0, 0
-	bad := func(format string, args ...any) error {
-		return &ResultError{lineNo, fmt.Errorf("%w: "+format, append([]any{ErrOutput}, args...)...)}
-	}
-	var tok []byte
+	rr := &resultReader{br: bufio.NewReaderSize(r, 64<<10), res: &Result{}}
 	for {
-		eol, err := readToken(br, &tok)
+		eol, err := readToken(rr.br, &rr.tok)
 		if err != nil && err != io.EOF {
-			return nil, &ResultError{lineNo + 1, fmt.Errorf("%w: %w", ErrOutput, err)}
+			return nil, &ResultError{rr.lineNo + 1, fmt.Errorf("%w: %w", ErrOutput, err)}
 		}
-		if len(tok) == 0 && err == io.EOF {
+		if len(rr.tok) == 0 && err == io.EOF {
 			break
 		}
-		lineNo++
-		if len(tok) == 0 { // an empty line
+		rr.lineNo++
+		if len(rr.tok) == 0 { // an empty line
 			continue
 		}
-		word := string(tok)
-		if len(tok) > 40 {
-			word = string(tok[:40]) + "..."
-		}
-		switch {
-		case word == "c":
-			if !eol {
-				if err := skipLine(br); err != nil && err != io.EOF {
-					return nil, &ResultError{lineNo, fmt.Errorf("%w: %w", ErrOutput, err)}
-				}
-			}
-			continue
-		case word == "s" || status(word) != Unknown || isUnknown(word):
-			answer := word // minisat: the answer alone on its line
-			rest := ""
-			if !eol {
-				if rest, err = restOfLine(br); err != nil {
-					return nil, bad("%v", err)
-				}
-			}
-			if word == "s" {
-				answer = rest
-			} else if rest != "" {
-				return nil, bad("unexpected %q", truncate(word+" "+rest))
-			}
-			if status(answer) == Unknown && !isUnknown(answer) {
-				return nil, bad("unknown answer %q", truncate(word+" "+rest))
-			}
-			if answered {
-				return nil, bad("a second answer %q", truncate(word+" "+rest))
-			}
-			answered, res.Status = true, status(answer)
-			continue
-		case word == "v" || tok[0] == '-' || tok[0] >= '0' && tok[0] <= '9':
-		default:
-			line := word
-			if !eol {
-				line += " " + lineStart(br, 40)
-			}
-			return nil, bad("unexpected %q", truncate(strings.TrimSpace(line)))
-		}
-		// The literals of this line: the first token itself unless it is v.
-		more := !eol
-		lit := word != "v"
-		for {
-			if lit {
-				n, err := atoi(tok)
-				if err != nil {
-					return nil, bad("literal %q is not an integer", truncate(string(tok)))
-				}
-				if ended {
-					return nil, bad("literal %d after the model's closing 0", n)
-				}
-				if n == 0 {
-					ended = true
-				} else {
-					v := max(n, -n)
-					if v > encode.MaxVars || n == -n { // the second: math.MinInt
-						return nil, bad("literal %d out of range", n)
-					}
-					lines = append(lines, uint32(lineNo))
-					if modelLine == 0 {
-						modelLine = lineNo
-					}
-					res.Model = append(res.Model, n)
-				}
-			}
-			if !more {
-				break
-			}
-			var eolNow bool
-			eolNow, err = readToken(br, &tok)
-			if err != nil && err != io.EOF {
-				return nil, &ResultError{lineNo, fmt.Errorf("%w: %w", ErrOutput, err)}
-			}
-			lit = len(tok) > 0
-			more = !eolNow && err == nil
+		if err := rr.line(eol); err != nil {
+			return nil, err
 		}
 	}
-	// A variable given twice: the one whose second mention comes first.
-	// Sorting variable<<32 | index finds them with 8 bytes a literal.
-	keys := make([]uint64, len(res.Model))
-	for i, lit := range res.Model {
+	if err := rr.duplicates(); err != nil {
+		return nil, err
+	}
+	return rr.result()
+}
+
+// resultReader is the state of one ReadResult.
+type resultReader struct {
+	br        *bufio.Reader
+	res       *Result
+	answered  bool
+	ended     bool     // the model's closing 0 was read
+	lines     []uint32 // the line of each literal of the model
+	lineNo    int
+	modelLine int
+	tok       []byte
+}
+
+// bad returns a *ResultError at the current line.
+func (rr *resultReader) bad(format string, args ...any) error {
+	return &ResultError{rr.lineNo, fmt.Errorf("%w: "+format, append([]any{ErrOutput}, args...)...)}
+}
+
+// line reads the line whose first word is rr.tok (eol: it has no other).
+func (rr *resultReader) line(eol bool) error {
+	word := string(rr.tok)
+	if len(rr.tok) > 40 {
+		word = string(rr.tok[:40]) + "..."
+	}
+	switch {
+	case word == "c":
+		if !eol {
+			if err := skipLine(rr.br); err != nil && err != io.EOF {
+				return &ResultError{rr.lineNo, fmt.Errorf("%w: %w", ErrOutput, err)}
+			}
+		}
+		return nil
+	case word == "s" || status(word) != Unknown || isUnknown(word):
+		return rr.answer(word, eol)
+	case word == "v" || rr.tok[0] == '-' || rr.tok[0] >= '0' && rr.tok[0] <= '9':
+		return rr.literals(word != "v", eol)
+	}
+	line := word
+	if !eol {
+		line += " " + lineStart(rr.br, 40)
+	}
+	return rr.bad("unexpected %s", quote.Token(strings.TrimSpace(line)))
+}
+
+// answer reads an answer line: "s ANSWER", or minisat's answer alone.
+func (rr *resultReader) answer(word string, eol bool) error {
+	answer, rest := word, ""
+	if !eol {
+		var err error
+		if rest, err = restOfLine(rr.br); err != nil {
+			return rr.bad("%v", err)
+		}
+	}
+	if word == "s" {
+		answer = rest
+	} else if rest != "" {
+		return rr.bad("unexpected %s", quote.Token(word+" "+rest))
+	}
+	if status(answer) == Unknown && !isUnknown(answer) {
+		return rr.bad("unknown answer %s", quote.Token(word+" "+rest))
+	}
+	if rr.answered {
+		return rr.bad("a second answer %s", quote.Token(word+" "+rest))
+	}
+	rr.answered, rr.res.Status = true, status(answer)
+	return nil
+}
+
+// literals reads the literals of a model line: rr.tok itself first when
+// lit (it is not v), then the rest of the line.
+func (rr *resultReader) literals(lit, eol bool) error {
+	more := !eol
+	for {
+		if lit {
+			if err := rr.literal(); err != nil {
+				return err
+			}
+		}
+		if !more {
+			return nil
+		}
+		eolNow, err := readToken(rr.br, &rr.tok)
+		if err != nil && err != io.EOF {
+			return &ResultError{rr.lineNo, fmt.Errorf("%w: %w", ErrOutput, err)}
+		}
+		lit = len(rr.tok) > 0
+		more = !eolNow && err == nil
+	}
+}
+
+// literal adds the literal in rr.tok to the model.
+func (rr *resultReader) literal() error {
+	n, err := atoi(rr.tok)
+	if err != nil {
+		return rr.bad("literal %s is not an integer", quote.Bytes(rr.tok))
+	}
+	if rr.ended {
+		return rr.bad("literal %d after the model's closing 0", n)
+	}
+	if n == 0 {
+		rr.ended = true
+		return nil
+	}
+	if v := max(n, -n); v > encode.MaxVars || n == -n { // the second: math.MinInt
+		return rr.bad("literal %d out of range", n)
+	}
+	rr.lines = append(rr.lines, uint32(rr.lineNo))
+	if rr.modelLine == 0 {
+		rr.modelLine = rr.lineNo
+	}
+	rr.res.Model = append(rr.res.Model, n)
+	return nil
+}
+
+// duplicates refuses a variable given twice: the one whose second
+// mention comes first. Sorting variable<<32 | index finds them with 8
+// bytes a literal.
+func (rr *resultReader) duplicates() error {
+	keys := make([]uint64, len(rr.res.Model))
+	for i, lit := range rr.res.Model {
 		keys[i] = uint64(max(lit, -lit))<<32 | uint64(i)
 	}
 	slices.Sort(keys)
 	dupLine, dupVar, firstLine := 0, 0, 0
 	for k := 1; k < len(keys); k++ {
 		if keys[k]>>32 == keys[k-1]>>32 {
-			if l := int(lines[uint32(keys[k])]); dupLine == 0 || l < dupLine {
-				dupLine, dupVar, firstLine = l, int(keys[k]>>32), int(lines[uint32(keys[k-1])])
+			if l := int(rr.lines[uint32(keys[k])]); dupLine == 0 || l < dupLine {
+				dupLine, dupVar, firstLine = l, int(keys[k]>>32), int(rr.lines[uint32(keys[k-1])])
 			}
 		}
 	}
 	if dupLine > 0 {
-		lineNo = dupLine
-		return nil, bad("variable %d given twice (also on line %d)", dupVar, firstLine)
+		rr.lineNo = dupLine
+		return rr.bad("variable %d given twice (also on line %d)", dupVar, firstLine)
 	}
+	return nil
+}
+
+// result checks that the answer and the model agree.
+func (rr *resultReader) result() (*Result, error) {
+	res := rr.res
 	switch {
-	case !answered && len(res.Model) == 0:
+	case !rr.answered && len(res.Model) == 0:
 		return nil, &ResultError{0, fmt.Errorf("%w: no answer (no s line, no model)", ErrOutput)}
-	case !answered:
+	case !rr.answered:
 		res.Status = Satisfiable // a bare list of literals
 	case res.Status == Satisfiable && len(res.Model) == 0:
 		return nil, &ResultError{0, fmt.Errorf("%w: satisfiable, but no model (v lines)", ErrOutput)}
 	case res.Status != Satisfiable && len(res.Model) > 0:
-		lineNo = modelLine
-		return nil, bad("a model after the answer %s", res.Status)
+		rr.lineNo = rr.modelLine
+		return nil, rr.bad("a model after the answer %s", res.Status)
 	}
 	return res, nil
 }
@@ -318,13 +363,6 @@ func status(word string) Status {
 
 func isUnknown(word string) bool {
 	return word == "UNKNOWN" || word == "INDET" || word == "INDETERMINATE"
-}
-
-func truncate(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
 }
 
 // Full returns the model as an assignment of variables 1..vars for a
