@@ -98,6 +98,24 @@
 //	--checkpoint F  record finished pieces in F; the same command again
 //	                continues where an interrupted run stopped (-o naming
 //	                F or F.lock, by any path or link, is a usage error)
+//	--progress-every D  with --shard or --checkpoint and stderr not a
+//	                terminal (a batch log): a progress line every D (1m; 0:
+//	                none). --count --shard takes N <= 32 (128-bit sums; no
+//	                count is published beyond 27), a whole --count N <= 27.
+//
+// merge (queens merge [flags] FILE... | -) checks and sums the lines:
+//
+//	--verify K|P%   recount K pieces drawn at random (or as many as catch,
+//	                with probability P, a worker that forged --forged of
+//	                them); the seed is random unless --seed S, and printed,
+//	                with the chance of catching a worker that forged 1
+//	                piece and 1% of the pieces (--forged F or P%)
+//	--record F      write the record of the merge (count, versions,
+//	                engines, seed, pieces recounted, each line's checksum,
+//	                host and elapsed) to F; --check-record F FILE... checks
+//	                it against the lines, recounting the same pieces
+//	--progress DIR... how far a running count is (pieces, work, ETA,
+//	                shards whose checkpoint is older than --stale)
 //
 // Output formats (results on stdout, everything else on stderr):
 //

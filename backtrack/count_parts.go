@@ -2,7 +2,9 @@ package backtrack
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -100,7 +102,10 @@ func (sp Subproblem) weight(n int) uint64 { return constellation.C(sp).Weight(n)
 // partCount is what one piece of a count found: 24 × the solutions and 24
 // × the classes of solutions up to symmetry it stands for, and the queens
 // placed.
-type partCount struct{ total24, unique24, nodes uint64 }
+type partCount struct {
+	total24, unique24, nodes uint64
+	overflow                 bool // 24 × the solutions passes 2^64: the tally cannot hold it
+}
 
 // count counts the solutions of sp on an n×n board; once stop is set it
 // gives up early with a partial count, which the caller discards.
@@ -120,9 +125,19 @@ func (sp Subproblem) count(n int, stop *atomic.Bool) partCount {
 		return partCount{}
 	}
 	s := newSolver(n, stop)
-	sols := sp.weight(n) * s.count(s.placement(qs[:k]...))
+	raw, w := s.count(s.placement(qs[:k]...)), sp.weight(n)
+	if raw > math.MaxUint64/(24*w) {
+		return partCount{nodes: s.nodes, overflow: true}
+	}
+	sols := w * raw
 	return partCount{total24: 24 * sols, unique24: 3 * sols, nodes: s.nodes}
 }
+
+// ErrTallyOverflow is returned (wrapped) by [Subproblem.Count] for a piece
+// whose 24ths pass 2^64, which a [Tally] cannot hold (by the growth of
+// the counts, possible for the largest pieces from about n = 31): an
+// error, never a sum that wrapped around.
+var ErrTallyOverflow = errors.New("the piece's tally passes 2^64")
 
 // Tally is what one or more subproblems found, in 24ths: each solution a
 // constellation stands for adds 1/8 of a class to the unique count, and
@@ -155,6 +170,9 @@ func (sp Subproblem) Count(ctx context.Context, n int) (Tally, error) {
 	w := sp.count(n, &stop)
 	if err := ctx.Err(); err != nil && stop.Load() {
 		return Tally{}, err
+	}
+	if w.overflow {
+		return Tally{}, fmt.Errorf("count piece %v of n = %d: %w", sp, n, ErrTallyOverflow)
 	}
 	return Tally{w.total24, w.unique24, w.nodes}, nil
 }

@@ -196,6 +196,14 @@ func TestSlurmJobArray(t *testing.T) {
 		"QUEENS_SHARDS=" + strconv.Itoa(k), "QUEENS_CPUS=1", "QUEENS_PARTS=ok"}, submit))
 	badArray, badMerge := submitted(s.run(dir, []string{"QUEENS=" + wrapper, "QUEENS_N=10",
 		"QUEENS_SHARDS=4", "QUEENS_CPUS=1", "QUEENS_PARTS=bad"}, submit))
+	// A mixed fleet: tasks 1 and 3 count on a (fake) GPU, the others on
+	// the CPU, all with one binary (one version); the merge recounts
+	// and checks the engines' lines together.
+	mixed := fleetWrapper(t, dir)
+	var mixArray, mixMerge string
+	if mixed != "" {
+		mixArray, mixMerge = submitted(s.run(dir, []string{"QUEENS=" + mixed, "QUEENS_N=12", "QUEENS_SHARDS=4", "QUEENS_CPUS=1", "QUEENS_PARTS=mixed"}, submit))
+	}
 	states := s.wait(deadline, okArray, okMerge, badArray, badMerge)
 
 	t.Run("merge", func(t *testing.T) {
@@ -217,10 +225,44 @@ func TestSlurmJobArray(t *testing.T) {
 				t.Errorf("ok/%d.jsonl: %+v %v, want n %d shard %d of %d", i, r, err, n, i, k)
 			}
 		}
+		// merged.json is the record of the merge, which checks again.
 		want, _ := board.Known(n)
-		wantLine := fmt.Sprintf(`{"n":%d,"total":%d,"unique":%d,"published":"matches","verified":16,"confirmed":0}`, n, want.Total, want.Unique)
-		if got := strings.TrimSpace(readLog(t, dir, "ok/merged.json")); got != wantLine {
-			t.Errorf("merged.json %s, want %s", got, wantLine)
+		var rec struct {
+			N                int
+			Total, Unique    string
+			Published        string
+			Verify, Shards   int
+			Lines, Recounted []json.RawMessage
+		}
+		if err := json.Unmarshal([]byte(readLog(t, dir, "ok/merged.json")), &rec); err != nil || rec.N != n ||
+			rec.Total != strconv.FormatUint(want.Total, 10) || rec.Unique != strconv.FormatUint(want.Unique, 10) ||
+			rec.Published != "matches" || rec.Verify != 16 || len(rec.Recounted) != 16 || rec.Shards != k || len(rec.Lines) != k {
+			t.Errorf("merged.json: %+v, %v; want the record of n = %d, %d shards, 16 pieces recounted", rec, err, n, k)
+		}
+		args := []string{"merge", "--check-record", filepath.Join(dir, "ok/merged.json")}
+		for i := range k {
+			args = append(args, filepath.Join(dir, fmt.Sprintf("ok/%d.jsonl", i)))
+		}
+		if out, errOut, code := run(t, bin, args); code != 0 || !strings.Contains(out, "checks:") {
+			t.Errorf("merge --check-record: exit status %d\n%s%s", code, out, errOut)
+		}
+		if out, errOut, code := run(t, bin, []string{"merge", "--progress", filepath.Join(dir, "ok")}); code != 0 ||
+			!strings.Contains(out, fmt.Sprintf("shards: %d of %d finished, 0 running, 0 stale, 0 not started", k, k)) {
+			t.Errorf("merge --progress after the array: exit status %d\n%s%s", code, out, errOut)
+		}
+	})
+	t.Run("mixed-fleet", func(t *testing.T) {
+		if mixed == "" {
+			t.Skip("no g++ or clang++ to build the fake GPU driver")
+		}
+		st := s.wait(deadline, mixArray, mixMerge)
+		log := readLog(t, dir, "queens-merge-"+mixMerge+".log")
+		if st[mixMerge][""].state != "COMPLETED" || !strings.HasPrefix(log, "14200 solutions (1787 unique)\nmatches the published count for n = 12\nrecounted 16 of ") {
+			t.Fatalf("merge job %s of the mixed fleet: %v, log\n%s", mixMerge, st, log)
+		}
+		var rec struct{ Engines []string }
+		if err := json.Unmarshal([]byte(readLog(t, dir, "mixed/merged.json")), &rec); err != nil || strings.Join(rec.Engines, ",") != "constellations,gpu" {
+			t.Errorf("mixed/merged.json engines %v, %v; want constellations and gpu", rec.Engines, err)
 		}
 	})
 	t.Run("failed-task", func(t *testing.T) {
@@ -233,6 +275,30 @@ func TestSlurmJobArray(t *testing.T) {
 		log := readLog(t, dir, "queens-merge-"+badMerge+".log")
 		if st := states[badMerge][""].state; st != "FAILED" || !strings.Contains(log, "missing shard") || !strings.Contains(log, "(0-based: 2;") {
 			t.Errorf("merge job %s: %s, log\n%s\nwant FAILED naming shard 2 missing", badMerge, st, log)
+		}
+		// The command merge prints counts the missing shard, of the whole
+		// split (K given), and the merge then adds up.
+		m := regexp.MustCompile(`resubmit them: QUEENS_N=10 QUEENS_SHARDS=4 QUEENS_PARTS=(\S+) sbatch --array=2 deploy/slurm/count.sbatch`).FindStringSubmatch(log)
+		if m == nil {
+			t.Fatalf("merge job %s's log names no resubmission of task 2 with K = 4:\n%s", badMerge, log)
+		}
+		count, err := filepath.Abs("slurm/count.sbatch")
+		if err != nil {
+			t.Fatal(err)
+		}
+		again := strings.TrimSpace(s.run(dir, []string{"QUEENS=" + bin, "QUEENS_N=10", "QUEENS_SHARDS=4", "QUEENS_PARTS=" + m[1]},
+			"sbatch", "--parsable", "--array=2", "--cpus-per-task=1", count))
+		again, _, _ = strings.Cut(again, ";")
+		jobs = append(jobs, again)
+		if tk := s.wait(deadline, again)[again]; tk["2"].state != "COMPLETED" {
+			t.Fatalf("resubmitted task %s_2: %v\n%s", again, tk, readLog(t, dir, fmt.Sprintf("queens-%s_2.log", again)))
+		}
+		var parts []string
+		for i := range 4 {
+			parts = append(parts, filepath.Join(dir, m[1], fmt.Sprintf("%d.jsonl", i)))
+		}
+		if out, errOut, code := run(t, bin, append([]string{"merge"}, parts...)); code != 0 || !strings.HasPrefix(out, "724 solutions (92 unique)\nmatches") {
+			t.Errorf("merge after the resubmission: exit status %d\n%s%s", code, out, errOut)
 		}
 	})
 
@@ -283,6 +349,36 @@ func TestSlurmJobArray(t *testing.T) {
 			t.Errorf("merge after the requeue: exit status %d\n%s%s\nwant\n%s", code, out, errOut, wantOut)
 		}
 	})
+}
+
+// fleetWrapper builds, in dir, queens with the GPU loader and the fake
+// libcuda.so.1 of package gpu (its kernel run on the host), and a wrapper
+// that runs tasks 1 and 3 of an array with --gpu on it, the rest (and the
+// merge) on the CPU; "" when no C++ compiler is there.
+func fleetWrapper(t *testing.T, dir string) string {
+	t.Helper()
+	cxx, err := exec.LookPath("g++")
+	if err != nil {
+		if cxx, err = exec.LookPath("clang++"); err != nil {
+			return ""
+		}
+	}
+	if out, err := exec.Command(cxx, "-std=c++17", "-O2", "-shared", "-fPIC", "-o", filepath.Join(dir, "libcuda.so.1"),
+		"../gpu/testdata/fakecuda.cpp").CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", cxx, err, out)
+	}
+	bin := filepath.Join(dir, "queens-gpu")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = ".." // the queens module, beside this one
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	wrapper := filepath.Join(dir, "queens-mixed-fleet")
+	script := fmt.Sprintf("#!/bin/sh\ncase \"${SLURM_ARRAY_TASK_ID:-}\" in\n1|3) LD_LIBRARY_PATH=%s exec %s \"$@\" --gpu ;;\nesac\nexec %s \"$@\"\n", dir, bin, bin)
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return wrapper
 }
 
 // readLog returns the content of dir/name, or fails the test.

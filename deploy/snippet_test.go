@@ -45,7 +45,7 @@ func TestSbatchDirectives(t *testing.T) {
 			t.Errorf("count.sbatch: no #SBATCH %s", d)
 		}
 	}
-	for _, f := range []string{"--checkpoint", "--shard-count \"$SLURM_ARRAY_TASK_COUNT\"", "--json"} {
+	for _, f := range []string{"--checkpoint", `--shard "$SLURM_ARRAY_TASK_ID/$QUEENS_SHARDS"`, "--json"} {
 		if !strings.Contains(string(data), f) {
 			t.Errorf("count.sbatch: no %s", f)
 		}

@@ -33,7 +33,7 @@ func BenchmarkRun(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					nodes += r.Nodes
+					nodes += r.Nodes.Lo
 				}
 				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 			})

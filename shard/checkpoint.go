@@ -90,7 +90,7 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open checkpoint: %w", err)
 	}
-	h, _ := json.Marshal(checkpointHeader{"queens-checkpoint", s.N, s.Index, s.Shards, Scheme, s.Version, fingerprint(s, pieces)})
+	h := headerOf(s, pieces)
 	if path, err = resolve(path); err != nil {
 		return nil, fmt.Errorf("open checkpoint: %w", err)
 	}
@@ -182,6 +182,13 @@ func (c *Checkpoint) read(pieces []backtrack.Subproblem, s Spec) error {
 	}
 	c.saved = len(c.done)
 	return nil
+}
+
+// headerOf returns the header line (without its newline) of a
+// checkpoint of shard s, whose pieces are pieces.
+func headerOf(s Spec, pieces []backtrack.Subproblem) []byte {
+	h, _ := json.Marshal(checkpointHeader{"queens-checkpoint", s.N, s.Index, s.Shards, Scheme, s.Version, fingerprint(s, pieces)})
+	return h
 }
 
 func (c *Checkpoint) has(sp backtrack.Subproblem) bool { return c.seen[sp] }

@@ -56,9 +56,10 @@ func cpuRecount(ctx context.Context, n int, p backtrack.Subproblem) (backtrack.T
 // function or main, as database/sql drivers register. It returns an error
 // for an empty or long name, a nil Recount, or a name already registered.
 //
-// For example, a GPU counter that counts the same pieces:
+// An engine that counts the same pieces another way registers its name and
+// how to recount a piece, and names itself in [Options.Engine]:
 //
-//	shard.RegisterEngine(shard.Engine{Name: "join", Recount: join.CountPiece})
+//	err := shard.RegisterEngine(shard.Engine{Name: "join", Recount: countPieceByJoin})
 func RegisterEngine(e Engine) error {
 	if e.Name == "" || len(e.Name) > 32 || e.Recount == nil {
 		return fmt.Errorf("register engine %q: want a name of 1 to 32 bytes and a Recount", e.Name)

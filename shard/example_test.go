@@ -30,3 +30,36 @@ func Example() {
 	// 92 solutions (12 unique), <nil>
 	// merge: missing shard: 1 of 3 shards absent (0-based: 2; a Slurm array numbered from 1 reruns them with --array=3)
 }
+
+// ExampleDetection says how strong a recount of 16 pieces of n = 20's
+// 9523 is, and how many pieces catch a worker that forged 1% of them with
+// probability 99%.
+func ExampleDetection() {
+	fmt.Printf("one forged piece: %.4f\n", shard.Detection(9523, 1, 16))
+	fmt.Printf("95 forged pieces: %.4f\n", shard.Detection(9523, 95, 16))
+	k, _ := shard.PiecesFor(9523, 95, 0.99)
+	fmt.Printf("for 99%%: recount %d pieces\n", k)
+	// Output:
+	// one forged piece: 0.0017
+	// 95 forged pieces: 0.1483
+	// for 99%: recount 449 pieces
+}
+
+// ExampleRegisterEngine plugs in an engine that counts the same pieces
+// another way: lines that name it merge with the others, and Verify
+// recounts their pieces with its Recount.
+func ExampleRegisterEngine() {
+	if _, ok := shard.LookupEngine("example-engine"); !ok { // registered once per process
+		if err := shard.RegisterEngine(shard.Engine{Name: "example-engine", Recount: shard.CPURecount}); err != nil {
+			panic(err)
+		}
+	}
+	_, known := shard.LookupEngine("example-engine")
+	fmt.Println(known)
+	r, _ := shard.Run(context.Background(), shard.Spec{N: 6, Shards: 1, Version: "v1"}, shard.Options{Engine: "example-engine"})
+	sum, err := shard.Merge([]shard.Result{r})
+	fmt.Println(sum.Total, r.Engine, err)
+	// Output:
+	// true
+	// 4 example-engine <nil>
+}

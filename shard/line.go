@@ -6,14 +6,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
-	"math/bits"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/internal/quote"
 )
 
 // Result is what one shard found: the line of JSON that [Result.AppendLine]
@@ -24,14 +24,14 @@ type Result struct {
 	// Engine names what counted the pieces (see [Engine]): "" in a line
 	// written before lines named it, which Parse reads as
 	// [EngineConstellations].
-	Engine          string
-	Parts           int                    // pieces in the whole split
-	Pieces          []backtrack.Subproblem // the pieces covered
-	Tallies         []backtrack.Tally      // what each piece found, in the order of Pieces
-	backtrack.Tally                        // their sums, in 24ths
-	Elapsed         time.Duration          // wall time of the run (milliseconds in the line)
-	Version         string
-	Fingerprint     string
+	Engine      string
+	Parts       int                    // pieces in the whole split
+	Pieces      []backtrack.Subproblem // the pieces covered
+	Tallies     []backtrack.Tally      // what each piece found, in the order of Pieces
+	Sums                               // their sums, in 24ths
+	Elapsed     time.Duration          // wall time of the run (milliseconds in the line)
+	Version     string
+	Fingerprint string
 
 	// Where and how the shard ran, for merge --stats; not checked.
 	Host    string
@@ -43,17 +43,39 @@ type Result struct {
 	Source string
 }
 
-// addTallies adds up tallies, refusing sums past 2^64 (which would wrap around,
-// possibly to the right answer).
-func addTallies(ts []backtrack.Tally) (backtrack.Tally, error) {
-	var s backtrack.Tally
+// Sums are the sums of tallies (see [backtrack.Tally]), in 128 bits: 24 ×
+// the solutions passes 2^64 from n = 28.
+type Sums struct {
+	Total24  Uint128 // 24 × the solutions
+	Unique24 Uint128 // 24 × the solutions distinct up to symmetry
+	Nodes    Uint128 // queens placed by the searches
+}
+
+// add returns s + t, refusing sums past 2^128.
+func (s Sums) add(t Sums) (Sums, error) {
+	var o1, o2, o3 bool
+	s.Total24, o1 = s.Total24.Add(t.Total24)
+	s.Unique24, o2 = s.Unique24.Add(t.Unique24)
+	s.Nodes, o3 = s.Nodes.Add(t.Nodes)
+	if o1 || o2 || o3 {
+		return s, fmt.Errorf("%w: sums past 2^128", ErrCorrupt)
+	}
+	return s, nil
+}
+
+// sumsOf returns t as Sums.
+func sumsOf(t backtrack.Tally) Sums {
+	return Sums{From64(t.Total24), From64(t.Unique24), From64(t.Nodes)}
+}
+
+// SumTallies returns the sums of tallies (errors wrap [ErrCorrupt] for
+// sums past 2^128), as a [Result] holds them.
+func SumTallies(ts []backtrack.Tally) (Sums, error) {
+	var s Sums
 	for _, t := range ts {
-		var c1, c2, c3 uint64
-		s.Total24, c1 = bits.Add64(s.Total24, t.Total24, 0)
-		s.Unique24, c2 = bits.Add64(s.Unique24, t.Unique24, 0)
-		s.Nodes, c3 = bits.Add64(s.Nodes, t.Nodes, 0)
-		if c1|c2|c3 != 0 {
-			return s, fmt.Errorf("%w: sums past 2^64", ErrCorrupt)
+		var err error
+		if s, err = s.add(sumsOf(t)); err != nil {
+			return s, err
 		}
 	}
 	return s, nil
@@ -84,9 +106,9 @@ type line struct {
 	Tallies     [][3]uint64 `json:"tallies"`
 	Total       string      `json:"total"`
 	Unique      string      `json:"unique"`
-	Total24     uint64      `json:"total24"`
-	Unique24    uint64      `json:"unique24"`
-	Nodes       uint64      `json:"nodes"`
+	Total24     Uint128     `json:"total24"`
+	Unique24    Uint128     `json:"unique24"`
+	Nodes       Uint128     `json:"nodes"`
 	Elapsed     float64     `json:"elapsed"`
 	Host        string      `json:"host"`
 	Threads     int         `json:"threads"`
@@ -99,7 +121,7 @@ func (r Result) line() line {
 	l := line{
 		Kind: kind, N: r.N, Shard: r.Shard, Shards: r.Shards, Scheme: r.Scheme, Engine: r.Engine,
 		Parts: r.Parts, Covered: len(r.Pieces), Pieces: [][4]int{},
-		Total: fraction24(r.Total24), Unique: fraction24(r.Unique24),
+		Total: fraction24Of(r.Total24), Unique: fraction24Of(r.Unique24),
 		Total24: r.Total24, Unique24: r.Unique24, Nodes: r.Nodes,
 		Elapsed: float64(r.Elapsed.Milliseconds()) / 1000, Host: r.Host, Threads: r.Threads,
 		Version: r.Version, Fingerprint: r.Fingerprint, Tallies: [][3]uint64{},
@@ -117,17 +139,22 @@ func (r Result) line() line {
 }
 
 // fraction24 writes x/24 exactly: a whole number, or a reduced fraction.
-func fraction24(x uint64) string {
-	if x%24 == 0 {
-		return strconv.FormatUint(x/24, 10)
+func fraction24(x uint64) string { return fraction24Of(From64(x)) }
+
+// fraction24Of writes x/24 exactly, as fraction24 does.
+func fraction24Of(x Uint128) string {
+	q, r := x.DivMod(24)
+	if r == 0 {
+		return q.String()
 	}
 	d := uint64(24)
 	for _, p := range []uint64{2, 2, 2, 3} {
-		if x%p == 0 && d%p == 0 {
-			x, d = x/p, d/p
+		if _, r := x.DivMod(p); r == 0 && d%p == 0 {
+			x, _ = x.DivMod(p)
+			d /= p
 		}
 	}
-	return fmt.Sprintf("%d/%d", x, d)
+	return fmt.Sprintf("%v/%d", x, d)
 }
 
 // body returns the line up to the checksum, closed with a brace: the bytes
@@ -148,14 +175,41 @@ func checksum(body []byte) string {
 
 const checksumKey = `,"checksum":"`
 
-// AppendLine appends r as one line of JSON, with its checksum and a
-// newline, to b.
-func (r Result) AppendLine(b []byte) []byte {
-	body := r.line().body()
+// appendSigned appends body (a JSON object) to b with a checksum field
+// at its end (the SHA-256 of body) and a newline.
+func appendSigned(b, body []byte) []byte {
 	b = append(b, body[:len(body)-1]...)
 	b = append(b, checksumKey...)
 	b = append(b, checksum(body)...)
 	return append(b, "\"}\n"...)
+}
+
+// signedBody checks the checksum at the end of a line written by
+// appendSigned and returns the body it covers; its error is the end of a
+// message, after "checksum does not match".
+func signedBody(text []byte) ([]byte, error) {
+	i := bytes.LastIndex(text, []byte(checksumKey))
+	if i < 0 || !bytes.HasSuffix(text, []byte(`"}`)) || len(text)-i != len(checksumKey)+64+2 {
+		return nil, errors.New(": no checksum at the end of the line")
+	}
+	body := append(bytes.Clone(text[:i]), '}')
+	if got := string(text[i+len(checksumKey) : len(text)-2]); got != checksum(body) {
+		return nil, errors.New(" (the line was changed or cut)")
+	}
+	return body, nil
+}
+
+// decodeStrict decodes one JSON object with no unknown fields into v.
+func decodeStrict(body []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// AppendLine appends r as one line of JSON, with its checksum and a
+// newline, to b.
+func (r Result) AppendLine(b []byte) []byte {
+	return appendSigned(b, r.line().body())
 }
 
 // Parse reads one line written by [Result.AppendLine] (a trailing newline
@@ -168,18 +222,12 @@ func Parse(text []byte) (Result, error) {
 	if !bytes.HasPrefix(text, []byte(`{"kind":"`+kind+`"`)) {
 		return Result{}, fmt.Errorf("parse shard result: %w", ErrNotShard)
 	}
-	i := bytes.LastIndex(text, []byte(checksumKey))
-	if i < 0 || !bytes.HasSuffix(text, []byte(`"}`)) || len(text)-i != len(checksumKey)+64+2 {
-		return Result{}, fmt.Errorf("parse shard result: %w: no checksum at the end of the line", ErrChecksum)
-	}
-	body := append(bytes.Clone(text[:i]), '}')
-	if got := string(text[i+len(checksumKey) : len(text)-2]); got != checksum(body) {
-		return Result{}, fmt.Errorf("parse shard result: %w (the line was changed or cut)", ErrChecksum)
+	body, err := signedBody(text)
+	if err != nil {
+		return Result{}, fmt.Errorf("parse shard result: %w%v", ErrChecksum, err)
 	}
 	var l line
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
+	if err := decodeStrict(body, &l); err != nil {
 		return Result{}, fmt.Errorf("parse shard result: %w: %v", ErrNotShard, err)
 	}
 	if !bytes.Equal(l.body(), body) {
@@ -187,7 +235,7 @@ func Parse(text []byte) (Result, error) {
 	}
 	r := Result{
 		N: l.N, Shard: l.Shard, Shards: l.Shards, Scheme: l.Scheme, Engine: cmp.Or(l.Engine, EngineConstellations), Parts: l.Parts,
-		Tally:   backtrack.Tally{Total24: l.Total24, Unique24: l.Unique24, Nodes: l.Nodes},
+		Sums:    Sums{Total24: l.Total24, Unique24: l.Unique24, Nodes: l.Nodes},
 		Elapsed: time.Duration(math.Round(l.Elapsed*1000)) * time.Millisecond,
 		Version: l.Version, Fingerprint: l.Fingerprint, Host: l.Host, Threads: l.Threads,
 	}
@@ -213,11 +261,11 @@ func Parse(text []byte) (Result, error) {
 	case l.Scheme != Scheme:
 		return bad("unknown scheme %q", l.Scheme)
 	case !knownEngine(r.Engine):
-		return bad("unknown engine %q (known: %s)", r.Engine, strings.Join(Engines(), ", "))
+		return bad("unknown engine %s (known: %s)", quote.Token(r.Engine), strings.Join(Engines(), ", "))
 	case l.Covered != len(l.Pieces):
 		return bad("covered %d but %d pieces listed", l.Covered, len(l.Pieces))
-	case l.Total != fraction24(l.Total24) || l.Unique != fraction24(l.Unique24):
-		return bad("total %s, unique %s disagree with total24 %d, unique24 %d", l.Total, l.Unique, l.Total24, l.Unique24)
+	case l.Total != fraction24Of(l.Total24) || l.Unique != fraction24Of(l.Unique24):
+		return bad("total %s, unique %s disagree with total24 %v, unique24 %v", l.Total, l.Unique, l.Total24, l.Unique24)
 	case l.Fingerprint != fingerprint(s, r.Pieces):
 		return bad("fingerprint %s is not that of the work the line describes", l.Fingerprint)
 	case len(r.Tallies) != len(r.Pieces):
@@ -232,8 +280,8 @@ func Parse(text []byte) (Result, error) {
 			return bad("%v", err)
 		}
 	}
-	if total, err := addTallies(r.Tallies); err != nil || total != r.Tally {
-		return bad("the sums total24 %d, unique24 %d, nodes %d are not those of the pieces' tallies", r.Total24, r.Unique24, r.Nodes)
+	if total, err := SumTallies(r.Tallies); err != nil || total != r.Sums {
+		return bad("the sums total24 %v, unique24 %v, nodes %v are not those of the pieces' tallies", r.Total24, r.Unique24, r.Nodes)
 	}
 	return r, nil
 }

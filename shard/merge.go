@@ -7,19 +7,17 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/queens-dev/queens/backtrack"
 )
 
 // Sum is the merged count of all the shards of a count.
 type Sum struct {
 	N, Shards, Parts int
-	Total, Unique    uint64 // solutions, and solutions distinct up to symmetry
-	Nodes            uint64
+	Total, Unique    Uint128 // solutions, and solutions distinct up to symmetry
+	Nodes            Uint128
 	Elapsed          time.Duration // summed over the shards
 	Longest          time.Duration // of the slowest shard
-	// Confirmed counts the shards run more than once, on another host or
-	// at another time, whose lines agree: the same work, the same tallies
+	// Confirmed counts the shards run more than once, on another host,
+	// at another time or by another engine, whose lines agree: the same work, the same tallies
 	// (a quorum of independent runs, as volunteer computing checks its
 	// workers). The same line given twice confirms nothing.
 	Confirmed int
@@ -28,7 +26,7 @@ type Sum struct {
 	// MostNodes is the largest number of queens one shard placed: with
 	// Nodes/Shards, the imbalance of the split that does not depend on the
 	// machines.
-	MostNodes uint64
+	MostNodes Uint128
 }
 
 // Merge adds up the results of all the shards of one count, each
@@ -53,7 +51,7 @@ func Merge(results []Result) (Sum, error) {
 	first := map[int]Result{} // the first line of each shard
 	confirmed := map[int]bool{}
 	var sum Sum
-	var tallies []backtrack.Tally
+	var total Sums
 	for _, r := range results {
 		if r.Scheme != r0.Scheme && r.Engine != r0.Engine {
 			// Engines mix only when they count the same pieces.
@@ -93,17 +91,21 @@ func Merge(results []Result) (Sum, error) {
 			}
 			// The same line twice (one file given twice, a copy) is no
 			// second opinion: a confirmation is another run, on another
-			// host or at another time.
-			if prev.Host != r.Host || !prev.Start.Equal(r.Start) {
+			// host, at another time or by another engine.
+			if prev.Host != r.Host || !prev.Start.Equal(r.Start) || engineOf(prev) != engineOf(r) {
 				confirmed[r.Shard] = true
 			}
 			continue
 		}
 		first[r.Shard] = r
-		tallies = append(tallies, r.Tally)
+		if total, err = total.add(r.Sums); err != nil {
+			return Sum{}, fmt.Errorf("merge: %w", err)
+		}
 		sum.Elapsed = min(sum.Elapsed+r.Elapsed, math.MaxInt64/2) // saturates: 146 years
 		sum.Longest = max(sum.Longest, r.Elapsed)
-		sum.MostNodes = max(sum.MostNodes, r.Nodes)
+		if r.Nodes.Cmp(sum.MostNodes) > 0 {
+			sum.MostNodes = r.Nodes
+		}
 		sum.Slowest = append(sum.Slowest, r)
 	}
 	if missing := r0.Shards - len(first); missing > 0 {
@@ -113,20 +115,17 @@ func Merge(results []Result) (Sum, error) {
 				idx = append(idx, i)
 			}
 		}
-		return Sum{}, fmt.Errorf("merge: %w: %d of %d shards absent (0-based: %s; a Slurm array numbered from 1 reruns them with --array=%s)",
-			ErrMissing, missing, r0.Shards, Ranges(idx, 0), Ranges(idx, 1))
+		return Sum{}, &MissingError{N: r0.N, Shards: r0.Shards, Missing: idx}
 	}
-	total, err := addTallies(tallies)
-	if err != nil {
-		return Sum{}, fmt.Errorf("merge: %w", err)
+	var r1, r2 uint64
+	sum.Total, r1 = total.Total24.DivMod(24)
+	sum.Unique, r2 = total.Unique24.DivMod(24)
+	if r1 != 0 || r2 != 0 {
+		return Sum{}, fmt.Errorf("merge: %w: the sums %s and %s are not whole", ErrCorrupt, fraction24Of(total.Total24), fraction24Of(total.Unique24))
 	}
-	if total.Total24%24 != 0 || total.Unique24%24 != 0 {
-		return Sum{}, fmt.Errorf("merge: %w: the sums %s and %s are not whole", ErrCorrupt, fraction24(total.Total24), fraction24(total.Unique24))
-	}
-	sum.N, sum.Shards, sum.Parts = r0.N, r0.Shards, r0.Parts
-	sum.Total, sum.Unique, sum.Nodes = total.Total24/24, total.Unique24/24, total.Nodes
-	if sum.Unique > sum.Total || sum.Total > 8*sum.Unique {
-		return Sum{}, fmt.Errorf("merge: %w: %d solutions in %d classes is impossible (a class holds 1 to 8 solutions)", ErrCorrupt, sum.Total, sum.Unique)
+	sum.N, sum.Shards, sum.Parts, sum.Nodes = r0.N, r0.Shards, r0.Parts, total.Nodes
+	if most, over := sum.Unique.Mul64(8); sum.Unique.Cmp(sum.Total) > 0 || !over && sum.Total.Cmp(most) > 0 {
+		return Sum{}, fmt.Errorf("merge: %w: %v solutions in %v classes is impossible (a class holds 1 to 8 solutions)", ErrCorrupt, sum.Total, sum.Unique)
 	}
 	sum.Confirmed = len(confirmed)
 	slices.SortStableFunc(sum.Slowest, func(a, b Result) int { return cmp.Compare(b.Elapsed, a.Elapsed) })
@@ -137,6 +136,21 @@ func Merge(results []Result) (Sum, error) {
 // engineOf returns the engine of r: [EngineConstellations] when r names
 // none.
 func engineOf(r Result) string { return cmp.Or(r.Engine, EngineConstellations) }
+
+// MissingError is the error of [Merge] when shards are absent: it wraps
+// [ErrMissing] and lists them, so that a caller can resubmit them.
+type MissingError struct {
+	N, Shards int
+	Missing   []int // the absent shards, 0-based, sorted
+}
+
+func (e *MissingError) Error() string {
+	return fmt.Sprintf("merge: %v: %d of %d shards absent (0-based: %s; a Slurm array numbered from 1 reruns them with --array=%s)",
+		ErrMissing, len(e.Missing), e.Shards, Ranges(e.Missing, 0), Ranges(e.Missing, 1))
+}
+
+// Unwrap returns [ErrMissing].
+func (e *MissingError) Unwrap() error { return ErrMissing }
 
 // from names where r was read, for messages: " (FILE:LINE)", or "".
 func from(r Result) string {

@@ -259,7 +259,7 @@ feed:
 	if firstErr != nil {
 		return Result{}, fmt.Errorf("run %v: %w", s, firstErr)
 	}
-	if res.Tally, err = addTallies(res.Tallies); err != nil {
+	if res.Sums, err = SumTallies(res.Tallies); err != nil {
 		return Result{}, fmt.Errorf("run %v: %w", s, err)
 	}
 	res.Elapsed = time.Since(start)

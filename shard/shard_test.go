@@ -54,7 +54,7 @@ func TestMergeKnown(t *testing.T) {
 				rand.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
 				sum, err := parseMerge(lines)
 				want, _ := board.Known(n)
-				if err != nil || sum.Total != want.Total || sum.Unique != want.Unique {
+				if err != nil || sum.Total != From64(want.Total) || sum.Unique != From64(want.Unique) {
 					t.Fatalf("merge = %d solutions (%d unique), %v; want %d (%d)", sum.Total, sum.Unique, err, want.Total, want.Unique)
 				}
 				all, _ := backtrack.Subproblems(n)
@@ -131,7 +131,7 @@ func TestMergeRefuses(t *testing.T) {
 		return []byte(string(line[:i]) + checksumKey + checksum(body) + "\"}")
 	}
 	r1, _ := Parse(good[1])
-	tampered := edit(good[1], fmt.Sprintf(`"total24":%d`, r1.Total24), fmt.Sprintf(`"total24":%d`, r1.Total24+24))
+	tampered := edit(good[1], fmt.Sprintf(`"total24":%d`, r1.Total24), fmt.Sprintf(`"total24":%d`, r1.Total24.Lo+24))
 	with := func(i int, l []byte) [][]byte {
 		c := append([][]byte(nil), good...)
 		c[i] = l
@@ -196,8 +196,7 @@ func doubled(t *testing.T, line []byte) []byte {
 		if p.Total24 > 0 {
 			r.Tallies[i].Total24 *= 2
 			r.Tallies[i].Unique24 *= 2
-			r.Total24 += p.Total24
-			r.Unique24 += p.Unique24
+			r.Sums, _ = SumTallies(r.Tallies)
 			return r.AppendLine(nil)
 		}
 	}
@@ -220,10 +219,11 @@ func overflowing(t *testing.T, line []byte) []byte {
 	r.Tallies[0].Unique24 = r.Tallies[0].Total24 / 8
 	r.Tallies[1].Total24 += 192 * k
 	r.Tallies[1].Unique24 = r.Tallies[1].Total24 / 8
-	r.Unique24 = 0
+	var unique uint64 // wrapped around past 2^64
 	for _, p := range r.Tallies {
-		r.Unique24 += p.Unique24
+		unique += p.Unique24
 	}
+	r.Unique24 = From64(unique)
 	return r.AppendLine(nil)
 }
 
@@ -244,12 +244,12 @@ func TestMergeConfirms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Total != 724 || sum.Unique != 92 || sum.Confirmed != 2 || len(sum.Slowest) != 4 {
+	if sum.Total != From64(724) || sum.Unique != From64(92) || sum.Confirmed != 2 || len(sum.Slowest) != 4 {
 		t.Errorf("merge with two confirmations = %+v", sum)
 	}
 	// The same line twice (a file given twice) is accepted, and confirms
 	// nothing.
-	if sum, err := parseMerge(append(good[:4:4], good[2])); err != nil || sum.Confirmed != 0 || sum.Total != 724 {
+	if sum, err := parseMerge(append(good[:4:4], good[2])); err != nil || sum.Confirmed != 0 || sum.Total != From64(724) {
 		t.Errorf("merge with a line given twice = %+v, %v; want the count and no confirmation", sum, err)
 	}
 	for i := 1; i < len(sum.Slowest); i++ {
@@ -290,7 +290,7 @@ func TestMergeCoverage(t *testing.T) {
 	rs[0].Tallies = append(rs[0].Tallies, rs[1].Tallies[0])
 	rs[1].Pieces, rs[1].Tallies = rs[1].Pieces[1:], rs[1].Tallies[1:]
 	for i := range rs {
-		rs[i].Tally, _ = addTallies(rs[i].Tallies)
+		rs[i].Sums, _ = SumTallies(rs[i].Tallies)
 		rs[i].Fingerprint = fingerprint(rs[i].Spec(), rs[i].Pieces)
 		if _, err := Parse(rs[i].AppendLine(nil)); err != nil {
 			t.Fatalf("Parse: %v", err)
@@ -358,15 +358,15 @@ func TestCheckpointResume(t *testing.T) {
 	}
 	counted := 0
 	res, err := Run(context.Background(), s, Options{Done: cp.Done(), OnPiece: func(p Piece) error { counted++; return cp.Record(p) }})
-	if err != nil || res.Total24 != 24*want.Total || res.Unique24 != 24*want.Unique {
-		t.Fatalf("resumed Run: %d/24 (%d/24 unique), %v; want %d (%d)", res.Total24, res.Unique24, err, want.Total, want.Unique)
+	if err != nil || res.Total24 != From64(24*want.Total) || res.Unique24 != From64(24*want.Unique) {
+		t.Fatalf("resumed Run: %v/24 (%v/24 unique), %v; want %d (%d)", res.Total24, res.Unique24, err, want.Total, want.Unique)
 	}
 	if counted != len(all)-done {
 		t.Errorf("resumed Run counted %d pieces, want %d", counted, len(all)-done)
 	}
 	full, _ := backtrack.Count(context.Background(), n, backtrack.CountOptions{})
-	if res.Nodes != full.Nodes {
-		t.Errorf("nodes over the two runs = %d, Count = %d", res.Nodes, full.Nodes)
+	if res.Nodes != From64(full.Nodes) {
+		t.Errorf("nodes over the two runs = %v, Count = %d", res.Nodes, full.Nodes)
 	}
 	cp.Close()
 
@@ -498,8 +498,8 @@ func TestRunCounter(t *testing.T) {
 		if err != nil || !slices.Equal(got.Tallies, plain.Tallies) || recorded != len(plain.Pieces) {
 			t.Fatalf("shard %d with a counter: %v, %d pieces recorded; tallies %v, want %v", i, err, recorded, got.Tallies, plain.Tallies)
 		}
-		total += got.Total24
-		unique += got.Unique24
+		total += got.Total24.Lo
+		unique += got.Unique24.Lo
 	}
 	if total != 24*want.Total || unique != 24*want.Unique {
 		t.Errorf("shards with a counter: %d/24 (%d/24), want %d (%d)", total, unique, want.Total, want.Unique)

@@ -1,18 +1,20 @@
 package shard
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/queens-dev/queens/backtrack"
 )
 
 // Checked is one piece that [Verify] recounted.
 type Checked struct {
-	Shard  int    // the shard whose line holds the piece
-	Source string // where that line was read
-	Piece  string // the piece, "top:bottom:left:right"
+	Shard  int    `json:"shard"` // the shard whose line holds the piece
+	Source string `json:"-"`     // where that line was read
+	Piece  string `json:"piece"` // the piece, "top:bottom:left:right"
 }
 
 // Verify recounts k pieces chosen at random (with the given seed, so
@@ -24,6 +26,8 @@ type Checked struct {
 // check against a worker that lies or has a bug, and for boards beyond the
 // published table the only one. k larger than the number of pieces
 // recounts them all; of a shard given twice only the first line counts.
+// The draw depends on the seed and the shards' pieces only, not on the
+// order of results.
 // It returns the pieces checked; an error wraps
 // [ErrVerify] naming the first piece, shard and source that disagree, or
 // is ctx's error.
@@ -34,7 +38,15 @@ func Verify(ctx context.Context, results []Result, k int, seed uint64) ([]Checke
 	}
 	var all []ref
 	seen := map[int]bool{}
-	for ri, r := range results {
+	// By shard, so that the draw of a seed does not depend on the order
+	// the lines were given in.
+	order := make([]int, len(results))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(results[a].Shard, results[b].Shard) })
+	for _, ri := range order {
+		r := results[ri]
 		if seen[r.Shard] {
 			continue // a second line of a shard: Merge checked it agrees
 		}

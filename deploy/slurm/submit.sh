@@ -14,7 +14,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 : "${QUEENS:=queens}" "${QUEENS_N:=20}" "${QUEENS_SHARDS:=64}" "${QUEENS_CPUS:=2}"
 : "${QUEENS_PARTS:=parts-n$QUEENS_N}"
-export QUEENS QUEENS_N QUEENS_PARTS
+export QUEENS QUEENS_N QUEENS_SHARDS QUEENS_PARTS
 for v in QUEENS_N QUEENS_SHARDS QUEENS_CPUS; do
 	[[ ${!v} =~ ^[1-9][0-9]{0,5}$ ]] || {
 		echo "submit.sh: $v=${!v}: want a whole number from 1" >&2

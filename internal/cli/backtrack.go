@@ -39,14 +39,15 @@ only, a solution and its mirror image apart: n = 8 has 12 classes, 24 under
 rotations. It cannot be combined with --place.
 
 Limits: a first solution or --limit K: N <= %d (N <= %d with --strategy lex);
---all, --unique: N <= %d; --count: N <= %d.`, backtrack.AutoLexMax, maxFirstN, maxLexFirstN, maxAllN, maxCountN),
+--all, --unique: N <= %d; --count: N <= %d; --count --shard: N <= %d (no count is
+published beyond 27: merge --verify checks those).`, backtrack.AutoLexMax, maxFirstN, maxLexFirstN, maxAllN, maxCountN, backtrack.CountMaxN),
 		Flags: []cli.Flag{
 			sizeFlag(), allFlag(), countFlag(), limitFlag(),
 			uniqueFlag(),
 			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex or heuristic (see below)"},
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, the textbook order)"},
-			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(), memoryFlag(),
+			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), progressEveryFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(), memoryFlag(),
 		},
 		Action: backtrackAction,
 	}
@@ -88,7 +89,7 @@ func backtrackAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	maxN, mode := backtrackLimit(c.Bool("count"), c.Bool("all") || c.Bool("unique"), strategy == backtrack.Lex)
+	maxN, mode := backtrackLimit(c.Bool("count"), c.IsSet("shard") || c.IsSet("shard-count"), c.Bool("all") || c.Bool("unique"), strategy == backtrack.Lex)
 	n := c.Int("n")
 	if n > maxN && n <= board.MaxN {
 		return usagef("-n %d is too large for %s (at most %d)", n, mode, maxN)

@@ -259,7 +259,7 @@ func TestUsageErrors(t *testing.T) {
 		{"backtrack", "-n", "8", "--count", "--shard", "0/4", "--place", "1:1"},
 		{"backtrack", "-n", "8", "--count", "--checkpoint", "/no/such/dir/q.ckpt"},
 		{"backtrack", "-n", "8", "--count", "--json", "--format", "perm"},
-		{"backtrack", "-n", "28", "--count", "--shard", "0/2"},
+		{"backtrack", "-n", "33", "--count", "--shard", "0/2"},
 	}
 	for _, args := range cases {
 		stdout, stderr, code := runCLI(t, "", args...)

@@ -3,6 +3,7 @@ package cli
 import (
 	"time"
 
+	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/encode"
 )
 
@@ -16,10 +17,13 @@ import (
 
 // backtrackLimit returns the largest board queens backtrack takes for the
 // mode its flags ask for, and the mode's name for the message.
-func backtrackLimit(count, all, lex bool) (maxN int, mode string) {
+func backtrackLimit(count, sharded, all, lex bool) (maxN int, mode string) {
 	switch {
+	case count && sharded:
+		// A shard's sums are 128-bit: n = 28..32 count in shards.
+		return backtrack.CountMaxN, "--count --shard"
 	case count:
-		return maxCountN, "--count"
+		return maxCountN, "--count (--count --shard: N <= 32)"
 	case all:
 		return maxAllN, "--all and --unique"
 	case lex:

@@ -152,8 +152,7 @@ func TestMergeVerdict(t *testing.T) {
 		if p.Total24 > 0 && p.Unique24%24 == 0 {
 			forged.Tallies[i].Total24 *= 2
 			forged.Tallies[i].Unique24 *= 2
-			forged.Total24 += p.Total24
-			forged.Unique24 += p.Unique24
+			forged.Sums, _ = shard.SumTallies(forged.Tallies)
 			more, moreUnique = p.Total24/24, p.Unique24/24
 			break
 		}
@@ -350,8 +349,7 @@ func doubledLine(t *testing.T, line string) string {
 		if p.Total24 > 0 {
 			r.Tallies[i].Total24 *= 2
 			r.Tallies[i].Unique24 *= 2
-			r.Total24 += p.Total24
-			r.Unique24 += p.Unique24
+			r.Sums, _ = shard.SumTallies(r.Tallies)
 			return string(r.AppendLine(nil))
 		}
 	}
@@ -370,9 +368,12 @@ func TestMergeVerifyCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.Host = "another-" + r.Host
-	stdout, stderr, code := runCLI(t, strings.Join(append(good, string(r.AppendLine(nil))), ""), "merge", "--verify", "1000", "-")
+	stdout, stderr, code := runCLI(t, strings.Join(append(good, string(r.AppendLine(nil))), ""), "merge", "--verify", "1000", "--seed", "1", "-")
 	want := "724 solutions (92 unique)\nmatches the published count for n = 10\n" +
-		"recounted 273 of 273 pieces drawn at random (--seed 1): all agree\n1 of 4 shards confirmed by a second line with the same result\n"
+		"recounted 273 of 273 pieces drawn at random (--seed 1): all agree\n" +
+		"a worker that forged 1 piece would have been caught with probability 100%\n" +
+		"a worker that forged 1% of the pieces (2) would have been caught with probability 100%\n" +
+		"1 of 4 shards confirmed by a second line with the same result\n"
 	if code != 0 || stdout != want || stderr != "" {
 		t.Errorf("merge --verify 1000: exit %d, stdout %q, stderr %q; want exit 0, %q", code, stdout, stderr, want)
 	}

@@ -56,7 +56,7 @@ func readmeExamples(lines []string) []readmeExample {
 // slowExamples are the README commands that take more than a few seconds
 // or cannot be repeated (an interrupted run), and those that need their
 // files.
-var slowExamples = []string{"bench/", "n17.ckpt", "n18.ckpt", "p17.jsonl", "Ctrl-C", "-n 16 --all", "deploy/slurm/", "parts-n20/", "queens serve", "127.0.0.1:8080"}
+var slowExamples = []string{"bench/", "n17.ckpt", "n18.ckpt", "p17.jsonl", "Ctrl-C", "-n 16 --all", "deploy/slurm/", "parts-n20/", "parts-n16", "parts-n18", "queens-merge-2.log", "--progress-every", "queens serve", "127.0.0.1:8080"}
 
 // externalPrograms are the programs an example may need besides queens;
 // it is skipped where one is missing.

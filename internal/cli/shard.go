@@ -182,21 +182,25 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 		opt.Done = ckpt.Done()
 	}
 	resumed, finished := len(opt.Done), 0
+	pieces, _, _ := spec.Pieces()
+	prog := startPieceProgress(c.App.ErrWriter, c.Duration("progress-every"), fmt.Sprintf("n=%d shard %d/%d", n, spec.Index, spec.Shards), resumed, len(pieces))
+	defer prog.Stop()
 	opt.OnPiece = func(p shard.Piece) error {
 		finished++
+		prog.Piece()
 		if ckpt != nil {
 			return ckpt.Record(p)
 		}
 		return nil
 	}
 	res, err := shard.Run(ctx, spec, opt)
+	prog.Stop()
 	if ckpt != nil {
 		// However the run ended, keep every piece that finished.
 		if ferr := ckpt.Flush(); ferr != nil && err == nil {
 			err = ferr
 		}
 	}
-	pieces, _, _ := spec.Pieces()
 	if err != nil {
 		far := fmt.Sprintf("after %d of %d pieces", resumed+finished, len(pieces))
 		if saved := 0; ckpt != nil {
@@ -213,14 +217,21 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 	if sharded {
 		_, err = out.Write(res.AppendLine(nil))
 	} else {
+		// n <= 27 here: 24 × the count fits 64 bits, unless a forged
+		// checkpoint adds up past it, which the table check below names.
+		total24, ok1 := res.Total24.Uint64()
+		unique24, ok2 := res.Unique24.Uint64()
+		if !ok1 || !ok2 {
+			return failf("the count of n = %d passes 2^64 / 24 solutions: the checkpoint %s holds a forged or damaged piece (remove it and count again)", n, path)
+		}
 		var unique *uint64
 		if c.Bool("unique") {
-			u := res.Unique24 / 24
+			u := unique24 / 24
 			unique = &u
 		}
-		err = writeCount(out, format, n, res.Total24/24, unique, nil)
+		err = writeCount(out, format, n, total24/24, unique, nil)
 		if err == nil {
-			err = checkPublished(n, res, resumed, path)
+			err = checkPublished(n, total24, unique24, resumed, path)
 		}
 	}
 	if err != nil || !c.Bool("stats") {
@@ -238,9 +249,9 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 // checksum anyone can recompute. The count has been printed; a difference
 // fails the run (exit status 1), naming the checkpoint when pieces came
 // from it.
-func checkPublished(n int, res shard.Result, resumed int, path string) error {
+func checkPublished(n int, total24, unique24 uint64, resumed int, path string) error {
 	want, ok := board.Known(n)
-	if !ok || 24*want.Total == res.Total24 && 24*want.Unique == res.Unique24 {
+	if !ok || 24*want.Total == total24 && 24*want.Unique == unique24 {
 		return nil
 	}
 	why := ""
@@ -248,7 +259,7 @@ func checkPublished(n int, res shard.Result, resumed int, path string) error {
 		why = fmt.Sprintf(": %d pieces came from the checkpoint %s, which holds a damaged or forged piece (remove it and count again)", resumed, path)
 	}
 	return failf("the count of n = %d, %s solutions (%s unique), differs from the published %d (%d unique)%s",
-		n, fraction(res.Total24), fraction(res.Unique24), want.Total, want.Unique, why)
+		n, fraction(total24), fraction(unique24), want.Total, want.Unique, why)
 }
 
 // fraction writes x/24 for a message, as a whole number where it is one.

@@ -1,0 +1,226 @@
+package shard
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/queens-dev/queens/backtrack"
+)
+
+// ShardProgress is how far one shard of a running count is.
+type ShardProgress struct {
+	Shard    int
+	Done     int       // pieces finished
+	Pieces   int       // pieces of the shard
+	Finished bool      // its result line is written
+	Modified time.Time // when its checkpoint or line last changed
+	Path     string    // the file read
+}
+
+// Progress is how far a count split into shards is, read from the files
+// of its shards ([ReadProgress]).
+type Progress struct {
+	N, Shards, Parts int
+	Done             int     // pieces finished, over all shards
+	Work             float64 // the share of the work finished, 0 to 1 (see ReadProgress)
+	Start            time.Time
+	Seen             []ShardProgress // the shards with a file, by index
+}
+
+// Missing returns the shards with neither a line nor a checkpoint yet.
+func (p Progress) Missing() []int {
+	var idx []int
+	i := 0
+	for s := range p.Shards {
+		if i < len(p.Seen) && p.Seen[i].Shard == s {
+			i++
+			continue
+		}
+		idx = append(idx, s)
+	}
+	return idx
+}
+
+// ETA estimates when the count ends, at now, from the work done since
+// Start; zero when nothing is done yet.
+func (p Progress) ETA(now time.Time) time.Duration {
+	if p.Work <= 0 || p.Start.IsZero() {
+		return 0
+	}
+	if p.Work >= 1 {
+		return 0
+	}
+	spent := now.Sub(p.Start)
+	return time.Duration(float64(spent) * (1 - p.Work) / p.Work)
+}
+
+// ReadProgress reads the files of the shards of one count (result lines,
+// *.jsonl, and checkpoints, *.ckpt; other files are skipped) and says how
+// far it is. A shard's line wins over its checkpoint.
+//
+// The share of the work is weighted by the cost of the pieces: a piece
+// finished costs the nodes its search placed; one not finished is
+// expected to cost the mean of the finished pieces nearest to it in the
+// split's list (the list runs from the largest pieces to the smallest,
+// and every shard takes them in that order, so this errs on the high
+// side and the ETA on the late side). With nothing finished, every piece
+// counts the same. Start is the earliest start a line states or a
+// checkpoint's lock file was taken at.
+func ReadProgress(paths []string) (Progress, error) {
+	var p Progress
+	byShard := map[int]ShardProgress{}
+	cost := map[backtrack.Subproblem]float64{} // finished pieces' nodes
+	note := func(sp ShardProgress, n, shards int) error {
+		if p.Shards == 0 {
+			p.N, p.Shards = n, shards
+		}
+		if n != p.N || shards != p.Shards {
+			return fmt.Errorf("progress: %w: %s is of n=%d, %d shards; others of n=%d, %d shards", ErrMismatch, sp.Path, n, shards, p.N, p.Shards)
+		}
+		if prev, ok := byShard[sp.Shard]; !ok || sp.Finished && !prev.Finished || sp.Finished == prev.Finished && sp.Done > prev.Done {
+			byShard[sp.Shard] = sp
+		}
+		return nil
+	}
+	for _, path := range paths {
+		st, err := os.Stat(path)
+		if err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(path, ".jsonl"):
+			data, err := readBounded(path, 16<<20)
+			if err != nil {
+				return p, fmt.Errorf("progress: %w", err)
+			}
+			for _, text := range bytes.Split(data, []byte("\n")) {
+				if len(bytes.TrimSpace(text)) == 0 {
+					continue
+				}
+				r, err := Parse(text)
+				if err != nil {
+					return p, fmt.Errorf("progress: %s: %w", path, err)
+				}
+				for i, sp := range r.Pieces {
+					cost[sp] = float64(r.Tallies[i].Nodes)
+				}
+				if err := note(ShardProgress{Shard: r.Shard, Done: len(r.Pieces), Pieces: len(r.Pieces), Finished: true, Modified: st.ModTime(), Path: path}, r.N, r.Shards); err != nil {
+					return p, err
+				}
+				if !r.Start.IsZero() && (p.Start.IsZero() || r.Start.Before(p.Start)) {
+					p.Start = r.Start
+				}
+			}
+		case strings.HasSuffix(path, ".ckpt"):
+			h, done, err := readCheckpointFile(path)
+			if err != nil {
+				return p, fmt.Errorf("progress: %w", err)
+			}
+			s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version}
+			pieces, _, err := s.Pieces()
+			if err != nil {
+				return p, fmt.Errorf("progress: %s: %w", path, err)
+			}
+			for _, d := range done {
+				cost[d.sp] = float64(d.t.Nodes)
+			}
+			if err := note(ShardProgress{Shard: h.Shard, Done: len(done), Pieces: len(pieces), Modified: st.ModTime(), Path: path}, h.N, h.Shards); err != nil {
+				return p, err
+			}
+			if lock, err := os.Stat(path + ".lock"); err == nil && (p.Start.IsZero() || lock.ModTime().Before(p.Start)) {
+				p.Start = lock.ModTime()
+			}
+		}
+	}
+	if p.Shards == 0 {
+		return p, fmt.Errorf("progress: %w: no shard results (.jsonl) or checkpoints (.ckpt)", ErrMissing)
+	}
+	for _, sp := range byShard {
+		p.Seen = append(p.Seen, sp)
+		p.Done += sp.Done
+	}
+	slices.SortFunc(p.Seen, func(a, b ShardProgress) int { return a.Shard - b.Shard })
+	all, err := backtrack.Subproblems(p.N)
+	if err != nil {
+		return p, fmt.Errorf("progress: %w", err)
+	}
+	p.Parts = len(all)
+	p.Work = workDone(all, cost)
+	return p, nil
+}
+
+// workDone returns the share of the work of the pieces all that the
+// finished ones (with their costs) are, estimating the others' costs as
+// ReadProgress says.
+func workDone(all []backtrack.Subproblem, cost map[backtrack.Subproblem]float64) float64 {
+	if len(cost) == 0 {
+		return 0
+	}
+	// The mean cost of the finished pieces in each block of the list.
+	const blocks = 64
+	size := (len(all) + blocks - 1) / blocks
+	sum, num := make([]float64, blocks), make([]int, blocks)
+	for i, sp := range all {
+		if c, ok := cost[sp]; ok {
+			sum[i/size] += c + 1
+			num[i/size]++
+		}
+	}
+	done, total := 0.0, 0.0
+	for i, sp := range all {
+		if c, ok := cost[sp]; ok {
+			done += c + 1
+			total += c + 1
+			continue
+		}
+		// The nearest block with finished pieces, the earlier one first.
+		b := i / size
+		for d := 0; d < blocks; d++ {
+			if b-d >= 0 && num[b-d] > 0 {
+				b -= d
+				break
+			}
+			if b+d < blocks && num[b+d] > 0 {
+				b += d
+				break
+			}
+		}
+		total += sum[b] / float64(num[b])
+	}
+	return done / total
+}
+
+// readCheckpointFile reads a checkpoint without locking it (another
+// process may be writing it: it is replaced by renames, so a read sees a
+// whole file), checking its checksum and its pieces.
+func readCheckpointFile(path string) (checkpointHeader, []Piece, error) {
+	var h checkpointHeader
+	head, err := readBounded(path, 1<<10)
+	if err != nil && !errors.Is(err, ErrCheckpoint) {
+		return h, nil, err
+	}
+	line, _, _ := bytes.Cut(head, []byte("\n"))
+	if json.Unmarshal(line, &h) != nil || h.Kind != "queens-checkpoint" {
+		return h, nil, fmt.Errorf("%s: %w: not a checkpoint file", path, ErrCheckpoint)
+	}
+	s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version}
+	if err := s.check(); err != nil {
+		return h, nil, fmt.Errorf("%s: %w: %v", path, ErrCheckpoint, err)
+	}
+	pieces, _, _ := s.Pieces()
+	c := &Checkpoint{path: path, header: headerOf(s, pieces), seen: map[backtrack.Subproblem]bool{}}
+	if err := c.read(pieces, s); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return h, nil, nil
+		}
+		return h, nil, err
+	}
+	return h, c.done, nil
+}

@@ -1,0 +1,207 @@
+package shard
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/quote"
+)
+
+// ErrRecord is wrapped by the errors of [ParseRecord] and [CheckRecord]: a
+// record that is damaged, or that its lines do not reproduce.
+var ErrRecord = errors.New("merge record does not check")
+
+// A Record is what a merge found and how it was checked, kept so that the
+// merge can be checked again later from the same lines ([CheckRecord]):
+// the count, the versions and engines of the lines, the recount (how
+// many pieces, the seed of the draw and the pieces drawn), and each line
+// by the SHA-256 checksum it carries, with its host and elapsed time. It
+// is written as one line of JSON with its own checksum at the end, like a
+// shard line:
+//
+//	{"kind":"queens-merge-record","n":10,"total":"724","unique":"92","published":"matches",
+//	 "shards":4,"parts":273,"versions":["v1.2.0"],"engines":["constellations"],
+//	 "verify":3,"seed":8301457212,"recounted":[{"shard":1,"piece":"1:5:6:7"},...],
+//	 "confirmed":0,"lines":[{"shard":0,"checksum":"...","engine":"constellations","host":"node1","elapsed":0.01},...],
+//	 "elapsed":0.04,"merged_by":"v1.2.0","checksum":"..."}
+//
+// total and unique are strings of decimal digits: from n = 30 they pass
+// 2^64, which JSON readers do not all hold.
+type Record struct {
+	Kind      string   `json:"kind"`
+	N         int      `json:"n"`
+	Total     string   `json:"total"`
+	Unique    string   `json:"unique"`
+	Published string   `json:"published"` // "matches", "differs" or "unknown" (n beyond the table)
+	Shards    int      `json:"shards"`
+	Parts     int      `json:"parts"`
+	Versions  []string `json:"versions"` // of the lines: one, as Merge requires
+	Engines   []string `json:"engines"`  // of the lines, sorted
+
+	Verify    int       `json:"verify"` // pieces recounted, drawn with Seed
+	Seed      uint64    `json:"seed"`
+	Recounted []Checked `json:"recounted"`
+
+	Confirmed int          `json:"confirmed"`
+	Lines     []RecordLine `json:"lines"`   // every line given, by shard
+	Elapsed   float64      `json:"elapsed"` // seconds, summed over the shards
+	MergedBy  string       `json:"merged_by"`
+	Checksum  string       `json:"checksum,omitempty"`
+}
+
+// RecordLine is one shard line in a [Record].
+type RecordLine struct {
+	Shard    int     `json:"shard"`
+	Checksum string  `json:"checksum"` // the line's own, the SHA-256 of its body
+	Engine   string  `json:"engine"`
+	Host     string  `json:"host"`
+	Elapsed  float64 `json:"elapsed"`
+}
+
+const recordKind = "queens-merge-record"
+
+// NewRecord returns the record of the merge of results (sum, from
+// [Merge]) and of its recount (checked, from [Verify] with seed; none if
+// nothing was recounted), merged by the program version mergedBy.
+func NewRecord(sum Sum, results []Result, checked []Checked, seed uint64, mergedBy string) Record {
+	rec := Record{
+		Kind: recordKind, N: sum.N, Total: sum.Total.String(), Unique: sum.Unique.String(),
+		Published: Published(sum), Shards: sum.Shards, Parts: sum.Parts,
+		Verify: len(checked), Seed: seed, Recounted: append([]Checked{}, checked...),
+		Confirmed: sum.Confirmed, Lines: []RecordLine{}, MergedBy: mergedBy,
+		Elapsed: float64(sum.Elapsed.Milliseconds()) / 1000,
+	}
+	if len(checked) == 0 {
+		rec.Seed = 0
+	}
+	for i := range rec.Recounted {
+		rec.Recounted[i].Source = ""
+	}
+	for _, r := range results {
+		rec.Versions = appendNew(rec.Versions, r.Version)
+		rec.Engines = appendNew(rec.Engines, engineOf(r))
+		rec.Lines = append(rec.Lines, RecordLine{
+			Shard: r.Shard, Checksum: checksum(r.line().body()), Engine: engineOf(r),
+			Host: r.Host, Elapsed: float64(r.Elapsed.Milliseconds()) / 1000,
+		})
+	}
+	slices.Sort(rec.Versions)
+	slices.Sort(rec.Engines)
+	slices.SortStableFunc(rec.Lines, func(a, b RecordLine) int {
+		return cmp.Or(cmp.Compare(a.Shard, b.Shard), cmp.Compare(a.Checksum, b.Checksum))
+	})
+	return rec
+}
+
+func appendNew(s []string, v string) []string {
+	if slices.Contains(s, v) {
+		return s
+	}
+	return append(s, v)
+}
+
+// Published says what the published table says of sum: "matches",
+// "differs", or "unknown" for n beyond the table (then recounts and
+// confirmations are the only checks).
+func Published(sum Sum) string {
+	want, ok := board.Known(sum.N)
+	switch {
+	case !ok:
+		return "unknown"
+	case sum.Total == From64(want.Total) && sum.Unique == From64(want.Unique):
+		return "matches"
+	}
+	return "differs"
+}
+
+// AppendLine appends rec as one line of JSON, with its checksum, to b.
+func (rec Record) AppendLine(b []byte) []byte {
+	rec.Checksum = ""
+	body, err := json.Marshal(rec)
+	if err != nil {
+		panic("shard: marshal record: " + err.Error()) // plain fields cannot fail
+	}
+	return appendSigned(b, body)
+}
+
+// ParseRecord reads a record written by [Record.AppendLine], checking its
+// checksum and form. Errors wrap [ErrRecord].
+func ParseRecord(text []byte) (Record, error) {
+	text = bytes.TrimRight(text, "\r\n")
+	if !bytes.HasPrefix(text, []byte(`{"kind":"`+recordKind+`"`)) {
+		return Record{}, fmt.Errorf("parse record: %w: not a merge record", ErrRecord)
+	}
+	body, err := signedBody(text)
+	if err != nil {
+		return Record{}, fmt.Errorf("parse record: %w: checksum does not match%v", ErrRecord, err)
+	}
+	var rec Record
+	if err := decodeStrict(body, &rec); err != nil {
+		return Record{}, fmt.Errorf("parse record: %w: %v", ErrRecord, err)
+	}
+	if again := rec.AppendLine(nil); !bytes.Equal(bytes.TrimRight(again, "\n"), text) {
+		return Record{}, fmt.Errorf("parse record: %w: not in the form queens writes", ErrRecord)
+	}
+	return rec, nil
+}
+
+// CheckRecord checks that the lines reproduce rec: merged, they give the
+// same count, shards, versions, engines and confirmations, they are the
+// very lines of the record (by their checksums), and recounting as the
+// record says (the same number of pieces, drawn with the same seed: the
+// same pieces) agrees with them. A piece recounted is counted again, so
+// this takes as long as the merge's recount did. Errors wrap [ErrRecord]
+// (naming the first difference), or are those of [Merge] and [Verify], or
+// ctx's.
+func CheckRecord(ctx context.Context, rec Record, results []Result) error {
+	if rec.Kind != recordKind {
+		return fmt.Errorf("check record: %w: kind %s", ErrRecord, quote.Token(rec.Kind))
+	}
+	sum, err := Merge(results)
+	if err != nil {
+		return fmt.Errorf("check record: %w", err)
+	}
+	var checked []Checked
+	if rec.Verify > 0 {
+		if checked, err = Verify(ctx, results, rec.Verify, rec.Seed); err != nil {
+			return fmt.Errorf("check record: %w", err)
+		}
+	}
+	again := NewRecord(sum, results, checked, rec.Seed, rec.MergedBy)
+	again.Elapsed = rec.Elapsed // a sum of rounded figures: compared line by line
+	for _, d := range []struct {
+		what       string
+		want, have any
+	}{
+		{"n", rec.N, again.N}, {"total", rec.Total, again.Total}, {"unique", rec.Unique, again.Unique},
+		{"published", rec.Published, again.Published}, {"shards", rec.Shards, again.Shards},
+		{"parts", rec.Parts, again.Parts}, {"versions", rec.Versions, again.Versions},
+		{"engines", rec.Engines, again.Engines}, {"confirmed", rec.Confirmed, again.Confirmed},
+		{"lines", len(rec.Lines), len(again.Lines)}, {"pieces recounted", rec.Verify, len(checked)},
+	} {
+		if fmt.Sprint(d.want) != fmt.Sprint(d.have) {
+			return fmt.Errorf("check record: %w: the record has %s %s, the lines give %s", ErrRecord, d.what,
+				quote.Text(fmt.Sprint(d.want)), quote.Text(fmt.Sprint(d.have)))
+		}
+	}
+	for i, l := range rec.Lines {
+		if l != again.Lines[i] {
+			return fmt.Errorf("check record: %w: the record has shard %d line %s (%s, %v s), the lines give shard %d line %s (%s, %v s)",
+				ErrRecord, l.Shard, quote.Text(l.Checksum), quote.Text(l.Host), l.Elapsed,
+				again.Lines[i].Shard, again.Lines[i].Checksum, quote.Text(again.Lines[i].Host), again.Lines[i].Elapsed)
+		}
+	}
+	for i, c := range rec.Recounted {
+		if c != again.Recounted[i] {
+			return fmt.Errorf("check record: %w: the seed %d draws piece %s of shard %d where the record has %s of shard %d",
+				ErrRecord, rec.Seed, again.Recounted[i].Piece, again.Recounted[i].Shard, quote.Text(c.Piece), c.Shard)
+		}
+	}
+	return nil
+}
