@@ -27,6 +27,24 @@ const (
 	// (forward checking), and tries the free columns of that row from the
 	// centre outwards (ties: the left one first).
 	Heuristic
+	// Iterative is Lex with an explicit stack instead of recursion: the
+	// same squares in the same order, the same events and statistics.
+	Iterative
+	// Cells searches the whole board as a grid of cells, each free, a
+	// queen or threatened, with no notion of rows: each level places a
+	// queen on any free cell after the previous queen's (in reading
+	// order), on a copy of the grid with the new queen's threats marked,
+	// until n queens stand. It never learns that every row needs a
+	// queen, so it places far more queens than Lex (118968 against 2056
+	// for every solution of n = 8). At most [CellsMaxN].
+	Cells
+	// Generate is naive generate-and-test: it generates every placement
+	// of one queen per row and column (the (n-p)! permutations of the
+	// free columns, p the pre-placed queens), placing queens without
+	// looking at the board, and tests each complete placement for a
+	// diagonal attack (an [EventFail]). At most [GenerateMaxN]; see
+	// [SearchSpace] for what it and a search over all placements test.
+	Generate
 )
 
 // AutoLexMax is the largest n for which [Auto] runs [Lex]. Up to here the
@@ -34,7 +52,28 @@ const (
 // one the textbooks print; above it Lex can take hours.
 const AutoLexMax = 24
 
-var strategyNames = [...]string{"auto", "lex", "heuristic"}
+var strategyNames = [...]string{"auto", "lex", "heuristic", "iterative", "cells", "generate"}
+
+// CellsMaxN and GenerateMaxN are the largest boards [Cells] and
+// [Generate] take: n = 11 places about 65 million queens for Cells and
+// would test 39916800 permutations for Generate.
+const (
+	CellsMaxN    = 11
+	GenerateMaxN = 10
+)
+
+// MaxN returns the largest board the strategy takes: [MaxN], or
+// [CellsMaxN] and [GenerateMaxN] for the two searches whose work grows
+// fastest.
+func (s Strategy) MaxN() int {
+	switch s {
+	case Cells:
+		return CellsMaxN
+	case Generate:
+		return GenerateMaxN
+	}
+	return MaxN
+}
 
 // String returns the strategy's name as [ParseStrategy] reads it.
 func (s Strategy) String() string {
@@ -47,15 +86,15 @@ func (s Strategy) String() string {
 // ErrStrategy is wrapped by the error for an unknown strategy.
 var ErrStrategy = errors.New("unknown strategy")
 
-// ParseStrategy returns the strategy with the given name: auto, lex or
-// heuristic.
+// ParseStrategy returns the strategy with the given name: auto, lex,
+// heuristic, iterative, cells or generate.
 func ParseStrategy(name string) (Strategy, error) {
 	for i, s := range strategyNames {
 		if s == name {
 			return Strategy(i), nil
 		}
 	}
-	return Auto, fmt.Errorf("%w %q (want auto, lex or heuristic)", ErrStrategy, name)
+	return Auto, fmt.Errorf("%w %q (want auto, lex, heuristic, iterative, cells or generate)", ErrStrategy, name)
 }
 
 // Resolve returns the strategy that s stands for on an n×n board: Auto
@@ -158,6 +197,7 @@ type Stats struct {
 	Nodes      uint64        // queens placed by the search (pre-placed ones not counted)
 	Backtracks uint64        // queens taken away again
 	Solutions  uint64        // complete placements found (with Unique, canonical or not)
+	Candidates uint64        // Generate only: complete placements tested (solutions or not)
 	Elapsed    time.Duration // wall time of the search
 }
 
@@ -192,9 +232,16 @@ func Search(ctx context.Context, n int, opt Options, yield func(board.Solution) 
 		default:
 		}
 	}
-	if opt.Strategy.Resolve(n) == Heuristic {
+	switch opt.Strategy.Resolve(n) {
+	case Heuristic:
 		s.heuristic()
-	} else {
+	case Iterative:
+		s.iterative()
+	case Cells:
+		s.cells()
+	case Generate:
+		s.generate(0, s.usedColumns())
+	default:
 		s.lex(0)
 	}
 	s.stats.Elapsed = time.Since(start)
@@ -262,8 +309,8 @@ type searcher struct {
 }
 
 func newSearcher(n int, opt Options) (*searcher, error) {
-	if err := board.CheckSize(n, MaxN); err != nil {
-		return nil, fmt.Errorf("backtrack: %w", err)
+	if err := board.CheckSize(n, opt.Strategy.MaxN()); err != nil {
+		return nil, fmt.Errorf("backtrack: %s: %w", opt.Strategy, err)
 	}
 	if err := board.CheckPlacement(n, opt.Place); err != nil {
 		return nil, fmt.Errorf("backtrack: %w", err)
@@ -352,6 +399,12 @@ func (s *searcher) place(row, col int) {
 	if s.observe != nil {
 		s.emit(EventPlace, row, col, board.Queen{})
 	}
+	s.poll()
+}
+
+// poll checks now and then (every 4096 queens) whether the context has
+// ended.
+func (s *searcher) poll() {
 	if s.stats.Nodes&(1<<12-1) == 0 && s.done != nil {
 		select {
 		case <-s.done:
@@ -428,8 +481,8 @@ func canonical(s board.Solution, rotOnly bool) bool {
 // turns its events and solutions back.
 func searchColumns(ctx context.Context, n int, opt Options, yield func(board.Solution) bool) (Stats, error) {
 	// Checked here, so that the errors name the squares given.
-	if err := board.CheckSize(n, MaxN); err != nil {
-		return Stats{}, fmt.Errorf("backtrack: %w", err)
+	if err := board.CheckSize(n, opt.Strategy.MaxN()); err != nil {
+		return Stats{}, fmt.Errorf("backtrack: %s: %w", opt.Strategy, err)
 	}
 	if err := board.CheckPlacement(n, opt.Place); err != nil {
 		return Stats{}, fmt.Errorf("backtrack: %w", err)
