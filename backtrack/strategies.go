@@ -141,12 +141,16 @@ func (s *searcher) cellAttacker(row, col int) board.Queen {
 // threaten puts a queen on (row, col) of the n×n grid g and marks the
 // free cells it attacks.
 func threaten(g []uint8, n, row, col int) {
-	for r := range n {
-		for c := range n {
-			if g[r*n+c] == cellFree && (r == row || c == col || r-c == row-col || r+c == row+col) {
-				g[r*n+c] = cellThreat
-			}
+	mark := func(r, c int) {
+		if r >= 0 && r < n && c >= 0 && c < n && g[r*n+c] == cellFree {
+			g[r*n+c] = cellThreat
 		}
+	}
+	for i := range n {
+		mark(row, i)         // the row
+		mark(i, col)         // the column
+		mark(i, col+i-row)   // the diagonal: row-col the same
+		mark(i, col-(i-row)) // the anti-diagonal: row+col the same
 	}
 	g[row*n+col] = cellQueen
 }
