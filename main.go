@@ -93,8 +93,8 @@
 //	         10000 solutions). A PNG is not written to a terminal.
 //
 // Block formats (board, matrix) separate solutions with a blank line. A
-// count prints "T solutions", or "T solutions (U unique)" with --unique;
-// in JSON, {"n":8,"total":92,"unique":12}. No solution (n = 2 or 3, or
+// count prints "T solutions" ("1 solution" for one), or "T solutions (U
+// unique)" with --unique; in JSON, {"n":8,"total":92,"unique":12}. No solution (n = 2 or 3, or
 // pre-placed queens that cannot be completed) is an answer: "no solution",
 // exit status 0.
 //

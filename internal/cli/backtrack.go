@@ -234,7 +234,7 @@ func writeUniqueCount(w io.Writer, format board.Format, n int, total uint64, mod
 			Symmetry string `json:"symmetry"`
 		}{n, total, rotations, "rotations"})
 	}
-	_, err := fmt.Fprintf(w, "%d solutions (%d unique up to rotation)\n", total, rotations)
+	_, err := fmt.Fprintf(w, "%s (%d unique up to rotation)\n", solutionsText(total), rotations)
 	return err
 }
 

@@ -299,7 +299,7 @@ func checkPictureCount(c *cli.Context, n int, placed []board.Queen, dir string) 
 		total = known.Unique
 	}
 	if !ok || total > maxPictureFiles {
-		at := fmt.Sprintf("has %d solutions", total)
+		at := "has " + solutionsText(total)
 		if len(placed) > 0 {
 			at = fmt.Sprintf("may have up to %d solutions", total)
 		}
@@ -391,10 +391,9 @@ func writeCount(w io.Writer, format board.Format, n int, total uint64, unique *u
 			Unique *uint64 `json:"unique,omitempty"`
 		}{n, total, unique})
 	} else {
-		// Always "solutions", even for 1: scripts match the contract's
-		// "T solutions" literally.
-		b = strconv.AppendUint(b, total, 10)
-		b = append(b, " solutions"...)
+		// "1 solution", as a student reads it; scripts that want one
+		// form for every count read --format json.
+		b = append(b, solutionsText(total)...)
 		if unique != nil {
 			b = fmt.Appendf(b, " (%d unique)", *unique)
 		}
@@ -464,4 +463,12 @@ func writeJSONLine(w io.Writer, v any) error {
 	}
 	_, err = w.Write(append(b, '\n'))
 	return err
+}
+
+// solutionsText returns "1 solution" or "T solutions".
+func solutionsText(total uint64) string {
+	if total == 1 {
+		return "1 solution"
+	}
+	return strconv.FormatUint(total, 10) + " solutions"
 }
