@@ -182,8 +182,11 @@ type Options struct {
 
 	// Unique, if set, yields only the canonical solution of each class of
 	// solutions that differ by a rotation or reflection ([board.IsCanonical]),
-	// so that an enumeration lists each class once. It cannot be combined
-	// with Place.
+	// so that an enumeration lists each class once. With Place, the
+	// classes are those of the completions under the symmetries that keep
+	// the pre-placed queens in place ([board.Stabilizer]; a queen in a
+	// corner keeps the identity and the transpose through it): the other
+	// symmetries move a placed queen and so map no completion to another.
 	Unique bool
 
 	// Rotations, with Unique, takes the classes of solutions that differ
@@ -212,7 +215,7 @@ const MaxN = board.MaxN
 //
 // Search returns the statistics and an error: one wrapping [board.ErrSize]
 // for n outside 1..[MaxN], one wrapping [board.ErrPlacement] for bad
-// pre-placed queens, [ErrUniquePlace], or ctx.Err() if ctx ended the
+// pre-placed queens, or ctx.Err() if ctx ended the
 // search (the statistics then say how far it got). Finding no solution, or
 // being stopped by yield, is not an error.
 func Search(ctx context.Context, n int, opt Options, yield func(board.Solution) bool) (Stats, error) {
@@ -294,7 +297,8 @@ type searcher struct {
 	observe func(Event)
 	yield   func(board.Solution) bool
 	unique  bool
-	rotOnly bool // unique: classes under the rotations only
+	rotOnly bool              // unique: classes under the rotations only
+	classes []board.Transform // unique with pre-placed queens: the symmetries that keep them
 	done    <-chan struct{}
 	stats   Stats
 	stopped bool // yield said stop, or the context ended
@@ -316,9 +320,6 @@ func newSearcher(n int, opt Options) (*searcher, error) {
 	if err := board.CheckPlacement(n, opt.Place); err != nil {
 		return nil, fmt.Errorf("backtrack: %w", err)
 	}
-	if opt.Unique && len(opt.Place) > 0 {
-		return nil, fmt.Errorf("backtrack: %w", ErrUniquePlace)
-	}
 	s := &searcher{
 		n:       n,
 		q:       make(board.Solution, n),
@@ -330,6 +331,7 @@ func newSearcher(n int, opt Options) (*searcher, error) {
 		observe: opt.Observe,
 		unique:  opt.Unique,
 		rotOnly: opt.Rotations,
+		classes: classes(n, opt),
 	}
 	for i := range s.q {
 		s.q[i] = -1
@@ -431,7 +433,7 @@ func (s *searcher) solution() {
 	if s.observe != nil {
 		s.emit(EventSolution, -1, -1, board.Queen{})
 	}
-	if s.unique && !canonical(s.q, s.rotOnly) {
+	if s.unique && !canonical(s.q, s.rotOnly, s.classes) {
 		return
 	}
 	if !s.yield(s.q.Clone()) {
@@ -469,8 +471,12 @@ func (s *searcher) lex(row int) {
 }
 
 // canonical reports whether s is the representative of its class under
-// the 8 symmetries, or under the 4 rotations if rotOnly.
-func canonical(s board.Solution, rotOnly bool) bool {
+// the symmetries ts if not nil, else under the 8 symmetries, or the 4
+// rotations if rotOnly.
+func canonical(s board.Solution, rotOnly bool, ts []board.Transform) bool {
+	if ts != nil {
+		return board.IsCanonicalUnder(s, ts)
+	}
 	if rotOnly {
 		return board.IsCanonicalRotation(s)
 	}
@@ -488,11 +494,9 @@ func searchColumns(ctx context.Context, n int, opt Options, yield func(board.Sol
 	if err := board.CheckPlacement(n, opt.Place); err != nil {
 		return Stats{}, fmt.Errorf("backtrack: %w", err)
 	}
-	if opt.Unique && len(opt.Place) > 0 {
-		return Stats{}, fmt.Errorf("backtrack: %w", ErrUniquePlace)
-	}
 	t := opt
 	t.Order, t.Unique = Rows, false // the classes are checked on the board itself
+	cls := classes(n, opt)
 	t.Place = make([]board.Queen, len(opt.Place))
 	for i, q := range opt.Place {
 		t.Place[i] = board.Queen{Row: q.Col, Col: q.Row}
@@ -512,7 +516,7 @@ func searchColumns(ctx context.Context, n int, opt Options, yield func(board.Sol
 	return Search(ctx, n, t, func(s board.Solution) bool {
 		real := make(board.Solution, n)
 		transpose(real, s)
-		if opt.Unique && !canonical(real, opt.Rotations) {
+		if opt.Unique && !canonical(real, opt.Rotations, cls) {
 			return true
 		}
 		return yield(real)
@@ -531,4 +535,13 @@ func transpose(dst, q board.Solution) {
 			dst[c] = r
 		}
 	}
+}
+
+// classes returns the symmetries whose classes a search with Unique and
+// pre-placed queens lists ([board.Stabilizer]), nil without them.
+func classes(n int, opt Options) []board.Transform {
+	if !opt.Unique || len(opt.Place) == 0 {
+		return nil
+	}
+	return board.Stabilizer(n, opt.Place, opt.Rotations)
 }

@@ -140,3 +140,42 @@ func TestTextbookLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestUniquePlace checks Unique with pre-placed queens: the classes of
+// the completions under the symmetries that keep the placed queens in
+// place, as many as Burnside's lemma counts from the brute force's
+// completions (the mean number each of those symmetries fixes), in every
+// order and strategy.
+func TestUniquePlace(t *testing.T) {
+	for _, tc := range []struct {
+		n     int
+		place []board.Queen
+	}{
+		{8, []board.Queen{{Row: 0, Col: 0}}},
+		{8, []board.Queen{{Row: 0, Col: 3}}},
+		{7, []board.Queen{{Row: 3, Col: 3}}},
+		{6, []board.Queen{{Row: 0, Col: 1}, {Row: 5, Col: 4}}},
+		{9, []board.Queen{{Row: 4, Col: 4}}},
+	} {
+		for _, rot := range []bool{false, true} {
+			group := board.Stabilizer(tc.n, tc.place, rot)
+			fixed := 0
+			for _, s := range testutil.Solutions(tc.n, tc.place) {
+				for _, g := range group {
+					if g.Apply(s).Equal(s) {
+						fixed++
+					}
+				}
+			}
+			want := fixed / len(group)
+			for _, st := range []Strategy{Lex, Heuristic, Cells} {
+				for _, order := range []Order{Rows, Columns} {
+					sols, _ := collect(t, tc.n, Options{Strategy: st, Order: order, Place: tc.place, Unique: true, Rotations: rot})
+					if len(sols) != want {
+						t.Errorf("n=%d %v rotations=%v %v %v: %d classes, Burnside %d (group %v)", tc.n, tc.place, rot, st, order, len(sols), want, group)
+					}
+				}
+			}
+		}
+	}
+}

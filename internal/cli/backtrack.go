@@ -44,7 +44,11 @@ solutions that differ by a rotation or reflection (without them: the first such
 solution); with --count it adds the number of such classes. --unique=rotations (or
 --unique rotations as the last argument) takes the classes under the four rotations
 only, a solution and its mirror image apart: n = 8 has 12 classes, 24 under
-rotations. It cannot be combined with --place.
+rotations. With --place it takes the classes of the completions under the symmetries
+that keep the placed queens in place (and says which on stderr): a queen in the corner
+1:1 keeps the identity and the transpose (the reflection in the diagonal through it),
+so -n 8 --place 1:1 --count --unique gives "4 solutions (2 unique)"; the other
+symmetries move a placed queen and map no completion onto another.
 
 Limits: a first solution or --limit K: N <= %d (N <= %d with --strategy lex);
 --all, --unique: N <= %d; --count: N <= %d.`, backtrack.AutoLexMax, backtrack.CellsMaxN, backtrack.GenerateMaxN, maxFirstN, maxLexFirstN, maxAllN, maxCountN),
@@ -69,9 +73,6 @@ func backtrackAction(c *cli.Context) error {
 		return usagef("backtrack: unexpected argument %q", args[0])
 	}
 	if err := exclusive(c, "all", "count", "limit"); err != nil {
-		return err
-	}
-	if err := exclusive(c, "unique", "place"); err != nil {
 		return err
 	}
 	limit := c.Int("limit")
@@ -141,12 +142,15 @@ func backtrackAction(c *cli.Context) error {
 		if onGPU {
 			return out.finish(countCommand(ctx, c, out.output, format, n, place, gpuCounter))
 		}
-		if c.IsSet("strategy") && strategy != backtrack.Auto || order != backtrack.Rows {
+		if c.IsSet("strategy") && strategy != backtrack.Auto || order != backtrack.Rows || unique.on && len(place) > 0 {
 			return out.finish(searchCount(ctx, c, out.output, format, n, backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}))
 		}
 		return out.finish(countCommand(ctx, c, out.output, format, n, place, nil))
 	}
 	opt := backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}
+	if unique.on && len(place) > 0 {
+		uniqueNote(c, board.Stabilizer(n, place, unique.rotations))
+	}
 	if !c.Bool("all") && !c.IsSet("limit") {
 		limit = 1
 	}
@@ -245,9 +249,13 @@ func writeUniqueCount(w io.Writer, format board.Format, n int, total uint64, mod
 func searchCount(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, opt backtrack.Options) error {
 	mode := uniqueMode{on: opt.Unique, rotations: opt.Rotations}
 	opt.Unique = false // every solution is counted; the canonical ones besides
+	group := board.Stabilizer(n, opt.Place, mode.rotations)
+	if mode.on && len(opt.Place) > 0 {
+		uniqueNote(c, group)
+	}
 	var unique uint64
 	stats, err := backtrack.Search(ctx, n, opt, func(s board.Solution) bool {
-		if mode.on && (mode.rotations && board.IsCanonicalRotation(s) || !mode.rotations && board.IsCanonical(s)) {
+		if mode.on && board.IsCanonicalUnder(s, group) {
 			unique++
 		}
 		return true

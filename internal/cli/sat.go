@@ -120,8 +120,11 @@ func runSat(c *cli.Context) error {
 	if !c.IsSet("solver") && (c.Bool("proof") || c.IsSet("solver-output")) {
 		return usagef("--proof and --solver-output go with --solver")
 	}
+	// The symmetry-breaking clauses are for all 8 symmetries: the classes
+	// under the rotations are picked from every solution instead.
+	var rot *rotationClasses
 	if unique.rotations {
-		return usagef("sat --unique=rotations: the symmetry-breaking clauses are for all 8 symmetries; use --unique")
+		rot, unique = newRotationClasses(c, n, placed), uniqueMode{}
 	}
 	var ext sat.External
 	who := "gini"
@@ -190,6 +193,9 @@ func runSat(c *cli.Context) error {
 	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: n, place: placed, count: enumerate, unique: unique.on,
 		certified: func() bool { return solver.Stats().Proofs > 0 }}
 	switch {
+	case c.Bool("count") && rot != nil:
+		err = rot.count(ctx, out, format, solver.All(ctx), ref)
+		bar.Done()
 	case c.Bool("count") && unique.on:
 		// One solution per class: the total is the sum of the classes'
 		// sizes under the symmetries broken.
@@ -230,7 +236,7 @@ func runSat(c *cli.Context) error {
 			// removed before the exit, which its stop does.
 			all, finished = detachedSeq(ctx, all)
 		}
-		seq, bar := counted(c, ref.stream(all), n, placed, unique.on, max)
+		seq, bar := counted(c, rot.filter(ref.stream(all)), n, placed, unique.on, max)
 		_, err = writeSolutions(out, format, n, seq, max)
 		bar.Done()
 	}
