@@ -14,8 +14,8 @@ import (
 	"github.com/queens-dev/queens/sat"
 )
 
-// Example is the code of the README's section "Using queens as a Go
-// library" (TestREADMELibrary keeps the two the same): solve natively,
+// Example is the code of docs/library.md, "Using queens as a Go library"
+// (TestREADMELibrary keeps the two the same): solve natively,
 // count, solve as SAT and cross-check the two engines.
 func Example() {
 	ctx := context.Background()
@@ -67,10 +67,10 @@ func mustEncode(n int) *encode.CNF {
 	return cnf
 }
 
-// TestREADMELibrary checks that the README's section "Using queens as a
-// Go library" shows the code of Example as it is.
+// TestREADMELibrary checks that docs/library.md, "Using queens as a Go
+// library" (the README links it), shows the code of Example as it is.
 func TestREADMELibrary(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+	page, err := os.ReadFile("docs/library.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,13 +78,13 @@ func TestREADMELibrary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, ok := strings.Cut(string(readme), "## Using queens as a Go library\n")
+	_, section, ok := strings.Cut(string(page), "# Using queens as a Go library\n")
 	_, code, ok2 := strings.Cut(section, "```go\n")
 	code, _, ok3 := strings.Cut(code, "```\n")
 	if !ok || !ok2 || !ok3 {
-		t.Fatal(`README.md has no "## Using queens as a Go library" section with a go block`)
+		t.Fatal(`docs/library.md has no "# Using queens as a Go library" page with a go block`)
 	}
 	if !strings.Contains(string(src), code) {
-		t.Errorf("README.md's library example is not the code of Example in example_test.go; it shows:\n%s", code)
+		t.Errorf("docs/library.md's example is not the code of Example in example_test.go; it shows:\n%s", code)
 	}
 }

@@ -44,14 +44,18 @@
 //	--numbers       with svg or png, write the attack count in each square
 //	-o FILE         write the result to FILE. A regular file (or the one a
 //	                symbolic link leads to) is written to a temporary name
-//	                next to it, .FILE.queens-tmp-PID, and renamed, so that an
-//	                interrupted run leaves no half file; it keeps the
-//	                permission bits of the file it replaces, a new one gets
-//	                those the umask allows. A temporary file left by a run
-//	                killed with SIGKILL is removed by the next run writing
-//	                to that directory. A character device (/dev/null), a
-//	                FIFO and /dev/stdout are written directly; a block
-//	                device is refused.
+//	                next to it, .FILE.queens-tmp-HOST-ID-PID-RANDOM, and
+//	                renamed, so that an interrupted run leaves no half file;
+//	                it keeps the permission bits of the file it replaces, a
+//	                new one gets those the umask allows. A temporary file
+//	                left by a run killed with SIGKILL is removed by the next
+//	                run writing to that directory on the same machine (ID:
+//	                host name, boot and PID namespace), or by any run once
+//	                untouched for 24 hours (a live run touches its file
+//	                hourly): another host's run on shared storage keeps its
+//	                file. A character device (/dev/null) and a FIFO are
+//	                written directly, /dev/stdout (/dev/fd/N) through the
+//	                descriptor queens inherited; a block device is refused.
 //	--stats         statistics on stderr, after the results (one JSON
 //	                object with --format json)
 //	--threads T     worker threads, 1 to 1024 (default: the CPUs the process
@@ -72,7 +76,8 @@
 //	                SLURM_ARRAY_TASK_ID, K from --shard-count or
 //	                SLURM_ARRAY_TASK_COUNT; prints one JSON line for merge
 //	--checkpoint F  record finished pieces in F; the same command again
-//	                continues where an interrupted run stopped
+//	                continues where an interrupted run stopped (-o naming
+//	                F or F.lock, by any path or link, is a usage error)
 //
 // Output formats (results on stdout, everything else on stderr):
 //

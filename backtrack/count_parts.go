@@ -1,15 +1,14 @@
 package backtrack
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/constellation"
 )
 
 // Subproblem is one independent piece of a full count: a constellation,
@@ -67,139 +66,36 @@ var splits = func() (f [CountMaxN + 1]func() []Subproblem) {
 
 // constellations lists the pieces of an n×n count for [Subproblems].
 func constellations(n int) []Subproblem {
-	type piece struct {
-		sp   Subproblem
-		room int
-	}
-	var ps []piece
-	for top := 0; top < n; top++ {
-		for bottom := 0; bottom < n; bottom++ {
-			for left := 0; left < n; left++ {
-				for right := 0; right < n; right++ {
-					sp := Subproblem{top, bottom, left, right}
-					if qs, k, ok := sp.queens(n); ok && sp.canonical(n) {
-						ps = append(ps, piece{sp, room(n, qs[:k])})
-					}
-				}
-			}
-		}
-	}
-	slices.SortStableFunc(ps, func(a, b piece) int { return b.room - a.room })
-	out := make([]Subproblem, 0, len(ps)+1)
-	for _, p := range ps {
-		out = append(out, p.sp)
+	cs := constellation.List(n)
+	out := make([]Subproblem, 0, len(cs)+1)
+	for _, c := range cs {
+		out = append(out, Subproblem(c))
 	}
 	return append(out, symmetric)
 }
 
-// room returns the number of squares of an n×n board that the queens qs
-// neither take nor attack: roughly how large a piece is.
-func room(n int, qs []board.Queen) int {
-	free := 0
-	for r := 0; r < n; r++ {
-		row := uint64(1)<<uint(n) - 1
-		for _, q := range qs {
-			if q.Row == r {
-				row = 0
-				break
-			}
-			k := r - q.Row
-			row &^= 1<<uint(q.Col) | bitAt(q.Col+k) | bitAt(q.Col-k)
-		}
-		free += bits.OnesCount64(row)
-	}
-	return free
-}
-
-// bitAt returns 1<<c, or 0 when c is negative.
-func bitAt(c int) uint64 {
-	if c < 0 {
-		return 0
-	}
-	return 1 << uint(c)
-}
-
-// queens returns the distinct queens of the constellation sp on an n×n
-// board, and whether they are a constellation: on the board, consistent
-// about the corners (a queen in a corner is the queen of both its lines)
-// and not attacking each other.
+// queens returns the distinct queens qs[:k] of the constellation sp on an
+// n×n board, and whether they are a constellation (see [constellation.C.Queens]).
 func (sp Subproblem) queens(n int) (qs [4]board.Queen, k int, ok bool) {
-	t, b, l, r, m := sp.Top, sp.Bottom, sp.Left, sp.Right, n-1
-	if min(t, b, l, r) < 0 || max(t, b, l, r) > m ||
-		(t == 0) != (l == 0) || (t == m) != (r == 0) || (b == 0) != (l == m) || (b == m) != (r == m) {
-		return qs, 0, false
-	}
-	for _, q := range [4]board.Queen{{Row: 0, Col: t}, {Row: m, Col: b}, {Row: l, Col: 0}, {Row: r, Col: m}} {
-		if slices.Contains(qs[:k], q) {
-			continue
-		}
-		for _, p := range qs[:k] {
-			dr, dc := p.Row-q.Row, p.Col-q.Col
-			if dr == 0 || dc == 0 || dr == dc || dr == -dc {
-				return qs, 0, false
-			}
-		}
-		qs[k] = q
-		k++
-	}
-	return qs, k, true
+	return constellation.C(sp).Queens(n)
 }
 
 // images returns the constellations of the 8 images of sp under the
 // symmetries of the n×n board, sp itself first.
 func (sp Subproblem) images(n int) [8]Subproblem {
-	qs, k, _ := sp.queens(n)
 	var out [8]Subproblem
-	for i, f := range board.Transforms() {
-		var im Subproblem
-		for _, q := range qs[:k] {
-			r, c := f.Point(n, q.Row, q.Col)
-			if r == 0 {
-				im.Top = c
-			}
-			if r == n-1 {
-				im.Bottom = c
-			}
-			if c == 0 {
-				im.Left = r
-			}
-			if c == n-1 {
-				im.Right = r
-			}
-		}
-		out[i] = im
+	for i, im := range constellation.C(sp).Images(n) {
+		out[i] = Subproblem(im)
 	}
 	return out
 }
 
-// less orders constellations by Top, Bottom, Left, Right.
-func (sp Subproblem) less(o Subproblem) bool {
-	return cmp.Or(cmp.Compare(sp.Top, o.Top), cmp.Compare(sp.Bottom, o.Bottom),
-		cmp.Compare(sp.Left, o.Left), cmp.Compare(sp.Right, o.Right)) < 0
-}
-
 // canonical reports whether sp is the smallest of its images.
-func (sp Subproblem) canonical(n int) bool {
-	for _, im := range sp.images(n) {
-		if im.less(sp) {
-			return false
-		}
-	}
-	return true
-}
+func (sp Subproblem) canonical(n int) bool { return constellation.C(sp).Canonical(n) }
 
 // weight returns the number of distinct images of sp: the constellations
 // its count stands for.
-func (sp Subproblem) weight(n int) uint64 {
-	ims := sp.images(n)
-	var w uint64
-	for i, im := range ims {
-		if !slices.Contains(ims[:i], im) {
-			w++
-		}
-	}
-	return w
-}
+func (sp Subproblem) weight(n int) uint64 { return constellation.C(sp).Weight(n) }
 
 // partCount is what one piece of a count found: 24 × the solutions and 24
 // × the classes of solutions up to symmetry it stands for, and the queens

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/constellation"
 )
 
 // solver counts the completions of a partial placement on an n×n board,
@@ -43,15 +44,7 @@ type frame struct{ avail, free, x1, x2 uint64 }
 
 // newSolver returns a solver of n×n boards that gives up once stop is set.
 func newSolver(n int, stop *atomic.Bool) *solver {
-	s := &solver{n: n, stop: stop}
-	for r := 0; r < n; r++ {
-		dc := 2*r - (n - 1)
-		if dc < 0 {
-			dc = -dc
-		}
-		s.tie[r&31] = dc<<5 | r
-	}
-	return s
+	return &solver{n: n, stop: stop, tie: constellation.Ties(n)}
 }
 
 // squares returns the free squares of row r.
@@ -222,17 +215,7 @@ func one(b bool) uint64 {
 // placement returns the placement of the queens qs (valid by
 // [board.CheckPlacement]; a queen given twice is placed once).
 func (s *solver) placement(qs ...board.Queen) (free, d1, d2 uint64, rem uint32) {
-	n := s.n
-	free, rem = 1<<uint(n)-1, uint32(1<<uint(n)-1)
-	for _, q := range qs {
-		if r, c := q.Row, q.Col; rem&(1<<uint(r)) != 0 {
-			free &^= 1 << uint(c)
-			d1 |= 1 << uint(r+c)
-			d2 |= 1 << uint(c-r+n-1)
-			rem &^= 1 << uint(r)
-		}
-	}
-	return free, d1, d2, rem
+	return constellation.Placement(s.n, qs)
 }
 
 // fixedByTurns counts the solutions of an n×n board that a half turn maps

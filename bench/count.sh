@@ -21,7 +21,21 @@ ref_src=${NQ_REF_C:-$repo/../shared/bench/nq_ref.c}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-gcc -O3 -march=native -o "$tmp/nq_ref" "$ref_src"
+# What the script needs, said before anything runs: the C reference is not
+# part of the repository, so a fresh clone must be told where it is.
+fail() {
+	echo "count.sh: $*" >&2
+	exit 2
+}
+if [[ ! -f $ref_src ]]; then
+	fail "no C reference counter at $ref_src: nq_ref.c is not part of the repository; set NQ_REF_C to its path (NQ_REF_C=/path/to/nq_ref.c bench/count.sh)"
+fi
+command -v gcc >/dev/null || fail "gcc is needed to build $ref_src (Debian package gcc)"
+[[ -x /usr/bin/time ]] || fail "GNU time (/usr/bin/time) is needed for the peak memory (Debian package time)"
+if [[ -z ${QUEENS_BIN:-} ]]; then
+	command -v go >/dev/null || fail "go is needed to build queens (or set QUEENS_BIN to a queens binary)"
+fi
+gcc -O3 -march=native -o "$tmp/nq_ref" "$ref_src" || fail "gcc could not build $ref_src"
 if [[ -n ${QUEENS_BIN:-} ]]; then
 	queens=$QUEENS_BIN
 else

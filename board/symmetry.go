@@ -1,5 +1,7 @@
 package board
 
+import "slices"
+
 // Transform is one of the 8 symmetries of the square (the dihedral group
 // D4): four rotations and four reflections. Applied to a solution it gives
 // another solution.
@@ -146,6 +148,20 @@ func OrbitSize(s Solution) int {
 		}
 	}
 	return 8 / stabilizer
+}
+
+// OrbitSizeUnder returns how many distinct solutions the transforms of
+// group make of s: [OrbitSize] for the 8 symmetries ([Transforms]), and
+// for the symmetries an encoding breaks, with [Identity] added, the size
+// of the class one solution stands for.
+func OrbitSizeUnder(s Solution, group []Transform) int {
+	var seen []Solution
+	for _, t := range group {
+		if img := t.Apply(s); !slices.ContainsFunc(seen, img.Equal) {
+			seen = append(seen, img)
+		}
+	}
+	return len(seen)
 }
 
 // CanonicalRotation returns the lexicographically smallest of the 4

@@ -125,3 +125,23 @@ func TestStabilizer(t *testing.T) {
 		}
 	}
 }
+
+// TestOrbitSizeUnder: under all 8 symmetries it is OrbitSize; under the
+// identity alone 1; under a half turn 1 for a solution symmetric under it.
+func TestOrbitSizeUnder(t *testing.T) {
+	all := board.Transforms()
+	for _, s := range []board.Solution{{0}, {1, 3, 0, 2}, {1, 3, 5, 0, 2, 4}, {0, 4, 7, 5, 2, 6, 1, 3}} {
+		if got, want := board.OrbitSizeUnder(s, all[:]), board.OrbitSize(s); got != want {
+			t.Errorf("OrbitSizeUnder(%v, all 8) = %d, want OrbitSize %d", []int(s), got, want)
+		}
+		if got := board.OrbitSizeUnder(s, []board.Transform{board.Identity}); got != 1 {
+			t.Errorf("OrbitSizeUnder(%v, identity) = %d, want 1", []int(s), got)
+		}
+	}
+	if got := board.OrbitSizeUnder(board.Solution{1, 3, 5, 0, 2, 4}, []board.Transform{board.Identity, board.Rot180}); got != 1 {
+		t.Errorf("OrbitSizeUnder(half-turn symmetric, {id, rot180}) = %d, want 1", got)
+	}
+	if got := board.OrbitSizeUnder(board.Solution{0, 4, 7, 5, 2, 6, 1, 3}, []board.Transform{board.Identity, board.MirrorCols}); got != 2 {
+		t.Errorf("OrbitSizeUnder(asymmetric, {id, mirror}) = %d, want 2", got)
+	}
+}

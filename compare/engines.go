@@ -9,6 +9,7 @@ import (
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/external"
 )
 
 // Backtrack is the native recursive backtracker ([backtrack.All]) as a
@@ -45,19 +46,19 @@ func SAT(encoding string) Source {
 func SATSequential(encoding string) Source { return CNF(encoding, sat.All) }
 
 // External returns an external DIMACS solver command (see
-// [sat.NewExternal]), re-run once per solution on the pairwise CNF, as a
+// [external.NewExternal]), re-run once per solution on the pairwise CNF, as a
 // [Source].
 func External(command string) Source {
-	return ExternalSolver(sat.External{Command: command}, "pairwise")
+	return ExternalSolver(external.External{Command: command}, "pairwise")
 }
 
-// ExternalSolver returns the external solver x ([sat.External]), re-run
+// ExternalSolver returns the external solver x ([external.External]), re-run
 // once per solution on the CNF of the given encoding, as a [Source]. Each
-// solution is checked as [sat.External.New] says, and so is the final
+// solution is checked as [external.External.New] says, and so is the final
 // UNSATISFIABLE answer's proof if x.Proof is set. If x.Output is
-// [sat.OutputAuto], the solver is probed once, on the Source's first use,
+// [external.OutputAuto], the solver is probed once, on the Source's first use,
 // for every problem it is run on.
-func ExternalSolver(x sat.External, encoding string) Source {
+func ExternalSolver(x external.External, encoding string) Source {
 	var once sync.Once
 	var probeErr error
 	return CNF(encoding, func(ctx context.Context, cnf *encode.CNF) iter.Seq2[board.Solution, error] {
@@ -65,7 +66,14 @@ func ExternalSolver(x sat.External, encoding string) Source {
 		if probeErr != nil {
 			return func(yield func(board.Solution, error) bool) { yield(nil, probeErr) }
 		}
-		return sat.Stream(ctx, func() (*sat.Solver, error) { return x.New(cnf) })
+		return func(yield func(board.Solution, error) bool) {
+			s, err := x.New(cnf) // a new solver for each range: no blocking clauses yet
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			s.All(ctx)(yield)
+		}
 	})
 }
 

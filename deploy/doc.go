@@ -16,4 +16,10 @@
 // Slurm cluster answering (or QUEENS_SLURM=1, which brings the local one up)
 // they submit count.sbatch as a job array, merge, requeue a task in the
 // middle of its count and check that it resumes from its checkpoint.
+//
+// deploy is a module of its own (deploy/go.mod), so that k8s.io/api and
+// sigs.k8s.io/yaml, which only these tests use, are not dependencies of
+// queens: run its tests from this directory, go test ./... (the root's
+// go test ./... leaves it out). It uses the queens module beside it
+// (a replace directive), never a published one.
 package deploy

@@ -7,11 +7,11 @@ import (
 	"testing"
 )
 
-// TestDocsShowTheFiles checks that the README shows slurm/count.sbatch
-// and k8s/count-job.yaml as they are: the README's job array is this file,
-// not a copy that drifts.
+// TestDocsShowTheFiles checks that docs/scale.md shows slurm/count.sbatch
+// and k8s/count-job.yaml as they are: its job array is this file, not a
+// copy that drifts.
 func TestDocsShowTheFiles(t *testing.T) {
-	for _, doc := range []string{"../README.md"} {
+	for _, doc := range []string{"../docs/scale.md"} {
 		data, err := os.ReadFile(doc)
 		if err != nil {
 			t.Fatal(err)

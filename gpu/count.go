@@ -11,6 +11,7 @@ import (
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/constellation"
 )
 
 // ErrPiece is returned (wrapped) when Options.Pieces holds a piece that is
@@ -158,12 +159,13 @@ func plan(n int, opt Options) ([]backtrack.Subproblem, []piece, Options, error) 
 			ps[i].symmetric, ps[i].sp = true, sp
 			continue
 		}
-		qs, ok := queens(n, sp)
+		c := constellation.C(sp)
+		qs, k, ok := c.Queens(n)
 		if !ok {
 			continue
 		}
-		free, d1, d2, rem := placement(n, qs)
-		ps[i] = piece{free: free, d1: d1, d2: d2, rem: rem, weight: weight(n, qs), ok: true}
+		free, d1, d2, rem := constellation.Placement(n, qs[:k])
+		ps[i] = piece{free: free, d1: d1, d2: d2, rem: rem, weight: c.Weight(n), ok: true}
 	}
 	return sps, ps, opt, nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/constellation"
 )
 
 // TestTaskLayout checks that task is laid out as struct task in kernel.cu
@@ -134,7 +135,7 @@ func placedTasks(t *testing.T, n int, rng *rand.Rand) ([]task, []uint64) {
 			qs = append(qs, board.Queen{Row: row, Col: s[row]})
 		}
 		sp := newSplitter(n, empty, func(x *task) { tasks = append(tasks, *x) })
-		sp.split(placement(n, qs))
+		sp.split(constellation.Placement(n, qs))
 	}
 	want := make([]uint64, len(tasks))
 	for i := range tasks {
@@ -168,7 +169,7 @@ func TestSearchLargeBoards(t *testing.T) {
 			}
 			var got uint64
 			sp := newSplitter(n, min(MaxRows, empty-rng.IntN(2)), func(x *task) { got += search(x, n) })
-			sp.split(placement(n, qs))
+			sp.split(constellation.Placement(n, qs))
 			got += sp.host
 			if got != want.Total || got == 0 {
 				t.Errorf("n=%d, %d rows empty: search counts %d, backtrack %d (want >= 1)", n, empty, got, want.Total)

@@ -2,10 +2,8 @@ package gpu
 
 import (
 	"math/bits"
-	"slices"
 
-	"github.com/queens-dev/queens/backtrack"
-	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/constellation"
 )
 
 // MaxRows is the most rows the kernel fills in one task (its explicit
@@ -13,8 +11,8 @@ import (
 const MaxRows = 16
 
 // MaxN is the largest board the GPU counter accepts: the free columns of
-// a task are a 32-bit mask, as in [backtrack.Count].
-const MaxN = backtrack.CountMaxN
+// a task are a 32-bit mask and its diagonals 64-bit masks (2n-1 bits).
+const MaxN = 32
 
 // task is one unit of kernel work, laid out exactly as struct task in
 // kernel.cu (40 bytes, 8-aligned): a partial placement of an n×n board in
@@ -50,15 +48,7 @@ type splitter struct {
 }
 
 func newSplitter(n, rows int, emit func(t *task)) *splitter {
-	s := &splitter{n: n, rows: rows, emit: emit}
-	for r := 0; r < n; r++ {
-		dc := 2*r - (n - 1)
-		if dc < 0 {
-			dc = -dc
-		}
-		s.tie[r&31] = dc<<5 | r
-	}
-	return s
+	return &splitter{n: n, rows: rows, emit: emit, tie: constellation.Ties(n)}
 }
 
 // squares returns the free squares of row r.
@@ -132,75 +122,4 @@ func (s *splitter) freeze(free, d1, d2 uint64, rem uint32) {
 	}
 	s.tasks++
 	s.emit(&t)
-}
-
-// queens returns the distinct queens of the constellation sp on an n×n
-// board and whether sp is one: on the board, consistent about the corners
-// (a queen in a corner is the queen of both its lines) and no two queens
-// attacking each other. It is backtrack's rule, restated here because the
-// package keeps it unexported; the per-piece tests check the two agree.
-func queens(n int, sp backtrack.Subproblem) (qs []board.Queen, ok bool) {
-	t, b, l, r, m := sp.Top, sp.Bottom, sp.Left, sp.Right, n-1
-	if min(t, b, l, r) < 0 || max(t, b, l, r) > m ||
-		(t == 0) != (l == 0) || (t == m) != (r == 0) || (b == 0) != (l == m) || (b == m) != (r == m) {
-		return nil, false
-	}
-	for _, q := range [4]board.Queen{{Row: 0, Col: t}, {Row: m, Col: b}, {Row: l, Col: 0}, {Row: r, Col: m}} {
-		if slices.Contains(qs, q) {
-			continue
-		}
-		for _, p := range qs {
-			dr, dc := p.Row-q.Row, p.Col-q.Col
-			if dr == 0 || dc == 0 || dr == dc || dr == -dc {
-				return nil, false
-			}
-		}
-		qs = append(qs, q)
-	}
-	return qs, true
-}
-
-// weight returns the number of distinct images of the constellation of
-// the queens qs under the 8 symmetries of the n×n board: how many
-// constellations its count stands for.
-func weight(n int, qs []board.Queen) uint64 {
-	var ims [8]backtrack.Subproblem
-	var w uint64
-	for i, f := range board.Transforms() {
-		var im backtrack.Subproblem
-		for _, q := range qs {
-			r, c := f.Point(n, q.Row, q.Col)
-			if r == 0 {
-				im.Top = c
-			}
-			if r == n-1 {
-				im.Bottom = c
-			}
-			if c == 0 {
-				im.Left = r
-			}
-			if c == n-1 {
-				im.Right = r
-			}
-		}
-		ims[i] = im
-		if !slices.Contains(ims[:i], im) {
-			w++
-		}
-	}
-	return w
-}
-
-// placement returns the placement of the queens qs (not attacking each
-// other) on an n×n board.
-func placement(n int, qs []board.Queen) (free, d1, d2 uint64, rem uint32) {
-	free, rem = 1<<uint(n)-1, uint32(1<<uint(n)-1)
-	for _, q := range qs {
-		r, c := q.Row, q.Col
-		free &^= 1 << uint(c)
-		d1 |= 1 << uint(r+c)
-		d2 |= 1 << uint(c-r+n-1)
-		rem &^= 1 << uint(r)
-	}
-	return free, d1, d2, rem
 }

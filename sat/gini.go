@@ -18,23 +18,22 @@ import (
 // from outside.
 type Stats struct {
 	Vars, Clauses int           // size of the formula given to the solver
-	Solves        int           // calls to the SAT solver (gini or external)
+	Solves        int           // calls to gini
 	Solutions     int           // solutions returned
 	Blocking      int           // blocking clauses added
 	Cubes         int           // cubes solved ([Parallel]; 0 for a Solver)
-	Proofs        int           // UNSAT answers certified by a checked proof ([External.Proof])
+	Proofs        int           // UNSAT answers certified by a checked proof: 0, gini writes none
 	Elapsed       time.Duration // wall time spent in the solver
 }
 
 // Solver finds the solutions of one n-queens CNF, one after another: each
 // solution found is excluded by a blocking clause over its n true board
-// variables before the next solve. It works with gini in process ([New])
-// or with an external DIMACS solver ([NewExternal]). A Solver is not safe
+// variables before the next solve, by gini in process ([New]); the
+// external package runs a DIMACS solver the same way. A Solver is not safe
 // for concurrent use; build one per goroutine.
 type Solver struct {
 	cnf   *encode.CNF
-	g     *gini.Gini // nil for an external solver
-	ext   *external
+	g     *gini.Gini // nil until load, for NewEncoded's residual
 	stats Stats
 	vars  varMap // DIMACS to gini variables (nil: identity)
 	seed  []int  // assumptions for the first solve (NewSeeded)
@@ -172,7 +171,7 @@ func (s *Solver) Next(ctx context.Context) (board.Solution, error) {
 		s.stats.Solutions++
 		return s.returned.Clone(), nil
 	}
-	if s.g == nil && s.ext == nil && s.load != nil {
+	if s.g == nil && s.load != nil {
 		// The whole board, with the solution already returned blocked.
 		full, err := s.load(ctx)
 		s.load = nil
@@ -193,14 +192,7 @@ func (s *Solver) Next(ctx context.Context) (board.Solution, error) {
 		s.stats.Elapsed += stats.Elapsed
 	}
 	start := time.Now()
-	var sol board.Solution
-	var err error
-	if s.g != nil {
-		sol, err = s.nextGini(ctx)
-	} else {
-		sol, err = s.ext.next(ctx, s.cnf)
-		s.stats.Proofs = s.ext.proofs
-	}
+	sol, err := s.nextGini(ctx)
 	s.stats.Solves++
 	s.stats.Elapsed += time.Since(start)
 	if err != nil {

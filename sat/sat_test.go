@@ -268,12 +268,6 @@ func TestNewErrors(t *testing.T) {
 	if _, err := sat.New(&encode.CNF{Vars: 3}); err == nil {
 		t.Error("New accepted a CNF without a board")
 	}
-	cnf, _ := encode.Queens(4, "pairwise", nil)
-	for _, cmd := range []string{"", "no-such-solver-xyz -q"} {
-		if _, err := sat.NewExternal(cnf, cmd); !errors.Is(err, sat.ErrSolverNotFound) {
-			t.Errorf("NewExternal(%q) = %v, want ErrSolverNotFound", cmd, err)
-		}
-	}
 }
 
 // TestSeeded: the seeded first solve returns a valid solution containing

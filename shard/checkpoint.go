@@ -3,6 +3,7 @@ package shard
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -64,7 +67,14 @@ type checkpointPiece struct {
 // OpenCheckpoint opens the checkpoint at path for shard s and locks it
 // (an advisory lock on PATH.lock, a file left in place, so that a second
 // process given the same file is refused with an error wrapping [ErrLocked] instead of
-// overwriting the first one's work); call [Checkpoint.Close] when done. A
+// overwriting the first one's work); call [Checkpoint.Close] when done.
+// A path that is a symbolic link stands for the file it resolves to: that
+// file is locked and written (the link stays a link), so two runs given
+// two names of one file cannot both use it. A lock file that is a link or
+// not a regular file is refused (ErrCheckpoint), never written through.
+// Temporary files of the checkpoint that a killed run left behind are
+// removed when they are provably stale: of a process of this host that is
+// no longer running, or older than [StaleAge]. A
 // file that does not exist is an empty checkpoint (created by the first
 // Record); an existing one must be a checkpoint of exactly this work (same
 // n, shard, shard count, scheme, version and pieces) and intact, or the
@@ -81,6 +91,9 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 		return nil, fmt.Errorf("open checkpoint: %w", err)
 	}
 	h, _ := json.Marshal(checkpointHeader{"queens-checkpoint", s.N, s.Index, s.Shards, Scheme, s.Version, fingerprint(s, pieces)})
+	if path, err = resolve(path); err != nil {
+		return nil, fmt.Errorf("open checkpoint: %w", err)
+	}
 	c := &Checkpoint{path: path, header: h, seen: map[backtrack.Subproblem]bool{}}
 	if _, err := os.Stat(filepath.Dir(path)); err != nil {
 		// Fail now, not at the first finished piece, if it cannot be
@@ -93,6 +106,7 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 	if c.lock, err = lockFile(path + ".lock"); err != nil {
 		return nil, fmt.Errorf("open checkpoint %s: %w", path, err)
 	}
+	removeStale(path, time.Now())
 	if err := c.read(pieces, s); err != nil {
 		c.Close()
 		return nil, err
@@ -235,7 +249,7 @@ func (c *Checkpoint) write() error {
 		b.WriteByte('\n')
 	}
 	fmt.Fprintf(&b, "{\"checksum\":%q}\n", checksum(b.Bytes()))
-	f, err := os.CreateTemp(filepath.Dir(c.path), "."+filepath.Base(c.path)+".tmp*")
+	f, err := os.CreateTemp(filepath.Dir(c.path), tempPrefix(c.path)+tempOwner()+"-*")
 	if err != nil {
 		return err
 	}
@@ -273,4 +287,77 @@ func readBounded(path string, max int64) ([]byte, error) {
 		err = fmt.Errorf("%w: larger than a checkpoint of this shard can be (%d bytes)", ErrCheckpoint, max)
 	}
 	return data, err
+}
+
+// resolve returns the file that path names: path itself unless it is a
+// symbolic link, whose target (which must exist) it returns.
+func resolve(path string) (string, error) {
+	st, err := os.Lstat(path)
+	if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+		return path, nil // not there yet, or not a link: used as it is
+	}
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", fmt.Errorf("%w: %s is a symbolic link that does not resolve: %v", ErrCheckpoint, path, err)
+	}
+	return target, nil
+}
+
+// StaleAge is the age after which a temporary checkpoint file of another
+// host (or of a process whose liveness cannot be told) is taken for
+// stale: a checkpoint is written in well under a second.
+const StaleAge = time.Hour
+
+// tempPrefix is the start of the names of path's temporary files:
+// ".NAME.tmp-", followed by tempOwner and a random part.
+func tempPrefix(path string) string { return "." + filepath.Base(path) + ".tmp-" }
+
+// tempOwner names the writer of a temporary file: "HOST-PID", the host
+// name cut to letters, digits, dots and hyphens.
+func tempOwner() string {
+	return hostTag() + "-" + strconv.Itoa(os.Getpid())
+}
+
+func hostTag() string {
+	host, _ := os.Hostname()
+	b := []byte(host)[:min(len(host), 64)]
+	for i, c := range b {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-') {
+			b[i] = '_'
+		}
+	}
+	return cmp.Or(string(b), "unknown")
+}
+
+// removeStale removes the temporary files of the checkpoint at path that
+// are provably stale at now: regular files named by tempPrefix of a
+// process of this host that no longer runs, or older than StaleAge. It
+// is called with the checkpoint locked; errors are ignored (what stays is
+// only litter).
+func removeStale(path string, now time.Time) {
+	dir, prefix := filepath.Dir(path), tempPrefix(path)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	host := hostTag()
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || !e.Type().IsRegular() {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		stale := now.Sub(info.ModTime()) > StaleAge
+		// rest is HOST-PID-RANDOM; the host may hold hyphens.
+		if parts := strings.Split(rest, "-"); len(parts) >= 3 && strings.Join(parts[:len(parts)-2], "-") == host {
+			pid, err := strconv.Atoi(parts[len(parts)-2])
+			stale = stale || err == nil && pid > 0 && pid != os.Getpid() && !alive(pid)
+		}
+		if stale {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }

@@ -17,7 +17,7 @@
 //
 // A result line looks like this (one line; wrapped here):
 //
-//	{"kind":"queens-shard","n":10,"shard":1,"shards":40,"scheme":"round-robin",
+//	{"kind":"queens-shard","n":10,"shard":1,"shards":40,"scheme":"round-robin","engine":"constellations",
 //	 "parts":273,"covered":7,"pieces":[[0,5,0,7],[1,5,6,7],[1,4,4,2],[1,3,4,5],[2,3,3,4],[1,6,4,2],[1,5,5,2]],
 //	 "tallies":[[192,24,119],[0,0,27],[0,0,12],[0,0,17],[0,0,43],[192,24,13],[0,0,6]],
 //	 "total":"16","unique":"2","total24":384,"unique24":48,"nodes":237,

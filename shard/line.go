@@ -2,6 +2,7 @@ package shard
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -9,6 +10,7 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/queens-dev/queens/backtrack"
@@ -19,13 +21,17 @@ import (
 type Result struct {
 	N, Shard, Shards int
 	Scheme           string
-	Parts            int                    // pieces in the whole split
-	Pieces           []backtrack.Subproblem // the pieces covered
-	Tallies          []backtrack.Tally      // what each piece found, in the order of Pieces
-	backtrack.Tally                         // their sums, in 24ths
-	Elapsed          time.Duration          // wall time of the run (milliseconds in the line)
-	Version          string
-	Fingerprint      string
+	// Engine names what counted the pieces (see [Engine]): "" in a line
+	// written before lines named it, which Parse reads as
+	// [EngineConstellations].
+	Engine          string
+	Parts           int                    // pieces in the whole split
+	Pieces          []backtrack.Subproblem // the pieces covered
+	Tallies         []backtrack.Tally      // what each piece found, in the order of Pieces
+	backtrack.Tally                        // their sums, in 24ths
+	Elapsed         time.Duration          // wall time of the run (milliseconds in the line)
+	Version         string
+	Fingerprint     string
 
 	// Where and how the shard ran, for merge --stats; not checked.
 	Host    string
@@ -71,6 +77,7 @@ type line struct {
 	Shard       int         `json:"shard"`
 	Shards      int         `json:"shards"`
 	Scheme      string      `json:"scheme"`
+	Engine      string      `json:"engine,omitempty"`
 	Parts       int         `json:"parts"`
 	Covered     int         `json:"covered"`
 	Pieces      [][4]int    `json:"pieces"`
@@ -90,7 +97,7 @@ type line struct {
 
 func (r Result) line() line {
 	l := line{
-		Kind: kind, N: r.N, Shard: r.Shard, Shards: r.Shards, Scheme: r.Scheme,
+		Kind: kind, N: r.N, Shard: r.Shard, Shards: r.Shards, Scheme: r.Scheme, Engine: r.Engine,
 		Parts: r.Parts, Covered: len(r.Pieces), Pieces: [][4]int{},
 		Total: fraction24(r.Total24), Unique: fraction24(r.Unique24),
 		Total24: r.Total24, Unique24: r.Unique24, Nodes: r.Nodes,
@@ -179,7 +186,7 @@ func Parse(text []byte) (Result, error) {
 		return Result{}, fmt.Errorf("parse shard result: %w: not in the form queens writes", ErrCorrupt)
 	}
 	r := Result{
-		N: l.N, Shard: l.Shard, Shards: l.Shards, Scheme: l.Scheme, Parts: l.Parts,
+		N: l.N, Shard: l.Shard, Shards: l.Shards, Scheme: l.Scheme, Engine: cmp.Or(l.Engine, EngineConstellations), Parts: l.Parts,
 		Tally:   backtrack.Tally{Total24: l.Total24, Unique24: l.Unique24, Nodes: l.Nodes},
 		Elapsed: time.Duration(math.Round(l.Elapsed*1000)) * time.Millisecond,
 		Version: l.Version, Fingerprint: l.Fingerprint, Host: l.Host, Threads: l.Threads,
@@ -205,6 +212,8 @@ func Parse(text []byte) (Result, error) {
 		return bad("%v", s.check())
 	case l.Scheme != Scheme:
 		return bad("unknown scheme %q", l.Scheme)
+	case !knownEngine(r.Engine):
+		return bad("unknown engine %q (known: %s)", r.Engine, strings.Join(Engines(), ", "))
 	case l.Covered != len(l.Pieces):
 		return bad("covered %d but %d pieces listed", l.Covered, len(l.Pieces))
 	case l.Total != fraction24(l.Total24) || l.Unique != fraction24(l.Unique24):

@@ -35,8 +35,9 @@ type Sum struct {
 // checked by [Parse] or made by [Run]. It refuses (with an error naming the
 // shards) results of different boards, schemes, shard counts or versions
 // ([ErrMismatch]), a shard index given twice with different tallies
-// ([ErrDuplicate], naming both lines' sources; the same tallies again are
-// a confirmation, see [Sum.Confirmed]) or not at all ([ErrMissing], listing
+// ([ErrDuplicate], naming both lines' sources, the first piece that
+// differs and its figures; the same tallies again, whatever the nodes,
+// are a confirmation, see [Sum.Confirmed]) or not at all ([ErrMissing], listing
 // the shards to run again), pieces that are not those of the split of
 // this version of the program ([ErrCoverage]), and sums that are not
 // whole, overflow, or are impossible (more classes than solutions, or
@@ -54,6 +55,11 @@ func Merge(results []Result) (Sum, error) {
 	var sum Sum
 	var tallies []backtrack.Tally
 	for _, r := range results {
+		if r.Scheme != r0.Scheme && r.Engine != r0.Engine {
+			// Engines mix only when they count the same pieces.
+			return Sum{}, fmt.Errorf("merge: %w: shard %d%s was counted by engine %s with scheme %s, shard %d%s by engine %s with scheme %s",
+				ErrMismatch, r0.Shard, from(r0), engineOf(r0), r0.Scheme, r.Shard, from(r), engineOf(r), r.Scheme)
+		}
 		for _, f := range []struct {
 			name string
 			a, b any
@@ -78,10 +84,12 @@ func Merge(results []Result) (Sum, error) {
 				ErrCoverage, r.Shard, r.Shards, from(r), r.Version)
 		}
 		if prev, ok := first[r.Shard]; ok {
-			if !slices.Equal(prev.Tallies, r.Tallies) || prev.Tally != r.Tally {
-				return Sum{}, fmt.Errorf("merge: %w: shard %d of %d%s and%s disagree: %s and %s solutions (%s and %s unique)",
-					ErrDuplicate, r.Shard, r.Shards, from(prev), from(r), fraction24(prev.Total24), fraction24(r.Total24),
-					fraction24(prev.Unique24), fraction24(r.Unique24))
+			// The tallies of each piece must agree; the nodes are each
+			// engine's (or run's) own work.
+			if i := firstDifference(prev.Tallies, r.Tallies); i >= 0 {
+				return Sum{}, fmt.Errorf("merge: %w: shard %d of %d%s and%s disagree on piece %v: %s (engine %s) and %s (engine %s)",
+					ErrDuplicate, r.Shard, r.Shards, from(prev), from(r), r.Pieces[i],
+					describe(prev.Tallies[i]), engineOf(prev), describe(r.Tallies[i]), engineOf(r))
 			}
 			// The same line twice (one file given twice, a copy) is no
 			// second opinion: a confirmation is another run, on another
@@ -125,6 +133,10 @@ func Merge(results []Result) (Sum, error) {
 	sum.Slowest = sum.Slowest[:min(5, len(sum.Slowest))]
 	return sum, nil
 }
+
+// engineOf returns the engine of r: [EngineConstellations] when r names
+// none.
+func engineOf(r Result) string { return cmp.Or(r.Engine, EngineConstellations) }
 
 // from names where r was read, for messages: " (FILE:LINE)", or "".
 func from(r Result) string {

@@ -1,6 +1,7 @@
 package shard
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -131,6 +132,12 @@ type Options struct {
 	// The tallies are checked as those of a line are
 	// ([backtrack.Subproblem.CheckTally]).
 	Counter func(ctx context.Context, n int, pieces []backtrack.Subproblem, done func(i int, t backtrack.Tally) error) error
+
+	// Engine is the name of the engine written into the line (see
+	// [Engine]): one registered with [RegisterEngine], such as
+	// [EngineGPU] for a Counter on a GPU; "" means
+	// [EngineConstellations].
+	Engine string
 }
 
 // Run counts shard s, the pieces in opt.Threads goroutines, and returns its
@@ -143,13 +150,17 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	engine := cmp.Or(opt.Engine, EngineConstellations)
+	if !knownEngine(engine) {
+		return Result{}, fmt.Errorf("run %v: unknown engine %q (known: %s)", s, engine, strings.Join(Engines(), ", "))
+	}
 	threads := opt.Threads
 	if threads <= 0 {
 		threads = runtime.NumCPU()
 	}
 	host, _ := os.Hostname()
 	res := Result{
-		N: s.N, Shard: s.Index, Shards: s.Shards, Scheme: Scheme,
+		N: s.N, Shard: s.Index, Shards: s.Shards, Scheme: Scheme, Engine: engine,
 		Parts: parts, Pieces: pieces, Tallies: make([]backtrack.Tally, len(pieces)),
 		Version: s.Version, Fingerprint: fingerprint(s, pieces),
 		Host: host, Threads: threads, Start: start.UTC().Truncate(time.Second),

@@ -32,13 +32,9 @@ func runAll(t *testing.T, n, k int, version string) [][]byte {
 
 // parseMerge parses the lines and merges them.
 func parseMerge(lines [][]byte) (Sum, error) {
-	var rs []Result
-	for _, l := range lines {
-		r, err := Parse(l)
-		if err != nil {
-			return Sum{}, err
-		}
-		rs = append(rs, r)
+	rs, err := parseAll(lines)
+	if err != nil {
+		return Sum{}, err
 	}
 	return Merge(rs)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
 )
 
@@ -123,6 +124,9 @@ func backtrackAction(c *cli.Context) error {
 	if c.Int("threads") < 1 {
 		return usagef("--threads must be at least 1, not %d", c.Int("threads"))
 	}
+	if err := checkpointApart(c); err != nil {
+		return err
+	}
 	ctx, cancel := timeoutContext(c)
 	defer cancel()
 	out, err := openSolutions(c, n, place)
@@ -140,12 +144,12 @@ func backtrackAction(c *cli.Context) error {
 			return usagef("--gpu runs the bitboard counter: not with --strategy, --order or --unique=rotations")
 		}
 		if onGPU {
-			return out.finish(countCommand(ctx, c, out.output, format, n, place, gpuCounter))
+			return out.finish(countCommand(ctx, c, out.output, format, n, place, gpuCounter, shard.EngineGPU))
 		}
 		if c.IsSet("strategy") && strategy != backtrack.Auto || order != backtrack.Rows || unique.on && len(place) > 0 {
 			return out.finish(searchCount(ctx, c, out.output, format, n, backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}))
 		}
-		return out.finish(countCommand(ctx, c, out.output, format, n, place, nil))
+		return out.finish(countCommand(ctx, c, out.output, format, n, place, nil, ""))
 	}
 	opt := backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}
 	if unique.on && len(place) > 0 {

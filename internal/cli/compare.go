@@ -15,7 +15,7 @@ import (
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/encode"
-	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
 
@@ -331,8 +331,8 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 	if err != nil {
 		return nil, err
 	}
-	external := func(command string, auto bool) ([]compareEngine, error) {
-		x := sat.External{Command: command}
+	solverEngines := func(command string, auto bool) ([]compareEngine, error) {
+		x := external.External{Command: command}
 		if !auto {
 			if x, err = externalSolver(c, command); err != nil {
 				return nil, err
@@ -357,7 +357,7 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 		picked = append(picked, known...)
 		for _, name := range externalSolvers {
 			if _, err := exec.LookPath(name); err == nil {
-				es, _ := external(name, true)
+				es, _ := solverEngines(name, true)
 				picked = append(picked, es...)
 			}
 		}
@@ -375,21 +375,21 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 			if _, err := exec.LookPath(name); err != nil {
 				return nil, usagef("engine %s: not installed (not on PATH)", name)
 			}
-			es, _ := external(name, true)
+			es, _ := solverEngines(name, true)
 			picked = append(picked, es...)
 		default:
 			return nil, usagef("unknown engine %q (backtrack, count, sat/ENCODING, or an external solver: %s)", name, strings.Join(externalSolvers, ", "))
 		}
 	}
 	for _, cmd := range c.Generic("solver").(*commandList).commands {
-		es, err := external(cmd, false)
+		es, err := solverEngines(cmd, false)
 		if err != nil {
 			return nil, err
 		}
 		picked = append(picked, es...)
 	}
 	for _, cmd := range c.Generic("counter").(*commandList).commands {
-		if err := sat.LookSolver(cmd); err != nil {
+		if err := external.LookSolver(cmd); err != nil {
 			return nil, usagef("--counter: %v", err)
 		}
 		for _, enc := range encodings {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
-	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
 
@@ -24,10 +24,10 @@ func runCounter(c *cli.Context, n int, name encode.Encoding, placed []board.Quee
 		return usagef("--counter with --unique: a counter gives the number of classes, not the total; write the instance with queens dimacs --break-symmetry --mc and count it")
 	}
 	command := c.String("counter")
-	if err := sat.LookSolver(command); err != nil {
+	if err := external.LookSolver(command); err != nil {
 		return usageErr(err)
 	}
-	argv, _ := sat.SplitCommand(command)
+	argv, _ := external.SplitCommand(command)
 	who := filepath.Base(argv[0])
 	format, err := solutionFormat(c)
 	if err != nil {
@@ -43,7 +43,7 @@ func runCounter(c *cli.Context, n int, name encode.Encoding, placed []board.Quee
 	if err != nil {
 		return err
 	}
-	total, err := sat.Counter{Command: command}.CountEncoder(ctx, e, "queens "+version())
+	total, err := external.Counter{Command: command}.CountEncoder(ctx, e, "queens "+version())
 	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: n, place: placed, count: true, counted: true}
 	if err == nil {
 		err = ref.check(total)
@@ -53,9 +53,9 @@ func runCounter(c *cli.Context, n int, name encode.Encoding, placed []board.Quee
 	}
 	switch {
 	case err == nil:
-	case errors.Is(err, sat.ErrSolverNotFound), errors.Is(err, sat.ErrQuote):
+	case errors.Is(err, external.ErrSolverNotFound), errors.Is(err, external.ErrQuote):
 		err = usageErr(err)
-	case errors.Is(err, sat.ErrCounterFailed):
+	case errors.Is(err, external.ErrCounterFailed):
 		err = failf("sat: %v", err)
 	}
 	err = out.finish(satError(err, c.Duration("timeout")))
@@ -70,7 +70,7 @@ func runCounter(c *cli.Context, n int, name encode.Encoding, placed []board.Quee
 // pre-placed queens, the unique count is its count of the instance with
 // the lex-leader clauses of every symmetry (one model per class).
 func counterEngine(command string, enc encode.Encoding) func(ctx context.Context, n int, place []board.Queen) (total, unique uint64, err error) {
-	counter := sat.Counter{Command: command}
+	counter := external.Counter{Command: command}
 	gen := "queens " + version()
 	return func(ctx context.Context, n int, place []board.Queen) (total, unique uint64, err error) {
 		e, err := encode.NewEncoder(n, encode.Options{Encoding: enc, Place: place})

@@ -12,7 +12,7 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
-	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
 
@@ -81,7 +81,7 @@ func runDecode(c *cli.Context) error {
 		place = cnfPlace
 	}
 	w := c.App.Writer
-	res := &sat.Result{Status: sat.Unsatisfiable} // --proof alone: the proof is the claim
+	res := &external.Result{Status: external.Unsatisfiable} // --proof alone: the proof is the claim
 	if proofPath == "" || c.NArg() == 1 {
 		var in io.Reader = os.Stdin
 		if path := c.Args().First(); path != "" && path != "-" {
@@ -94,12 +94,12 @@ func runDecode(c *cli.Context) error {
 		} else if in, err = decompress(in); err != nil {
 			return usagef("decode: stdin: %v", err)
 		}
-		if res, err = sat.ReadResult(in); err != nil {
+		if res, err = external.ReadResult(in); err != nil {
 			return usagef("decode: %v", err)
 		}
 	}
 	switch res.Status {
-	case sat.Unsatisfiable:
+	case external.Unsatisfiable:
 		if proofPath != "" {
 			if err := checkProofFile(c.Context, cnf, proofPath, c.String("cnf")); err != nil {
 				return err
@@ -115,7 +115,7 @@ func runDecode(c *cli.Context) error {
 		}
 		ref.warn(c.App.ErrWriter)
 		return nil
-	case sat.Unknown:
+	case external.Unknown:
 		return failf("decode: the solver gave no answer (UNKNOWN)")
 	}
 	if proofPath != "" {

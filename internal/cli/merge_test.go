@@ -2,6 +2,9 @@ package cli
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -288,13 +291,14 @@ func TestCheckpointInterrupt(t *testing.T) {
 	}
 }
 
-// TestParallelREADME runs the GNU parallel line of the README's Scaling
-// out section as it stands, and checks its output against the README's.
+// TestParallelREADME runs the GNU parallel line of docs/scale.md (the
+// README's page on counting at scale) as it stands, and checks its output
+// against the page's.
 func TestParallelREADME(t *testing.T) {
 	if _, err := exec.LookPath("parallel"); err != nil {
-		t.Skip("GNU parallel is not installed (Debian package parallel); skipping the README's parallel line")
+		t.Skip("GNU parallel is not installed (Debian package parallel); skipping the parallel line of docs/scale.md")
 	}
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/scale.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,14 +319,14 @@ func TestParallelREADME(t *testing.T) {
 			want += text + "\n"
 		}
 	}
-	t.Fatal("no '$ parallel ...' example with output in README.md")
+	t.Fatal("no '$ parallel ...' example with output in docs/scale.md")
 found:
 	queensOnPath(t)
 	cmd := exec.Command("bash", "-c", line)
 	cmd.Dir = t.TempDir()
 	out, err := cmd.CombinedOutput()
 	if err != nil || string(out) != want {
-		t.Fatalf("%s:\n%s(%v)\nwant (README):\n%s", line, out, err, want)
+		t.Fatalf("%s:\n%s(%v)\nwant (docs/scale.md):\n%s", line, out, err, want)
 	}
 }
 
@@ -425,5 +429,48 @@ func TestReviewedInputs(t *testing.T) {
 	}
 	if _, err := os.Stat(fifo + ".lock"); err == nil {
 		t.Error("a lock file was made beside the FIFO")
+	}
+}
+
+// TestCheckpointForged resumes from a checkpoint forged consistently (one
+// piece's tally doubled, the checksum recomputed: the file's own checks
+// pass): the count is printed and checked against the published table
+// like any other, and the run fails naming the checkpoint.
+func TestCheckpointForged(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "n10.ckpt")
+	if _, stderr, code := runCLI(t, "", "backtrack", "-n", "10", "--count", "--checkpoint", path); code != 0 {
+		t.Fatalf("count: exit %d, stderr %q", code, stderr)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	lines = lines[:len(lines)-2] // the checksum and the empty string after it
+	for i, l := range lines[1:] {
+		var p struct {
+			Piece    [4]int `json:"piece"`
+			Total24  uint64 `json:"total24"`
+			Unique24 uint64 `json:"unique24"`
+			Nodes    uint64 `json:"nodes"`
+		}
+		if err := json.Unmarshal([]byte(l), &p); err != nil {
+			t.Fatal(err)
+		}
+		if p.Total24 > 0 {
+			p.Total24, p.Unique24 = 2*p.Total24, 2*p.Unique24
+			b, _ := json.Marshal(p)
+			lines[i+1] = string(b) + "\n"
+			break
+		}
+	}
+	body := strings.Join(lines, "")
+	sum := sha256.Sum256([]byte(body))
+	if err := os.WriteFile(path, []byte(body+fmt.Sprintf("{\"checksum\":%q}\n", hex.EncodeToString(sum[:]))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "10", "--count", "--checkpoint", path)
+	if code != 1 || stdout == "724 solutions\n" || !strings.Contains(stderr, "differs from the published 724") || !strings.Contains(stderr, path) {
+		t.Errorf("forged checkpoint: exit %d, stdout %q, stderr %q; want exit 1 naming the published count and the checkpoint", code, stdout, stderr)
 	}
 }

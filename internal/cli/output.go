@@ -3,6 +3,9 @@ package cli
 import (
 	"bufio"
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +16,9 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
+
+	"github.com/queens-dev/queens/sat"
 )
 
 // output is where a command writes its results: stdout, or a file that
@@ -23,6 +29,7 @@ type output struct {
 	path   string         // the name given
 	target string         // the file renamed onto ("": written directly)
 	zw     io.WriteCloser // the compressor between Writer and file (-o x.gz, x.xz), or nil
+	fresh  chan struct{}  // closed to stop keepFresh on the temporary file, or nil
 }
 
 // openOutput opens path for writing ("-" or "" is stdout). A regular file
@@ -72,9 +79,19 @@ func openOutputFile(ctx context.Context, path string, stdout io.Writer) (*output
 		// A disk: surely a slip, and one that would destroy it.
 		return nil, usagef("output %s is a block device", path)
 	case err == nil && !st.Mode().IsRegular(), isProcessFile(path):
-		// O_APPEND: behind /dev/stdout may be a file the shell opened
+		if fd, ok := ownDescriptor(path); ok {
+			// The descriptor the process inherited, not a new open of
+			// the file behind it, which the user may not be allowed
+			// (a root-owned file the shell opened before su nobody).
+			f, err := dupFile(fd, path)
+			if err != nil {
+				return nil, usagef("cannot write %s: %v", path, err)
+			}
+			return &output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path}, nil
+		}
+		// O_APPEND: behind /proc/PID/fd/1 may be a file the shell opened
 		// with >>, which a new open would otherwise write from its start.
-		f, err := detached(ctx, func() (*os.File, error) { return os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0) })
+		f, err := sat.Detach(ctx, func() (*os.File, error) { return os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0) })
 		if err != nil && ctx.Err() != nil {
 			return nil, fmt.Errorf("interrupted while waiting for a reader of %s: %w", path, err)
 		}
@@ -103,11 +120,6 @@ func openOutputFile(ctx context.Context, path string, stdout io.Writer) (*output
 	removeStaleTemps(target)
 	tmp := tempName(target)
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
-	if errors.Is(err, fs.ErrExist) {
-		// Left by a run of ours that died (its pid is ours now).
-		os.Remove(tmp)
-		f, err = os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
-	}
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, usagef("cannot write %s: directory %s does not exist", path, filepath.Dir(path))
@@ -120,7 +132,17 @@ func openOutputFile(ctx context.Context, path string, stdout io.Writer) (*output
 		f.Chmod(perm)
 		chown(f, st)
 	}
-	return &output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path, target: target}, nil
+	o := &output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path, target: target, fresh: make(chan struct{})}
+	go keepFresh(tmp, o.fresh)
+	return o, nil
+}
+
+// stopFresh ends keepFresh on the temporary file, if any.
+func (o *output) stopFresh() {
+	if o.fresh != nil {
+		close(o.fresh)
+		o.fresh = nil
+	}
 }
 
 // isProcessFile reports whether path names one of the process's own
@@ -145,6 +167,69 @@ func isProcessFile(path string) bool {
 	proc, rest, _ := strings.Cut(rest, "/")
 	_, err = parseDecimal(proc)
 	return (proc == "self" || proc == "thread-self" || err == nil) && strings.HasPrefix(rest, "fd/")
+}
+
+// ownDescriptor returns the descriptor of this process that path names
+// (/dev/stdout: 1, /dev/fd/N, /proc/self/fd/N, /proc/PID/fd/N with our
+// PID: N); ok is false for any other path, another process's
+// descriptors among them.
+func ownDescriptor(path string) (fd int, ok bool) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return 0, false
+	}
+	switch abs {
+	case "/dev/stdin":
+		return 0, true
+	case "/dev/stdout":
+		return 1, true
+	case "/dev/stderr":
+		return 2, true
+	}
+	rest, ok := strings.CutPrefix(abs, "/dev/fd/")
+	if !ok {
+		if rest, ok = strings.CutPrefix(abs, "/proc/"); !ok {
+			return 0, false
+		}
+		var proc string
+		proc, rest, _ = strings.Cut(rest, "/")
+		if proc != "self" && proc != "thread-self" && proc != strconv.Itoa(os.Getpid()) {
+			return 0, false
+		}
+		if rest, ok = strings.CutPrefix(rest, "fd/"); !ok {
+			return 0, false
+		}
+	}
+	fd, err = parseDecimal(rest)
+	return fd, err == nil && fd >= 0 && !strings.HasPrefix(rest, "+") && !strings.HasPrefix(rest, "-")
+}
+
+// sameFile reports whether paths a and b name one file: the same inode
+// where both exist (hard links, symbolic links, other spellings), the
+// same place in the same directory where either is still to be made.
+func sameFile(a, b string) bool {
+	sa, erra := os.Stat(a)
+	sb, errb := os.Stat(b)
+	if erra == nil && errb == nil {
+		return os.SameFile(sa, sb)
+	}
+	return erra != nil && errb != nil && placeOf(a) == placeOf(b)
+}
+
+// placeOf returns where path would be created: the file its links lead
+// to, in its directory with the links of that resolved too.
+func placeOf(path string) string {
+	if target, err := resolveLinks(path); err == nil {
+		path = target
+	}
+	dir := filepath.Dir(path)
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	return filepath.Join(dir, filepath.Base(path))
 }
 
 // maxLinks bounds the symbolic links resolveLinks follows, as the kernel
@@ -174,16 +259,96 @@ func resolveLinks(path string) (string, error) {
 	return "", syscall.ELOOP
 }
 
-// tempSuffix marks the temporary files of outputs: .NAME.queens-tmp-PID
-// next to NAME.
+// tempSuffix marks the temporary files of outputs, next to NAME:
+//
+//	.NAME.queens-tmp-HOST-MACHINE-PID-RANDOM
+//
+// HOST is the host name (cut, for a human who finds the file), MACHINE
+// a hash of what makes a PID mean one process (host name, boot id, PID
+// namespace), PID the writer's process id and RANDOM 16 hex digits that
+// no other run can guess or repeat.
 const tempSuffix = ".queens-tmp-"
 
+// staleAge is how old (by its modification time) another machine's
+// temporary file must be before a run takes it for abandoned: a writer
+// that is alive touches its file every freshEvery, however long its
+// count runs before it writes a byte.
+const (
+	staleAge   = 24 * time.Hour
+	freshEvery = time.Hour
+)
+
 // tempName returns the temporary name under which target is written:
-// hidden, next to it, with our pid, so that a later run can tell one
-// left by a run that was killed (kill -9 leaves no chance to remove it)
-// from one being written now.
+// hidden, next to it, naming this machine and process, so that a later
+// run can tell one left by a run that was killed (kill -9 leaves no
+// chance to remove it) from one being written now, here or on another
+// host sharing the directory.
 func tempName(target string) string {
-	return filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+tempSuffix+strconv.Itoa(os.Getpid()))
+	var r [8]byte
+	rand.Read(r[:]) // never fails (crypto/rand)
+	return filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+tempSuffix+
+		thisMachine().tag+"-"+strconv.Itoa(os.Getpid())+"-"+hex.EncodeToString(r[:]))
+}
+
+// machine is what tells this machine's processes from another's.
+type machine struct {
+	tag string // HOST-MACHINE of tempSuffix
+	id  string // MACHINE alone
+}
+
+// thisMachine is the machine this process runs on, read once.
+var thisMachine = sync.OnceValue(func() machine {
+	host, _ := os.Hostname()
+	boot, _ := os.ReadFile("/proc/sys/kernel/random/boot_id")
+	pidns, _ := os.Readlink("/proc/self/ns/pid")
+	return newMachine(host, string(boot), pidns)
+})
+
+// newMachine returns the machine of a host name, boot id and PID
+// namespace (the last two "" where the system has none).
+func newMachine(host, boot, pidns string) machine {
+	sum := sha256.Sum256([]byte(host + "\x00" + strings.TrimSpace(boot) + "\x00" + pidns))
+	id := hex.EncodeToString(sum[:6])
+	name := []byte(host)
+	if len(name) > 32 {
+		name = name[:32]
+	}
+	for i, c := range name {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-') {
+			name[i] = '_'
+		}
+	}
+	if len(name) == 0 {
+		name = []byte("_")
+	}
+	return machine{tag: string(name) + "-" + id, id: id}
+}
+
+// tempOwner reads the machine id and pid from the part of a temporary
+// file's name after tempSuffix; ok is false for a name in another form
+// (an older queens's .NAME.queens-tmp-PID among them: which host wrote
+// it cannot be told).
+func tempOwner(rest string) (id string, pid int, ok bool) {
+	rest, random, ok1 := cutLast(rest, "-")
+	rest, pidText, ok2 := cutLast(rest, "-")
+	_, id, ok3 := cutLast(rest, "-")
+	if !ok1 || !ok2 || !ok3 || len(random) != 16 || len(id) != 12 {
+		return "", 0, false
+	}
+	pid, err := parseDecimal(pidText)
+	if err != nil || pid <= 0 {
+		return "", 0, false
+	}
+	return id, pid, true
+}
+
+// cutLast is strings.Cut at the last sep.
+func cutLast(s, sep string) (before, after string, found bool) {
+	i := strings.LastIndex(s, sep)
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+len(sep):], true
 }
 
 // cleanedDirs are the directories removeStaleTemps has cleaned: once per
@@ -191,8 +356,10 @@ func tempName(target string) string {
 var cleanedDirs sync.Map
 
 // removeStaleTemps removes, once per run, the temporary files in the
-// directory of target that runs no longer alive left behind
-// (.NAME.queens-tmp-PID with no process PID).
+// directory of target that are provably abandoned: written on this
+// machine by a process that is no longer alive, or (from any machine,
+// in any form) not modified for staleAge. Another host's file, which
+// may be a live run's on shared storage, is otherwise left alone.
 func removeStaleTemps(target string) {
 	dir := filepath.Dir(target)
 	if _, done := cleanedDirs.LoadOrStore(dir, true); done {
@@ -202,15 +369,41 @@ func removeStaleTemps(target string) {
 	if err != nil {
 		return
 	}
+	now := time.Now()
 	for _, e := range entries {
 		name := e.Name()
 		i := strings.LastIndex(name, tempSuffix)
 		if i < 0 || name[0] != '.' || !e.Type().IsRegular() {
 			continue
 		}
-		pid, err := parseDecimal(name[i+len(tempSuffix):])
-		if err == nil && pid > 0 && pid != os.Getpid() && !processAlive(pid) {
+		if staleTemp(name[i+len(tempSuffix):], e, now) {
 			os.Remove(filepath.Join(dir, name))
+		}
+	}
+}
+
+// staleTemp reports whether the temporary file e, whose name ends in
+// rest after tempSuffix, is abandoned.
+func staleTemp(rest string, e fs.DirEntry, now time.Time) bool {
+	id, pid, ok := tempOwner(rest)
+	if ok && id == thisMachine().id && pid != os.Getpid() && !processAlive(pid) {
+		return true
+	}
+	info, err := e.Info()
+	return err == nil && now.Sub(info.ModTime()) > staleAge
+}
+
+// keepFresh touches the file at path every freshEvery until stop is
+// closed, so that no run takes it for abandoned while it is written.
+func keepFresh(path string, stop <-chan struct{}) {
+	t := time.NewTicker(freshEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case now := <-t.C:
+			os.Chtimes(path, now, now)
 		}
 	}
 }
@@ -227,6 +420,7 @@ func (o *output) Commit() error {
 	if o.file == nil {
 		return err
 	}
+	o.stopFresh()
 	if cerr := o.file.Close(); err == nil {
 		err = cerr
 	}
@@ -253,6 +447,7 @@ func (o *output) Abort() {
 		o.Flush()
 		return
 	}
+	o.stopFresh()
 	o.file.Close()
 	if o.target != "" {
 		os.Remove(o.file.Name())

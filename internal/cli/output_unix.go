@@ -23,3 +23,15 @@ func chown(f *os.File, st fs.FileInfo) {
 		f.Chown(int(sys.Uid), int(sys.Gid))
 	}
 }
+
+// dupFile returns a duplicate of the process's descriptor fd, named
+// name: writes go where the inherited descriptor goes (appended if the
+// shell opened it with >>), and closing it leaves fd open.
+func dupFile(fd int, name string) (*os.File, error) {
+	d, err := syscall.Dup(fd)
+	if err != nil {
+		return nil, err
+	}
+	syscall.CloseOnExec(d)
+	return os.NewFile(uintptr(d), name), nil
+}

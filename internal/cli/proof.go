@@ -12,14 +12,14 @@ import (
 	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/drat"
 	"github.com/queens-dev/queens/encode"
-	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
 
 // proofChecker checks the DRAT proofs of --proof (sat, decode) with the
 // drat package's checker (backward RUP/RAT, in pure Go). A nil checker
 // makes --proof a usage error.
-var proofChecker sat.ProofChecker = func(ctx context.Context, cnf *encode.CNF, proof io.Reader) error {
+var proofChecker external.ProofChecker = func(ctx context.Context, cnf *encode.CNF, proof io.Reader) error {
 	_, err := drat.CheckDRAT(ctx, &drat.Formula{Vars: cnf.Vars, Clauses: cnf.Clauses}, proof)
 	return err
 }
@@ -35,9 +35,9 @@ func solverOutputFlag() cli.Flag {
 
 // externalSolver reads --solver-output and --proof into the description
 // of the external solver command.
-func externalSolver(c *cli.Context, command string) (sat.External, error) {
-	x := sat.External{Command: command}
-	mode, err := sat.ParseOutputMode(c.String("solver-output"))
+func externalSolver(c *cli.Context, command string) (external.External, error) {
+	x := external.External{Command: command}
+	mode, err := external.ParseOutputMode(c.String("solver-output"))
 	if err != nil {
 		return x, usagef("--solver-output: %v", err)
 	}
@@ -48,12 +48,12 @@ func externalSolver(c *cli.Context, command string) (sat.External, error) {
 		}
 		x.Proof = proofChecker
 	}
-	if err := sat.LookSolver(command); err != nil {
+	if err := external.LookSolver(command); err != nil {
 		return x, usageErr(err)
 	}
 	if x.Proof != nil {
-		argv, _ := sat.SplitCommand(command)
-		if _, _, err := sat.ProofArgs(argv, "PROOF"); err != nil {
+		argv, _ := external.SplitCommand(command)
+		if _, _, err := external.ProofArgs(argv, "PROOF"); err != nil {
 			return x, usageErr(err)
 		}
 	}
@@ -63,7 +63,7 @@ func externalSolver(c *cli.Context, command string) (sat.External, error) {
 // solverError maps the errors of building an external solver: a missing
 // program, a bad quote or a solver that writes no proof are usage errors.
 func solverError(err error) error {
-	if errors.Is(err, sat.ErrSolverNotFound) || errors.Is(err, sat.ErrQuote) || errors.Is(err, sat.ErrNoProof) {
+	if errors.Is(err, external.ErrSolverNotFound) || errors.Is(err, external.ErrQuote) || errors.Is(err, external.ErrNoProof) {
 		return usageErr(err)
 	}
 	return err

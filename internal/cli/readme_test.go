@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,8 +13,8 @@ import (
 	"time"
 )
 
-// readmeExample is one "    $ command" of README.md and the output shown
-// under it.
+// readmeExample is one "    $ command" of README.md or a docs page and
+// the output shown under it.
 type readmeExample struct {
 	line       int    // 1-based line of the command
 	cmd        string // without "$ "
@@ -21,7 +22,7 @@ type readmeExample struct {
 	want       string
 }
 
-// readmeExamples returns the examples of README.md: every indented line
+// readmeExamples returns the examples of a page: every indented line
 // starting with "$ ", and its output, the indented lines up to the next
 // command or the end of the block (blank lines inside it included).
 func readmeExamples(lines []string) []readmeExample {
@@ -132,36 +133,80 @@ func matches(got, want []string, exactly bool) bool {
 	return same && matches(got[1:], want[1:], exactly)
 }
 
-// TestREADMEExamples runs the examples of README.md in order, in one
-// directory (an example may use the files of one before it), through bash
-// with this test binary as queens on PATH ("go run ." stands for queens),
-// and checks that the README shows what they print: stdout, then stderr.
-// Examples that take more than a few seconds or need a program that is
-// not installed are skipped; those whose output changes from run to run
-// are compared after normalize. An example whose output shows an error
-// ("queens: ...") must fail, the others succeed. go test -update rewrites
-// the exact examples' output in README.md from real runs.
+// docFiles are the pages whose examples TestREADMEExamples runs, relative
+// to the repository's root: README.md and every docs/*.md.
+func docFiles(t *testing.T) []string {
+	pages, err := filepath.Glob("../../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"README.md"}
+	for _, p := range pages {
+		files = append(files, filepath.ToSlash(strings.TrimPrefix(p, "../../")))
+	}
+	return files
+}
+
+// TestREADMEExamples runs the examples of README.md and of every docs/*.md
+// page, each page's in order in one directory of its own (an example may
+// use the files of one before it), through bash with this test binary as
+// queens on PATH ("go run ." stands for queens), and checks that the page
+// shows what they print: stdout, then stderr. Examples that take more than
+// a few seconds or need a program that is not installed are skipped, and so
+// are those that use a file a skipped or failed example before them would
+// have written; those whose output changes from run to run are compared
+// after normalize. An example whose output shows an error ("queens: ...")
+// must fail, the others succeed. go test -update rewrites the exact
+// examples' output in the pages from real runs.
 func TestREADMEExamples(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("bash is not installed: the README examples are shell commands")
 	}
-	data, err := os.ReadFile("../../README.md")
+	queensOnPath(t)
+	testdata, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, file := range docFiles(t) {
+		checked += runDocExamples(t, file, testdata)
+	}
+	if checked < 40 {
+		t.Errorf("only %d examples of README.md and docs/*.md checked", checked)
+	}
+}
+
+// runDocExamples runs the examples of one page (a path relative to the
+// repository's root) in a fresh directory, reports each mismatch with the
+// page and line, and returns how many it checked.
+func runDocExamples(t *testing.T, file, testdata string) int {
+	path := filepath.Join("../..", filepath.FromSlash(file))
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(string(data), "\n")
-	queensOnPath(t)
 	dir := t.TempDir()
 	// The examples may use the repository's test files (the liar solvers
 	// of testdata/solvers), as a reader in the repository root would.
-	if abs, err := filepath.Abs("../../testdata"); err == nil {
-		os.Symlink(abs, filepath.Join(dir, "testdata"))
-	}
+	os.Symlink(testdata, filepath.Join(dir, "testdata"))
+	missing := map[string]string{} // a file an earlier example did not write -> why
 	var out []string
 	next, checked := 0, 0
 	for _, ex := range readmeExamples(lines) {
-		if skip(ex) {
-			t.Logf("README.md line %d skipped (slow, or a program is missing): %s", ex.line, ex.cmd)
+		if why := skip(ex); why != "" {
+			t.Logf("%s line %d skipped (%s): %s", file, ex.line, why, ex.cmd)
+			noteMissing(missing, dir, ex.cmd, fmt.Sprintf("%s line %d, skipped, would write it", file, ex.line))
+			continue
+		}
+		if why := scriptNeeds(dir, ex.cmd); why != "" {
+			t.Logf("%s line %d skipped (%s): %s", file, ex.line, why, ex.cmd)
+			noteMissing(missing, dir, ex.cmd, fmt.Sprintf("%s line %d, skipped, would write it", file, ex.line))
+			continue
+		}
+		if name, why := needsMissing(missing, ex.cmd); name != "" {
+			t.Logf("%s line %d skipped (it uses %s, which %s): %s", file, ex.line, name, why, ex.cmd)
+			noteMissing(missing, dir, ex.cmd, fmt.Sprintf("%s line %d, skipped, would write it", file, ex.line))
 			continue
 		}
 		cmd := strings.ReplaceAll(ex.cmd, "go run . ", "queens ")
@@ -187,35 +232,115 @@ func TestREADMEExamples(t *testing.T) {
 			}
 			next = ex.end
 		} else if !matches(strings.Split(got, "\n"), strings.Split(ex.want, "\n"), exactly) || (runErr != nil) != failing {
-			t.Errorf("README.md line %d: %s (exit: %v) prints\n%s\nthe README shows\n%s", ex.line, ex.cmd, runErr, got, ex.want)
+			t.Errorf("%s line %d: %s (exit: %v) prints\n%s\nthe page shows\n%s", file, ex.line, ex.cmd, runErr, got, ex.want)
+			noteMissing(missing, dir, ex.cmd, fmt.Sprintf("%s line %d failed and did not write it", file, ex.line))
 		}
 		checked++
 	}
 	if *update {
 		out = append(out, lines[next:]...)
-		os.WriteFile("../../README.md", []byte(strings.Join(out, "\n")), 0o644)
+		os.WriteFile(path, []byte(strings.Join(out, "\n")), 0o644)
 	}
-	if checked < 40 {
-		t.Errorf("only %d README examples checked", checked)
+	return checked
+}
+
+// fileWordRE matches a word of a command that names a file or directory:
+// letters, digits and . _ / - only, with a dot or a slash in it, not an
+// option.
+var fileWordRE = regexp.MustCompile(`^[A-Za-z0-9_.][A-Za-z0-9_./-]*$`)
+
+// letters are the characters one of which a file name in an example has
+// (so that "0.3" in a comment is no file).
+const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+// commentRE matches a shell comment at the end of an example's command.
+var commentRE = regexp.MustCompile(`(^|\s)#.*$`)
+
+// cmdWords splits an example's command roughly as a shell would: at
+// blanks, redirections, pipes, quotes and "=", its comment left out.
+func cmdWords(cmd string) []string {
+	return strings.FieldsFunc(commentRE.ReplaceAllString(cmd, ""), func(r rune) bool {
+		return strings.ContainsRune(" \t<>|;&()'\"=", r)
+	})
+}
+
+// fileWords returns the words of an example's command (cmdWords) that
+// name files, a trailing slash dropped (so "pics/" and "pics" are one
+// name).
+func fileWords(cmd string) []string {
+	var names []string
+	for _, w := range cmdWords(cmd) {
+		if fileWordRE.MatchString(w) && strings.ContainsAny(w, "./") && strings.ContainsAny(w, letters) {
+			names = append(names, strings.TrimSuffix(w, "/"))
+		}
+	}
+	return names
+}
+
+// noteMissing records the files an example's command names that are not
+// in dir (where the examples run): a skipped example would have written
+// them, a failed one should have.
+func noteMissing(missing map[string]string, dir, cmd, why string) {
+	for _, name := range fileWords(cmd) {
+		if _, err := os.Lstat(filepath.Join(dir, name)); err != nil {
+			if _, seen := missing[name]; !seen {
+				missing[name] = why
+			}
+		}
 	}
 }
 
-// skip reports whether a README example is left out: slow, or needing a
-// program that is not installed.
-func skip(ex readmeExample) bool {
+// needsMissing returns a file an example's command names (any word, a
+// trailing slash dropped) that an earlier skipped or failed example did not
+// write, and why; "" if none.
+func needsMissing(missing map[string]string, cmd string) (name, why string) {
+	for _, w := range cmdWords(cmd) {
+		w = strings.TrimSuffix(w, "/")
+		if why, ok := missing[w]; ok {
+			return w, why
+		}
+	}
+	return "", ""
+}
+
+// scriptNeeds reports why an example cannot run where a script it names
+// (a file in dir starting with "#!", such as the liar solvers of
+// testdata/solvers, which answer through cadical) runs an external program
+// that is not installed; "" if none does.
+func scriptNeeds(dir, cmd string) string {
+	for _, name := range fileWords(cmd) {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !bytes.HasPrefix(data, []byte("#!")) {
+			continue
+		}
+		for _, p := range externalPrograms {
+			if !regexp.MustCompile(`\b` + regexp.QuoteMeta(p) + `\b`).Match(data) {
+				continue
+			}
+			if _, err := exec.LookPath(p); err != nil {
+				return fmt.Sprintf("%s runs %s, which is not installed", name, p)
+			}
+		}
+	}
+	return ""
+}
+
+// skip reports why an example is left out: it is slow, or it needs a
+// program that is not installed; "" if it runs.
+func skip(ex readmeExample) string {
 	for _, s := range slowExamples {
 		if strings.Contains(ex.cmd, s) {
-			return true
+			return "slow, or it needs files or a terminal"
 		}
 	}
 	for _, p := range externalPrograms {
 		if strings.Contains(ex.cmd, p) || strings.Contains(ex.want, p+" ") {
 			if _, err := exec.LookPath(p); err != nil {
-				return true
+				return p + " is not installed"
 			}
 		}
 	}
-	return false
+	return ""
 }
 
 // failingOutput reports whether an example's output shows a failure: a
@@ -228,4 +353,57 @@ func failingOutput(out string) bool {
 		}
 	}
 	return false
+}
+
+var (
+	linkRE    = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	headingRE = regexp.MustCompile(`(?m)^#{1,6} (.+)$`)
+	fenceRE   = regexp.MustCompile("(?ms)^```.*?^```$")
+	slugRE    = regexp.MustCompile(`[^\p{L}\p{N} _-]`)
+)
+
+// anchors returns the anchors GitHub gives the headings of a Markdown page
+// (lowercase, punctuation dropped, blanks as hyphens), fenced blocks left
+// out.
+func anchors(page string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range headingRE.FindAllStringSubmatch(fenceRE.ReplaceAllString(page, ""), -1) {
+		out[strings.ReplaceAll(slugRE.ReplaceAllString(strings.ToLower(m[1]), ""), " ", "-")] = true
+	}
+	return out
+}
+
+// TestDocLinks checks that every relative link of README.md and docs/*.md
+// leads to a file of the repository and, with a #fragment, to a heading of
+// that page.
+func TestDocLinks(t *testing.T) {
+	links := 0
+	for _, file := range docFiles(t) {
+		data, err := os.ReadFile(filepath.Join("../..", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range linkRE.FindAllStringSubmatch(string(data), -1) {
+			target, frag, _ := strings.Cut(m[1], "#")
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			links++
+			page := filepath.Join("../..", file)
+			if target != "" {
+				page = filepath.Join("../..", filepath.Dir(file), target)
+			}
+			linked, err := os.ReadFile(page)
+			if err != nil && !strings.Contains(err.Error(), "is a directory") {
+				t.Errorf("%s: link %s: %v", file, m[1], err)
+				continue
+			}
+			if frag != "" && !anchors(string(linked))[frag] {
+				t.Errorf("%s: link %s: no heading with the anchor #%s in %s", file, m[1], frag, page)
+			}
+		}
+	}
+	if links < 20 {
+		t.Errorf("only %d relative links in README.md and docs/*.md", links)
+	}
 }

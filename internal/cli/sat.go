@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"iter"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
 
@@ -48,7 +48,7 @@ func satCommand() *cli.Command {
 				encode.MaxN("pairwise"), encode.MaxN("commander"), satMaxAll, satMaxExternal) +
 			"Every answer is checked. A model must satisfy the CNF and be a valid board; an external\n" +
 			"solver's exit status must match its answer (10 SATISFIABLE, 20 UNSATISFIABLE); its output\n" +
-			fmt.Sprintf("may not exceed %d MiB. Every UNSATISFIABLE answer (no solution, or the end of an\n", sat.DefaultMaxOutput>>20) +
+			fmt.Sprintf("may not exceed %d MiB. Every UNSATISFIABLE answer (no solution, or the end of an\n", external.DefaultMaxOutput>>20) +
 			"enumeration) is checked by a referee that uses no SAT solver: the explicit construction\n" +
 			"or the published counts without --place, the backtracker with it (it counts completions\n" +
 			fmt.Sprintf("up to n = %d). With --proof the solver also writes a DRAT proof of each UNSATISFIABLE\n", compare.RefereeCountMax) +
@@ -126,14 +126,14 @@ func runSat(c *cli.Context) error {
 	if unique.rotations {
 		rot, unique = newRotationClasses(c, n, placed), uniqueMode{}
 	}
-	var ext sat.External
+	var ext external.External
 	who := "gini"
 	if c.IsSet("solver") {
 		// Before the encoding, which takes seconds on a large board.
 		if ext, err = externalSolver(c, c.String("solver")); err != nil {
 			return err
 		}
-		argv, _ := sat.SplitCommand(ext.Command)
+		argv, _ := external.SplitCommand(ext.Command)
 		who = filepath.Base(argv[0])
 	}
 	e, err := encode.NewEncoder(n, encode.Options{Encoding: name, Place: placed, Symmetry: unique.on})
@@ -158,7 +158,7 @@ func runSat(c *cli.Context) error {
 	if c.Bool("count") {
 		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", n))
 	}
-	solver, err := detached(ctx, func() (engine, error) {
+	solver, err := sat.Detach(ctx, func() (engine, error) {
 		if !enumerate && !c.IsSet("solver") {
 			// One solution: no CNF in memory (a large board's first
 			// solution completes the residual of a greedy seed, or gini is
@@ -173,7 +173,7 @@ func runSat(c *cli.Context) error {
 		}
 		if c.IsSet("solver") {
 			x, err := ext.New(cnf)
-			return sequential{x}, err
+			return externalEngine{x}, err
 		}
 		return sat.NewParallel(cnf, sat.Options{Threads: c.Int("threads"), Progress: bar.Parts, NoSymmetry: unique.on})
 	})
@@ -187,7 +187,7 @@ func runSat(c *cli.Context) error {
 		return satError(err, c.Duration("timeout"))
 	}
 	// gini takes seconds to notice a stop on a large board: the run
-	// returns at once and leaves it to the exit (detachedSeq); finished
+	// returns at once and leaves it to the exit (sat.DetachSeq); finished
 	// says when its statistics can be read.
 	finished := func() bool { return true }
 	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: n, place: placed, count: enumerate, unique: unique.on,
@@ -206,7 +206,7 @@ func runSat(c *cli.Context) error {
 				break
 			}
 			classes++
-			total += orbit(s, group)
+			total += uint64(board.OrbitSizeUnder(s, group))
 		}
 		bar.Done()
 		if err == nil {
@@ -234,7 +234,7 @@ func runSat(c *cli.Context) error {
 		if !c.IsSet("solver") {
 			// Not an external solver: it must be killed and its files
 			// removed before the exit, which its stop does.
-			all, finished = detachedSeq(ctx, all)
+			all, finished = sat.DetachSeq(ctx, all)
 		}
 		seq, bar := counted(c, rot.filter(ref.stream(all)), n, placed, unique.on, max)
 		_, err = writeSolutions(out, format, n, seq, max)
@@ -268,6 +268,15 @@ type sequential struct{ *sat.Solver }
 
 func (s sequential) All(ctx context.Context) iter.Seq2[board.Solution, error] {
 	return s.Remaining(ctx)
+}
+
+// externalEngine is an [external.Solver] as an engine.
+type externalEngine struct{ *external.Solver }
+
+func (s externalEngine) Stats() sat.Stats {
+	st := s.Solver.Stats()
+	return sat.Stats{Vars: st.Vars, Clauses: st.Clauses, Solves: st.Solves, Solutions: st.Solutions,
+		Blocking: st.Blocking, Proofs: st.Proofs, Elapsed: st.Elapsed}
 }
 
 // satError maps the errors of a solve to the documented exit statuses.
@@ -306,15 +315,4 @@ func symmetryNames(ts []board.Transform) string {
 		names[i] = t.String()
 	}
 	return strings.Join(names, ", ")
-}
-
-// orbit returns the number of distinct images of s under the group.
-func orbit(s board.Solution, group []board.Transform) uint64 {
-	var seen []board.Solution
-	for _, t := range group {
-		if img := t.Apply(s); !slices.ContainsFunc(seen, img.Equal) {
-			seen = append(seen, img)
-		}
-	}
-	return uint64(len(seen))
 }

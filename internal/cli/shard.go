@@ -14,6 +14,7 @@ import (
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/quote"
 	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
 )
@@ -36,7 +37,7 @@ func shardBaseFlag() cli.Flag {
 }
 func checkpointFlag() cli.Flag {
 	return &cli.StringFlag{Name: "checkpoint", Action: needCount[string]("checkpoint"),
-		Usage: "record finished pieces of the count in `FILE`; the same command run again continues where it stopped"}
+		Usage: "record finished pieces of the count in `FILE`; the same command run again continues where it stopped (not the -o file)"}
 }
 func jsonFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "json", Usage: "same as --format json", Action: func(c *cli.Context, on bool) error {
@@ -119,6 +120,22 @@ func executableHash() string {
 	return hex.EncodeToString(h.Sum(nil))[:12]
 }
 
+// checkpointApart refuses -o naming the checkpoint or its lock file, by
+// any path or link: the count written at the end would replace the
+// checkpoint it was resumed from (or break its lock).
+func checkpointApart(c *cli.Context) error {
+	ckpt, out := c.String("checkpoint"), c.String("output")
+	if ckpt == "" || out == "" || out == "-" {
+		return nil
+	}
+	for _, f := range []string{ckpt, ckpt + ".lock"} {
+		if sameFile(out, f) {
+			return usagef("-o %s would replace the checkpoint's file %s: write the count elsewhere", quote.Text(out), quote.Text(f))
+		}
+	}
+	return nil
+}
+
 // pieceCounter counts pieces with another engine than the CPU search (see
 // shard.Options.Counter).
 type pieceCounter = func(ctx context.Context, n int, pieces []backtrack.Subproblem, done func(int, backtrack.Tally) error) error
@@ -126,7 +143,7 @@ type pieceCounter = func(ctx context.Context, n int, pieces []backtrack.Subprobl
 // countCommand runs --count: with --shard (or --shard-count) one shard,
 // printed as a JSON line; with --checkpoint resumable; otherwise the plain
 // counter.
-func countCommand(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, place []board.Queen, counter pieceCounter) error {
+func countCommand(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, place []board.Queen, counter pieceCounter, engine string) error {
 	sharded := c.IsSet("shard") || c.IsSet("shard-count")
 	if !sharded && !c.IsSet("checkpoint") && counter == nil {
 		return backtrackCount(ctx, c, out, format, n, place)
@@ -141,7 +158,7 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 			return err
 		}
 	}
-	opt := shard.Options{Threads: c.Int("threads"), Counter: counter}
+	opt := shard.Options{Threads: c.Int("threads"), Counter: counter, Engine: engine}
 	path := c.String("checkpoint")
 	var ckpt *shard.Checkpoint
 	if path != "" {
@@ -190,6 +207,9 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 			unique = &u
 		}
 		err = writeCount(out, format, n, res.Total24/24, unique)
+		if err == nil {
+			err = checkPublished(n, res, resumed, path)
+		}
 	}
 	if err != nil || !c.Bool("stats") {
 		return err
@@ -198,6 +218,33 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"shard", spec.Index}, stat{"shards", spec.Shards},
 		stat{"pieces", len(pieces)}, stat{"resumed", resumed}, stat{"nodes", res.Nodes},
 		stat{"threads", c.Int("threads")}, stat{"seconds", res.Elapsed})
+}
+
+// checkPublished checks a whole count made of pieces (a checkpoint's, the
+// GPU's) against the published table, as merge checks a merged one: a
+// count resumed from a checkpoint is only as good as the checkpoint, whose
+// checksum anyone can recompute. The count has been printed; a difference
+// fails the run (exit status 1), naming the checkpoint when pieces came
+// from it.
+func checkPublished(n int, res shard.Result, resumed int, path string) error {
+	want, ok := board.Known(n)
+	if !ok || 24*want.Total == res.Total24 && 24*want.Unique == res.Unique24 {
+		return nil
+	}
+	why := ""
+	if resumed > 0 {
+		why = fmt.Sprintf(": %d pieces came from the checkpoint %s, which holds a damaged or forged piece (remove it and count again)", resumed, path)
+	}
+	return failf("the count of n = %d, %s solutions (%s unique), differs from the published %d (%d unique)%s",
+		n, fraction(res.Total24), fraction(res.Unique24), want.Total, want.Unique, why)
+}
+
+// fraction writes x/24 for a message, as a whole number where it is one.
+func fraction(x24 uint64) string {
+	if x24%24 == 0 {
+		return strconv.FormatUint(x24/24, 10)
+	}
+	return fmt.Sprintf("%d/24", x24)
 }
 
 // shardIndex works out the 0-based shard index and the shard count from

@@ -356,8 +356,12 @@ func TestOutputSpecialFiles(t *testing.T) {
 				dead = max + 1
 			}
 		}
-		stale := filepath.Join(sub, ".out.txt"+tempSuffix+strconv.Itoa(dead))
-		alive := filepath.Join(sub, ".other.txt"+tempSuffix+strconv.Itoa(os.Getpid()))
+		// Names of this machine's runs (the test's process runs where
+		// the command does): one dead, one alive.
+		here := thisMachine().tag
+		stale := filepath.Join(sub, ".out.txt"+tempSuffix+here+"-"+strconv.Itoa(dead)+"-0123456789abcdef")
+		aliveName := ".other.txt" + tempSuffix + here + "-" + strconv.Itoa(os.Getpid()) + "-0123456789abcdef"
+		alive := filepath.Join(sub, aliveName)
 		other := filepath.Join(sub, ".out.txt.tmp123")
 		for _, f := range []string{stale, alive, other} {
 			os.WriteFile(f, []byte("half"), 0o644)
@@ -366,7 +370,7 @@ func TestOutputSpecialFiles(t *testing.T) {
 			t.Fatalf("exit %d, stderr %q", code, stderr)
 		}
 		got := listDir(t, sub)
-		want := []string{".other.txt" + tempSuffix + strconv.Itoa(os.Getpid()) + " 4", ".out.txt.tmp123 4", "out.txt 60"}
+		want := []string{aliveName + " 4", ".out.txt.tmp123 4", "out.txt 60"}
 		if !slices.Equal(got, want) {
 			t.Errorf("after the run: %v, want %v (the dead run's temporary removed, the others kept)", got, want)
 		}
@@ -640,72 +644,6 @@ func TestGIFDelayClamped(t *testing.T) {
 	for i, d := range g.Delay {
 		if d < 65500 || d > math.MaxUint16 {
 			t.Errorf("frame %d: delay %d, want 65500..65535", i, d)
-		}
-	}
-}
-
-// TestDetached: detached returns ctx's error as soon as ctx ends, though
-// the work goes on, and the work's result when it comes first.
-func TestDetached(t *testing.T) {
-	block := make(chan struct{})
-	defer close(block)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
-	defer cancel()
-	if _, err := detached(ctx, func() (int, error) { <-block; return 1, nil }); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("detached = %v, want context.DeadlineExceeded", err)
-	}
-	if v, err := detached(context.Background(), func() (int, error) { return 42, nil }); v != 42 || err != nil {
-		t.Errorf("detached = %d, %v; want 42, nil", v, err)
-	}
-}
-
-// TestDetachedSeq: the stream ends with ctx's error as soon as ctx ends,
-// though the producer is busy; without ctx it passes every item and
-// waits for nothing when stopped early.
-func TestDetachedSeq(t *testing.T) {
-	block := make(chan struct{})
-	defer close(block)
-	busy := func(yield func(board.Solution, error) bool) {
-		if yield(board.Solution{1, 3, 0, 2}, nil) {
-			<-block // a solve that does not notice the stop
-		}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	seq, finished := detachedSeq(ctx, busy)
-	var got []error
-	for s, err := range seq {
-		got = append(got, err)
-		if s != nil {
-			cancel()
-		}
-	}
-	if len(got) != 2 || got[0] != nil || !errors.Is(got[1], context.Canceled) {
-		t.Errorf("got %v, want a solution, then context.Canceled", got)
-	}
-	if finished() {
-		t.Error("finished() with the producer still busy")
-	}
-
-	seq, finished = detachedSeq(context.Background(), busyFree(5))
-	n := 0
-	for range seq {
-		if n++; n == 2 {
-			break
-		}
-	}
-	if !finished() {
-		t.Error("the producer still runs after an early stop")
-	}
-}
-
-// busyFree yields k solutions.
-func busyFree(k int) func(func(board.Solution, error) bool) {
-	return func(yield func(board.Solution, error) bool) {
-		for range k {
-			if !yield(board.Solution{0}, nil) {
-				return
-			}
 		}
 	}
 }

@@ -417,7 +417,7 @@ func TestTraceStrategies(t *testing.T) {
 	}
 	for _, st := range []backtrack.Strategy{backtrack.Cells, backtrack.Generate} {
 		for _, args := range [][]string{nil, {"--place", "2:3"}, {"--order", "columns"}} {
-			stats, err := backtrack.Search(context.Background(), 6, backtrack.Options{Strategy: st, Place: placeOf(args)}, func(board.Solution) bool { return true })
+			stats, err := backtrack.Search(context.Background(), 6, backtrack.Options{Strategy: st, Place: tracePlace(args)}, func(board.Solution) bool { return true })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -449,8 +449,8 @@ func TestTraceStrategies(t *testing.T) {
 	}
 }
 
-// placeOf reads the --place of args (one queen at most), 0-based.
-func placeOf(args []string) []board.Queen {
+// tracePlace reads the --place of args (one queen at most), 0-based.
+func tracePlace(args []string) []board.Queen {
 	if len(args) < 2 || args[0] != "--place" {
 		return nil
 	}

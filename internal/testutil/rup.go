@@ -17,7 +17,7 @@ import (
 // project's own: each added lemma must follow from the formula and the
 // earlier lemmas by unit propagation, and the proof must add the empty
 // clause. Deletions are ignored, which keeps the check sound (only more
-// clauses stay available). It fits [sat.ProofChecker]; its error names
+// clauses stay available). It fits [github.com/queens-dev/queens/sat/external.ProofChecker]; its error names
 // the first lemma that fails, counted from 1.
 func CheckRUP(ctx context.Context, cnf *encode.CNF, proof io.Reader) error {
 	data, err := io.ReadAll(proof)

@@ -1,4 +1,4 @@
-package sat_test
+package external_test
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/internal/testutil"
-	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/external"
 )
 
 func TestSplitCommand(t *testing.T) {
@@ -34,13 +34,13 @@ func TestSplitCommand(t *testing.T) {
 		{"", nil},
 	}
 	for _, tt := range tests {
-		got, err := sat.SplitCommand(tt.in)
+		got, err := external.SplitCommand(tt.in)
 		if err != nil || !slices.Equal(got, tt.want) {
 			t.Errorf("SplitCommand(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
 	}
 	for _, bad := range []string{"'open", `"open`, `end\`, `"a\"`} {
-		if got, err := sat.SplitCommand(bad); !errors.Is(err, sat.ErrQuote) {
+		if got, err := external.SplitCommand(bad); !errors.Is(err, external.ErrQuote) {
 			t.Errorf("SplitCommand(%q) = %q, %v; want ErrQuote", bad, got, err)
 		}
 	}
@@ -52,11 +52,11 @@ func FuzzSplitCommand(f *testing.F) {
 	f.Add("a b", `"c"`, `\`)
 	f.Fuzz(func(t *testing.T, a, b, c string) {
 		words := []string{a, b, c}
-		got, err := sat.SplitCommand(sat.QuoteCommand(words))
+		got, err := external.SplitCommand(external.QuoteCommand(words))
 		if err != nil || !slices.Equal(got, words) {
 			t.Fatalf("SplitCommand(QuoteCommand(%q)) = %q, %v", words, got, err)
 		}
-		sat.SplitCommand(a) // never panics
+		external.SplitCommand(a) // never panics
 	})
 }
 
@@ -72,18 +72,18 @@ func TestProofArgs(t *testing.T) {
 		{[]string{"my", "--drat={proof}"}, []string{"my", "--drat=P"}, nil},
 	}
 	for _, tt := range tests {
-		words, post, err := sat.ProofArgs(tt.argv, "P")
+		words, post, err := external.ProofArgs(tt.argv, "P")
 		if err != nil || !slices.Equal(words, tt.words) || !slices.Equal(post, tt.post) {
 			t.Errorf("ProofArgs(%q) = %q, %q, %v; want %q, %q", tt.argv, words, post, err, tt.words, tt.post)
 		}
 	}
 	for _, argv := range [][]string{{"picosat"}, {"cryptominisat5"}, {"minisat"}, {"clasp"}} {
-		if _, _, err := sat.ProofArgs(argv, "P"); !errors.Is(err, sat.ErrNoProof) {
+		if _, _, err := external.ProofArgs(argv, "P"); !errors.Is(err, external.ErrNoProof) {
 			t.Errorf("ProofArgs(%q) = %v, want ErrNoProof", argv, err)
 		}
 	}
 	cnf, _ := encode.Queens(4, "pairwise", nil)
-	if _, err := (sat.External{Command: "sh", Proof: testutil.CheckRUP}).New(cnf); !errors.Is(err, sat.ErrNoProof) {
+	if _, err := (external.External{Command: "sh", Proof: testutil.CheckRUP}).New(cnf); !errors.Is(err, external.ErrNoProof) {
 		t.Errorf("External{sh, Proof}.New = %v, want ErrNoProof", err)
 	}
 }
@@ -102,11 +102,11 @@ func TestExternalExitStatus(t *testing.T) {
 	cnf, _ := encode.Queens(4, "pairwise", nil)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := sat.External{Command: script(t, tt.body), Output: sat.OutputStdout}.New(cnf)
+			s, err := external.External{Command: script(t, tt.body), Output: external.OutputStdout}.New(cnf)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if sol, err := s.Next(context.Background()); !errors.Is(err, sat.ErrSolverFailed) || !strings.Contains(err.Error(), tt.want) {
+			if sol, err := s.Next(context.Background()); !errors.Is(err, external.ErrSolverFailed) || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Next = %v, %v; want %q", sol, err, tt.want)
 			}
 		})
@@ -117,7 +117,7 @@ func TestExternalExitStatus(t *testing.T) {
 // with the others false.
 func TestExternalTrueOnly(t *testing.T) {
 	cnf, _ := encode.Queens(4, "seq", nil)
-	s, err := sat.NewExternal(cnf, script(t, "echo 's SATISFIABLE'; echo 'v 2 8 9 15 0'; exit 10"))
+	s, err := external.NewExternal(cnf, script(t, "echo 's SATISFIABLE'; echo 'v 2 8 9 15 0'; exit 10"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestExternalTrueOnly(t *testing.T) {
 		t.Fatalf("Next = %v, %v", sol, err)
 	}
 	cnf, _ = encode.Queens(4, "pairwise", nil)
-	s, _ = sat.NewExternal(cnf, script(t, "echo 's SATISFIABLE'; echo 'v 2 8 9 15 0'; exit 10"))
+	s, _ = external.NewExternal(cnf, script(t, "echo 's SATISFIABLE'; echo 'v 2 8 9 15 0'; exit 10"))
 	if sol, err := s.Next(context.Background()); err != nil || !sol.Equal(board.Solution{1, 3, 0, 2}) {
 		t.Errorf("Next = %v, %v; want [1 3 0 2]", sol, err)
 	}
@@ -143,11 +143,11 @@ printf 'SAT\n' > "$2"; case "$(grep -c . "$1")" in 4) echo '1 -2 0' >> "$2";; *)
 	stdoutSolver := `echo 's SATISFIABLE'; case "$(grep -c . "$1")" in 4) echo 'v 1 -2 0';; *) echo '` + model4 + `';; esac; exit 10`
 	tests := []struct {
 		name, command string
-		want          sat.OutputMode
+		want          external.OutputMode
 	}{
-		{"file", script(t, fileSolver), sat.OutputFile},
-		{"stdout", script(t, stdoutSolver), sat.OutputStdout},
-		{"renamed minisat", "", sat.OutputFile},
+		{"file", script(t, fileSolver), external.OutputFile},
+		{"stdout", script(t, stdoutSolver), external.OutputStdout},
+		{"renamed minisat", "", external.OutputFile},
 	}
 	if path, err := exec.LookPath("minisat"); err == nil {
 		link := filepath.Join(t.TempDir(), "mysolver")
@@ -160,7 +160,7 @@ printf 'SAT\n' > "$2"; case "$(grep -c . "$1")" in 4) echo '1 -2 0' >> "$2";; *)
 			if tt.command == "" {
 				t.Skip("minisat not installed")
 			}
-			x := sat.External{Command: tt.command}
+			x := external.External{Command: tt.command}
 			if err := x.Probe(context.Background()); err != nil || x.Output != tt.want {
 				t.Fatalf("Probe: %v, %v; want %v", x.Output, err, tt.want)
 			}
@@ -173,8 +173,8 @@ printf 'SAT\n' > "$2"; case "$(grep -c . "$1")" in 4) echo '1 -2 0' >> "$2";; *)
 			}
 		})
 	}
-	x := sat.External{Command: script(t, "echo hello; exit 10")}
-	if err := x.Probe(context.Background()); !errors.Is(err, sat.ErrSolverFailed) || !strings.Contains(err.Error(), "cannot tell where it writes its answer") {
+	x := external.External{Command: script(t, "echo hello; exit 10")}
+	if err := x.Probe(context.Background()); !errors.Is(err, external.ErrSolverFailed) || !strings.Contains(err.Error(), "cannot tell where it writes its answer") {
 		t.Errorf("Probe of a solver without an answer: %v", err)
 	}
 }
@@ -183,14 +183,14 @@ printf 'SAT\n' > "$2"; case "$(grep -c . "$1")" in 4) echo '1 -2 0' >> "$2";; *)
 // the output limit, and the run fails saying so.
 func TestExternalOutputLimit(t *testing.T) {
 	cnf, _ := encode.Queens(4, "pairwise", nil)
-	s, err := sat.External{Command: script(t, "echo 's SATISFIABLE'; while :; do echo 'c chatter chatter chatter'; done"),
-		Output: sat.OutputStdout, MaxOutput: 1 << 20}.New(cnf)
+	s, err := external.External{Command: script(t, "echo 's SATISFIABLE'; while :; do echo 'c chatter chatter chatter'; done"),
+		Output: external.OutputStdout, MaxOutput: 1 << 20}.New(cnf)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	if _, err := s.Next(ctx); !errors.Is(err, sat.ErrSolverFailed) || !strings.Contains(err.Error(), "over the limit of 1048576 bytes") {
+	if _, err := s.Next(ctx); !errors.Is(err, external.ErrSolverFailed) || !strings.Contains(err.Error(), "over the limit of 1048576 bytes") {
 		t.Errorf("Next: %v; want the output limit", err)
 	}
 }
@@ -217,7 +217,7 @@ func TestExternalSetsid(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			pidFile := filepath.Join(t.TempDir(), "pid")
-			s, err := sat.External{Command: script(t, strings.ReplaceAll(tt.body, "PIDFILE", pidFile)), Output: sat.OutputStdout}.New(cnf)
+			s, err := external.External{Command: script(t, strings.ReplaceAll(tt.body, "PIDFILE", pidFile)), Output: external.OutputStdout}.New(cnf)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -279,7 +279,7 @@ func TestExternalProofs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := sat.External{Command: command, Proof: testutil.CheckRUP}.New(cnf)
+			s, err := external.External{Command: command, Proof: testutil.CheckRUP}.New(cnf)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -319,12 +319,12 @@ func TestExternalBadProofs(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cnf, _ := encode.Queens(8, "pairwise", tt.place)
-			s, err := sat.External{Command: script(t, "set -- \"$2\" \"$1\"\n"+tt.body) + " {proof}", Output: sat.OutputStdout, Proof: testutil.CheckRUP}.New(cnf)
+			s, err := external.External{Command: script(t, "set -- \"$2\" \"$1\"\n"+tt.body) + " {proof}", Output: external.OutputStdout, Proof: testutil.CheckRUP}.New(cnf)
 			if err != nil {
 				t.Fatal(err)
 			}
 			n, err := s.Count(context.Background())
-			if !errors.Is(err, sat.ErrProof) || !strings.Contains(err.Error(), tt.want) {
+			if !errors.Is(err, external.ErrProof) || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("after %d solutions: %v; want ErrProof, %q", n, err, tt.want)
 			}
 		})

@@ -1,4 +1,4 @@
-package sat
+package external
 
 import (
 	"errors"

@@ -1,6 +1,6 @@
 //go:build linux
 
-package sat
+package external
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package sat_test
+package external_test
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
-	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/external"
 )
 
 // TestExternalSolvers runs every installed solver on n = 30 (first
@@ -26,7 +26,7 @@ func TestExternalSolvers(t *testing.T) {
 				t.Skipf("%s not installed", strings.Fields(cmd)[0])
 			}
 			cnf, _ := encode.Queens(30, "seq", nil)
-			s, err := sat.NewExternal(cnf, cmd)
+			s, err := external.NewExternal(cnf, cmd)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -35,7 +35,7 @@ func TestExternalSolvers(t *testing.T) {
 				t.Fatalf("%s n=30: %v, %v", cmd, sol, err)
 			}
 			cnf, _ = encode.Queens(6, "commander", nil)
-			s, _ = sat.NewExternal(cnf, cmd)
+			s, _ = external.NewExternal(cnf, cmd)
 			if got, err := s.Count(context.Background()); got != 4 || err != nil {
 				t.Errorf("%s: n=6 count %d, %v; want 4", cmd, got, err)
 			}
@@ -61,18 +61,18 @@ func TestExternalFailures(t *testing.T) {
 		name, body string
 		want       error
 	}{
-		{"crash", "echo boom >&2; kill -SEGV $$", sat.ErrSolverFailed},
-		{"exit 1", "echo 'cannot parse' >&2; exit 1", sat.ErrSolverFailed},
-		{"garbage", "echo 'hello world'; exit 10", sat.ErrSolverFailed},
-		{"silent", "exit 0", sat.ErrSolverFailed},
-		{"unknown", "echo 's UNKNOWN'; exit 0", sat.ErrSolverFailed},
-		{"wrong model", "echo 's SATISFIABLE'; echo 'v 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 0'; exit 10", sat.ErrSolverFailed},
+		{"crash", "echo boom >&2; kill -SEGV $$", external.ErrSolverFailed},
+		{"exit 1", "echo 'cannot parse' >&2; exit 1", external.ErrSolverFailed},
+		{"garbage", "echo 'hello world'; exit 10", external.ErrSolverFailed},
+		{"silent", "exit 0", external.ErrSolverFailed},
+		{"unknown", "echo 's UNKNOWN'; exit 0", external.ErrSolverFailed},
+		{"wrong model", "echo 's SATISFIABLE'; echo 'v 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 0'; exit 10", external.ErrSolverFailed},
 		{"hang", "sleep 30", context.DeadlineExceeded},
 	}
 	cnf, _ := encode.Queens(4, "pairwise", nil)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := sat.NewExternal(cnf, script(t, tt.body))
+			s, err := external.NewExternal(cnf, script(t, tt.body))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -93,16 +93,16 @@ func TestExternalFailures(t *testing.T) {
 func TestReadResult(t *testing.T) {
 	tests := []struct {
 		name, in string
-		status   sat.Status
+		status   external.Status
 		model    []int
 		errLine  int // -1: no error
 	}{
-		{"competition", "c hi\ns SATISFIABLE\nv -1 2\nv 3 0\n", sat.Satisfiable, []int{-1, 2, 3}, -1},
-		{"competition unsat", "s UNSATISFIABLE\n", sat.Unsatisfiable, nil, -1},
-		{"minisat", "SAT\n-1 2 3 0\n", sat.Satisfiable, []int{-1, 2, 3}, -1},
-		{"minisat unsat", "UNSAT\n", sat.Unsatisfiable, nil, -1},
-		{"bare", "-1 2\n3\n", sat.Satisfiable, []int{-1, 2, 3}, -1},
-		{"unknown", "s UNKNOWN\n", sat.Unknown, nil, -1},
+		{"competition", "c hi\ns SATISFIABLE\nv -1 2\nv 3 0\n", external.Satisfiable, []int{-1, 2, 3}, -1},
+		{"competition unsat", "s UNSATISFIABLE\n", external.Unsatisfiable, nil, -1},
+		{"minisat", "SAT\n-1 2 3 0\n", external.Satisfiable, []int{-1, 2, 3}, -1},
+		{"minisat unsat", "UNSAT\n", external.Unsatisfiable, nil, -1},
+		{"bare", "-1 2\n3\n", external.Satisfiable, []int{-1, 2, 3}, -1},
+		{"unknown", "s UNKNOWN\n", external.Unknown, nil, -1},
 		{"empty", "", 0, nil, 0},
 		{"garbage", "s SATISFIABLE\nhello\n", 0, nil, 2},
 		{"two answers", "s SATISFIABLE\ns UNSATISFIABLE\n", 0, nil, 2},
@@ -115,15 +115,15 @@ func TestReadResult(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := sat.ReadResult(strings.NewReader(tt.in))
+			res, err := external.ReadResult(strings.NewReader(tt.in))
 			if tt.errLine < 0 {
 				if err != nil || res.Status != tt.status || !equalInts(res.Model, tt.model) {
 					t.Errorf("ReadResult = %+v, %v; want %v %v", res, err, tt.status, tt.model)
 				}
 				return
 			}
-			var re *sat.ResultError
-			if !errors.As(err, &re) || re.Line != tt.errLine || !errors.Is(err, sat.ErrOutput) {
+			var re *external.ResultError
+			if !errors.As(err, &re) || re.Line != tt.errLine || !errors.Is(err, external.ErrOutput) {
 				t.Errorf("ReadResult = %v, want a ResultError on line %d", err, tt.errLine)
 			}
 		})
@@ -150,7 +150,7 @@ func FuzzReadResult(f *testing.F) {
 	f.Add("1 2 -3\n")
 	f.Add("s UNSATISFIABLE\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		res, err := sat.ReadResult(strings.NewReader(in))
+		res, err := external.ReadResult(strings.NewReader(in))
 		if err != nil {
 			return
 		}
@@ -162,7 +162,7 @@ func FuzzReadResult(f *testing.F) {
 			}
 			seen[v] = true
 		}
-		if (res.Status == sat.Satisfiable) != (len(res.Model) > 0) {
+		if (res.Status == external.Satisfiable) != (len(res.Model) > 0) {
 			t.Fatalf("status %v with %d literals", res.Status, len(res.Model))
 		}
 		// A model of the right size decodes or fails cleanly.
@@ -198,7 +198,7 @@ func TestReadResultMemory(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		res, err := sat.ReadResult(strings.NewReader(text))
+		res, err := external.ReadResult(strings.NewReader(text))
 		runtime.ReadMemStats(&after)
 		if err != nil || len(res.Model) != lits {
 			t.Fatalf("%s: %v, %d literals", name, err, len(res.Model))
@@ -207,8 +207,8 @@ func TestReadResultMemory(t *testing.T) {
 			t.Errorf("%s: %.0f bytes allocated a literal, want at most 90", name, per)
 		}
 	}
-	_, err := sat.ReadResult(strings.NewReader("c a comment\ns SATISFIABLE\nv 1 2 3" + strings.Repeat(" 4", 2) + " 0\n"))
-	var re *sat.ResultError
+	_, err := external.ReadResult(strings.NewReader("c a comment\ns SATISFIABLE\nv 1 2 3" + strings.Repeat(" 4", 2) + " 0\n"))
+	var re *external.ResultError
 	if !errors.As(err, &re) || re.Line != 3 || !strings.Contains(err.Error(), "variable 4 given twice") {
 		t.Errorf("a duplicate on line 3: %v", err)
 	}

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package sat
+package external
 
 // becomeSubreaper does nothing outside Linux.
 func becomeSubreaper() {}

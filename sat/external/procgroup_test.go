@@ -1,6 +1,6 @@
 //go:build unix
 
-package sat_test
+package external_test
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/encode"
-	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/external"
 )
 
 // TestExternalNoOrphans: a solver that starts children (a wrapper script
@@ -38,7 +38,7 @@ func TestExternalNoOrphans(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			pidFile := filepath.Join(t.TempDir(), "pid")
-			s, err := sat.NewExternal(cnf, script(t, strings.ReplaceAll(tt.body, "PIDFILE", pidFile)))
+			s, err := external.NewExternal(cnf, script(t, strings.ReplaceAll(tt.body, "PIDFILE", pidFile)))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,0 +1,264 @@
+package cli
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The third hardening pass (issue 28): nothing lost on shared storage,
+// no crash on a few hostile bytes, every wait bounded. Like
+// hardening_test.go, the hostile cases run the real command (TestMain).
+
+// TestTempOwner: a temporary file's name says which machine and process
+// wrote it; names in any other form say nothing.
+func TestTempOwner(t *testing.T) {
+	m := newMachine("node-7.cluster", "b00t\n", "pid:[4026531836]")
+	for _, tc := range []struct {
+		rest string
+		id   string
+		pid  int
+		ok   bool
+	}{
+		{m.tag + "-123-0123456789abcdef", m.id, 123, true},
+		{"a-b-c-" + m.id + "-9-fedcba9876543210", m.id, 9, true},
+		{"123", "", 0, false},                                      // an older queens's
+		{m.tag + "-0-0123456789abcdef", "", 0, false},              // no pid 0
+		{m.tag + "-12x-0123456789abcdef", "", 0, false},            // not a pid
+		{m.tag + "-12-0123456789abcde", "", 0, false},              // random cut
+		{"host-abc-12-0123456789abcdef", "", 0, false},             // id cut
+		{m.id + "-12-0123456789abcdef", "", 0, false},              // no host
+		{"\x1b[2J-" + m.id + "-1-0123456789abcdef", m.id, 1, true}, // host is not trusted
+	} {
+		id, pid, ok := tempOwner(tc.rest)
+		if id != tc.id || pid != tc.pid || ok != tc.ok {
+			t.Errorf("tempOwner(%q) = %q, %d, %v; want %q, %d, %v", tc.rest, id, pid, ok, tc.id, tc.pid, tc.ok)
+		}
+	}
+	// The machine differs with any of its parts, and the host part of
+	// the name is made of safe bytes, cut.
+	for _, other := range []machine{
+		newMachine("node-8.cluster", "b00t", "pid:[4026531836]"),
+		newMachine("node-7.cluster", "b00t2", "pid:[4026531836]"),
+		newMachine("node-7.cluster", "b00t", "pid:[4026532178]"),
+	} {
+		if other.id == m.id {
+			t.Errorf("two machines share the id %s", m.id)
+		}
+	}
+	if got := newMachine("a/b\x1b c"+string(make([]byte, 64)), "", "").tag; len(got) != 32+1+12 || got[:6] != "a_b__c" {
+		t.Errorf("tag %q: want 32 safe bytes of the host, '-', the id", got)
+	}
+}
+
+// TestStaleTemps: a run removes the temporary files of dead runs of its
+// own machine and those nobody touched for a day, never another
+// machine's fresh one (which may be a live run's on shared storage).
+func TestStaleTemps(t *testing.T) {
+	dir := t.TempDir()
+	here := thisMachine().tag
+	elsewhere := newMachine("elsewhere", "", "").tag
+	dead := strconv.Itoa(deadPID(t))
+	const random = "-0123456789abcdef"
+	files := map[string]bool{ // name: removed
+		".a" + tempSuffix + here + "-" + dead + random:                              true,
+		".b" + tempSuffix + here + "-" + strconv.Itoa(os.Getpid()) + random:         false,
+		".c" + tempSuffix + elsewhere + "-" + dead + random:                         false,
+		".d" + tempSuffix + dead:                                                    false, // an older queens's: whose?
+		".e" + tempSuffix + elsewhere + "-" + dead + random + "old":                 true,
+		".f" + tempSuffix + dead + "old":                                            true,
+		".g" + tempSuffix + here + "-" + strconv.Itoa(os.Getpid()) + random + "old": true, // a reused pid
+	}
+	old := time.Now().Add(-staleAge - time.Minute)
+	for name := range files {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, []byte("half"), 0o644)
+		if name[len(name)-3:] == "old" {
+			os.Chtimes(path, old, old)
+		}
+	}
+	removeStaleTemps(filepath.Join(dir, "out.txt"))
+	for name, removed := range files {
+		if _, err := os.Stat(filepath.Join(dir, name)); (err != nil) != removed {
+			t.Errorf("%s: removed %v, want %v", name, err != nil, removed)
+		}
+	}
+}
+
+// deadPID returns a pid no process has: one past the highest there can
+// be.
+func deadPID(t *testing.T) int {
+	t.Helper()
+	dead := 4194305
+	if b, err := os.ReadFile("/proc/sys/kernel/pid_max"); err == nil {
+		if max, err := parseDecimal(string(b[:len(b)-1])); err == nil {
+			dead = max + 1
+		}
+	}
+	return dead
+}
+
+// TestTwoHostsShareADirectory: two runs writing into one directory from
+// two machines (PID namespaces, as two hosts sharing storage look to
+// each other: the first run's pid is not alive where the second runs)
+// both finish; the second removes nothing of the first's.
+func TestTwoHostsShareADirectory(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("PID namespaces need root")
+	}
+	if _, err := exec.LookPath("unshare"); err != nil {
+		t.Skip("unshare is not installed")
+	}
+	dir := t.TempDir()
+	parts := filepath.Join(dir, "parts")
+	os.Mkdir(parts, 0o755)
+	// The first run's solver waits for the file go (or 60 s): its output
+	// sits under a temporary name meanwhile. It answers n = 3's true
+	// UNSATISFIABLE, which the referee confirms.
+	wait := filepath.Join(dir, "wait.sh")
+	os.WriteFile(wait, []byte("#!/bin/sh\ni=0\nwhile [ ! -e '"+dir+"/go' ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done\necho 's UNSATISFIABLE'\nexit 20\n"), 0o755)
+	exe, _ := os.Executable()
+	// Inside a new PID namespace, the first run gets a pid that is not
+	// alive outside it.
+	pid := 29999
+	for processAlive(pid + 1) {
+		pid -= 100
+	}
+	first := exec.Command("unshare", "--pid", "--fork", "--mount-proc", "sh", "-c",
+		`echo `+strconv.Itoa(pid)+` > /proc/sys/kernel/ns_last_pid && "$0" "$@"`,
+		exe, "sat", "-n", "3", "--solver", wait, "-o", filepath.Join(parts, "a.txt"))
+	first.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1", "TMPDIR="+dir)
+	out, err := os.Create(filepath.Join(dir, "first.err"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	first.Stdout, first.Stderr = out, out
+	if err := first.Start(); err != nil {
+		t.Skipf("unshare: %v", err)
+	}
+	defer first.Process.Kill()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		names, _ := filepath.Glob(filepath.Join(parts, ".a.txt"+tempSuffix+"*"))
+		if len(names) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			b, _ := os.ReadFile(out.Name())
+			t.Fatalf("the first run wrote no temporary file: %s", b)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", filepath.Join(parts, "b.txt")); code != 0 {
+		t.Fatalf("second run: exit %d, %s", code, stderr)
+	}
+	os.WriteFile(filepath.Join(dir, "go"), nil, 0o644)
+	err = first.Wait()
+	b, _ := os.ReadFile(out.Name())
+	if err != nil {
+		t.Fatalf("first run: %v: %s", err, b)
+	}
+	got := listDir(t, parts)
+	if want := []string{"a.txt 12", "b.txt 60"}; !slices.Equal(got, want) {
+		t.Errorf("parts: %v, want %v", got, want)
+	}
+}
+
+// TestCheckpointNotOutput: -o naming the checkpoint (or its lock file),
+// by any path, link or hard link, is a usage error before anything is
+// counted, and the checkpoint is left as it was.
+func TestCheckpointNotOutput(t *testing.T) {
+	dir := t.TempDir()
+	ckpt := filepath.Join(dir, "c.ckpt")
+	os.Symlink("c.ckpt", filepath.Join(dir, "link"))
+	for _, out := range []string{ckpt, "./c.ckpt", "link", "c.ckpt.lock", "sub/../c.ckpt", "hard"} {
+		_, stderr, code := runQueens(t, dir, "backtrack", "-n", "8", "--count", "--checkpoint", "c.ckpt", "-o", out)
+		if code != 2 {
+			t.Errorf("-o %s: exit %d, want 2", out, code)
+		}
+		checkOneLine(t, stderr, "would replace the checkpoint")
+		if out == "c.ckpt.lock" {
+			// Now the checkpoint exists (an earlier case made it
+			// through no run): a hard link to it is refused too.
+			os.WriteFile(ckpt, nil, 0o644)
+			os.Link(ckpt, filepath.Join(dir, "hard"))
+			os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+		}
+	}
+	if b, err := os.ReadFile(ckpt); err != nil || len(b) != 0 {
+		t.Errorf("the checkpoint became %q (%v)", b, err)
+	}
+	if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "6", "--count", "--checkpoint", "other.ckpt", "-o", "out.txt"); code != 0 {
+		t.Errorf("a checkpoint apart from the output: exit %d, %s", code, stderr)
+	}
+}
+
+// TestStdoutInherited: -o /dev/stdout writes to the descriptor queens
+// inherited, not a new open of the file behind it: as nobody, to a file
+// root opened for it, as `su nobody -c '... -o /dev/stdout' > file` does.
+func TestStdoutInherited(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("running as nobody needs root")
+	}
+	dir, err := os.MkdirTemp("", "queens-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	os.Chmod(dir, 0o755)
+	exe := filepath.Join(dir, "queens")
+	self, _ := os.Executable()
+	b, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(exe, b, 0o755)
+	out := filepath.Join(dir, "out.txt")
+	const solution4 = "    1 2 3 4\n 1  . Q . .\n 2  . . . Q\n 3  Q . . .\n 4  . . Q .\n"
+	for _, path := range []string{"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"} {
+		f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644) // root's, 0644
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(exe, "backtrack", "-n", "4", "-o", path)
+		cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1")
+		cmd.Dir = dir
+		cmd.Stdout = f
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+		err = cmd.Run()
+		f.Close()
+		if err != nil {
+			t.Errorf("-o %s as nobody: %v: %s", path, err, stderr.String())
+		}
+		if b, _ := os.ReadFile(out); string(b) != solution4 {
+			t.Errorf("-o %s as nobody wrote %q, want %q", path, b, solution4)
+		}
+	}
+}
+
+// TestOwnDescriptor: the paths that name the process's own descriptors.
+func TestOwnDescriptor(t *testing.T) {
+	self := strconv.Itoa(os.Getpid())
+	for path, want := range map[string]int{
+		"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2, "/dev/fd/7": 7, "/proc/self/fd/1": 1,
+		"/proc/thread-self/fd/2": 2, "/proc/" + self + "/fd/3": 3,
+		"/proc/1/fd/1": -1, "/dev/fd/x": -1, "/dev/fd/+1": -1, "/dev/fd/-1": -1, "/dev/null": -1, "out": -1,
+	} {
+		fd, ok := ownDescriptor(path)
+		if !ok {
+			fd = -1
+		}
+		if fd != want {
+			t.Errorf("ownDescriptor(%q) = %d, want %d", path, fd, want)
+		}
+	}
+}

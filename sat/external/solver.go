@@ -1,0 +1,102 @@
+package external
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"time"
+
+	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/encode"
+)
+
+// Stats describes the work a [Solver] has done.
+type Stats struct {
+	Vars, Clauses int           // size of the formula given to the solver
+	Solves        int           // runs of the solver
+	Solutions     int           // solutions returned
+	Blocking      int           // blocking clauses added
+	Proofs        int           // UNSAT answers certified by a checked proof ([External.Proof])
+	Elapsed       time.Duration // wall time spent in the solver
+}
+
+// Solver finds the solutions of one n-queens CNF with an external DIMACS
+// solver, one after another: each solution found is excluded by a
+// blocking clause over its n true board variables, and the solver is run
+// again on the CNF with every blocking clause so far. Build one with
+// [External.New]. A Solver is not safe for concurrent use.
+type Solver struct {
+	cnf   *encode.CNF
+	ext   *external
+	stats Stats
+	done  bool // no more solutions
+}
+
+// Stats returns the statistics so far.
+func (s *Solver) Stats() Stats { return s.stats }
+
+// Next returns the next solution, or nil when there are no more. It
+// returns ctx's error if ctx ends first (then, and after any other error,
+// the Solver must not be used again).
+func (s *Solver) Next(ctx context.Context) (board.Solution, error) {
+	if s.done {
+		return nil, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	sol, err := s.ext.next(ctx, s.cnf)
+	s.stats.Proofs = s.ext.proofs
+	s.stats.Solves++
+	s.stats.Elapsed += time.Since(start)
+	if err != nil || sol == nil {
+		s.done = true
+		return nil, err
+	}
+	s.stats.Solutions++
+	s.stats.Blocking++
+	return sol, nil
+}
+
+// First returns the first solution, or nil if there is none.
+func (s *Solver) First(ctx context.Context) (board.Solution, error) { return s.Next(ctx) }
+
+// All returns the solutions s has not yet returned, as a stream that
+// ends at the first error (yielded with a nil solution). Each solution is
+// blocked once returned, so a second range continues where the first
+// stopped.
+func (s *Solver) All(ctx context.Context) iter.Seq2[board.Solution, error] {
+	return func(yield func(board.Solution, error) bool) {
+		for {
+			sol, err := s.Next(ctx)
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			if sol == nil || !yield(sol, nil) {
+				return
+			}
+		}
+	}
+}
+
+// Count returns the number of solutions not yet returned, enumerating
+// them.
+func (s *Solver) Count(ctx context.Context) (uint64, error) {
+	var total uint64
+	for _, err := range s.All(ctx) {
+		if err != nil {
+			return total, err
+		}
+		total++
+	}
+	return total, nil
+}
+
+func checkCNF(cnf *encode.CNF) error {
+	if cnf == nil || cnf.N < 1 || cnf.Vars < cnf.N*cnf.N {
+		return fmt.Errorf("external: CNF without an n-queens board (N = 0 or too few variables)")
+	}
+	return nil
+}

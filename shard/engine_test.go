@@ -1,0 +1,136 @@
+package shard
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/queens-dev/queens/backtrack"
+)
+
+// TestEngine checks the engine named in a line: Run writes it, a line
+// without one (written before lines named it) reads as constellations, an
+// unknown engine is refused, lines of two engines of one scheme merge, and
+// Verify recounts with the engine the line names.
+func TestEngine(t *testing.T) {
+	cpu := runAll(t, 9, 3, "test")
+	if !bytes.Contains(cpu[0], []byte(`"scheme":"round-robin","engine":"constellations",`)) {
+		t.Fatalf("line without the engine after the scheme: %s", cpu[0])
+	}
+	r, err := Parse(cpu[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Engine = ""
+	old := r.AppendLine(nil)
+	if bytes.Contains(old, []byte("engine")) {
+		t.Fatalf("a line of no engine names one: %s", old)
+	}
+	if got, err := Parse(old); err != nil || got.Engine != EngineConstellations {
+		t.Errorf("Parse(line without engine) = engine %q, %v; want %q", got.Engine, err, EngineConstellations)
+	}
+	r.Engine = "abacus"
+	if _, err := Parse(r.AppendLine(nil)); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), `unknown engine "abacus"`) {
+		t.Errorf("Parse(unknown engine): %v; want ErrCorrupt naming it", err)
+	}
+	if _, err := Run(context.Background(), Spec{N: 6, Shards: 1}, Options{Engine: "abacus"}); err == nil {
+		t.Error("Run with an unknown engine: no error")
+	}
+
+	// Shard 1 counted by another engine, of the same pieces: one count.
+	g, err := Run(context.Background(), Spec{N: 9, Index: 1, Shards: 3, Version: "test"}, Options{Engine: EngineGPU})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum, err := parseMerge([][]byte{cpu[0], g.AppendLine(nil), cpu[2]}); err != nil || sum.Total != 352 {
+		t.Errorf("merge of constellations and gpu lines = %+v, %v; want 352 solutions", sum, err)
+	}
+
+	// An engine registered by a test recounts its own lines: one that
+	// lies about a piece is caught by Verify.
+	if err := RegisterEngine(Engine{Name: EngineConstellations, Recount: CPURecount}); err == nil {
+		t.Error("RegisterEngine of a name taken: no error")
+	}
+	if err := RegisterEngine(Engine{Name: "test-liar"}); err == nil {
+		t.Error("RegisterEngine without Recount: no error")
+	}
+	liar := func(ctx context.Context, n int, p backtrack.Subproblem) (backtrack.Tally, error) {
+		tl, err := p.Count(ctx, n)
+		tl.Total24 += 24 * 8
+		tl.Unique24 += 24
+		return tl, err
+	}
+	if err := RegisterEngine(Engine{Name: "test-liar", Recount: liar}); err != nil {
+		t.Fatal(err)
+	}
+	g.Engine = "test-liar"
+	rs, err := parseAll([][]byte{cpu[0], g.AppendLine(nil), cpu[2]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Verify(context.Background(), rs, 1<<20, 1); !errors.Is(err, ErrVerify) || !strings.Contains(err.Error(), "of shard 1") {
+		t.Errorf("Verify with an engine whose recount differs: %v; want ErrVerify for shard 1", err)
+	}
+}
+
+// parseAll parses lines.
+func parseAll(lines [][]byte) ([]Result, error) {
+	var rs []Result
+	for _, l := range lines {
+		r, err := Parse(l)
+		if err != nil {
+			return nil, err
+		}
+		rs = append(rs, r)
+	}
+	return rs, nil
+}
+
+// TestRecountTallies checks that recounts and confirmations judge what
+// every correct engine agrees on, the tallies, not the work: a line of
+// another engine with other nodes confirms the CPU's line of its shard and
+// passes a recount, and one piece's forged count is named with both
+// figures.
+func TestRecountTallies(t *testing.T) {
+	cpu := runAll(t, 9, 3, "test")
+	g, err := Parse(cpu[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Engine, g.Host = EngineGPU, "gpu-node"
+	for i := range g.Tallies {
+		g.Tallies[i].Nodes += 3
+		g.Nodes += 3
+	}
+	rs, err := parseAll([][]byte{cpu[0], cpu[1], cpu[2], g.AppendLine(nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs[1], rs[3] = rs[3], rs[1] // the GPU's line first: it is the one recounted
+	if sum, err := Merge(rs); err != nil || sum.Confirmed != 1 || sum.Total != 352 {
+		t.Errorf("merge of a CPU and a GPU line of one shard = %+v, %v; want 352 and 1 confirmed", sum, err)
+	}
+	if _, err := Verify(context.Background(), rs, 1<<20, 1); err != nil {
+		t.Errorf("Verify of a GPU line with its own nodes: %v", err)
+	}
+
+	g.Tallies[2].Total24 += 24 * 8
+	g.Tallies[2].Unique24 += 24
+	g.Total24 += 24 * 8
+	g.Unique24 += 24
+	forged, err := parseAll([][]byte{cpu[0], g.AppendLine(nil), cpu[2]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("piece %v of shard 1 (engine gpu): the line says %s solutions", g.Pieces[2], fraction24(g.Tallies[2].Total24))
+	if _, err := Verify(context.Background(), forged, 1<<20, 1); !errors.Is(err, ErrVerify) || !strings.Contains(err.Error(), want) {
+		t.Errorf("Verify of a forged piece: %v; want ErrVerify with %q", err, want)
+	}
+	_, err = Merge(append(forged, rs[3]))
+	if !errors.Is(err, ErrDuplicate) || !strings.Contains(err.Error(), fmt.Sprintf("disagree on piece %v", g.Pieces[2])) {
+		t.Errorf("Merge of two lines of shard 1 that differ in one piece: %v; want ErrDuplicate naming the piece", err)
+	}
+}
