@@ -42,7 +42,10 @@ of the queen in column 1, then column 2, ...). The solutions are the same.
 
 --unique lists (with --all or --limit) only the canonical solution of each class of
 solutions that differ by a rotation or reflection (without them: the first such
-solution); with --count it adds the number of such classes. --unique=rotations (or
+solution); with --count it adds the number of such classes. --unique runs lex unless
+--strategy says otherwise: in lex order the canonical solutions come early (n = 25: the
+first after 48683 queens), in the heuristic's rarely (n = 25: 919951 solutions in 5 s,
+none of them canonical). --unique=rotations (or
 --unique rotations as the last argument) takes the classes under the four rotations
 only, a solution and its mirror image apart: n = 8 has 12 classes, 24 under
 rotations. With --place it takes the classes of the completions under the symmetries
@@ -150,6 +153,11 @@ func backtrackAction(c *cli.Context) error {
 			return out.finish(searchCount(ctx, c, out.output, format, n, backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}))
 		}
 		return out.finish(countCommand(ctx, c, out.output, format, n, place, nil, ""))
+	}
+	if unique.on && strategy == backtrack.Auto {
+		// The canonical solutions come early in lex order, rarely in the
+		// heuristic's (see backtrack.Auto).
+		strategy = backtrack.Lex
 	}
 	opt := backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}
 	if unique.on && len(place) > 0 {

@@ -2,10 +2,14 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 // TestServeSignal stops serve with SIGTERM and SIGINT: it shuts down,
@@ -45,5 +49,56 @@ func TestCheckCount(t *testing.T) {
 	_, errs, code := runCLI(t, "", "check", "-n", "8", "1", "5", "8", "6", "3", "7", "2")
 	if code != 2 || !strings.Contains(errs, "7 numbers, a solution of n = 8 has 8") {
 		t.Errorf("exit %d, %q", code, errs)
+	}
+}
+
+// TestUniqueLimitBigBoard: --unique --limit 1 above AutoLexMax finds a
+// canonical solution (lex order, where they come early), not none.
+func TestUniqueLimitBigBoard(t *testing.T) {
+	out, errs, code := runCLI(t, "", "backtrack", "-n", "25", "--unique", "--limit", "1", "--format", "perm")
+	s, err := board.Parse(board.FormatPerm, strings.TrimSpace(out))
+	if code != 0 || err != nil || !board.Valid(s) || !board.IsCanonical(s) {
+		t.Errorf("exit %d %s: %q is not a canonical solution (%v)", code, errs, out, err)
+	}
+}
+
+// TestUniquePlaceCLI counts the classes of completions with --unique and
+// --unique=rotations and --place on both engines, against Burnside's
+// count from the brute force's completions.
+func TestUniquePlaceCLI(t *testing.T) {
+	for _, tc := range []struct {
+		n     int
+		place []string
+	}{{8, []string{"1:1"}}, {8, []string{"1:4"}}, {7, []string{"4:4"}}, {6, []string{"1:2", "6:5"}}} {
+		var qs []board.Queen
+		args := []string{"-n", fmt.Sprint(tc.n), "--count"}
+		for _, p := range tc.place {
+			q, _ := board.ParseQueen(p)
+			qs = append(qs, q)
+			args = append(args, "--place", p)
+		}
+		sols := testutil.Solutions(tc.n, qs)
+		for _, mode := range []string{"all", "rotations"} {
+			group := board.Stabilizer(tc.n, qs, mode == "rotations")
+			fixed := 0
+			for _, s := range sols {
+				for _, g := range group {
+					if g.Apply(s).Equal(s) {
+						fixed++
+					}
+				}
+			}
+			want := fmt.Sprintf("%s (%d unique)\n", solutionsText(uint64(len(sols))), fixed/len(group))
+			if mode == "rotations" {
+				want = fmt.Sprintf("%s (%d unique up to rotation)\n", solutionsText(uint64(len(sols))), fixed/len(group))
+			}
+			for _, engine := range []string{"backtrack", "sat"} {
+				cmd := append(append([]string{engine}, args...), "--unique="+mode)
+				out, errs, code := runCLI(t, "", cmd...)
+				if code != 0 || out != want || !strings.Contains(errs, "in place: ") {
+					t.Errorf("%v: exit %d, %q %q; want %q", cmd, code, out, errs, want)
+				}
+			}
+		}
 	}
 }
