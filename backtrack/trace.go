@@ -60,8 +60,9 @@ type Step struct {
 	// Over is set on the StepBacktrack that ends a search by lines (every
 	// strategy but Cells and Generate): it took away the only queen the
 	// search had placed, from the last square of its line, so no queen is
-	// left to advance. Solution is then the number of solutions found.
-	Over bool
+	// left to advance. Found is then the number of solutions found.
+	Over  bool
+	Found int
 }
 
 // Narrator turns the backtracker's events into the steps of a trace: a
@@ -116,7 +117,7 @@ func (nr *Narrator) Event(e Event) []Step {
 		nr.depth--
 		if nr.depth == 0 && nr.Strategy != Cells && nr.Strategy != Generate &&
 			nr.Order.Line(e.Col, e.Row) == len(e.Queens)-1 {
-			step.Over, step.Solution = true, nr.solutions
+			step.Over, step.Found = true, nr.solutions
 		}
 		step.Queens = e.Queens.Clone()
 		return append(steps, step)
@@ -326,8 +327,8 @@ func (st Step) agentBacktrack(along string, agent, pos func(board.Queen) int) st
 	}
 	if st.Over {
 		found := "there is no solution"
-		if st.Solution > 0 {
-			found = "it found " + pluralWord(st.Solution, "solution")
+		if st.Found > 0 {
+			found = "it found " + pluralWord(st.Found, "solution")
 		}
 		text += fmt.Sprintf(": queen %d has no neighbour before it to ask, so the search is over: %s", k, found)
 	}
