@@ -255,6 +255,14 @@ func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput
 	}
 	if isPicture(format) {
 		so.image = &draw.Options{Attacks: c.Bool("attacks"), Numbers: c.Bool("numbers"), Place: placed}
+		if len(placed) > 0 {
+			// Blue and black mean something only with pre-placed queens:
+			// then the picture says what, as every picture does.
+			so.image.Legend = draw.LegendQueen | draw.LegendPlaced
+			if c.Bool("attacks") {
+				so.image.Legend |= draw.LegendAttacked
+			}
+		}
 		if path != "-" && path != "" && (strings.HasSuffix(path, "/") || isDir(path)) {
 			if err := checkPictureCount(c, n, placed, path); err != nil {
 				return nil, err
