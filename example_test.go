@@ -21,7 +21,7 @@ func Example() {
 	ctx := context.Background()
 
 	// The backtracker: the first solution of the 8×8 board, drawn.
-	s, _, err := backtrack.First(8, backtrack.Options{})
+	s, _, err := backtrack.First(ctx, 8, backtrack.Options{})
 	if err != nil {
 		panic(err)
 	}

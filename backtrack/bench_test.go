@@ -27,7 +27,7 @@ func BenchmarkFirst(b *testing.B) {
 		b.Run(fmt.Sprintf("n=%d/%v", tc.n, tc.st), func(b *testing.B) {
 			var total Stats
 			for b.Loop() {
-				_, stats, _ := First(tc.n, Options{Strategy: tc.st})
+				_, stats, _ := First(context.Background(), tc.n, Options{Strategy: tc.st})
 				add(&total, stats)
 			}
 			report(b, total)

@@ -137,32 +137,6 @@ func TestCountProgress(t *testing.T) {
 	}
 }
 
-func ExampleCount() {
-	res, err := Count(context.Background(), 8, CountOptions{Unique: true})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Printf("%d solutions (%d unique)\n", res.Total, res.Unique)
-	// Output: 92 solutions (12 unique)
-}
-
-func ExampleSubproblems() {
-	sps, _ := Subproblems(8)
-	var sum Tally
-	productive := 0
-	for _, sp := range sps {
-		t, _ := sp.Count(context.Background(), 8)
-		sum.Total24 += t.Total24
-		sum.Unique24 += t.Unique24
-		if t.Total24 > 0 {
-			productive++
-		}
-	}
-	fmt.Printf("%d pieces (%d with solutions): %d solutions, %d unique\n", len(sps), productive, sum.Total24/24, sum.Unique24/24)
-	// Output: 79 pieces (12 with solutions): 92 solutions, 12 unique
-}
-
 // BenchmarkCount times the one-thread count; ns/node is the cost of one
 // queen placed, nodes/op the size of the (symmetry-pruned) search.
 func BenchmarkCount(b *testing.B) {

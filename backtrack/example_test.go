@@ -9,7 +9,7 @@ import (
 )
 
 func ExampleFirst() {
-	s, stats, err := backtrack.First(8, backtrack.Options{})
+	s, stats, err := backtrack.First(context.Background(), 8, backtrack.Options{})
 	if err != nil {
 		panic(err)
 	}
@@ -48,7 +48,7 @@ func ExampleOptions_observe() {
 			fmt.Println(e)
 		}
 	}}
-	backtrack.First(4, opt)
+	backtrack.First(context.Background(), 4, opt)
 	// Output:
 	// place 1:1
 	// reject 2:1 (attacked by 1:1)
@@ -81,4 +81,34 @@ func ExampleOptions_observe() {
 	// reject 4:2 (attacked by 1:2)
 	// place 4:3
 	// solution 2 4 1 3
+}
+
+// Count the 8-queens solutions, and the classes up to symmetry, with the
+// bitboard counter.
+func ExampleCount() {
+	res, err := backtrack.Count(context.Background(), 8, backtrack.CountOptions{Unique: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d solutions (%d unique)\n", res.Total, res.Unique)
+	// Output: 92 solutions (12 unique)
+}
+
+// Split the 8-queens count into the pieces a sharded count hands out, and
+// add up what each piece finds (in 24ths, as shards report it).
+func ExampleSubproblems() {
+	sps, _ := backtrack.Subproblems(8)
+	var sum backtrack.Tally
+	productive := 0
+	for _, sp := range sps {
+		t, _ := sp.Count(context.Background(), 8)
+		sum.Total24 += t.Total24
+		sum.Unique24 += t.Unique24
+		if t.Total24 > 0 {
+			productive++
+		}
+	}
+	fmt.Printf("%d pieces (%d with solutions): %d solutions, %d unique\n", len(sps), productive, sum.Total24/24, sum.Unique24/24)
+	// Output: 79 pieces (12 with solutions): 92 solutions, 12 unique
 }

@@ -23,7 +23,7 @@ func inverse(s board.Solution) []int {
 func TestColumnOrder(t *testing.T) {
 	// The textbook's first 8-queens solution, filled column by column:
 	// the queen of column 1 on row 1, of column 2 on row 5, ...
-	first, _, err := First(8, Options{Strategy: Lex, Order: Columns})
+	first, _, err := First(context.Background(), 8, Options{Strategy: Lex, Order: Columns})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -262,10 +262,11 @@ func Search(ctx context.Context, n int, opt Options, yield func(board.Solution) 
 
 // First returns the first solution of the search described by opt, or nil
 // if there is none, with the statistics of the search. Errors are those of
-// [Search].
-func First(n int, opt Options) (board.Solution, Stats, error) {
+// [Search]: ctx's error if ctx ends first (a large board under [Lex] can
+// take hours).
+func First(ctx context.Context, n int, opt Options) (board.Solution, Stats, error) {
 	var first board.Solution
-	stats, err := Search(context.Background(), n, opt, func(s board.Solution) bool {
+	stats, err := Search(ctx, n, opt, func(s board.Solution) bool {
 		first = s
 		return false
 	})

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/internal/testutil"
@@ -61,7 +62,7 @@ func TestKnownCounts(t *testing.T) {
 				}) {
 					t.Errorf("Lex solutions of n=%d not in lexicographic order", n)
 				}
-				first, _, err := First(n, Options{Strategy: st})
+				first, _, err := First(context.Background(), n, Options{Strategy: st})
 				if err != nil || (want.Total == 0) != (first == nil) || (first != nil && !first.Equal(sols[0])) {
 					t.Errorf("First(%d) = %v, %v; want %v", n, first, err, sols[:min(1, len(sols))])
 				}
@@ -147,16 +148,16 @@ func TestErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, _, err := First(tt.n, tt.opt)
+			s, _, err := First(context.Background(), tt.n, tt.opt)
 			if !errors.Is(err, tt.want) || s != nil {
 				t.Errorf("First(%d, %+v) = %v, %v; want error %v", tt.n, tt.opt, s, err, tt.want)
 			}
 		})
 	}
 	// No completion is an answer, not an error: 1:1 and 2:3 on n=4.
-	s, _, err := First(4, Options{Place: []board.Queen{{Row: 0, Col: 0}, {Row: 1, Col: 2}}})
+	s, _, err := First(context.Background(), 4, Options{Place: []board.Queen{{Row: 0, Col: 0}, {Row: 1, Col: 2}}})
 	if s != nil || err != nil {
-		t.Errorf("First(4, 1:1 2:3) = %v, %v; want nil, nil", s, err)
+		t.Errorf("First(context.Background(), 4, 1:1 2:3) = %v, %v; want nil, nil", s, err)
 	}
 }
 
@@ -168,7 +169,7 @@ func TestHeuristicFirst(t *testing.T) {
 		sizes = append(sizes, n)
 	}
 	for _, n := range sizes {
-		s, stats, err := First(n, Options{Strategy: Auto})
+		s, stats, err := First(context.Background(), n, Options{Strategy: Auto})
 		if n == 2 || n == 3 {
 			if s != nil || err != nil {
 				t.Errorf("First(%d) = %v, %v; want no solution", n, s, err)
@@ -216,5 +217,19 @@ func TestStrategy(t *testing.T) {
 	}
 	if Auto.Resolve(AutoLexMax) != Lex || Auto.Resolve(AutoLexMax+1) != Heuristic {
 		t.Errorf("Auto does not switch at AutoLexMax")
+	}
+}
+
+// TestFirstCancelled: First stops when its context ends, with ctx's
+// error: n = 30 under Lex takes far longer than the 20 ms given.
+func TestFirstCancelled(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	s, _, err := First(ctx, 30, Options{Strategy: Lex})
+	if s != nil && err == nil {
+		t.Skip("n = 30 under Lex finished within 20 ms")
+	}
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("First = %v, %v; want context.DeadlineExceeded", s, err)
 	}
 }

@@ -80,7 +80,7 @@ func TestConstellations(t *testing.T) {
 func TestSolverWide(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int{20, 27, 31, 32} {
-		s, _, err := First(n, Options{Strategy: Heuristic})
+		s, _, err := First(context.Background(), n, Options{Strategy: Heuristic})
 		if err != nil {
 			t.Fatal(err)
 		}

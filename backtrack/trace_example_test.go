@@ -1,6 +1,7 @@
 package backtrack_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/queens-dev/queens/backtrack"
@@ -15,7 +16,7 @@ func ExampleStep_AgentText() {
 	opt := backtrack.Options{Strategy: backtrack.Lex, Order: backtrack.Columns, Observe: func(e backtrack.Event) {
 		steps = append(steps, nr.Event(e)...)
 	}}
-	backtrack.First(4, opt)
+	backtrack.First(context.Background(), 4, opt)
 	for i, st := range steps[6:11] {
 		fmt.Printf("%2d  %s\n    %s\n", i+7, st.Text(), st.AgentText())
 	}

@@ -1,88 +1,96 @@
 #!/usr/bin/env bash
-# count.sh times the solution counter, one thread, against the C reference
-# counter nq_ref (a plain bitboard search with mirror halving), the two run
-# alternately RUNS times per size, and prints the medians and their ratio.
-# It also times the count on all cores and with --unique, checks every
-# printed count against board/counts.tsv and reports the peak memory.
+# count.sh times `queens backtrack -n N --count --threads 1` with both
+# counting engines (join: the half-board join; constellations: the
+# bitboard counter) against the C reference counter nq_ref (a plain
+# bitboard search with mirror halving), the three run alternately RUNS
+# times per size, and prints the medians of their CPU time (user + system,
+# from GNU time) and the ratios to nq_ref, beside the targets of issue 22
+# (the public half-board counter's own ratios measured on this kind of
+# machine). n = 19 is timed against nq_ref at n = 18 times 7, its measured
+# growth. It also times the join on two threads (speedup = wall time on
+# one thread / on two), reports the peak RSS of every run, and checks
+# every printed count against the published table.
 #
-# Usage: bench/count.sh [--with-17]
-# Environment: RUNS (default 5); NQ_REF_C, the path of nq_ref.c (default
-# ../shared/bench/nq_ref.c beside the repository); QUEENS_BIN, a queens
-# binary to time instead of building one from the repository.
+# Usage: bench/count.sh
+# Environment: SIZES (default "16 17 18"; add 19 for the slow one), RUNS
+# (default 3), NQ_REF_C (the path of nq_ref.c; default
+# ../shared/bench/nq_ref.c beside the repository), QUEENS_BIN (a queens
+# binary to time instead of building one).
 set -euo pipefail
 
-runs=${RUNS:-5}
-sizes="15 16"
-if [[ ${1:-} == --with-17 ]]; then
-	sizes="15 16 17"
-fi
+runs=${RUNS:-3}
+sizes=${SIZES:-16 17 18}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 ref_src=${NQ_REF_C:-$repo/../shared/bench/nq_ref.c}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+counts=$repo/board/counts.tsv
 
-# What the script needs, said before anything runs: the C reference is not
-# part of the repository, so a fresh clone must be told where it is.
-fail() {
+need() {
 	echo "count.sh: $*" >&2
 	exit 2
 }
-if [[ ! -f $ref_src ]]; then
-	fail "no C reference counter at $ref_src: nq_ref.c is not part of the repository; set NQ_REF_C to its path (NQ_REF_C=/path/to/nq_ref.c bench/count.sh)"
-fi
-command -v gcc >/dev/null || fail "gcc is needed to build $ref_src (Debian package gcc)"
-[[ -x /usr/bin/time ]] || fail "GNU time (/usr/bin/time) is needed for the peak memory (Debian package time)"
-if [[ -z ${QUEENS_BIN:-} ]]; then
-	command -v go >/dev/null || fail "go is needed to build queens (or set QUEENS_BIN to a queens binary)"
-fi
-gcc -O3 -march=native -o "$tmp/nq_ref" "$ref_src" || fail "gcc could not build $ref_src"
+[[ -x /usr/bin/time ]] || need "needs GNU time as /usr/bin/time (apt-get install time)"
+[[ -r $ref_src ]] || need "needs the reference counter's source nq_ref.c: set NQ_REF_C=PATH (it is ../shared/bench/nq_ref.c beside the repository on the project's machines)"
+command -v gcc >/dev/null || need "needs gcc to build nq_ref (gcc -O3 -march=native)"
+for n in $sizes; do
+	[[ $n =~ ^(1[0-9]|2[0-2])$ ]] || need "SIZES: $n is not a board size from 10 to 22"
+done
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+gcc -O3 -march=native -o "$tmp/nq_ref" "$ref_src" || need "gcc could not build $ref_src"
 if [[ -n ${QUEENS_BIN:-} ]]; then
 	queens=$QUEENS_BIN
 else
-	(cd "$repo" && go build -o "$tmp/queens" .)
+	(cd "$repo" && go build -o "$tmp/queens" .) || need "go build failed (needs Go, see go.mod)"
 	queens=$tmp/queens
 fi
 
-# run WANT CMD...: runs CMD once, checks that its output is WANT, prints
-# the wall time in milliseconds and keeps the peak RSS (KiB) in $tmp/rss.
+# run WANT CMD...: runs CMD once under GNU time, checks that its output is
+# WANT and prints "CPU-ms WALL-ms RSS-KiB".
 run() {
-	local want=$1 start end got
+	local want=$1 got
 	shift
-	start=$(date +%s%N)
-	/usr/bin/time -f %M -o "$tmp/rss" "$@" >"$tmp/out"
-	end=$(date +%s%N)
+	/usr/bin/time -v -o "$tmp/time" "$@" >"$tmp/out"
 	got=$(cat "$tmp/out")
 	if [[ $got != "$want" ]]; then
 		echo "count.sh: $* printed '$got', want '$want'" >&2
 		exit 1
 	fi
-	echo $(((end - start) / 1000000))
+	awk -F': ' '
+		/User time/ { u = $2 } /System time/ { s = $2 }
+		/Maximum resident set size/ { m = $2 }
+		/Elapsed \(wall clock\)/ { n = split($2, p, ":"); w = 0; for (i = 1; i <= n; i++) w = w * 60 + p[i] }
+		END { printf "%d %d %d\n", (u + s) * 1000, w * 1000, m }' "$tmp/time"
 }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else printf "-" }'; }
+col() { awk -v c="$1" '{ print $c }' "$2" | median; }
+maxof() { awk -v c="$1" '$c > m { m = $c } END { print m }' "$2"; }
+target() {
+	case $1 in 16) echo 0.06 ;; 17) echo 0.12 ;; 18) echo 0.03 ;; 19) echo 0.12 ;; *) echo - ;; esac
+}
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
-echo "runs per figure: $runs (medians, wall ms)"
-printf '%3s %10s %10s %7s %10s %8s %10s %8s %8s\n' n nq_ref queens-1t ratio all-cores speedup unique-1t +cost rss-MiB
+echo "runs per figure: $runs, alternating (medians; CPU = user + system ms)"
+printf '%3s %9s %9s %7s %7s %9s %7s %7s %8s %8s %8s\n' n nq_ref join-1t ratio target constel ratio join/c 2t-speed join-MiB con-MiB
 for n in $sizes; do
-	total=$(awk -F'\t' -v n="$n" '$1 == n { print $2 }' "$repo/board/counts.tsv")
-	unique=$(awk -F'\t' -v n="$n" '$1 == n { print $3 }' "$repo/board/counts.tsv")
-	: >"$tmp/q1" >"$tmp/ref" >"$tmp/qall" >"$tmp/quniq"
-	rss=0
+	total=$(awk -F'\t' -v n="$n" '$1 == n { print $2 }' "$counts")
+	refn=$n scale=1
+	if ((n > 18)); then refn=18 scale=$((7 ** (n - 18))); fi
+	reftotal=$(awk -F'\t' -v n="$refn" '$1 == n { print $2 }' "$counts")
+	: >"$tmp/ref" >"$tmp/j1" >"$tmp/c1" >"$tmp/j2"
 	for ((i = 0; i < runs; i++)); do
-		run "$total solutions" "$queens" backtrack -n "$n" --count --threads 1 >>"$tmp/q1"
-		rss=$(( $(cat "$tmp/rss") > rss ? $(cat "$tmp/rss") : rss ))
-		run "$n $total" "$tmp/nq_ref" "$n" >>"$tmp/ref"
-		run "$total solutions" "$queens" backtrack -n "$n" --count >>"$tmp/qall"
-		run "$total solutions ($unique unique)" "$queens" backtrack -n "$n" --count --unique --threads 1 >>"$tmp/quniq"
-		rss=$(( $(cat "$tmp/rss") > rss ? $(cat "$tmp/rss") : rss ))
+		run "$refn $reftotal" "$tmp/nq_ref" "$refn" >>"$tmp/ref"
+		run "$total solutions" "$queens" backtrack -n "$n" --count --engine join --threads 1 >>"$tmp/j1"
+		run "$total solutions" "$queens" backtrack -n "$n" --count --engine constellations --threads 1 >>"$tmp/c1"
+		run "$total solutions" "$queens" backtrack -n "$n" --count --engine join --threads 2 >>"$tmp/j2"
 	done
-	q1=$(median <"$tmp/q1")
-	ref=$(median <"$tmp/ref")
-	qall=$(median <"$tmp/qall")
-	quniq=$(median <"$tmp/quniq")
-	printf '%3s %10s %10s %7s %10s %8s %10s %8s %8s\n' "$n" "$ref" "$q1" "$(ratio "$q1" "$ref")" \
-		"$qall" "$(ratio "$q1" "$qall")" "$quniq" "$(ratio "$quniq" "$q1")" "$((rss / 1024))"
+	ref=$(awk -v a="$(col 1 "$tmp/ref")" -v s="$scale" 'BEGIN { printf "%d", a * s }')
+	j1=$(col 1 "$tmp/j1") c1=$(col 1 "$tmp/c1")
+	printf '%3s %9s %9s %7s %7s %9s %7s %7s %8s %8s %8s\n' "$n" "$ref" "$j1" "$(ratio "$j1" "$ref")" "$(target "$n")" \
+		"$c1" "$(ratio "$c1" "$ref")" "$(ratio "$j1" "$c1")" "$(ratio "$(col 2 "$tmp/j1")" "$(col 2 "$tmp/j2")")" \
+		"$(($(maxof 3 "$tmp/j1") / 1024))" "$(($(maxof 3 "$tmp/c1") / 1024))"
 done
-echo "ratio = queens-1t / nq_ref; speedup = queens-1t / all-cores; +cost = unique-1t / queens-1t"
+echo "ratio = CPU time / nq_ref's (n > 18: nq_ref at 18 times 7 per size); target: issue 22;"
+echo "join/c = join / constellations; 2t-speed = join's wall time on 1 thread / on 2; MiB: peak RSS"

@@ -6,6 +6,7 @@
 #
 # Usage: bench/gpu.sh [SIZE...] (default 18 19 20 21)
 # Environment: RUNS (default 3); CPU_MAX (default 18; 0: no CPU runs);
+# KERNEL, the GPU kernel (--gpu-kernel: task, the default, or loop);
 # QUEENS_BIN, a queens binary to time instead of building one (the device
 # machine has no Go: carry one built with CGO_ENABLED=0).
 set -euo pipefail
@@ -54,7 +55,7 @@ for n in $sizes; do
 	want="$total solutions ($unique unique)"
 	: >"$tmp/gpu" >"$tmp/cpu"
 	for ((i = 0; i < runs; i++)); do
-		run "$want" "$queens" backtrack -n "$n" --count --unique --gpu >>"$tmp/gpu"
+		run "$want" "$queens" backtrack -n "$n" --count --unique --gpu --gpu-kernel "${KERNEL:-task}" >>"$tmp/gpu"
 		if ((n <= cpu_max)); then
 			run "$want" "$queens" backtrack -n "$n" --count --unique >>"$tmp/cpu"
 		fi

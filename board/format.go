@@ -11,8 +11,12 @@ import (
 	"strings"
 )
 
-// Format names a text form of a solution. Every Format here can be written
-// with [Append] and read back with [Parse].
+// Format names a form a solution is written in. The text formats
+// ([TextFormats]: board, matrix, coords, perm, json) are written by
+// [Append] and read back by [Parse]; [FormatAttacks] is written by Append
+// but not parsed; [FormatFEN] has its own [AppendFEN] and [ParseFEN] (8×8
+// only); the pictures, [FormatSVG] and [FormatPNG], are drawn by package
+// [github.com/queens-dev/queens/board/draw] and have no parser.
 type Format string
 
 // The text formats. Examples are the solution [1 3 0 2] of the 4×4 board.

@@ -83,9 +83,14 @@ type Engine struct {
 	Count func(ctx context.Context, n int, place []board.Queen) (total, unique uint64, err error)
 }
 
-// Tally is what one engine produced for one problem.
-type Tally struct {
-	Engine      string
+// Outcome is what one engine produced for one problem.
+type Outcome struct {
+	Engine string
+	// Total is the number of solutions the engine emitted, or a
+	// counter's count.
+	Total uint64
+	// Fingerprint summarises the solutions emitted (Fingerprint.Count is
+	// Total); a counter's is zero.
 	Fingerprint Fingerprint
 	// Unique counts the solutions in canonical form (board.IsCanonical):
 	// the number of classes up to symmetry, if the stream is complete and
@@ -97,7 +102,7 @@ type Tally struct {
 	Invalid      []Invalid
 	Elapsed      time.Duration
 	Err          error
-	// Counted says the tally is a counter's (see Engine.Count): a count
+	// Counted says the outcome is a counter's (see Engine.Count): a count
 	// and a unique count, but no solutions and so no fingerprint.
 	Counted bool
 }
@@ -114,12 +119,12 @@ const maxShown = 10
 
 // Run drains one engine's stream for the problem, checking every solution
 // with [board.Solution.Check] and the pre-placed queens as it passes.
-func Run(ctx context.Context, e Engine, n int, place []board.Queen) Tally {
-	t := Tally{Engine: e.Name}
+func Run(ctx context.Context, e Engine, n int, place []board.Queen) Outcome {
+	t := Outcome{Engine: e.Name}
 	start := time.Now()
 	if e.Count != nil {
 		t.Counted = true
-		t.Fingerprint.Count, t.Unique, t.Err = e.Count(ctx, n, place)
+		t.Total, t.Unique, t.Err = e.Count(ctx, n, place)
 		t.Elapsed = time.Since(start)
 		return t
 	}
@@ -152,6 +157,7 @@ func Run(ctx context.Context, e Engine, n int, place []board.Queen) Tally {
 	if t.Err == nil {
 		t.Err = ctx.Err()
 	}
+	t.Total = t.Fingerprint.Count
 	t.Elapsed = time.Since(start)
 	return t
 }
@@ -170,20 +176,20 @@ type Mismatch struct {
 type Result struct {
 	N         int
 	Place     []board.Queen
-	Tallies   []Tally
+	Outcomes  []Outcome
 	Published *board.Counts // nil with pre-placed queens or n beyond the table
 	// Mismatches lists solutions the engines disagree on, found by
 	// localising each disagreement (see [Check]); at most maxShown per pair.
 	Mismatches []Mismatch
-	// Problems lists every finding in one line each: errors, invalid
-	// solutions, counts that differ from the published table or from the
-	// first engine. Empty means everything agreed.
-	Problems []string
+	// Findings lists everything found wrong: errors, invalid solutions,
+	// counts that differ from the published table or from the first
+	// engine. Empty means everything agreed.
+	Findings []Finding
 }
 
 // OK reports whether the engines agreed with each other and with the
 // published table, and every solution was valid.
-func (r Result) OK() bool { return len(r.Problems) == 0 }
+func (r Result) OK() bool { return len(r.Findings) == 0 }
 
 // Check runs every engine on the n×n problem with the pre-placed queens,
 // checks each solution as it passes, and compares the engines' multisets
@@ -202,66 +208,67 @@ func Check(ctx context.Context, n int, place []board.Queen, engines []Engine) Re
 	}
 	for _, e := range engines {
 		t := Run(ctx, e, n, place)
-		r.Tallies = append(r.Tallies, t)
+		r.Outcomes = append(r.Outcomes, t)
 		if t.Err != nil {
-			r.Problems = append(r.Problems, fmt.Sprintf("%s: %v", e.Name, t.Err))
+			r.add(Finding{Kind: EngineFailed, Engine: e.Name, Err: t.Err})
 			continue
 		}
 		for _, inv := range t.Invalid {
-			r.Problems = append(r.Problems, fmt.Sprintf("%s: invalid solution %s: %s", e.Name, perm(inv.Solution), inv.Reason))
+			r.add(Finding{Kind: InvalidSolution, Engine: e.Name, Solution: inv.Solution, Reason: inv.Reason})
 		}
 		if more := t.InvalidCount - uint64(len(t.Invalid)); more > 0 {
-			r.Problems = append(r.Problems, fmt.Sprintf("%s: %d more invalid solutions", e.Name, more))
+			r.add(Finding{Kind: MoreInvalid, Engine: e.Name, Got: more})
 		}
 		want, wantFrom := uint64(0), ""
 		if p := r.Published; p != nil {
-			want, wantFrom = p.Total, "the published count is"
-		} else if ref := r.Tallies[0]; ref.Err == nil && len(r.Tallies) > 1 {
-			want, wantFrom = ref.Fingerprint.Count, ref.Engine+" found"
+			want = p.Total
+		} else if ref := r.Outcomes[0]; ref.Err == nil && len(r.Outcomes) > 1 {
+			want, wantFrom = ref.Total, ref.Engine
 		}
-		if t.Fingerprint.Count == 0 && want > 0 && e.Count == nil {
-			r.Problems = append(r.Problems, fmt.Sprintf("%s: claims no solution (UNSAT), but %s %d: a solver bug", e.Name, wantFrom, want))
+		if t.Total == 0 && want > 0 && e.Count == nil {
+			r.add(Finding{Kind: FalseUnsat, Engine: e.Name, Reference: wantFrom, Want: want})
 			continue
 		}
 		if e.FirstOnly {
 			continue
 		}
 		if p := r.Published; p != nil {
-			if t.Fingerprint.Count != p.Total {
-				r.Problems = append(r.Problems, fmt.Sprintf("%s: %d solutions, published %d", e.Name, t.Fingerprint.Count, p.Total))
+			if t.Total != p.Total {
+				r.add(Finding{Kind: PublishedTotal, Engine: e.Name, Got: t.Total, Want: p.Total})
 			} else if t.Unique != p.Unique && len(t.Invalid) == 0 {
-				r.Problems = append(r.Problems, fmt.Sprintf("%s: %d unique, published %d", e.Name, t.Unique, p.Unique))
+				r.add(Finding{Kind: PublishedUnique, Engine: e.Name, Got: t.Unique, Want: p.Unique})
 			}
 		}
 	}
-	if len(engines) < 2 || r.Tallies[0].Err != nil {
+	if len(engines) < 2 || r.Outcomes[0].Err != nil {
 		return r
 	}
 	ref := engines[0]
 	for i, e := range engines[1:] {
-		t := r.Tallies[i+1]
+		t, rt := r.Outcomes[i+1], r.Outcomes[0]
 		if e.Count != nil {
-			if t.Err == nil && t.Fingerprint.Count != r.Tallies[0].Fingerprint.Count {
-				r.Problems = append(r.Problems, fmt.Sprintf("%s: %d solutions, %s found %d", e.Name, t.Fingerprint.Count, ref.Name, r.Tallies[0].Fingerprint.Count))
+			if t.Err == nil && t.Total != rt.Total {
+				r.add(Finding{Kind: CountDiffers, Engine: e.Name, Reference: ref.Name, Got: t.Total, Want: rt.Total})
 			}
 			continue
 		}
-		if t.Err != nil || e.FirstOnly || t.Fingerprint == r.Tallies[0].Fingerprint {
+		if t.Err != nil || e.FirstOnly || t.Fingerprint == rt.Fingerprint {
 			continue
 		}
-		r.Problems = append(r.Problems, fmt.Sprintf("%s and %s differ: %d and %d solutions, fingerprints %s and %s",
-			ref.Name, e.Name, r.Tallies[0].Fingerprint.Count, t.Fingerprint.Count, r.Tallies[0].Fingerprint, t.Fingerprint))
-		ms, err := localize(ctx, n, place, ref, e, r.Tallies[0].Fingerprint, t.Fingerprint)
+		r.add(Finding{Kind: Differ, Engine: e.Name, Reference: ref.Name, Got: t.Total, Want: rt.Total,
+			Print: t.Fingerprint, RefPrint: rt.Fingerprint})
+		ms, err := localize(ctx, n, place, ref, e, rt.Fingerprint, t.Fingerprint)
 		if err != nil {
-			r.Problems = append(r.Problems, fmt.Sprintf("localising %s against %s: %v", e.Name, ref.Name, err))
+			r.add(Finding{Kind: LocalizeFailed, Engine: e.Name, Reference: ref.Name, Err: err})
 		} else if len(ms) == 0 {
-			r.Problems = append(r.Problems, fmt.Sprintf("%s and %s agree on every part of the board but not on the whole: "+
-				"one of them behaves differently with pre-placed queens", ref.Name, e.Name))
+			r.add(Finding{Kind: PartsAgree, Engine: e.Name, Reference: ref.Name})
 		}
 		r.Mismatches = append(r.Mismatches, ms...)
 	}
 	return r
 }
+
+func (r *Result) add(f Finding) { r.Findings = append(r.Findings, f) }
 
 // exactLimit is the size below which localize compares parts exactly.
 const exactLimit = 4096

@@ -150,11 +150,11 @@ func TestCheckAgrees(t *testing.T) {
 	for n := 1; n <= 8; n++ {
 		r := Check(context.Background(), n, nil, engines)
 		if !r.OK() || r.Published == nil {
-			t.Errorf("n=%d: %v", n, r.Problems)
+			t.Errorf("n=%d: %v", n, r.Findings)
 		}
 	}
 	r := Check(context.Background(), 6, []board.Queen{{Row: 0, Col: 1}}, engines)
-	if !r.OK() || r.Published != nil || r.Tallies[0].Fingerprint.Count != 1 {
+	if !r.OK() || r.Published != nil || r.Outcomes[0].Fingerprint.Count != 1 {
 		t.Errorf("with a placement: %+v", r)
 	}
 }
@@ -189,7 +189,7 @@ func TestCheckFindsFaults(t *testing.T) {
 			if r.OK() {
 				t.Fatal("Check found nothing")
 			}
-			all := strings.Join(r.Problems, "\n")
+			all := findingText(r)
 			if !strings.Contains(all, tt.want) || !strings.Contains(all, "published") {
 				t.Errorf("problems:\n%s\nwant %q and a published-count finding", all, tt.want)
 			}
@@ -240,16 +240,19 @@ func TestCheckFirstOnly(t *testing.T) {
 		return func(yield func(board.Solution, error) bool) {}
 	}
 	r := Check(context.Background(), 8, nil, []Engine{{Name: "brute", Solutions: testutil.All}, {Name: "one", Solutions: testutil.All, FirstOnly: true}})
-	if !r.OK() || r.Tallies[1].Fingerprint.Count != 1 {
-		t.Errorf("first-only engine: %v, count %d", r.Problems, r.Tallies[1].Fingerprint.Count)
+	if !r.OK() || r.Outcomes[1].Fingerprint.Count != 1 {
+		t.Errorf("first-only engine: %v, count %d", r.Findings, r.Outcomes[1].Fingerprint.Count)
 	}
 	r = Check(context.Background(), 8, nil, []Engine{{Name: "brute", Solutions: testutil.All}, {Name: "liar", Solutions: none, FirstOnly: true}})
-	if r.OK() || !strings.Contains(strings.Join(r.Problems, "\n"), "liar: claims no solution") {
-		t.Errorf("a first-only engine claiming no solution: %v", r.Problems)
+	if r.OK() || !strings.Contains(findingText(r), "liar: claims no solution") {
+		t.Errorf("a first-only engine claiming no solution: %v", r.Findings)
+	}
+	if f := r.Findings[0]; f.Kind != FalseUnsat || f.Engine != "liar" || f.Reference != "" || f.Want != 92 || !f.Fails("liar") || f.Fails("brute") {
+		t.Errorf("the finding is %+v, want FalseUnsat about liar against the published 92", f)
 	}
 	r = Check(context.Background(), 3, nil, []Engine{{Name: "brute", Solutions: testutil.All}, {Name: "none", Solutions: none, FirstOnly: true}})
 	if !r.OK() {
-		t.Errorf("n=3, no solution anywhere: %v", r.Problems)
+		t.Errorf("n=3, no solution anywhere: %v", r.Findings)
 	}
 }
 
@@ -292,4 +295,13 @@ func TestLocalize(t *testing.T) {
 	if len(r.Mismatches) != 1 || !r.Mismatches[0].Solution.Equal(victim) || r.Mismatches[0].Have != "doubler" || r.Mismatches[0].HaveCopies != 2 {
 		t.Errorf("mismatches %+v, want %v twice in doubler", r.Mismatches, victim)
 	}
+}
+
+// findingText is every finding of r, one line each.
+func findingText(r Result) string {
+	lines := make([]string, len(r.Findings))
+	for i, f := range r.Findings {
+		lines[i] = f.String()
+	}
+	return strings.Join(lines, "\n")
 }

@@ -2,10 +2,13 @@ package compare
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"iter"
 	"sync"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat"
@@ -26,11 +29,28 @@ func Counter(ctx context.Context, n int, place []board.Queen) (total, unique uin
 	return res.Total, res.Unique, err
 }
 
+// ErrJoinPlace is returned (wrapped) by [Join] for pre-placed queens: the
+// half-board join counts whole boards only.
+var ErrJoinPlace = errors.New("the half-board join counts boards without pre-placed queens only")
+
+// Join is the half-board join counter, [join.Count] on all cores, as the
+// Count of an [Engine]: an algorithm independent of [Counter] (halves of
+// the board met in the middle instead of constellations completed by a
+// search). It counts boards without pre-placed queens only: with them it
+// returns an error wrapping [ErrJoinPlace].
+func Join(ctx context.Context, n int, place []board.Queen) (total, unique uint64, err error) {
+	if len(place) > 0 {
+		return 0, 0, fmt.Errorf("join: %w", ErrJoinPlace)
+	}
+	res, err := join.Count(ctx, n, join.Options{Unique: true})
+	return res.Total, res.Unique, err
+}
+
 // SAT returns gini enumerating the CNF of the given encoding as a
 // [Source]: the parallel cube-and-conquer engine of [sat.NewParallel]
 // (with mirror symmetry unless queens are pre-placed), as queens sat
 // --all runs it.
-func SAT(encoding string) Source {
+func SAT(encoding encode.Encoding) Source {
 	return CNF(encoding, func(ctx context.Context, cnf *encode.CNF) iter.Seq2[board.Solution, error] {
 		p, err := sat.NewParallel(cnf, sat.Options{})
 		if err != nil {
@@ -43,10 +63,10 @@ func SAT(encoding string) Source {
 // SATSequential returns gini enumerating the CNF of the given encoding on
 // one instance, a blocking clause after each solution ([sat.All]), as a
 // [Source].
-func SATSequential(encoding string) Source { return CNF(encoding, sat.All) }
+func SATSequential(encoding encode.Encoding) Source { return CNF(encoding, sat.All) }
 
 // External returns an external DIMACS solver command (see
-// [external.NewExternal]), re-run once per solution on the pairwise CNF, as a
+// [external.New]), re-run once per solution on the pairwise CNF, as a
 // [Source].
 func External(command string) Source {
 	return ExternalSolver(external.External{Command: command}, "pairwise")
@@ -56,9 +76,9 @@ func External(command string) Source {
 // once per solution on the CNF of the given encoding, as a [Source]. Each
 // solution is checked as [external.External.New] says, and so is the final
 // UNSATISFIABLE answer's proof if x.Proof is set. If x.Output is
-// [external.OutputAuto], the solver is probed once, on the Source's first use,
+// [external.OutputProbe], the solver is probed once, on the Source's first use,
 // for every problem it is run on.
-func ExternalSolver(x external.External, encoding string) Source {
+func ExternalSolver(x external.External, encoding encode.Encoding) Source {
 	var once sync.Once
 	var probeErr error
 	return CNF(encoding, func(ctx context.Context, cnf *encode.CNF) iter.Seq2[board.Solution, error] {
@@ -66,24 +86,17 @@ func ExternalSolver(x external.External, encoding string) Source {
 		if probeErr != nil {
 			return func(yield func(board.Solution, error) bool) { yield(nil, probeErr) }
 		}
-		return func(yield func(board.Solution, error) bool) {
-			s, err := x.New(cnf) // a new solver for each range: no blocking clauses yet
-			if err != nil {
-				yield(nil, err)
-				return
-			}
-			s.All(ctx)(yield)
-		}
+		return sat.Stream(ctx, func() (*external.Solver, error) { return x.New(cnf) })
 	})
 }
 
 // CNF returns a [Source] that encodes each problem with the given
 // encoding and enumerates it with all, a solver's stream of the CNF's
 // solutions. Tests use it to run deliberately broken CNFs.
-func CNF(encoding string, all func(context.Context, *encode.CNF) iter.Seq2[board.Solution, error]) Source {
+func CNF(encoding encode.Encoding, all func(context.Context, *encode.CNF) iter.Seq2[board.Solution, error]) Source {
 	return func(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error] {
 		return func(yield func(board.Solution, error) bool) {
-			cnf, err := encode.Queens(n, encode.Encoding(encoding), place)
+			cnf, err := encode.Queens(n, encoding, place)
 			if err != nil {
 				yield(nil, err)
 				return

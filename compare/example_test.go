@@ -29,13 +29,13 @@ func ExampleCheck() {
 		{Name: "backtrack", Solutions: compare.Backtrack},
 		{Name: "sat/pairwise", Solutions: compare.SAT("pairwise")},
 	})
-	fmt.Println(r.OK(), r.Tallies[1].Fingerprint.Count, r.Tallies[1].Unique)
+	fmt.Println(r.OK(), r.Outcomes[1].Fingerprint.Count, r.Outcomes[1].Unique)
 
 	r = compare.Check(ctx, 6, nil, []compare.Engine{
 		{Name: "sat/pairwise", Solutions: compare.SAT("pairwise")},
 		{Name: "lossy", Solutions: lossy},
 	})
-	fmt.Println(r.OK(), r.Problems[0])
+	fmt.Println(r.OK(), r.Findings[0])
 	for _, m := range r.Mismatches {
 		fmt.Println("only", m.Have, "has", []int(m.Solution))
 	}
@@ -68,4 +68,27 @@ func ExampleSets() {
 	// false <nil>
 	// only in the first: [[4 1 3 0 2] [4 2 0 3 1]]
 	// only in the second: [[0 2 4 1 3]]
+}
+
+// Referee a solver's answers about the 8×8 board with a queen on 1:1: a
+// claim of no solution is refuted with a solution, a count checked
+// against the bitboard counter, and a count beyond the referee's reach
+// stays unverified unless a checked proof backs it.
+func ExampleReferee() {
+	ctx := context.Background()
+	r := compare.Referee{N: 8, Place: []board.Queen{{Row: 0, Col: 0}}}
+	_, err := r.Check(ctx, compare.Claim{Solutions: 0})
+	fmt.Println(err)
+	v, err := r.Check(ctx, compare.Claim{Solutions: 4})
+	fmt.Println(v.Verified(), v.By, err)
+	big := compare.Referee{N: 20, Place: r.Place}
+	v, _ = big.Check(ctx, compare.Claim{Solutions: 5})
+	fmt.Println(v.Verified(), v.Why)
+	v, _ = big.Check(ctx, compare.Claim{Solutions: 5, Proved: true})
+	fmt.Println(v.Verified(), v.By)
+	// Output:
+	// the backtracker gives a solution: [1 5 8 6 3 7 2 4]
+	// true backtracker <nil>
+	// false it counts completions of pre-placed queens only up to n = 16
+	// true proof
 }

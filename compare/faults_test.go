@@ -23,8 +23,8 @@ import (
 
 func allText(r compare.Result) string {
 	var b strings.Builder
-	for _, p := range r.Problems {
-		b.WriteString(p + "\n")
+	for _, f := range r.Findings {
+		b.WriteString(f.String() + "\n")
 	}
 	for _, m := range r.Mismatches {
 		b.WriteString("mismatch " + m.Have + " " + perm(m.Solution) + "\n")
@@ -196,8 +196,8 @@ func TestFaultLyingSolver(t *testing.T) {
 func TestRandomCompletions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2026, 11))
 	engines := []compare.Engine{{Name: "backtrack", Solutions: compare.Backtrack}}
-	for _, enc := range []string{"pairwise", "seq", "commander"} {
-		engines = append(engines, compare.Engine{Name: "sat/" + enc, Solutions: compare.SAT(enc)})
+	for _, enc := range []encode.Encoding{encode.Pairwise, encode.Seq, encode.Commander} {
+		engines = append(engines, compare.Engine{Name: "sat/" + string(enc), Solutions: compare.SAT(enc)})
 	}
 	engines = append(engines, compare.Engine{Name: "sat-sequential/pairwise", Solutions: compare.SATSequential("pairwise")})
 	for i := 0; i < 30; i++ {
@@ -233,7 +233,7 @@ func BenchmarkCheck(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if r := compare.Check(context.Background(), n, nil, engines); !r.OK() {
-					b.Fatal(r.Problems)
+					b.Fatal(r.Findings)
 				}
 			}
 			runtime.ReadMemStats(&after)
@@ -252,7 +252,7 @@ func TestCounter(t *testing.T) {
 	bt := compare.Engine{Name: "backtrack", Solutions: compare.Backtrack}
 	good := compare.Engine{Name: "count", Count: compare.Counter}
 	for _, place := range [][]board.Queen{nil, {{Row: 2, Col: 3}}} {
-		if r := compare.Check(context.Background(), 9, place, []compare.Engine{bt, good}); !r.OK() || !r.Tallies[1].Counted {
+		if r := compare.Check(context.Background(), 9, place, []compare.Engine{bt, good}); !r.OK() || !r.Outcomes[1].Counted {
 			t.Errorf("place %v: the counter does not agree:\n%s", place, allText(r))
 		}
 	}

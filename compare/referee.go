@@ -3,9 +3,12 @@ package compare
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/sat"
 )
 
 // RefereeCountMax is the largest board on which [Completions] counts the
@@ -13,21 +16,304 @@ import (
 // pre-placed queens it knows the published counts up to n = 27.
 const RefereeCountMax = 16
 
-// Verdict is what the referee knows about one problem (a board and its
-// pre-placed queens), found without any SAT solver.
+// DefaultBudget is how long each of the [Referee]'s searches (the
+// backtracker's, then gini's) may take when [Referee.Budget] is 0.
+const DefaultBudget = 10 * time.Second
+
+// Method says how a claim was verified: by whom or by what it is known
+// to be true. The zero value, [Unverified], says nothing confirmed it.
+type Method uint8
+
+// The methods, in the order of their String names.
+const (
+	Unverified   Method = iota // nothing confirmed the claim
+	Proof                      // a checked DRAT or LRAT proof of the UNSATISFIABLE answer
+	Construction               // the explicit construction of a solution ([Construct]), checked
+	Published                  // the published table of counts (board.Known)
+	Backtracker                // the backtracker's search or the bitboard counter
+	Witness                    // a model that gini found, checked as a board
+)
+
+var methodNames = [...]string{"unverified", "proof", "construction", "published", "backtracker", "witness"}
+
+// String returns the method's name: "unverified", "proof",
+// "construction", "published", "backtracker" or "witness", the values of
+// the "verified_by" field of the command line's JSON.
+func (m Method) String() string {
+	if int(m) < len(methodNames) {
+		return methodNames[m]
+	}
+	return fmt.Sprintf("Method(%d)", m)
+}
+
+// MarshalText returns the name of [Method.String], so that a Method is a
+// JSON string.
+func (m Method) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// phrase names the method in a sentence: "the published count is 92".
+func (m Method) phrase() string {
+	switch m {
+	case Construction:
+		return "an explicit construction"
+	case Published:
+		return "the published count"
+	case Backtracker:
+		return "the backtracker"
+	case Witness:
+		return "gini"
+	case Proof:
+		return "the proof"
+	}
+	return "nothing"
+}
+
+// Reason says why the referee could not verify a claim. The zero value,
+// [NoReason], goes with a verified claim.
+type Reason uint8
+
+// The reasons a claim stays unverified.
+const (
+	NoReason      Reason = iota
+	OverBudget           // neither the backtracker nor gini decided within the budget
+	CountLimit           // completions of pre-placed queens are counted only up to n = RefereeCountMax
+	TableLimit           // the published counts end at n = 27
+	ClassesPlaced        // classes of solutions are counted only for the published table without pre-placed queens
+)
+
+// String explains the reason in a phrase, for messages.
+func (r Reason) String() string {
+	switch r {
+	case NoReason:
+		return "verified"
+	case OverBudget:
+		return "neither the backtracker nor gini found an answer within the budget"
+	case CountLimit:
+		return fmt.Sprintf("it counts completions of pre-placed queens only up to n = %d", RefereeCountMax)
+	case TableLimit:
+		return "the published counts end at n = 27"
+	case ClassesPlaced:
+		return "it counts classes of solutions only for the published table without pre-placed queens"
+	}
+	return fmt.Sprintf("Reason(%d)", r)
+}
+
+// Claim is what a solver or a model counter says about a [Referee]'s
+// problem: that it has exactly Solutions solutions (0: none, a solver's
+// UNSATISFIABLE answer; K > 0: K solutions found, then UNSATISFIABLE; or
+// a count).
+type Claim struct {
+	Solutions uint64
+	// Count says the claim is a count (a model counter's, or a solver's
+	// enumeration asked for the number): the referee checks it against
+	// the number of solutions where it knows it, and a count of 0 against
+	// a search for a solution where it does not.
+	Count bool
+	// Classes says Solutions counts one solution per symmetry class (an
+	// enumeration with symmetry breaking); Total is then the number of
+	// solutions in those classes, which the referee checks where it can
+	// count completions.
+	Classes bool
+	Total   uint64
+	// Proved says a checked proof certifies the final UNSATISFIABLE
+	// answer: a claim the referee can neither confirm nor refute is then
+	// verified by [Proof].
+	Proved bool
+}
+
+// Verdict is the referee's finding on a claim it did not refute: By says
+// how the claim is verified, or [Unverified] with the reason Why.
 type Verdict struct {
-	// Decided says whether the referee knows if a solution exists;
-	// Exists is the answer, and Witness a solution when there is one.
+	By  Method
+	Why Reason
+}
+
+// Verified reports whether something confirmed the claim.
+func (v Verdict) Verified() bool { return v.By != Unverified }
+
+// Refutation is the error of a claim the referee knows to be false: By
+// counts Count solutions (Counted; of classes when Classes), or gives
+// Witness, a solution the claim of no solution misses.
+type Refutation struct {
+	By      Method
+	Counted bool
+	Classes bool
+	Count   uint64
+	Witness board.Solution
+}
+
+// Error says what the referee knows instead, e.g. "the published count
+// is 92" or "the backtracker gives a solution: [1 5 8 6 3 7 2 4]".
+func (e *Refutation) Error() string {
+	switch {
+	case e.Counted && e.Classes:
+		return fmt.Sprintf("the published count of classes is %d", e.Count)
+	case e.Counted && e.By == Published:
+		return fmt.Sprintf("the published count is %d", e.Count)
+	case e.Counted:
+		return fmt.Sprintf("%s counts %d", e.By.phrase(), e.Count)
+	case e.By == Witness:
+		return fmt.Sprintf("gini finds a solution, checked as a board: %s", perm(e.Witness))
+	}
+	return fmt.Sprintf("%s gives a solution: %s", e.By.phrase(), perm(e.Witness))
+}
+
+// Referee checks what solvers and counters claim about one problem, the
+// n×n board with queens pre-placed on the squares of Place, against what
+// is known without trusting them: the published counts, the explicit
+// construction, the backtracker and the bitboard counter, each within
+// Budget, and, for a claim that there is no solution, a model that gini
+// finds within Budget more (a solution is its own certificate, checked
+// as a board). The zero Budget is [DefaultBudget].
+type Referee struct {
+	N      int
+	Place  []board.Queen
+	Budget time.Duration
+}
+
+// Check checks claim. A claim the referee refutes is a *[Refutation]
+// error; one it confirms gets a verdict saying how; one it can neither
+// confirm nor refute is verified by [Proof] if claim.Proved, else
+// [Unverified] with the reason. Bad input (a size or placement
+// board.CheckPlacement refuses) is an error, and so is ctx's end.
+func (r Referee) Check(ctx context.Context, claim Claim) (Verdict, error) {
+	if err := board.CheckSize(r.N, backtrack.MaxN); err != nil {
+		return Verdict{}, err
+	}
+	if err := board.CheckPlacement(r.N, r.Place); err != nil {
+		return Verdict{}, err
+	}
+	v, err := r.check(ctx, claim)
+	if err != nil || v.Verified() {
+		return v, err
+	}
+	if err := ctx.Err(); err != nil {
+		return Verdict{}, err
+	}
+	if claim.Proved {
+		return Verdict{By: Proof}, nil
+	}
+	return v, nil
+}
+
+func (r Referee) check(ctx context.Context, claim Claim) (Verdict, error) {
+	if claim.Classes && claim.Solutions > 0 {
+		// One solution per class: the published count of classes is the
+		// referee of the classes; the completions, of their total.
+		if c, ok := board.Known(r.N); ok && len(r.Place) == 0 {
+			if c.Unique != claim.Solutions {
+				return Verdict{}, &Refutation{By: Published, Counted: true, Classes: true, Count: c.Unique}
+			}
+			if c.Total != claim.Total {
+				return Verdict{}, &Refutation{By: Published, Counted: true, Count: c.Total}
+			}
+			return Verdict{By: Published}, nil
+		}
+		v, err := r.counted(ctx, claim.Total)
+		if err == nil && !v.Verified() && v.Why == TableLimit {
+			v.Why = ClassesPlaced
+		}
+		return v, err
+	}
+	if claim.Solutions > 0 {
+		return r.counted(ctx, claim.Solutions)
+	}
+	if claim.Count {
+		if v, err := r.counted(ctx, 0); err != nil || v.Verified() {
+			return v, err
+		}
+	}
+	f, err := r.exists(ctx)
+	switch {
+	case err != nil:
+		return Verdict{}, err
+	case !f.Decided:
+		return Verdict{Why: OverBudget}, nil
+	case f.Exists:
+		return Verdict{}, &Refutation{By: f.By, Witness: f.Witness}
+	}
+	return Verdict{By: f.By}, nil
+}
+
+// counted checks a claim of exactly want solutions against the
+// completions the referee counts.
+func (r Referee) counted(ctx context.Context, want uint64) (Verdict, error) {
+	ctx, cancel := context.WithTimeout(ctx, r.budget())
+	defer cancel()
+	f, err := Completions(ctx, r.N, r.Place)
+	switch {
+	case err != nil:
+		return Verdict{}, err
+	case !f.Counted && len(r.Place) == 0:
+		return Verdict{Why: TableLimit}, nil
+	case !f.Counted && r.N > RefereeCountMax:
+		return Verdict{Why: CountLimit}, nil
+	case !f.Counted:
+		return Verdict{Why: OverBudget}, nil
+	case f.Count != want:
+		return Verdict{}, &Refutation{By: f.By, Counted: true, Count: f.Count}
+	}
+	return Verdict{By: f.By}, nil
+}
+
+// exists decides whether the problem has a solution: [Exists] within the
+// budget, then gini within the budget.
+func (r Referee) exists(ctx context.Context) (Fact, error) {
+	bctx, cancel := context.WithTimeout(ctx, r.budget())
+	f, err := Exists(bctx, r.N, r.Place)
+	cancel()
+	if err != nil || f.Decided || ctx.Err() != nil {
+		return f, err
+	}
+	gctx, cancel := context.WithTimeout(ctx, r.budget())
+	defer cancel()
+	s, err := giniWitness(gctx, r.N, r.Place)
+	if err != nil || s == nil {
+		// gini's UNSATISFIABLE is no better than the solver's: only a
+		// model, checked, decides.
+		return Fact{}, nil
+	}
+	return Fact{Decided: true, Exists: true, Witness: s, By: Witness}, nil
+}
+
+// giniWitness asks gini for a solution of the n×n board that holds
+// place, checked as a board; nil if gini finds none before ctx ends.
+func giniWitness(ctx context.Context, n int, place []board.Queen) (board.Solution, error) {
+	e, err := encode.NewEncoder(n, encode.Options{Place: place})
+	if err != nil {
+		return nil, nil // beyond the encodings' limits: no witness
+	}
+	solver, err := sat.NewEncoded(ctx, e, 1)
+	if err != nil {
+		return nil, nil
+	}
+	s, err := solver.First(ctx)
+	if err != nil || s == nil || !board.Valid(s) || !s.Contains(place) {
+		return nil, nil
+	}
+	return s, nil
+}
+
+func (r Referee) budget() time.Duration {
+	if r.Budget > 0 {
+		return r.Budget
+	}
+	return DefaultBudget
+}
+
+// Fact is what [Exists] or [Completions] found about one problem (a
+// board and its pre-placed queens) without any SAT solver, and By how.
+type Fact struct {
+	// Decided says whether it is known if a solution exists; Exists is
+	// the answer, and Witness a solution when there is one.
 	Decided bool
 	Exists  bool
 	Witness board.Solution
-	// Counted says whether the referee knows the number of solutions,
-	// Count.
+	// Counted says whether the number of solutions, Count, is known.
 	Counted bool
 	Count   uint64
-	// How says how the referee decided, for messages: "the backtracker",
-	// "the published count", "an explicit construction".
-	How string
+	// By says how it was found: [Construction], [Published] or
+	// [Backtracker].
+	By Method
 }
 
 // Exists decides, without any SAT solver, whether the n×n board with
@@ -36,22 +322,22 @@ type Verdict struct {
 // n >= 4 (every such board has solutions; the board built is checked) and
 // the published counts for n <= 3; with them, by the backtracker's
 // heuristic search ([backtrack.Heuristic]), which ends on ctx. A search
-// stopped by ctx leaves the verdict undecided (Decided false, nil error);
+// stopped by ctx leaves the fact undecided (Decided false, nil error);
 // bad input is an error.
-func Exists(ctx context.Context, n int, place []board.Queen) (Verdict, error) {
+func Exists(ctx context.Context, n int, place []board.Queen) (Fact, error) {
 	if err := board.CheckSize(n, backtrack.MaxN); err != nil {
-		return Verdict{}, err
+		return Fact{}, err
 	}
 	if err := board.CheckPlacement(n, place); err != nil {
-		return Verdict{}, err
+		return Fact{}, err
 	}
 	if len(place) == 0 {
 		if n >= 4 {
 			if s := Construct(n); s.Check() == nil {
-				return Verdict{Decided: true, Exists: true, Witness: s, How: "an explicit construction"}, nil
+				return Fact{Decided: true, Exists: true, Witness: s, By: Construction}, nil
 			}
 		} else if c, ok := board.Known(n); ok {
-			v := Verdict{Decided: true, Exists: c.Total > 0, Counted: true, Count: c.Total, How: "the published count"}
+			v := Fact{Decided: true, Exists: c.Total > 0, Counted: true, Count: c.Total, By: Published}
 			if v.Exists {
 				v.Witness = board.Solution{0}
 			}
@@ -65,13 +351,13 @@ func Exists(ctx context.Context, n int, place []board.Queen) (Verdict, error) {
 	})
 	if err != nil {
 		if ctx.Err() != nil && found == nil {
-			return Verdict{How: "the backtracker"}, nil
+			return Fact{By: Backtracker}, nil
 		}
 		if found == nil {
-			return Verdict{}, err
+			return Fact{}, err
 		}
 	}
-	return Verdict{Decided: true, Exists: found != nil, Witness: found, How: "the backtracker"}, nil
+	return Fact{Decided: true, Exists: found != nil, Witness: found, By: Backtracker}, nil
 }
 
 // Completions counts, without any SAT solver, the solutions of the n×n
@@ -81,30 +367,30 @@ func Exists(ctx context.Context, n int, place []board.Queen) (Verdict, error) {
 // if ctx ends the count, the count is unknown (Counted false, nil error).
 // A count also decides whether a solution exists (Decided), without a
 // witness.
-func Completions(ctx context.Context, n int, place []board.Queen) (Verdict, error) {
+func Completions(ctx context.Context, n int, place []board.Queen) (Fact, error) {
 	if err := board.CheckSize(n, backtrack.MaxN); err != nil {
-		return Verdict{}, err
+		return Fact{}, err
 	}
 	if err := board.CheckPlacement(n, place); err != nil {
-		return Verdict{}, err
+		return Fact{}, err
 	}
 	if len(place) == 0 {
 		if c, ok := board.Known(n); ok {
-			return Verdict{Decided: true, Exists: c.Total > 0, Counted: true, Count: c.Total, How: "the published count"}, nil
+			return Fact{Decided: true, Exists: c.Total > 0, Counted: true, Count: c.Total, By: Published}, nil
 		}
-		return Verdict{How: "the published count"}, nil
+		return Fact{By: Published}, nil
 	}
 	if n > RefereeCountMax {
-		return Verdict{How: "the backtracker"}, nil
+		return Fact{By: Backtracker}, nil
 	}
 	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Place: place})
 	if err != nil {
 		if ctx.Err() != nil {
-			return Verdict{How: "the backtracker"}, nil
+			return Fact{By: Backtracker}, nil
 		}
-		return Verdict{}, err
+		return Fact{}, err
 	}
-	return Verdict{Decided: true, Exists: res.Total > 0, Counted: true, Count: res.Total, How: "the backtracker"}, nil
+	return Fact{Decided: true, Exists: res.Total > 0, Counted: true, Count: res.Total, By: Backtracker}, nil
 }
 
 // Construct returns a solution of the n×n board for n >= 4 without any
@@ -143,15 +429,15 @@ func Construct(n int) board.Solution {
 	return s
 }
 
-// String describes a verdict, e.g. "92 solutions (the published count)".
-func (v Verdict) String() string {
+// String describes a fact, e.g. "92 solutions (the published count)".
+func (v Fact) String() string {
 	switch {
 	case v.Counted:
-		return fmt.Sprintf("%d solutions (%s)", v.Count, v.How)
+		return fmt.Sprintf("%d solutions (%s)", v.Count, v.By.phrase())
 	case v.Decided && v.Exists:
-		return fmt.Sprintf("a solution, %s (%s)", perm(v.Witness), v.How)
+		return fmt.Sprintf("a solution, %s (%s)", perm(v.Witness), v.By.phrase())
 	case v.Decided:
-		return fmt.Sprintf("no solution (%s)", v.How)
+		return fmt.Sprintf("no solution (%s)", v.By.phrase())
 	}
-	return fmt.Sprintf("undecided (%s)", v.How)
+	return fmt.Sprintf("undecided (%s)", v.By.phrase())
 }

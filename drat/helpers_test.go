@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/drat"
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 // queensCNF is a local copy of the pairwise N-Queens encoding: variable
@@ -63,34 +64,13 @@ func queensCNF(n int, placed ...[2]int) *drat.Formula {
 	return f
 }
 
-// solutions returns every N-Queens solution (s[row] == col) that has a
-// queen on each placed square, by plain backtracking.
-func solutions(n int, placed ...[2]int) [][]int {
+// solutions returns every N-Queens solution (s[row] == col), from the
+// tests' one brute-force solver.
+func solutions(n int) [][]int {
 	var out [][]int
-	s := make([]int, n)
-	var rec func(row int)
-	rec = func(row int) {
-		if row == n {
-			out = append(out, append([]int(nil), s...))
-			return
-		}
-	next:
-		for col := 0; col < n; col++ {
-			for _, q := range placed {
-				if q[0] == row && q[1] != col {
-					continue next
-				}
-			}
-			for r := 0; r < row; r++ {
-				if s[r] == col || s[r]-col == r-row || s[r]-col == row-r {
-					continue next
-				}
-			}
-			s[row] = col
-			rec(row + 1)
-		}
+	for _, s := range testutil.Solutions(n, nil) {
+		out = append(out, s)
 	}
-	rec(0)
 	return out
 }
 

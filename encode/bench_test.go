@@ -1,6 +1,7 @@
 package encode_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -85,5 +86,20 @@ func BenchmarkCNFDIMACS(b *testing.B) {
 			}
 			b.ReportMetric(float64(len(cnf.Clauses)), "clauses")
 		})
+	}
+}
+
+// BenchmarkReadDIMACS reads the pairwise CNF of n = 50 back (the reader
+// decode --cnf uses); MB/s is of the DIMACS text.
+func BenchmarkReadDIMACS(b *testing.B) {
+	cnf, _ := encode.Queens(50, encode.Pairwise, nil)
+	var buf bytes.Buffer
+	encode.WriteDIMACS(&buf, cnf)
+	b.SetBytes(int64(buf.Len()))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := encode.ReadDIMACS(bytes.NewReader(buf.Bytes())); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

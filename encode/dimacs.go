@@ -26,13 +26,11 @@ type DIMACS struct {
 	// Generator is named in the first comment line, e.g. "queens
 	// v1.4.0"; "" means [Generator].
 	Generator string
-	// ModelCounting adds the header lines of the model counting
-	// competition format (MC 2021 onwards): "c t mc" as the first line
-	// when the models of the formula are exactly the solutions (pairwise
-	// and commander without symmetry breaking, see [Exact]); otherwise
-	// "c t pmc" first and "c p show 1 2 ... n*n 0" after the "p cnf"
-	// line, so a projected counter counts assignments of the board
-	// variables. It needs N: a CNF with N == 0 gets "c t mc".
+	// ModelCounting adds the first header line of the model counting
+	// competition format (MC 2021 onwards), "c t mc": every encoding
+	// defines its auxiliary variables (see [Exact]), so the models of the
+	// formula are exactly the solutions, or with symmetry breaking the
+	// canonical ones, and no projection is needed.
 	ModelCounting bool
 	// Comments are written as "c " comment lines after the description
 	// of the instance, before the "p cnf" line (e.g. "status sat"); line
@@ -109,13 +107,8 @@ func appendClause(b []byte, clause []int) []byte {
 // header writes the comment lines and the problem line.
 func (d DIMACS) header(w io.Writer, n int, enc Encoding, placed []board.Queen, syms []board.Transform, vars, clauses int) error {
 	var b []byte
-	projected := d.ModelCounting && n > 0 && (!Exact(enc) || len(syms) > 0)
 	if d.ModelCounting {
-		if projected {
-			b = append(b, "c t pmc\n"...)
-		} else {
-			b = append(b, "c t mc\n"...)
-		}
+		b = append(b, "c t mc\n"...)
 	}
 	gen := d.Generator
 	if gen == "" {
@@ -161,23 +154,6 @@ func (d DIMACS) header(w io.Writer, n int, enc Encoding, placed []board.Queen, s
 	b = fmt.Appendf(b, "p cnf %d %d\n", vars, clauses)
 	if _, err := w.Write(b); err != nil {
 		return fmt.Errorf("write DIMACS header: %w", err)
-	}
-	if projected {
-		b = append(b[:0], "c p show"...)
-		for v := 1; v <= n*n; v++ {
-			b = append(b, ' ')
-			b = strconv.AppendInt(b, int64(v), 10)
-			if len(b) > 32<<10 {
-				if _, err := w.Write(b); err != nil {
-					return fmt.Errorf("write DIMACS header: %w", err)
-				}
-				b = b[:0]
-			}
-		}
-		b = append(b, " 0\n"...)
-		if _, err := w.Write(b); err != nil {
-			return fmt.Errorf("write DIMACS header: %w", err)
-		}
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/quote"
 )
 
 // MaxVars is the largest variable count [ReadDIMACS] accepts in a header
@@ -54,121 +55,253 @@ var (
 // wrapping [ErrHeader]; an encoding this version does not know leaves
 // Encoding empty. Any other file gives N == 0.
 func ReadDIMACS(r io.Reader) (*CNF, error) {
-	br := bufio.NewReaderSize(r, 64<<10)
-	var (
-		cnf      *CNF
-		claimed  int
-		lits     []int
-		ends     []int
-		lineNo   int
-		open     bool // a clause has literals but no 0 yet
-		openLine int
-		line     []byte
-		fields   [][]byte
-		lastLine int
-		meta     header
-	)
+	var lits, ends []int
+	cnf, err := ScanDIMACS(r, func(clause []int) error {
+		lits = append(lits, clause...)
+		ends = append(ends, len(lits))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	cnf.Clauses = split(lits, ends)
+	return cnf, nil
+}
+
+// ScanDIMACS reads a CNF like [ReadDIMACS], but hands each clause to
+// clause as it is read instead of keeping it, so that a file of any size
+// is read once in constant memory: the CNF it returns has the header's
+// instance and Vars, and no Clauses. The slice is only valid during the
+// call. An error clause returns ends the scan and is returned unchanged.
+func ScanDIMACS(r io.Reader, clause func([]int) error) (*CNF, error) {
+	rd := &dimacsReader{br: bufio.NewReaderSize(r, 64<<10), clause: clause}
+	return rd.read()
+}
+
+// The bounds of the reader's buffers: a word (a literal, a count), a
+// comment line before the "p cnf" line (queens' own "c placed" line of
+// n = 5000 queens takes 50 kB) and the header line. A clause may have any
+// length: it is read a word at a time.
+const (
+	maxWord    = 64
+	maxComment = 1 << 20
+	maxPLine   = 256
+)
+
+// dimacsReader is the state of one ScanDIMACS.
+type dimacsReader struct {
+	br       *bufio.Reader
+	cnf      *CNF
+	claimed  int
+	lits     []int // the clause being read
+	count    int   // clauses read
+	clause   func([]int) error
+	lineNo   int
+	open     bool // a clause has literals but no 0 yet
+	openLine int
+	lastLine int
+	meta     header
+	word     []byte
+	line     []byte
+	fields   [][]byte
+}
+
+// fail returns a *ParseError at the current line.
+func (rd *dimacsReader) fail(err error) error { return &ParseError{max(rd.lineNo, 1), err} }
+
+func (rd *dimacsReader) read() (*CNF, error) {
 	for {
-		var err error
-		line, err = readLine(br, line[:0])
-		if err == io.EOF && len(line) == 0 {
+		eol, err := rd.next()
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		if len(rd.word) == 0 && err == io.EOF {
 			break
 		}
-		if err != nil && err != io.EOF {
-			return nil, fmt.Errorf("read DIMACS: %w", err)
-		}
-		lineNo++
-		fields = splitFields(fields[:0], line)
-		if len(fields) == 0 {
-			continue
-		}
-		lastLine = lineNo
-		switch {
-		case fields[0][0] == 'c':
-			if cnf == nil && string(fields[0]) == "c" {
-				if err := meta.comment(line, fields); err != nil {
-					return nil, &ParseError{lineNo, err}
-				}
-			}
-			continue
-		case string(fields[0]) == "p":
-			if cnf != nil {
-				return nil, &ParseError{lineNo, fmt.Errorf("%w: second \"p\" line", ErrHeader)}
-			}
-			if len(fields) != 4 || string(fields[1]) != "cnf" {
-				return nil, &ParseError{lineNo, fmt.Errorf("%w: want \"p cnf VARS CLAUSES\"", ErrHeader)}
-			}
-			v, err1 := strconv.Atoi(string(fields[2]))
-			c, err2 := strconv.Atoi(string(fields[3]))
-			if err1 != nil || err2 != nil || v < 0 || c < 0 {
-				return nil, &ParseError{lineNo, fmt.Errorf("%w: counts must be non-negative integers", ErrHeader)}
-			}
-			if v > MaxVars {
-				return nil, &ParseError{lineNo, fmt.Errorf("%w: %d variables, at most %d", ErrHeader, v, MaxVars)}
-			}
-			cnf, claimed = &CNF{Vars: v}, c
-			if err := meta.apply(cnf); err != nil {
-				return nil, &ParseError{lineNo, err}
-			}
-		default:
-			if cnf == nil {
-				return nil, &ParseError{lineNo, fmt.Errorf("%w: clause before the \"p cnf\" line", ErrHeader)}
-			}
-			for _, f := range fields {
-				lit, err := atoi(f)
-				if err != nil {
-					return nil, &ParseError{lineNo, fmt.Errorf("%w %q: not an integer", ErrLiteral, f)}
-				}
-				if lit == 0 {
-					ends = append(ends, len(lits))
-					open = false
-					if len(ends) > claimed {
-						return nil, &ParseError{lineNo, fmt.Errorf("%w: more than %d clauses", ErrCount, claimed)}
-					}
-					continue
-				}
-				if lit > cnf.Vars || lit < -cnf.Vars {
-					return nil, &ParseError{lineNo, fmt.Errorf("%w %d: variables are 1..%d", ErrLiteral, lit, cnf.Vars)}
-				}
-				if !open {
-					open, openLine = true, lineNo
-				}
-				lits = append(lits, lit)
+		rd.lineNo++
+		if len(rd.word) > 0 {
+			rd.lastLine = rd.lineNo
+			if err := rd.lineFrom(eol); err != nil {
+				return nil, err
 			}
 		}
 		if err == io.EOF {
 			break
 		}
 	}
-	if cnf == nil {
-		return nil, &ParseError{max(lineNo, 1), fmt.Errorf("%w: no \"p cnf\" line", ErrHeader)}
+	if rd.cnf == nil {
+		return nil, rd.fail(fmt.Errorf("%w: no \"p cnf\" line", ErrHeader))
 	}
-	if open {
-		return nil, &ParseError{openLine, errors.New("clause not ended by 0")}
+	if rd.open {
+		return nil, &ParseError{rd.openLine, errors.New("clause not ended by 0")}
 	}
-	if len(ends) != claimed {
-		return nil, &ParseError{max(lastLine, 1), fmt.Errorf("%w: %d clauses, header says %d", ErrCount, len(ends), claimed)}
+	if rd.count != rd.claimed {
+		return nil, &ParseError{max(rd.lastLine, 1), fmt.Errorf("%w: %d clauses, header says %d", ErrCount, rd.count, rd.claimed)}
 	}
-	cnf.Clauses = split(lits, ends)
-	return cnf, nil
+	return rd.cnf, nil
 }
 
-// readLine appends the next line of br, without its line ending, to dst.
-func readLine(br *bufio.Reader, dst []byte) ([]byte, error) {
+// lineFrom reads the line whose first word is rd.word (eol: it has no
+// other).
+func (rd *dimacsReader) lineFrom(eol bool) error {
+	switch {
+	case rd.word[0] == 'c':
+		if rd.cnf != nil || string(rd.word) != "c" {
+			return rd.skipLine(eol)
+		}
+		if err := rd.restOfLine(eol, maxComment); err != nil {
+			return err
+		}
+		if err := rd.meta.comment(rd.line, rd.fields); err != nil {
+			return rd.fail(err)
+		}
+		return nil
+	case string(rd.word) == "p":
+		if rd.cnf != nil {
+			return rd.fail(fmt.Errorf("%w: second \"p\" line", ErrHeader))
+		}
+		if err := rd.restOfLine(eol, maxPLine); err != nil {
+			return err
+		}
+		return rd.header()
+	case rd.cnf == nil:
+		return rd.fail(fmt.Errorf("%w: clause before the \"p cnf\" line", ErrHeader))
+	}
 	for {
-		chunk, err := br.ReadSlice('\n')
-		dst = append(dst, chunk...)
+		if err := rd.literal(); err != nil {
+			return err
+		}
+		if eol {
+			return nil
+		}
+		var err error
+		if eol, err = rd.next(); err != nil && err != io.EOF {
+			return err
+		}
+		if len(rd.word) == 0 {
+			return nil
+		}
+		eol = eol || err == io.EOF
+	}
+}
+
+// header reads the "p cnf V C" line in rd.fields.
+func (rd *dimacsReader) header() error {
+	fields := rd.fields
+	if len(fields) != 4 || string(fields[1]) != "cnf" {
+		return rd.fail(fmt.Errorf("%w: want \"p cnf VARS CLAUSES\"", ErrHeader))
+	}
+	v, err1 := strconv.Atoi(string(fields[2]))
+	c, err2 := strconv.Atoi(string(fields[3]))
+	if err1 != nil || err2 != nil || v < 0 || c < 0 {
+		return rd.fail(fmt.Errorf("%w: counts must be non-negative integers", ErrHeader))
+	}
+	if v > MaxVars {
+		return rd.fail(fmt.Errorf("%w: %d variables, at most %d", ErrHeader, v, MaxVars))
+	}
+	rd.cnf, rd.claimed = &CNF{Vars: v}, c
+	if err := rd.meta.apply(rd.cnf); err != nil {
+		return rd.fail(err)
+	}
+	return nil
+}
+
+// literal adds the literal in rd.word to the clause being read.
+func (rd *dimacsReader) literal() error {
+	lit, err := atoi(rd.word)
+	if err != nil {
+		return rd.fail(fmt.Errorf("%w %s: not an integer", ErrLiteral, quote.Bytes(rd.word)))
+	}
+	if lit == 0 {
+		rd.count++
+		rd.open = false
+		if rd.count > rd.claimed {
+			return rd.fail(fmt.Errorf("%w: more than %d clauses", ErrCount, rd.claimed))
+		}
+		err := rd.clause(rd.lits)
+		rd.lits = rd.lits[:0]
+		return err
+	}
+	if lit > rd.cnf.Vars || lit < -rd.cnf.Vars {
+		return rd.fail(fmt.Errorf("%w %d: variables are 1..%d", ErrLiteral, lit, rd.cnf.Vars))
+	}
+	if !rd.open {
+		rd.open, rd.openLine = true, rd.lineNo
+	}
+	rd.lits = append(rd.lits, lit)
+	return nil
+}
+
+// next reads the next word of the current line into rd.word (empty at
+// the end of a line with no more words), skipping spaces, tabs and
+// carriage returns; eol reports whether the line ended right after it.
+// A word longer than maxWord is an error: no literal or count is.
+func (rd *dimacsReader) next() (eol bool, err error) {
+	rd.word = rd.word[:0]
+	for {
+		b, err := rd.br.ReadByte()
+		if err == io.EOF {
+			return true, io.EOF
+		}
+		if err != nil {
+			return true, fmt.Errorf("read DIMACS: %w", err)
+		}
+		switch b {
+		case ' ', '\t', '\r':
+			if len(rd.word) > 0 {
+				return false, nil
+			}
+			continue
+		case '\n':
+			return true, nil
+		}
+		if len(rd.word) >= maxWord {
+			rd.lineNo++
+			return false, rd.fail(fmt.Errorf("%w: a word of more than %d bytes, %s...", ErrLiteral, maxWord, quote.Bytes(rd.word[:16])))
+		}
+		rd.word = append(rd.word, b)
+	}
+}
+
+// restOfLine reads the line that starts with rd.word (eol: it ends
+// there) into rd.line, at most max bytes, and its fields into rd.fields.
+func (rd *dimacsReader) restOfLine(eol bool, max int) error {
+	rd.line = append(rd.line[:0], rd.word...)
+	if !eol {
+		rd.line = append(rd.line, ' ') // the space next consumed
+	}
+	for !eol {
+		chunk, err := rd.br.ReadSlice('\n')
+		rd.line = append(rd.line, chunk...)
+		if len(rd.line) > max {
+			return rd.fail(fmt.Errorf("%w: a line of more than %d bytes, %s...", ErrHeader, max, quote.Bytes(rd.line[:16])))
+		}
 		if err == bufio.ErrBufferFull {
 			continue
 		}
-		if n := len(dst); n > 0 && dst[n-1] == '\n' {
-			dst = dst[:n-1]
-			if n := len(dst); n > 0 && dst[n-1] == '\r' {
-				dst = dst[:n-1]
-			}
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("read DIMACS: %w", err)
 		}
-		return dst, err
+		break
 	}
+	rd.line = []byte(strings.TrimRight(string(rd.line), "\r\n"))
+	rd.fields = splitFields(rd.fields[:0], rd.line)
+	return nil
+}
+
+// skipLine discards the rest of the line (eol: there is none).
+func (rd *dimacsReader) skipLine(eol bool) error {
+	for !eol {
+		_, err := rd.br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("read DIMACS: %w", err)
+		}
+		break
+	}
+	return nil
 }
 
 // splitFields appends the fields of line, split at spaces and tabs, to
@@ -176,7 +309,7 @@ func readLine(br *bufio.Reader, dst []byte) ([]byte, error) {
 func splitFields(fields [][]byte, line []byte) [][]byte {
 	start := -1
 	for i, ch := range line {
-		if ch == ' ' || ch == '\t' {
+		if ch == ' ' || ch == '\t' || ch == '\r' {
 			if start >= 0 {
 				fields = append(fields, line[start:i])
 				start = -1
@@ -273,7 +406,7 @@ func (h *header) comment(line []byte, fields [][]byte) error {
 					continue next
 				}
 			}
-			return fmt.Errorf("%w: unknown symmetry %q", ErrHeader, f)
+			return fmt.Errorf("%w: unknown symmetry %s", ErrHeader, quote.Bytes(f))
 		}
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -206,5 +207,44 @@ func TestDIMACSComments(t *testing.T) {
 	cnf, err := encode.ReadDIMACS(&b)
 	if err != nil || cnf.N != 5 || len(cnf.Place) != 1 {
 		t.Fatalf("ReadDIMACS: %+v, %v", cnf, err)
+	}
+}
+
+// TestReadDIMACSHostile: memory and messages follow what was read: a
+// header's claim of 2^31-2 variables allocates nothing, a clause of a
+// million literals on one line is read, a word of a megabyte or a file of
+// NUL bytes is refused in a short message.
+func TestReadDIMACSHostile(t *testing.T) {
+	huge := "p cnf 2147483646 2\n1 -2147483646 0\n2147483646 0\n"
+	cnf, err := encode.ReadDIMACS(strings.NewReader(huge))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := cnf.Satisfies([]int{1, 2147483646}); !ok {
+		t.Error("the model 1 2147483646 does not satisfy the huge header's clauses")
+	}
+	var long strings.Builder
+	long.WriteString("p cnf 1000000 1\n")
+	for v := 1; v <= 1000000; v++ {
+		long.WriteString(strconv.Itoa(v) + " ")
+	}
+	long.WriteString("0\n")
+	if cnf, err := encode.ReadDIMACS(strings.NewReader(long.String())); err != nil || len(cnf.Clauses[0]) != 1000000 {
+		t.Errorf("a clause of 10^6 literals on one line: %v", err)
+	}
+	for name, in := range map[string]string{
+		"NULs":          strings.Repeat("\x00", 1<<20),
+		"long word":     "p cnf 2 1\n" + strings.Repeat("1", 1<<20) + " 0\n",
+		"long comment":  "c " + strings.Repeat("x", 2<<20) + "\np cnf 1 0\n",
+		"control bytes": "p cnf 2 1\n1 \x1b[2J\u202e 0\n",
+	} {
+		_, err := encode.ReadDIMACS(strings.NewReader(in))
+		if err == nil {
+			t.Errorf("%s: no error", name)
+			continue
+		}
+		if msg := err.Error(); len(msg) > 300 || strings.ContainsAny(msg, "\x00\x1b\u202e\n") {
+			t.Errorf("%s: message %q: want one short line, escaped", name, msg)
+		}
 	}
 }

@@ -30,39 +30,42 @@
 // The at-most-one over L squares costs, in clauses / auxiliary variables:
 //
 //	pairwise   L(L-1)/2 / 0          (-x_i | -x_j) for every pair
-//	seq        3L-4 / L-1            Sinz's sequential counter (L >= 2)
+//	seq        4L-5 / L-1            Sinz's sequential counter (L >= 2)
 //	commander  recursive / about L/2 groups of 3 with a commander c <-> OR(group);
 //	                                 4 or fewer literals pairwise
-//	product    2L + AMO(p) + AMO(q) / p + q + aux of AMO(p), AMO(q)
+//	product    2L + p + q + AMO(p) + AMO(q) / p + q + aux of AMO(p), AMO(q)
 //	                                 Chen's 2-product on a p×q grid, p = ceil(sqrt L),
 //	                                 q = ceil(L/p), recursive; 20 or fewer pairwise
-//	binary     L*B / B               B = ceil(log2 L) bits spell the true square's index
-//	bimander   pairwise in groups + L*B / B
+//	binary     (L+1)*B / B           B = ceil(log2 L) bits spell the true square's index
+//	bimander   pairwise in groups + (L+1)*B / B
 //	                                 Nguyen and Mai: groups of ceil(L/m), m = ceil(sqrt L),
 //	                                 B = ceil(log2 groups) bits spell the group; 4 or fewer pairwise
 //
 // so that the whole instance, without pre-placed queens, has ([Size]):
 //
 //	pairwise   V = n^2             C = n(n-1)(5n-1)/3 + 2n
-//	seq        V = 5n^2 - 6n + 2   C = 12n^2 - 22n + 12      (n >= 2)
+//	seq        V = 5n^2 - 6n + 2   C = 16n^2 - 28n + 14      (n >= 2)
 //	commander  n = 8: 142 / 610      n = 100: 29,176 / 135,908   n = 400: 478,820 / 2,226,670
-//	product    n = 8: 64 / 744       n = 100: 18,980 / 119,640   n = 400: 234,880 / 1,896,320
-//	binary     n = 8: 174 / 728      n = 100: 13,678 / 269,024   n = 400: 179,538 / 5,585,016
-//	bimander   n = 8: 124 / 658      n = 100: 12,040 / 309,636   n = 400: 170,614 / 8,473,704
+//	product    n = 8: 64 / 744       n = 100: 18,980 / 128,620   n = 400: 234,880 / 1,971,200
+//	binary     n = 8: 174 / 838      n = 100: 13,678 / 272,702   n = 400: 179,538 / 5,604,554
+//	bimander   n = 8: 124 / 718      n = 100: 12,040 / 311,676   n = 400: 170,614 / 8,484,318
 //
-// (the counts of an independent generator, checked by the tests).
-// Restricted to the board variables, the models of every encoding are
-// exactly the solutions. Only pairwise and commander define every
-// auxiliary variable ([Exact]); the others leave some free on lines
-// without a queen, so counting models of the whole formula over-counts:
-// enumerate over the board variables (a blocking clause of the n true
-// ones per solution), or count projected onto them.
+// (an independent generator gives the same counts less one clause per
+// auxiliary variable for seq, product, binary and bimander, which it
+// defines one way only; the tests check both).
+//
+// Every auxiliary variable is defined both ways by the board variables
+// (an OR of squares of its line, false on a line without a queen; the
+// lex-leader auxiliaries "equal so far"), so the models of the whole
+// formula, over all its variables, are exactly the solutions, or with
+// symmetry breaking exactly the canonical ones ([Exact] is true of every
+// encoding): a model counter counts solutions without projection.
 //
 // # Symmetry breaking
 //
 // [Options.Symmetry] adds, for each of the 7 symmetries of the board other
 // than the identity, the lex-leader constraint x >=lex t(x) over the board
-// variables in row-major order (true above false), with 3m-2 clauses and
+// variables in row-major order (true above false), with 5m-5 clauses and
 // m-1 auxiliary variables for the m squares t moves. Exactly one
 // solution per class remains, the canonical one ([board.IsCanonical]):
 // OEIS A002562, 12 for n = 8. With pre-placed queens only the symmetries
@@ -86,8 +89,7 @@
 //
 // With symmetry breaking a line "c symmetry lex-leader rot90 ..." follows
 // the placed line. [DIMACS] options name another generator and add the
-// model counting competition's "c t mc" or "c t pmc" and "c p show"
-// lines. The bytes depend only on the instance and the options, streamed
+// model counting competition's "c t mc" line. The bytes depend only on the instance and the options, streamed
 // or not. [ReadDIMACS] reads any DIMACS CNF and rejects what is malformed
 // with a [ParseError] carrying the line number; from a file queens wrote it
 // also recovers the instance (N, encoding, placed queens, symmetries).

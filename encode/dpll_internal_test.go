@@ -137,80 +137,88 @@ func TestAMO(t *testing.T) {
 	}
 }
 
-// TestModelCount counts the models of whole formulas by DPLL. For the
-// encodings Exact reports, they are exactly the solutions (what "c t mc"
-// promises); for every encoding, with and without symmetry breaking, the
-// board assignments that extend to a model (checked one by one, n^n
-// of them with one queen per row) are exactly the solutions, or the
-// canonical ones (what "c t pmc" with "c p show 1..n*n" promises).
+// TestModelCount counts the models of whole formulas by DPLL: for every
+// encoding, with and without symmetry breaking and a pre-placed queen,
+// they are exactly the solutions, or the canonical ones (what "c t mc"
+// promises); and the board assignments that extend to a model (checked
+// one by one, n^n of them with one queen per row) are the same ones.
 func TestModelCount(t *testing.T) {
 	for _, e := range encodings {
 		for _, sym := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s/symmetry=%v", e.name, sym), func(t *testing.T) {
-				for n := 1; n <= 6; n++ {
-					enc, err := NewEncoder(n, Options{Encoding: e.name, Symmetry: sym})
-					if err != nil {
-						t.Fatal(err)
-					}
-					cnf, err := enc.CNF(context.Background())
-					if err != nil {
-						t.Fatal(err)
-					}
-					known, _ := board.Known(n)
-					want := known.Total
-					if sym {
-						want = known.Unique
-					}
-					if Exact(e.name) && !sym {
-						if got := countModels(t, cnf.Clauses, cnf.Vars, make([]int8, cnf.Vars+1), false); got != want {
-							t.Errorf("n=%d: %d models, want %d", n, got, want)
+			for _, placed := range [][]board.Queen{nil, {{Row: 0, Col: 1}}} {
+				t.Run(fmt.Sprintf("%s/symmetry=%v/placed=%v", e.name, sym, placed), func(t *testing.T) {
+					for n := 1; n <= 6; n++ {
+						if board.CheckPlacement(n, placed) != nil {
+							continue
 						}
+						modelCount(t, e.name, n, sym, placed)
 					}
-					projected := uint64(0)
-					s := make(board.Solution, n)
-					var walk func(row int)
-					walk = func(row int) {
-						if row == n {
-							val := make([]int8, cnf.Vars+1)
-							for i := 1; i <= n*n; i++ {
-								val[i] = -1
-							}
-							for r, c := range s {
-								val[Var(n, r, c)] = 1
-							}
-							if countModels(t, cnf.Clauses, cnf.Vars, val, true) > 0 {
-								projected++
-								if !board.Valid(s) || sym && !board.IsCanonical(s) {
-									t.Errorf("n=%d: %v extends to a model", n, s)
-								}
-							}
-							return
-						}
-						for col := range n {
-							s[row] = col
-							walk(row + 1)
-						}
-					}
-					walk(0)
-					if projected != want {
-						t.Errorf("n=%d: %d projected models, want %d", n, projected, want)
-					}
-				}
-			})
+				})
+			}
 		}
 	}
 }
 
-// TestExactOverCounts: the encodings not marked exact do have more models
-// than solutions, so "c t mc" would be wrong for them.
-func TestExactOverCounts(t *testing.T) {
-	for _, e := range encodings {
-		if e.exact || e.name == Product { // product is pairwise up to n = 20
-			continue
+// modelCount checks the models of one instance against the solutions the
+// checker and board.IsCanonical accept, found by walking every board.
+func modelCount(t *testing.T, enc Encoding, n int, sym bool, placed []board.Queen) {
+	t.Helper()
+	e, err := NewEncoder(n, Options{Encoding: enc, Symmetry: sym, Place: placed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cnf, err := e.CNF(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	group := e.Symmetries()
+	wanted := func(s board.Solution) bool {
+		if !board.Valid(s) || !s.Contains(placed) {
+			return false
 		}
-		cnf, _ := Queens(6, e.name, nil)
-		if got := countModels(t, cnf.Clauses, cnf.Vars, make([]int8, cnf.Vars+1), false); got <= 4 {
-			t.Errorf("%s n=6: %d models, want more than the 4 solutions", e.name, got)
+		for _, t := range group { // the canonical one of the subgroup's class
+			if t.Apply(s).Less(s) {
+				return false
+			}
+		}
+		return true
+	}
+	var want, projected uint64
+	s := make(board.Solution, n)
+	var walk func(row int)
+	walk = func(row int) {
+		if row == n {
+			val := make([]int8, cnf.Vars+1)
+			for i := 1; i <= n*n; i++ {
+				val[i] = -1
+			}
+			for r, c := range s {
+				val[Var(n, r, c)] = 1
+			}
+			ok := wanted(s)
+			if ok {
+				want++
+			}
+			if m := countModels(t, cnf.Clauses, cnf.Vars, val, false); m > 0 {
+				projected++
+				if !ok || m != 1 {
+					t.Errorf("n=%d: %v extends to %d models", n, s, m)
+				}
+			}
+			return
+		}
+		for col := range n {
+			s[row] = col
+			walk(row + 1)
+		}
+	}
+	walk(0)
+	if got := countModels(t, cnf.Clauses, cnf.Vars, make([]int8, cnf.Vars+1), false); got != want || projected != want {
+		t.Errorf("n=%d: %d models, %d boards extend to one; want %d", n, got, projected, want)
+	}
+	if known, ok := board.Known(n); ok && len(placed) == 0 {
+		if w := map[bool]uint64{false: known.Total, true: known.Unique}[sym]; want != w {
+			t.Errorf("n=%d: %d solutions found by walking, published %d", n, want, w)
 		}
 	}
 }

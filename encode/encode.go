@@ -298,6 +298,11 @@ func (b *builder) clause(lits ...int) {
 	b.err = b.yield(b.buf)
 }
 
+// SplitClauses cuts lits, the literals of consecutive clauses, into
+// clauses at ends (the index in lits after each clause), sharing lits'
+// memory: what [ScanDIMACS]'s caller collects becomes a [CNF]'s Clauses.
+func SplitClauses(lits, ends []int) [][]int { return split(lits, ends) }
+
 // split cuts the literals of consecutive clauses at ends.
 func split(lits, ends []int) [][]int {
 	clauses := make([][]int, len(ends))

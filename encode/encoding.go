@@ -36,22 +36,20 @@ type encoding struct {
 	name  Encoding
 	doc   string
 	maxN  int // largest board Queens builds with it
-	exact bool
 	amo   func(b *builder, xs []int)
 	count func(L int) (clauses, aux int) // per at-most-one constraint over L literals
 }
 
-// The at-most-one encodings, in the order [Encodings] lists them. exact:
-// every auxiliary variable is defined by the board variables, so the
-// models of the whole CNF are exactly the solutions (checked by
-// TestModelCount).
+// The at-most-one encodings, in the order [Encodings] lists them. Each
+// defines every auxiliary variable by the board variables, so the models
+// of the whole CNF are exactly the solutions (checked by TestModelCount).
 var encodings = [...]encoding{
-	{Pairwise, "every pair of squares on a line: no auxiliary variables, O(n^3) clauses", 200, true, pairwise, pairwiseCount},
-	{Seq, "Sinz's sequential counter: L-1 auxiliaries and 3L-4 clauses per line of L squares", 2000, false, sequential, sequentialCount},
-	{Commander, "Klieber and Kwon's commander encoding, groups of 3, recursive: about L/2 auxiliaries and 3.5L clauses per line", 2000, true, commander, commanderCount},
-	{Product, "Chen's product encoding on a ceil(sqrt L) grid, recursive, pairwise up to 20 squares: about 2 sqrt L auxiliaries and 2L clauses per line", 2000, false, product, productCount},
-	{Binary, "binary (bitwise) encoding: ceil(log2 L) auxiliaries and L ceil(log2 L) clauses per line", 1000, false, binary, binaryCount},
-	{Bimander, "Nguyen and Mai's bimander: ceil(sqrt L) pairwise groups told apart by ceil(log2 groups) bits", 400, false, bimander, bimanderCount},
+	{Pairwise, "every pair of squares on a line: no auxiliary variables, O(n^3) clauses", 200, pairwise, pairwiseCount},
+	{Seq, "Sinz's sequential counter: L-1 auxiliaries and 4L-5 clauses per line of L squares", 2000, sequential, sequentialCount},
+	{Commander, "Klieber and Kwon's commander encoding, groups of 3, recursive: about L/2 auxiliaries and 3.5L clauses per line", 2000, commander, commanderCount},
+	{Product, "Chen's product encoding on a ceil(sqrt L) grid, recursive, pairwise up to 20 squares: about 2 sqrt L auxiliaries and 2L + 2 sqrt L clauses per line", 2000, product, productCount},
+	{Binary, "binary (bitwise) encoding: ceil(log2 L) auxiliaries and (L+1) ceil(log2 L) clauses per line", 1000, binary, binaryCount},
+	{Bimander, "Nguyen and Mai's bimander: ceil(sqrt L) pairwise groups told apart by ceil(log2 groups) bits", 400, bimander, bimanderCount},
 }
 
 // Encodings returns the at-most-one encodings [Queens] accepts besides
@@ -119,12 +117,13 @@ func MaxN(enc Encoding) int {
 }
 
 // Exact reports whether the models of enc's CNF, over all its variables,
-// are exactly the solutions (no free auxiliary variables): true for
-// pairwise and commander. For the others only the models projected onto
-// the n*n board variables are. [Auto] and unknown encodings report false.
+// are exactly the solutions (no free auxiliary variables, also with
+// [Options.Symmetry] and pre-placed queens): true for every encoding of
+// [Encodings], which define each auxiliary variable both ways. [Auto] and
+// unknown encodings report false.
 func Exact(enc Encoding) bool {
-	e, err := lookup(enc)
-	return err == nil && e.exact
+	_, err := lookup(enc)
+	return err == nil
 }
 
 func lookup(enc Encoding) (encoding, error) {
@@ -146,7 +145,7 @@ func lookup(enc Encoding) (encoding, error) {
 // Closed forms (n >= 2 for seq):
 //
 //	pairwise   V = n^2             C = n(n-1)(5n-1)/3 + 2n
-//	seq        V = 5n^2 - 6n + 2   C = 12n^2 - 22n + 12
+//	seq        V = 5n^2 - 6n + 2   C = 16n^2 - 28n + 14
 //	others     a sum over the lines: see the package comment
 //
 // Errors wrap [ErrEncoding] or, for n outside 1..[board.MaxN],

@@ -76,16 +76,25 @@ func Decode(n int, model []int) (board.Solution, error) {
 // literals; unmentioned variables count as false) satisfies every clause
 // of cnf, and if not, the index of the first false clause.
 func (cnf *CNF) Satisfies(model []int) (ok bool, clause int) {
-	val := make([]bool, cnf.Vars+1)
+	// Sized by the variables the clauses use, not by Vars, which a file's
+	// header may claim to be 2^31.
+	used := 0
+	for _, c := range cnf.Clauses {
+		for _, lit := range c {
+			used = max(used, lit, -lit)
+		}
+	}
+	used = min(used, cnf.Vars)
+	val := make([]bool, used+1)
 	for _, lit := range model {
-		if lit > 0 && lit <= cnf.Vars {
+		if lit > 0 && lit <= used {
 			val[lit] = true
 		}
 	}
 	for i, c := range cnf.Clauses {
 		sat := false
 		for _, lit := range c {
-			if lit > 0 && val[lit] || lit < 0 && -lit <= cnf.Vars && !val[-lit] {
+			if lit > 0 && lit <= used && val[lit] || lit < 0 && -lit <= used && !val[-lit] {
 				sat = true
 				break
 			}

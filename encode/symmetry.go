@@ -48,10 +48,12 @@ func Stabilizer(n int, placed []board.Queen) []board.Transform {
 //	(-a_(k-1) | x_k | -y_k)            x_k >= y_k while equal so far
 //	(-a_(k-1) | x_k | a_k)             equal at k: still equal
 //	(-a_(k-1) | -y_k | a_k)
+//	(-a_k | a_(k-1)), (-a_k | -x_k | y_k)   and only then
 //
-// with the last two left out for k = m: 3m-2 clauses and m-1 auxiliary
-// variables (Aloul, Markov and Sakallah's encoding, one-directional: a_k
-// may be true without equality, which only restricts, never admits).
+// with all but the first left out for k = m, and (-a_1 | a_0) left out:
+// 5m-5 clauses and m-1 auxiliary variables (Aloul, Markov and Sakallah's
+// encoding, with the definition of a_k made two-way so that every
+// canonical solution has exactly one model).
 func lexLeader(b *builder, n int, t board.Transform) {
 	prev := 0 // a_(k-1); 0 is the true a_0
 	var buf [3]int
@@ -84,6 +86,10 @@ func lexLeader(b *builder, n int, t board.Transform) {
 		a := b.fresh()
 		b.clause(guard(x, a)...)
 		b.clause(guard(-y, a)...)
+		if prev != 0 {
+			b.clause(-a, prev)
+		}
+		b.clause(-a, -x, y)
 		prev = a
 	}
 }
@@ -105,7 +111,7 @@ func lexCount(n int, t board.Transform) (clauses, aux int) {
 	if m == 0 {
 		return 0, 0
 	}
-	return 3*m - 2, m - 1
+	return 5*m - 5, m - 1 // m >= 2: a permutation never moves one square alone
 }
 
 // nonIdentity returns the 7 symmetries of the board other than the

@@ -43,6 +43,17 @@ type Options struct {
 	// rows, most constrained row first, so fewer rows make more tasks.
 	Rows int
 
+	// Design is the kernel to run: DesignTask (the zero value, the first
+	// design) or DesignLoop. Reference runs the design's Go twin.
+	Design Design
+
+	// BlocksPerSM is, for DesignLoop, how many blocks of persistent
+	// threads to start on each multiprocessor, 0..MaxBlocksPerSM; 0 means
+	// as many as fit at once (the driver's occupancy calculator). Fewer
+	// leave each thread more registers' and shared memory's worth of
+	// room; the device check times a few.
+	BlocksPerSM int
+
 	Batch   int // tasks per kernel launch, 1..MaxBatch; 0 means DefaultBatch
 	Threads int // host goroutines that split pieces into tasks (and search them, in Reference), at most MaxThreads; <= 0 means runtime.NumCPU()
 	Device  int // the CUDA device ordinal, from 0 (Count only)
@@ -54,6 +65,9 @@ type Options struct {
 	// an error from it stops the count and is returned.
 	OnPiece func(i int, t backtrack.Tally) error
 }
+
+// MaxBlocksPerSM bounds [Options.BlocksPerSM].
+const MaxBlocksPerSM = 32
 
 // MaxThreads bounds [Options.Threads]: each thread holds buffers of tasks
 // of its own.
@@ -76,8 +90,23 @@ type Result struct {
 	Tasks    uint64        // tasks searched by the kernel (or by Reference)
 	Launches int           // kernel launches (batches)
 	Rows     int           // rows per task used
+	Design   Design        // the kernel run
 	Device   string        // the device's name ("" for Reference)
 	Elapsed  time.Duration // wall time, from the call to the return
+	Timing   Timing        // where the time went
+	Kernel   KernelInfo    // what the driver says of the kernel (Count only)
+}
+
+// KernelInfo is what the CUDA driver reports of the kernel it compiled
+// for the device, and the shape of the launches.
+type KernelInfo struct {
+	Registers   int // registers per thread
+	LocalBytes  int // local memory per thread: the stack frame and any spills
+	SharedBytes int // static shared memory per block
+	Block       int // threads per block
+	Grid        int // blocks per launch (DesignLoop: persistent blocks; DesignTask: of the largest launch)
+	BlocksPerSM int // resident blocks per multiprocessor, by the driver's occupancy calculator (DesignLoop)
+	SMs         int // the device's multiprocessors
 }
 
 // DefaultRows returns the number of rows a task leaves to the kernel on an
@@ -93,11 +122,6 @@ type Result struct {
 // measure.
 func DefaultRows(n int) int {
 	return max(3, min(MaxRows, n-8))
-}
-
-// executor searches batches of tasks: out[i] = search(&tasks[i], n).
-type executor interface {
-	search(tasks []task, out []uint64) error
 }
 
 // piece is one constellation to split, with what it stands for.
@@ -134,6 +158,12 @@ func plan(n int, opt Options) ([]backtrack.Subproblem, []piece, Options, error) 
 	if opt.Threads > MaxThreads {
 		return nil, nil, opt, fmt.Errorf("gpu count: %w: threads = %d, want at most %d", ErrOptions, opt.Threads, MaxThreads)
 	}
+	if opt.Design != DesignTask && opt.Design != DesignLoop {
+		return nil, nil, opt, fmt.Errorf("gpu count: %w: design = %v, want DesignTask or DesignLoop", ErrOptions, opt.Design)
+	}
+	if opt.BlocksPerSM < 0 || opt.BlocksPerSM > MaxBlocksPerSM {
+		return nil, nil, opt, fmt.Errorf("gpu count: %w: blocks per SM = %d, want 0..%d", ErrOptions, opt.BlocksPerSM, MaxBlocksPerSM)
+	}
 	if opt.Device < 0 {
 		return nil, nil, opt, fmt.Errorf("gpu count: %w: device = %d, want >= 0", ErrOptions, opt.Device)
 	}
@@ -168,206 +198,6 @@ func plan(n int, opt Options) ([]backtrack.Subproblem, []piece, Options, error) 
 		ps[i] = piece{free: free, d1: d1, d2: d2, rem: rem, weight: c.Weight(n), ok: true}
 	}
 	return sps, ps, opt, nil
-}
-
-// chunkSize is the number of tasks a splitting goroutine hands on at once.
-const chunkSize = 1 << 12
-
-// run counts the pieces of an n×n board that plan accepted: goroutines
-// split them into tasks, one assembles the tasks into batches, and the
-// calling goroutine hands each batch to ex, checking ctx between batches.
-// The symmetric piece is counted by backtrack meanwhile.
-func run(ctx context.Context, n int, opt Options, ps []piece, ex executor) (Result, error) {
-	start := time.Now()
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	res := Result{Pieces: make([]backtrack.Tally, len(ps)), Rows: opt.Rows}
-
-	tr := newTracker(len(ps))
-	var symErr error
-	var symWG sync.WaitGroup
-	for i, p := range ps {
-		if p.symmetric {
-			symWG.Go(func() {
-				t, err := p.sp.Count(ctx, n)
-				res.Pieces[i], symErr = t, err
-				if err == nil {
-					tr.finish(i, 0)
-				}
-			})
-		}
-	}
-
-	host := make([]uint64, len(ps))  // solutions found by the splitters, per piece
-	nodes := make([]uint64, len(ps)) // queens they placed, per piece
-	chunkPool := make(chan []task, 2*opt.Threads+2)
-	for range cap(chunkPool) {
-		chunkPool <- make([]task, 0, chunkSize)
-	}
-	chunks := make(chan []task, opt.Threads)
-	var next atomic.Int64
-	var splitWG sync.WaitGroup
-	for range opt.Threads {
-		splitWG.Go(func() {
-			var buf []task
-			stopped := false
-			send := func() {
-				select {
-				case chunks <- buf:
-					buf = nil
-				case <-ctx.Done():
-					stopped = true
-				}
-			}
-			s := newSplitter(n, opt.Rows, func(t *task) {
-				if stopped {
-					return
-				}
-				if buf == nil {
-					select {
-					case buf = <-chunkPool:
-					case <-ctx.Done():
-						stopped = true
-						return
-					}
-				}
-				buf = append(buf, *t)
-				if len(buf) == cap(buf) {
-					send()
-				}
-			})
-			for !stopped {
-				i := int(next.Add(1) - 1)
-				if i >= len(ps) {
-					break
-				}
-				p := &ps[i]
-				if p.symmetric {
-					continue
-				}
-				if p.ok {
-					s.piece, s.host, s.nodes, s.tasks = uint32(i), 0, 0, 0
-					s.split(p.free, p.d1, p.d2, p.rem)
-					host[i], nodes[i] = s.host, s.nodes
-				}
-				tr.finish(i, s.tasks)
-			}
-			if len(buf) > 0 && !stopped {
-				send()
-			}
-		})
-	}
-	go func() { splitWG.Wait(); close(chunks) }()
-
-	// Two batches, one filled while the other is searched; they grow
-	// to opt.Batch tasks as needed, so a small count allocates little.
-	batchPool := make(chan []task, 2)
-	for range cap(batchPool) {
-		batchPool <- nil
-	}
-	batches := make(chan []task)
-	go func() {
-		defer close(batches)
-		batch := <-batchPool
-		for chunk := range chunks {
-			for c := chunk; len(c) > 0; {
-				k := min(len(c), opt.Batch-len(batch))
-				batch, c = append(batch, c[:k]...), c[k:]
-				if len(batch) == opt.Batch {
-					select {
-					case batches <- batch:
-					case <-ctx.Done():
-						return
-					}
-					select {
-					case batch = <-batchPool:
-					case <-ctx.Done():
-						return
-					}
-				}
-			}
-			chunkPool <- chunk[:0]
-		}
-		if len(batch) > 0 {
-			select {
-			case batches <- batch:
-			case <-ctx.Done():
-			}
-		}
-	}()
-
-	dev := make([]uint64, len(ps)) // solutions found by the kernel, per piece
-	tally := func(i int) backtrack.Tally {
-		if !ps[i].ok {
-			return res.Pieces[i] // the symmetric piece's, or none
-		}
-		sols := ps[i].weight * (host[i] + dev[i])
-		return backtrack.Tally{Total24: 24 * sols, Unique24: 3 * sols, Nodes: nodes[i]}
-	}
-	report := func(i int) error {
-		res.Pieces[i] = tally(i)
-		if opt.OnPiece != nil {
-			return opt.OnPiece(i, res.Pieces[i])
-		}
-		return nil
-	}
-	var out []uint64
-	var err error
-	for b := range batches {
-		if err == nil {
-			err = ctx.Err()
-		}
-		if len(out) < len(b) {
-			out = make([]uint64, len(b))
-		}
-		if err == nil {
-			err = ex.search(b, out[:len(b)])
-		}
-		if err == nil {
-			for i := range b {
-				if out[i] == bad {
-					err = fmt.Errorf("gpu count: task %d of batch %d: the kernel refused it (a defect)", i, res.Launches)
-					break
-				}
-				dev[b[i].piece] += out[i]
-				tr.searched[b[i].piece]++
-			}
-			res.Tasks += uint64(len(b))
-			res.Launches++
-		}
-		if err == nil {
-			err = tr.report(false, report)
-		}
-		if err != nil {
-			cancel() // and drain, so the goroutines above can finish
-		}
-		batchPool <- b[:0]
-	}
-	splitWG.Wait()
-	symWG.Wait()
-	if err == nil {
-		err = ctx.Err()
-	}
-	if err == nil {
-		err = symErr
-	}
-	if err == nil {
-		err = tr.report(true, report)
-	}
-	if err != nil {
-		return Result{}, err
-	}
-	var rest backtrack.Tally
-	for _, t := range res.Pieces {
-		res.Total += t.Total24 / 24
-		res.Unique += t.Unique24 / 24
-		rest.Total24 += t.Total24 % 24
-		rest.Unique24 += t.Unique24 % 24
-	}
-	res.Total += rest.Total24 / 24
-	res.Unique += rest.Unique24 / 24
-	res.Elapsed = time.Since(start)
-	return res, nil
 }
 
 // tracker finds the pieces whose every task has been counted: the
@@ -434,29 +264,37 @@ func Reference(ctx context.Context, n int, opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	return run(ctx, n, opt, ps, cpu{n: n, threads: opt.Threads})
+	return run(ctx, n, opt, ps, newSyncExec(opt.Batch, cpuSearch(n, opt.Threads, opt.Design)))
 }
 
-// cpu is the executor of Reference.
-type cpu struct{ n, threads int }
-
-func (c cpu) search(tasks []task, out []uint64) error {
-	var wg sync.WaitGroup
-	var next atomic.Int64
-	const grain = 256
-	for range c.threads {
-		wg.Go(func() {
-			for {
-				lo := int(next.Add(grain) - grain)
-				if lo >= len(tasks) {
-					return
+// cpuSearch is the executor's search of Reference: the Go twin of the
+// design's kernel, on threads goroutines.
+func cpuSearch(n, threads int, design Design) func(tasks []task, out []uint64, tm *Timing) error {
+	return func(tasks []task, out []uint64, tm *Timing) error {
+		t := time.Now()
+		var wg sync.WaitGroup
+		var next atomic.Int64
+		const grain = 256 // tasks taken at once; a block of count_loop's twin
+		for range threads {
+			wg.Go(func() {
+				for {
+					lo := int(next.Add(grain) - grain)
+					if lo >= len(tasks) {
+						return
+					}
+					hi := min(lo+grain, len(tasks))
+					if design == DesignLoop {
+						searchLoop(tasks[lo:hi], out[lo:hi], n, 32)
+						continue
+					}
+					for i := lo; i < hi; i++ {
+						out[i] = search(&tasks[i], n)
+					}
 				}
-				for i := lo; i < min(lo+grain, len(tasks)); i++ {
-					out[i] = search(&tasks[i], c.n)
-				}
-			}
-		})
+			})
+		}
+		wg.Wait()
+		tm.Kernel += time.Since(t)
+		return nil
 	}
-	wg.Wait()
-	return nil
 }

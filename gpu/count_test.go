@@ -26,6 +26,9 @@ func TestOptionsRefused(t *testing.T) {
 		{"batch=-1", 8, Options{Batch: -1}, ErrOptions},
 		{"batch=huge", 8, Options{Batch: MaxBatch + 1}, ErrOptions},
 		{"device=-1", 8, Options{Device: -1}, ErrOptions},
+		{"design=7", 8, Options{Design: 7}, ErrOptions},
+		{"blocks=-1", 8, Options{BlocksPerSM: -1}, ErrOptions},
+		{"blocks=huge", 8, Options{BlocksPerSM: MaxBlocksPerSM + 1}, ErrOptions},
 		{"threads=huge", 8, Options{Threads: 1 << 62}, ErrOptions},
 		{"not canonical", 8, Options{Pieces: []backtrack.Subproblem{{Top: 7, Bottom: 0, Left: 3, Right: 5}}}, ErrPiece},
 		{"not a constellation", 8, Options{Pieces: []backtrack.Subproblem{{Top: 1, Bottom: 1, Left: 1, Right: 1}}}, ErrPiece},
@@ -89,10 +92,10 @@ func TestReferenceCancel(t *testing.T) {
 	}
 }
 
-// failing is an executor that fails on its second batch.
+// failing is an executor's search that fails on its second batch.
 type failing struct{ calls *int }
 
-func (f failing) search(tasks []task, out []uint64) error {
+func (f failing) search(tasks []task, out []uint64, _ *Timing) error {
 	if *f.calls++; *f.calls == 2 {
 		return errors.New("device fell off the bus")
 	}
@@ -110,7 +113,7 @@ func TestRunStopsOnError(t *testing.T) {
 		t.Fatal(err)
 	}
 	calls := 0
-	if _, err := run(context.Background(), 13, opt, ps, failing{&calls}); err == nil || err.Error() != "device fell off the bus" {
+	if _, err := run(context.Background(), 13, opt, ps, newSyncExec(opt.Batch, failing{&calls}.search)); err == nil || err.Error() != "device fell off the bus" {
 		t.Errorf("run with a failing batch: %v, want its error", err)
 	}
 }

@@ -3,9 +3,12 @@
 package gpu
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
+	"time"
 	"unsafe"
 
 	"github.com/ebitengine/purego"
@@ -39,6 +42,23 @@ type driver struct {
 	cuLaunchKernel            func(fn uintptr, gx, gy, gz, bx, by, bz, sharedMem uint32, stream uintptr, params *unsafe.Pointer, extra *unsafe.Pointer) int32
 	cuGetErrorName            func(code int32, s **byte) int32
 	cuGetErrorString          func(code int32, s **byte) int32
+
+	// For DesignLoop and KernelInfo.
+	cuDeviceGetAttribute func(v *int32, attr int32, dev int32) int32
+	cuFuncGetAttribute   func(v *int32, attr int32, fn uintptr) int32
+	cuOccupancyMaxBlocks func(blocks *int32, fn uintptr, blockSize int32, dynamicShared uint64) int32
+	cuMemHostAlloc       func(p *unsafe.Pointer, size uint64, flags uint32) int32
+	cuMemFreeHost        func(p unsafe.Pointer) int32
+	cuStreamCreate       func(stream *uintptr, flags uint32) int32
+	cuStreamDestroy      func(stream uintptr) int32
+	cuStreamSynchronize  func(stream uintptr) int32
+	cuMemcpyHtoDAsync    func(dst uint64, src unsafe.Pointer, size uint64, stream uintptr) int32
+	cuMemcpyDtoHAsync    func(dst unsafe.Pointer, src uint64, size uint64, stream uintptr) int32
+	cuMemsetD32Async     func(dst uint64, v uint32, count uint64, stream uintptr) int32
+	cuEventCreate        func(ev *uintptr, flags uint32) int32
+	cuEventDestroy       func(ev uintptr) int32
+	cuEventRecord        func(ev uintptr, stream uintptr) int32
+	cuEventElapsedTime   func(ms *float32, start, end uintptr) int32
 }
 
 // loadDriver opens libcuda, binds the functions and initializes the
@@ -72,8 +92,29 @@ var loadDriver = sync.OnceValues(func() (*driver, error) {
 		{&d.cuLaunchKernel, "cuLaunchKernel"},
 		{&d.cuGetErrorName, "cuGetErrorName"},
 		{&d.cuGetErrorString, "cuGetErrorString"},
+		{&d.cuDeviceGetAttribute, "cuDeviceGetAttribute"},
+		{&d.cuFuncGetAttribute, "cuFuncGetAttribute"},
+		{&d.cuOccupancyMaxBlocks, "cuOccupancyMaxActiveBlocksPerMultiprocessor"},
+		{&d.cuMemHostAlloc, "cuMemHostAlloc"},
+		{&d.cuMemFreeHost, "cuMemFreeHost"},
+		{&d.cuStreamCreate, "cuStreamCreate"},
+		{&d.cuStreamDestroy, "cuStreamDestroy_v2"},
+		{&d.cuStreamSynchronize, "cuStreamSynchronize"},
+		{&d.cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2"},
+		{&d.cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2"},
+		{&d.cuMemsetD32Async, "cuMemsetD32Async"},
+		{&d.cuEventCreate, "cuEventCreate"},
+		{&d.cuEventDestroy, "cuEventDestroy_v2"},
+		{&d.cuEventRecord, "cuEventRecord"},
+		{&d.cuEventElapsedTime, "cuEventElapsedTime_v2|cuEventElapsedTime"}, // CUDA 12.8 added _v2
 	} {
-		sym, err := purego.Dlsym(lib, f.name)
+		var sym uintptr
+		err := errors.New("no symbol")
+		for name := range strings.SplitSeq(f.name, "|") {
+			if sym, err = purego.Dlsym(lib, name); err == nil {
+				break
+			}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s has no %s: %w", ErrNoDevice, libcuda, f.name, err)
 		}
@@ -134,27 +175,47 @@ func available() error {
 	return nil
 }
 
-// device is an open CUDA device with the kernel loaded and buffers for
-// one batch; its methods run on the OS thread that opened it (the caller
-// locks it), where the device's context is current.
+// device is an open CUDA device with the design's kernel loaded and room
+// for two batches (slots); its methods run on the OS thread that opened
+// it (the caller locks it), where the device's context is current, but
+// buffer, which only hands out host memory.
 type device struct {
-	d          *driver
-	dev        int32
-	name       string
-	mod, fn    uintptr
-	tasks, out uint64 // device buffers
-	capacity   int    // tasks they hold
-	n          int32
+	d        *driver
+	dev      int32
+	name     string
+	design   Design
+	mod, fn  uintptr
+	capacity int // tasks a slot holds
+	n        int32
+	info     KernelInfo
+	slots    [2]slot
 }
 
-// openDevice opens device ordinal, loads the kernel and allocates room
-// for batch tasks of an n×n board.
-func openDevice(ordinal, batch, n int) (_ *device, err error) {
+// slot is the room for one batch. With DesignLoop each slot has its own
+// stream, device buffers, pinned host buffers and events; with DesignTask
+// the two share the device buffers of slot 0 (a batch is searched when it
+// is started) and the host buffers are Go memory.
+type slot struct {
+	stream     uintptr
+	tasks, out uint64 // device buffers
+	next       uint64 // count_loop's task index
+	host       []task
+	hostOut    []uint64
+	pinned     [2]unsafe.Pointer // host and hostOut, when pinned
+	events     [4]uintptr        // before the copy in, the kernel, the copy out, and after
+	count      int               // tasks started
+	tm         Timing            // DesignTask: the host's timing of the batch
+}
+
+// openDevice opens device ordinal, loads the design's kernel and
+// allocates room for two batches of batch tasks of an n×n board; blocks
+// is Options.BlocksPerSM.
+func openDevice(ordinal, batch, n int, design Design, blocks int) (_ *device, err error) {
 	d, err := loadDriver()
 	if err != nil {
 		return nil, err
 	}
-	g := &device{d: d, capacity: batch, n: int32(n), dev: -1}
+	g := &device{d: d, capacity: batch, n: int32(n), dev: -1, design: design}
 	defer func() {
 		if err != nil {
 			g.close()
@@ -187,17 +248,101 @@ func openDevice(ordinal, batch, n int) (_ *device, err error) {
 	if err := g.load(); err != nil {
 		return nil, err
 	}
-	if err := d.check("cuMemAlloc_v2", d.cuMemAlloc(&g.tasks, uint64(batch)*uint64(unsafe.Sizeof(task{})))); err != nil {
+	if err := g.describe(blocks); err != nil {
 		return nil, err
 	}
-	if err := d.check("cuMemAlloc_v2", d.cuMemAlloc(&g.out, uint64(batch)*8)); err != nil {
-		return nil, err
+	if design == DesignTask {
+		return g, g.allocTask()
 	}
-	return g, nil
+	return g, g.allocLoop()
 }
 
-// load JIT-compiles the embedded PTX for the device and finds the kernel;
-// a JIT failure comes back with the JIT's error log.
+// describe fills g.info from the driver, with blocks per multiprocessor
+// for DesignLoop (0: as many as fit).
+func (g *device) describe(blocks int) error {
+	const (
+		funcSharedSizeBytes = 1  // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES
+		funcLocalSizeBytes  = 3  // CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES
+		funcNumRegs         = 4  // CU_FUNC_ATTRIBUTE_NUM_REGS
+		devMultiprocessors  = 16 // CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
+	)
+	d := g.d
+	var v [4]int32
+	for i, a := range []struct {
+		call string
+		code int32
+	}{
+		{"cuFuncGetAttribute", d.cuFuncGetAttribute(&v[0], funcNumRegs, g.fn)},
+		{"cuFuncGetAttribute", d.cuFuncGetAttribute(&v[1], funcLocalSizeBytes, g.fn)},
+		{"cuFuncGetAttribute", d.cuFuncGetAttribute(&v[2], funcSharedSizeBytes, g.fn)},
+		{"cuDeviceGetAttribute", d.cuDeviceGetAttribute(&v[3], devMultiprocessors, g.dev)},
+	} {
+		if err := d.check(a.call, a.code); err != nil {
+			return fmt.Errorf("kernel attribute %d: %w", i, err)
+		}
+	}
+	g.info = KernelInfo{Registers: int(v[0]), LocalBytes: int(v[1]), SharedBytes: int(v[2]), SMs: int(v[3]), Block: blockSize}
+	if g.design == DesignLoop {
+		var fit int32
+		if err := d.check("cuOccupancyMaxActiveBlocksPerMultiprocessor", d.cuOccupancyMaxBlocks(&fit, g.fn, loopBlock, 0)); err != nil {
+			return err
+		}
+		if blocks == 0 {
+			blocks = max(1, int(fit))
+		}
+		g.info.Block, g.info.BlocksPerSM = loopBlock, blocks
+		g.info.Grid = g.info.BlocksPerSM * max(1, g.info.SMs)
+	}
+	return nil
+}
+
+// allocTask allocates the device buffers DesignTask's slots share.
+func (g *device) allocTask() error {
+	d, s := g.d, &g.slots[0]
+	if err := d.check("cuMemAlloc_v2", d.cuMemAlloc(&s.tasks, uint64(g.capacity)*uint64(unsafe.Sizeof(task{})))); err != nil {
+		return err
+	}
+	return d.check("cuMemAlloc_v2", d.cuMemAlloc(&s.out, uint64(g.capacity)*8))
+}
+
+// allocLoop gives each slot a stream, events, device buffers and pinned
+// host buffers for DesignLoop.
+func (g *device) allocLoop() error {
+	d := g.d
+	taskBytes, outBytes := uint64(g.capacity)*uint64(unsafe.Sizeof(task{})), uint64(g.capacity)*8
+	const streamNonBlocking = 1 // CU_STREAM_NON_BLOCKING
+	for i := range g.slots {
+		s := &g.slots[i]
+		if err := d.check("cuStreamCreate", d.cuStreamCreate(&s.stream, streamNonBlocking)); err != nil {
+			return err
+		}
+		for e := range s.events {
+			if err := d.check("cuEventCreate", d.cuEventCreate(&s.events[e], 0)); err != nil {
+				return err
+			}
+		}
+		for _, b := range []struct {
+			p    *uint64
+			size uint64
+		}{{&s.tasks, taskBytes}, {&s.out, outBytes}, {&s.next, 4}} {
+			if err := d.check("cuMemAlloc_v2", d.cuMemAlloc(b.p, b.size)); err != nil {
+				return err
+			}
+		}
+		if err := d.check("cuMemHostAlloc", d.cuMemHostAlloc(&s.pinned[0], taskBytes, 0)); err != nil {
+			return err
+		}
+		s.host = unsafe.Slice((*task)(s.pinned[0]), g.capacity)
+		if err := d.check("cuMemHostAlloc", d.cuMemHostAlloc(&s.pinned[1], outBytes, 0)); err != nil {
+			return err
+		}
+		s.hostOut = unsafe.Slice((*uint64)(s.pinned[1]), g.capacity)
+	}
+	return nil
+}
+
+// load JIT-compiles the embedded PTX for the device and finds the
+// design's kernel; a JIT failure comes back with the JIT's error log.
 func (g *device) load() error {
 	d := g.d
 	image := append([]byte(kernelPTX), 0)
@@ -219,52 +364,161 @@ func (g *device) load() error {
 		}
 		return err
 	}
-	return d.check("cuModuleGetFunction", d.cuModuleGetFunction(&g.fn, g.mod, kernelName))
+	name := kernelName
+	if g.design == DesignLoop {
+		name = loopKernelName
+	}
+	return d.check("cuModuleGetFunction", d.cuModuleGetFunction(&g.fn, g.mod, name))
 }
 
-// search runs the kernel on tasks and copies its counts to out.
-func (g *device) search(tasks []task, out []uint64) error {
+// buffer returns slot s's host buffer for a batch.
+func (g *device) buffer(s int) []task {
+	if g.design == DesignTask {
+		return g.slots[s].host[:0] // Go memory, grown by append as needed
+	}
+	return g.slots[s].host[:0:g.capacity]
+}
+
+// start starts the search of tasks in slot s: with DesignLoop, enqueued
+// on the slot's stream (copy in, reset the task index, launch, copy out),
+// with DesignTask done at once.
+func (g *device) start(s int, tasks []task) error {
+	sl := &g.slots[s]
+	sl.count = len(tasks)
 	if len(tasks) == 0 {
 		return nil
 	}
-	if len(tasks) > g.capacity || len(out) < len(tasks) {
+	if len(tasks) > g.capacity {
 		return fmt.Errorf("gpu search: %d tasks for room for %d (a defect)", len(tasks), g.capacity)
 	}
+	if g.design == DesignTask {
+		sl.host = tasks[:0]
+		if len(sl.hostOut) < len(tasks) {
+			sl.hostOut = make([]uint64, len(tasks))
+		}
+		sl.tm = Timing{}
+		return g.searchTask(tasks, sl.hostOut[:len(tasks)], &sl.tm)
+	}
 	d := g.d
-	size := uint64(len(tasks)) * uint64(unsafe.Sizeof(task{}))
-	if err := d.check("cuMemcpyHtoD_v2", d.cuMemcpyHtoD(g.tasks, unsafe.Pointer(&tasks[0]), size)); err != nil {
+	if err := d.check("cuEventRecord", d.cuEventRecord(sl.events[0], sl.stream)); err != nil {
 		return err
 	}
-	count, n := uint32(len(tasks)), g.n
-	args := &struct {
-		tasks, out uint64
-		count      uint32
-		n          int32
-		params     [4]unsafe.Pointer
-	}{tasks: g.tasks, out: g.out, count: count, n: n}
-	args.params = [4]unsafe.Pointer{unsafe.Pointer(&args.tasks), unsafe.Pointer(&args.out), unsafe.Pointer(&args.count), unsafe.Pointer(&args.n)}
-	var pin runtime.Pinner
-	pin.Pin(args)
+	size := uint64(len(tasks)) * uint64(unsafe.Sizeof(task{}))
+	if err := d.check("cuMemcpyHtoDAsync_v2", d.cuMemcpyHtoDAsync(sl.tasks, unsafe.Pointer(&tasks[0]), size, sl.stream)); err != nil {
+		return err
+	}
+	if err := d.check("cuEventRecord", d.cuEventRecord(sl.events[1], sl.stream)); err != nil {
+		return err
+	}
+	if err := d.check("cuMemsetD32Async", d.cuMemsetD32Async(sl.next, 0, 1, sl.stream)); err != nil {
+		return err
+	}
+	grid := min(g.info.Grid, (len(tasks)+loopBlock-1)/loopBlock)
+	if err := g.launch(uint32(grid), loopBlock, sl.stream, sl.tasks, sl.out, uint32(len(tasks)), sl.next); err != nil {
+		return err
+	}
+	if err := d.check("cuEventRecord", d.cuEventRecord(sl.events[2], sl.stream)); err != nil {
+		return err
+	}
+	if err := d.check("cuMemcpyDtoHAsync_v2", d.cuMemcpyDtoHAsync(unsafe.Pointer(&sl.hostOut[0]), sl.out, uint64(len(tasks))*8, sl.stream)); err != nil {
+		return err
+	}
+	return d.check("cuEventRecord", d.cuEventRecord(sl.events[3], sl.stream))
+}
+
+// wait returns the counts of slot s's batch once the device has them.
+func (g *device) wait(s int, tm *Timing) ([]uint64, error) {
+	sl := &g.slots[s]
+	if g.design == DesignTask || sl.count == 0 {
+		tm.CopyIn += sl.tm.CopyIn
+		tm.Kernel += sl.tm.Kernel
+		tm.CopyOut += sl.tm.CopyOut
+		return sl.hostOut[:sl.count], nil
+	}
+	d := g.d
+	if err := d.check("cuStreamSynchronize", d.cuStreamSynchronize(sl.stream)); err != nil {
+		return nil, err
+	}
+	for i, p := range []*time.Duration{&tm.CopyIn, &tm.Kernel, &tm.CopyOut} {
+		var ms float32
+		if err := d.check("cuEventElapsedTime", d.cuEventElapsedTime(&ms, sl.events[i], sl.events[i+1])); err != nil {
+			return nil, err
+		}
+		*p += time.Duration(float64(ms) * float64(time.Millisecond))
+	}
+	return sl.hostOut[:sl.count], nil
+}
+
+// searchTask runs DesignTask's kernel on tasks and copies its counts to
+// out, one step after the other, timing each on the host.
+func (g *device) searchTask(tasks []task, out []uint64, tm *Timing) error {
+	d, sl := g.d, &g.slots[0]
+	t := time.Now()
+	size := uint64(len(tasks)) * uint64(unsafe.Sizeof(task{}))
+	if err := d.check("cuMemcpyHtoD_v2", d.cuMemcpyHtoD(sl.tasks, unsafe.Pointer(&tasks[0]), size)); err != nil {
+		return err
+	}
+	tm.CopyIn += time.Since(t)
+	t = time.Now()
+	count := uint32(len(tasks))
 	grid := (count + blockSize - 1) / blockSize
-	err := d.check("cuLaunchKernel", d.cuLaunchKernel(g.fn, grid, 1, 1, blockSize, 1, 1, 0, 0, &args.params[0], nil))
-	pin.Unpin()
-	if err != nil {
+	g.info.Grid = max(g.info.Grid, int(grid))
+	if err := g.launch(grid, blockSize, 0, sl.tasks, sl.out, count, 0); err != nil {
 		return err
 	}
 	if err := d.check("cuCtxSynchronize", d.cuCtxSynchronize()); err != nil {
 		return err
 	}
-	return d.check("cuMemcpyDtoH_v2", d.cuMemcpyDtoH(unsafe.Pointer(&out[0]), g.out, uint64(len(tasks))*8))
+	tm.Kernel += time.Since(t)
+	t = time.Now()
+	err := d.check("cuMemcpyDtoH_v2", d.cuMemcpyDtoH(unsafe.Pointer(&out[0]), sl.out, uint64(len(tasks))*8))
+	tm.CopyOut += time.Since(t)
+	return err
+}
+
+// launch launches the kernel on stream: count_tasks(tasks, out, count, n)
+// when next is 0, else count_loop(tasks, out, count, n, next).
+func (g *device) launch(grid, block uint32, stream uintptr, tasks, out uint64, count uint32, next uint64) error {
+	args := &struct {
+		tasks, out uint64
+		count      uint32
+		n          int32
+		next       uint64
+		params     [5]unsafe.Pointer
+	}{tasks: tasks, out: out, count: count, n: g.n, next: next}
+	args.params = [5]unsafe.Pointer{unsafe.Pointer(&args.tasks), unsafe.Pointer(&args.out), unsafe.Pointer(&args.count), unsafe.Pointer(&args.n), unsafe.Pointer(&args.next)}
+	var pin runtime.Pinner
+	pin.Pin(args)
+	defer pin.Unpin()
+	return g.d.check("cuLaunchKernel", g.d.cuLaunchKernel(g.fn, grid, 1, 1, block, 1, 1, 0, stream, &args.params[0], nil))
 }
 
 // close frees what openDevice acquired.
 func (g *device) close() {
 	d := g.d
-	if g.out != 0 {
-		d.cuMemFree(g.out)
-	}
-	if g.tasks != 0 {
-		d.cuMemFree(g.tasks)
+	for i := range g.slots {
+		s := &g.slots[i]
+		if s.stream != 0 {
+			d.cuStreamSynchronize(s.stream)
+		}
+		for _, p := range []uint64{s.next, s.out, s.tasks} {
+			if p != 0 {
+				d.cuMemFree(p)
+			}
+		}
+		for _, p := range s.pinned {
+			if p != nil {
+				d.cuMemFreeHost(p)
+			}
+		}
+		for _, e := range s.events {
+			if e != 0 {
+				d.cuEventDestroy(e)
+			}
+		}
+		if s.stream != 0 {
+			d.cuStreamDestroy(s.stream)
+		}
 	}
 	if g.mod != 0 {
 		d.cuModuleUnload(g.mod)
@@ -274,3 +528,6 @@ func (g *device) close() {
 		d.cuDevicePrimaryCtxRelease(g.dev)
 	}
 }
+
+// kernelInfo returns what the driver said of the kernel and the launches.
+func (g *device) kernelInfo() KernelInfo { return g.info }

@@ -15,8 +15,17 @@ func available() error { return errPlatform }
 // device stands for an open CUDA device; there is none on this platform.
 type device struct{ name string }
 
-func openDevice(ordinal, batch, n int) (*device, error) { return nil, errPlatform }
+// KernelInfo, for the result: never set here.
+func (g *device) kernelInfo() KernelInfo { return KernelInfo{} }
 
-func (g *device) search(tasks []task, out []uint64) error { return errPlatform }
+func openDevice(ordinal, batch, n int, design Design, blocks int) (*device, error) {
+	return nil, errPlatform
+}
+
+func (g *device) buffer(s int) []task { return nil }
+
+func (g *device) start(s int, tasks []task) error { return errPlatform }
+
+func (g *device) wait(s int, tm *Timing) ([]uint64, error) { return nil, errPlatform }
 
 func (g *device) close() {}

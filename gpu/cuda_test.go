@@ -40,24 +40,22 @@ func needGPU(t *testing.T) {
 func TestCountPieces(t *testing.T) {
 	needGPU(t)
 	for n := 8; n <= 16; n++ {
-		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
-			sps, want := cpuPieces(t, n)
-			got, err := Count(context.Background(), n, Options{})
-			if err != nil {
-				t.Fatalf("Count(%d): %v", n, err)
-			}
-			t.Logf("n=%d on %s: %d tasks of %d rows in %d launches, %v", n, got.Device, got.Tasks, got.Rows, got.Launches, got.Elapsed)
-			samePieces(t, n, sps, got.Pieces, want)
-			known, _ := board.Known(n)
-			if got.Total != known.Total || got.Unique != known.Unique {
-				t.Errorf("Count(%d) = %d (%d unique), want %d (%d unique)", n, got.Total, got.Unique, known.Total, known.Unique)
-			}
-		})
+		sps, want := cpuPieces(t, n)
+		for _, d := range designs {
+			t.Run(fmt.Sprintf("n=%d/%v", n, d), func(t *testing.T) {
+				got := countKnown(t, n, d)
+				samePieces(t, n, sps, got.Pieces, want)
+			})
+		}
 	}
-	for _, rows := range []int{3, 6, 10, MaxRows} {
-		t.Run(fmt.Sprintf("n=13/rows=%d", rows), func(t *testing.T) {
+	for _, c := range []struct {
+		rows   int
+		design Design
+	}{{3, DesignTask}, {6, DesignTask}, {10, DesignTask}, {MaxRows, DesignTask}, {3, DesignLoop}, {6, DesignLoop}, {10, DesignLoop}, {MaxRows, DesignLoop}} {
+		rows := c.rows
+		t.Run(fmt.Sprintf("n=13/rows=%d/%v", rows, c.design), func(t *testing.T) {
 			sps, _ := backtrack.Subproblems(13)
-			opt := Options{Rows: rows, Batch: 777}
+			opt := Options{Rows: rows, Batch: 777, Design: c.design}
 			ref, err := Reference(context.Background(), 13, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -78,17 +76,11 @@ func TestCountPieces(t *testing.T) {
 func TestCountKnown(t *testing.T) {
 	needGPU(t)
 	for _, n := range []int{17, 18} {
-		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
-			got, err := Count(context.Background(), n, Options{})
-			if err != nil {
-				t.Fatalf("Count(%d): %v", n, err)
-			}
-			t.Logf("n=%d on %s: %d tasks of %d rows in %d launches, %v", n, got.Device, got.Tasks, got.Rows, got.Launches, got.Elapsed)
-			known, _ := board.Known(n)
-			if got.Total != known.Total || got.Unique != known.Unique {
-				t.Errorf("Count(%d) = %d (%d unique), want %d (%d unique)", n, got.Total, got.Unique, known.Total, known.Unique)
-			}
-		})
+		for _, d := range designs {
+			t.Run(fmt.Sprintf("n=%d/%v", n, d), func(t *testing.T) {
+				countKnown(t, n, d)
+			})
+		}
 	}
 }
 
@@ -96,33 +88,57 @@ func TestCountCancel(t *testing.T) {
 	needGPU(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if res, err := Count(ctx, 16, Options{Batch: 1000}); !errors.Is(err, context.Canceled) || res.Total != 0 {
-		t.Errorf("Count(cancelled) = %d, %v; want 0, %v", res.Total, err, context.Canceled)
+	for _, d := range designs {
+		if res, err := Count(ctx, 16, Options{Batch: 1000, Design: d}); !errors.Is(err, context.Canceled) || res.Total != 0 {
+			t.Errorf("Count(cancelled, %v) = %d, %v; want 0, %v", d, res.Total, err, context.Canceled)
+		}
 	}
 }
 
+// countKnown counts the n×n board on the GPU with design d and checks the
+// counts against the published table.
+func countKnown(t *testing.T, n int, d Design) Result {
+	t.Helper()
+	got, err := Count(context.Background(), n, Options{Design: d})
+	if err != nil {
+		t.Fatalf("Count(%d): %v", n, err)
+	}
+	t.Logf("n=%d on %s: %d tasks of %d rows in %d launches, %v", n, got.Device, got.Tasks, got.Rows, got.Launches, got.Elapsed)
+	known, _ := board.Known(n)
+	if got.Total != known.Total || got.Unique != known.Unique {
+		t.Errorf("Count(%d) = %d (%d unique), want %d (%d unique)", n, got.Total, got.Unique, known.Total, known.Unique)
+	}
+	return got
+}
+
+// designs are the kernels the GPU tests run.
+var designs = []Design{DesignTask, DesignLoop}
+
 // BenchmarkCount times whole GPU counts (device set-up included) at a few
-// task depths; it skips without a GPU.
+// task depths with each design; it skips without a GPU.
 func BenchmarkCount(b *testing.B) {
 	if err := Available(); err != nil {
 		b.Skipf("no GPU: %v", err)
 	}
 	for _, n := range []int{16, 18, 19} {
 		for _, rows := range []int{DefaultRows(n) - 1, DefaultRows(n), DefaultRows(n) + 1, DefaultRows(n) + 2} {
-			b.Run(fmt.Sprintf("n=%d/rows=%d", n, rows), func(b *testing.B) {
-				var res Result
-				for b.Loop() {
-					var err error
-					if res, err = Count(context.Background(), n, Options{Rows: rows}); err != nil {
-						b.Fatal(err)
+			for _, d := range designs {
+				b.Run(fmt.Sprintf("n=%d/rows=%d/%v", n, rows, d), func(b *testing.B) {
+					var res Result
+					for b.Loop() {
+						var err error
+						if res, err = Count(context.Background(), n, Options{Rows: rows, Design: d}); err != nil {
+							b.Fatal(err)
+						}
 					}
-				}
-				if known, _ := board.Known(n); res.Total != known.Total {
-					b.Fatalf("Count(%d) = %d, want %d", n, res.Total, known.Total)
-				}
-				b.ReportMetric(float64(res.Tasks), "tasks/op")
-				b.ReportMetric(float64(res.Launches), "launches/op")
-			})
+					if known, _ := board.Known(n); res.Total != known.Total {
+						b.Fatalf("Count(%d) = %d, want %d", n, res.Total, known.Total)
+					}
+					b.ReportMetric(float64(res.Tasks), "tasks/op")
+					b.ReportMetric(float64(res.Launches), "launches/op")
+					b.ReportMetric(res.Timing.Kernel.Seconds()*1e3, "kernel-ms/op")
+				})
+			}
 		}
 	}
 }

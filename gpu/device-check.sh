@@ -1,64 +1,196 @@
 #!/usr/bin/env bash
 # device-check.sh is the one run of package gpu on a machine with an NVIDIA
-# GPU (which may have no Go and no nvcc). Run it from the repository root
-# with two binaries built elsewhere:
+# GPU, which may have no Go: it runs two cgo-free binaries built elsewhere
+# (they need no more of the machine than its C library's loader, which
+# loads libcuda), from the repository root,
 #
 #   CGO_ENABLED=0 go test -c -o gpu.test ./gpu
-#   CGO_ENABLED=0 go build -o queens .          (optional)
+#   CGO_ENABLED=0 go build -o queens .
 #
-# It prints the device and driver; compiles kernel.cu with nvcc when there
-# is one (and diffs that PTX against the committed kernel.ptx); runs the
-# package tests on the GPU with the embedded kernel, then with nvcc's; times
-# BenchmarkCount (n = 16, 18, 19 at four task depths); and, when queens has
-# --gpu, runs bench/gpu.sh (n = 17..20). Each step has a time limit, 590 s
-# in all at worst (a few minutes expected): give the run 600 s. Everything
-# goes to stdout and to $OUT/device-check.log, nvcc's PTX to
-# $OUT/kernel-nvcc.ptx ($OUT defaults to a temporary folder).
-# Usage: gpu/device-check.sh [GPU_TEST [QUEENS]] (default ./gpu.test ./queens)
+# brought along beside the repository (both are git-ignored: name them in
+# what the copy to the machine carries). In order, each step with a time
+# limit, 575 s in all at worst (give the command 600 s):
+#
+#   1. the binaries are there (else it says how to build them, exit 2);
+#   2. the device and driver (nvidia-smi);
+#   3. with the CUDA toolkit: ptxas -v of the committed kernel.ptx for sm_90
+#      (registers, shared memory, stack frame, spills of both kernels) and
+#      the SASS of both (kernel-sm90.sass), and nvcc's own PTX of
+#      kernel.cu, tested too;
+#   4. the GPU tests: every piece of n = 8..16 against the CPU counter,
+#      n = 13 at four task depths against the Go twin, n = 17 and 18 against
+#      the published table, with each design;
+#   5. the table: n = 16..21 timed with the first and the second design
+#      (DesignTask, DesignLoop), each line the wall time and where it went
+#      (host split, waits, copies, kernel), launches, tasks, registers,
+#      local and shared memory, grid, and the counts against the table; n =
+#      19 and 20 also with DesignLoop at other task depths and at 4 and 8
+#      blocks per multiprocessor (occupancy); a failing count
+#      fails its line only, and a size expected to overrun the budget is
+#      skipped and named;
+#   6. a mixed count: n = 18 in 4 shards, two on the CPU, one on each GPU
+#      kernel, merged by queens merge (which checks them all) and compared
+#      with the table.
+#
+# Everything goes to stdout and to $OUT/device-check.log; the table to
+# $OUT/table.txt, ptxas's report to $OUT/ptxas.txt, the SASS and nvcc's PTX
+# beside them ($OUT defaults to a temporary folder). A summary at the end
+# gives each step's exit status.
+#
+# Usage: gpu/device-check.sh [--dry-run]   (--dry-run: check the binaries,
+# then print the commands instead of running them)
+# Environment: GPU_TEST, QUEENS (the binaries; default ./gpu.test, ./queens),
+# TABLE (16-21), SWEEP (19,20), BUDGET (the table's seconds, 230), MERGE_N
+# (18), SHARDS (4), TESTS (the -test.run pattern of step 4). With a fake
+# libcuda.so.1 on LD_LIBRARY_PATH (gpu/testdata/fakecuda.cpp, built as
+# TestFakeDriver does) and small sizes it runs anywhere, e.g. TABLE=8-11
+# SWEEP=11 BUDGET=60 MERGE_N=11 TESTS='^TestCountCancel$'.
 set -uo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
-gputest=$(realpath "${1:-$repo/gpu.test}")
-queens=$(realpath "${2:-$repo/queens}" 2>/dev/null || true)
+gputest=${GPU_TEST:-$repo/gpu.test}
+queens=${QUEENS:-$repo/queens}
+table=${TABLE:-16-21}
+sweep=${SWEEP:-19,20}
+budget=${BUDGET:-230}
+merge_n=${MERGE_N:-18}
+shards=${SHARDS:-4}
+tests=${TESTS:-'^Test(Available|KernelEmbedded|CountPieces|CountKnown|CountCancel)$'}
+dry=0
+case ${1:-} in
+--dry-run) dry=1 ;;
+"") ;;
+*)
+	echo "usage: gpu/device-check.sh [--dry-run]" >&2
+	exit 2
+	;;
+esac
+
+# 1. The binaries, before anything else.
+missing=
+for b in "$gputest" "$queens"; do
+	if [[ ! -x $b ]]; then
+		missing="$missing $b"
+	elif [[ $(head -c 4 "$b" | od -An -c | tr -d ' ') != 177ELF ]]; then
+		missing="$missing $b(not-an-ELF-binary)"
+	fi
+done
+if [[ -n $missing ]]; then
+	cat >&2 <<EOF
+device-check.sh: missing:$missing
+Build them from the repository root, on any linux/amd64 machine with Go
+(cgo-free, so that they run with whatever C library the GPU machine has;
+it needs no Go and no CUDA toolkit), and bring them along with the
+repository (both are git-ignored: carry them):
+
+  CGO_ENABLED=0 go test -c -o gpu.test ./gpu
+  CGO_ENABLED=0 go build -o queens .
+
+or point GPU_TEST and QUEENS at them.
+EOF
+	exit 2
+fi
+gputest=$(realpath "$gputest")
+queens=$(realpath "$queens")
+
 out=${OUT:-$(mktemp -d)}
+mkdir -p "$out"
 exec > >(tee "$out/device-check.log") 2>&1
+summary=()
+
 step() { echo; echo "=== $* ($(date -u +%T))"; }
 
-step device
-nvidia-smi --query-gpu=name,driver_version,compute_cap,memory.total --format=csv 2>&1 || echo "no nvidia-smi"
-ls -l /usr/lib/x86_64-linux-gnu/libcuda.so.1 /usr/lib64/libcuda.so.1 2>/dev/null
+# have TOOL: whether TOOL is on PATH (always, in a dry run, so that it
+# plans every step and the limits it prints add up to the worst case).
+have() { ((dry)) || command -v "$1" >/dev/null; }
+
+# run NAME SECONDS CMD...: runs CMD with a time limit (or prints it, with
+# --dry-run), its output without the test runner's progress lines, and
+# records its exit status for the summary.
+run() {
+	local name=$1 limit=$2 rc
+	shift 2
+	if ((dry)); then
+		echo "would run (limit ${limit}s): $*"
+		summary+=("$name: dry run")
+		return 0
+	fi
+	timeout --kill-after=5 "$limit" "$@" 2>&1 | grep -Ev '^=== (RUN|PAUSE|CONT)|^ +--- PASS'
+	rc=${PIPESTATUS[0]}
+	((rc == 124 || rc == 137)) && echo "($name: stopped at its ${limit}s limit)"
+	summary+=("$name: exit $rc")
+	return $rc
+}
+
+step "2. device"
+echo "binaries: $gputest, $queens; table n = $table, sweep $sweep, budget ${budget}s; merge n = $merge_n in $shards shards"
+if have nvidia-smi; then
+	run nvidia-smi 10 nvidia-smi --query-gpu=name,driver_version,compute_cap,memory.total,clocks.max.sm --format=csv
+else
+	echo "no nvidia-smi"
+fi
+nproc
 
 cd "$repo/gpu" || exit 1 # the tests read kernel.cu and testdata/ from here
+step "3. ptxas and nvcc"
 nvptx=
-step nvcc
-if command -v nvcc >/dev/null; then
-	nvcc --version | tail -2
-	if PTX_COMPILER=nvcc sh ptx.sh "$out/kernel-nvcc.ptx"; then
+if have ptxas; then
+	((dry)) || ptxas --version | tail -1
+	run ptxas 20 sh -c "ptxas -arch=sm_90 -v -o '$out/kernel-sm90.cubin' kernel.ptx 2>&1 | tee '$out/ptxas.txt'"
+	if ! ((dry)) && command -v cuobjdump >/dev/null && [[ -s $out/kernel-sm90.cubin ]]; then
+		cuobjdump -sass "$out/kernel-sm90.cubin" >"$out/kernel-sm90.sass" 2>&1
+		awk '/Function :/ { f = $3 } /^ +\/\*[0-9a-f]+\*\// { n[f]++ } END { for (f in n) print f ": " n[f] " SASS instructions" }' "$out/kernel-sm90.sass"
+		rm -f "$out/kernel-sm90.cubin"
+	fi
+else
+	echo "no ptxas: registers and spills come from the driver (the table's regs/local/shared column)"
+fi
+if have nvcc; then
+	((dry)) || nvcc --version | tail -2
+	if run nvcc-ptx 30 env PTX_COMPILER=nvcc sh ptx.sh "$out/kernel-nvcc.ptx"; then
 		nvptx=$out/kernel-nvcc.ptx
-		grep -m1 '^\.version' "$nvptx"
-		diff kernel.ptx "$nvptx" | diffstat 2>/dev/null || diff kernel.ptx "$nvptx" | head -20
+		((dry)) || grep -m1 '^\.version' "$nvptx"
+		if have ptxas; then
+			run ptxas-nvcc 15 sh -c "ptxas -arch=sm_90 -v -o /dev/null '$nvptx' 2>&1 | tee -a '$out/ptxas.txt'"
+		fi
 	fi
 else
 	echo "no nvcc: the committed kernel.ptx ($(grep -m1 '^\.version' kernel.ptx)) is the only kernel"
 fi
 
-step "tests, embedded kernel"
-timeout 200 "$gputest" -test.v -test.timeout 190s 2>&1 | grep -Ev '^=== RUN|^    --- PASS'
-echo "exit status: ${PIPESTATUS[0]}"
-
+step "4. GPU tests (per piece against the CPU, n = 17, 18 against the table)"
+run "GPU tests" 100 "$gputest" -test.v -test.timeout 95s -test.run "$tests"
 if [[ -n $nvptx ]]; then
-	step "GPU tests, nvcc's kernel"
-	timeout 100 "$gputest" -test.v -test.timeout 90s -test.run 'Count|Available|Embedded' -ptx "$nvptx" 2>&1 | grep -Ev '^=== RUN|^    --- PASS'
-	echo "exit status: ${PIPESTATUS[0]}"
+	step "4b. GPU tests with nvcc's kernel"
+	run "GPU tests (nvcc's PTX)" 30 "$gputest" -test.v -test.timeout 25s -test.run '^Test(CountKnown|KernelEmbedded)$/^n=17/' -ptx "$nvptx"
 fi
 
-step "BenchmarkCount (embedded kernel)"
-timeout 150 "$gputest" -test.v -test.run '^$' -test.bench 'Count$' -test.benchtime 1x -test.timeout 140s 2>&1 | grep -v '^=== RUN'
-echo "exit status: ${PIPESTATUS[0]}"
+step "5. table: n = $table, both designs"
+run table $((budget + 20)) "$gputest" -test.v -test.timeout $((budget + 15))s -test.run '^TestDeviceTable$' \
+	-table "$table" -table-sweep "$sweep" -table-budget "${budget}s" -table-out "$out/table.txt"
 
-if [[ -x $queens ]] && "$queens" backtrack --help 2>&1 | grep -q -- '--gpu'; then
-	step "bench/gpu.sh"
-	RUNS=1 CPU_MAX=17 QUEENS_BIN=$queens timeout 140 bash "$repo/bench/gpu.sh" 17 18 19 20
+step "6. mixed count: n = $merge_n in $shards shards, CPU and GPU"
+cd "$out" || exit 1
+for ((i = 0; i < shards; i++)); do
+	case $((i % 4)) in
+	1) how=(--gpu) ;;
+	2) how=(--gpu --gpu-kernel loop) ;;
+	*) how=() ;;
+	esac
+	start=$(date +%s%N)
+	run "shard $i/$shards ${how[*]:-cpu}" 25 "$queens" backtrack -n "$merge_n" --count --json --shard "$i/$shards" "${how[@]}" -o "shard-$i.json"
+	echo "shard $i/$shards ${how[*]:-cpu}: $((($(date +%s%N) - start) / 1000000)) ms"
+done
+want=$(awk -F'\t' -v n="$merge_n" '$1 == n { print $2 " solutions (" $3 " unique)" }' "$repo/board/counts.tsv")
+if ((dry)); then
+	echo "would run (limit 20s): $queens merge shard-*.json (want $want), twice"
 else
-	step "bench/gpu.sh skipped: no queens binary with --gpu"
+	timeout 10 "$queens" merge --stats shard-*.json
+	got=$(timeout 10 "$queens" merge shard-*.json 2>&1)
+	if [[ $got == "$want"* ]]; then summary+=("merge: $want"); else summary+=("merge: WRONG: $got; want $want"); fi
+	cat shard-*.json >shards.jsonl 2>/dev/null && rm -f shard-*.json
 fi
+
+step summary
+printf '%s\n' "${summary[@]}"
+echo "files in $out: $(cd "$out" && ls | tr '\n' ' ')"

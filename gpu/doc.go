@@ -16,16 +16,23 @@
 //	piece   uint32     index of the piece the task belongs to
 //	rows    [16]uint8  the m empty rows in the order they are filled
 //
-// goes to one GPU thread, which searches it with backtrack's tight loop:
-// a depth-first search with an explicit stack, the diagonals kept rotated
-// to the current row, the last two rows finished in registers (kernel.cu).
+// is searched with backtrack's tight loop: a depth-first search with an
+// explicit stack, the diagonals kept rotated to the current row, the last
+// two rows finished in registers (kernel.cu). Two kernels do it, picked
+// by [Options].Design: [DesignTask], one GPU thread per task with its
+// stack in local memory, and [DesignLoop], persistent threads that take
+// tasks by an atomic index and run one loop of uniform steps (a queen
+// placed or taken back, chosen by selects) with the stack in shared
+// memory, lane-interleaved, fed through pinned buffers on two streams so
+// that splitting, copies and kernels overlap.
 // The host adds each task's count to its piece, and multiplies by the
 // piece's weight. The symmetric piece ([backtrack.Subproblem.Symmetric]), which counts the
 // solutions a turn maps to themselves for the unique count by Burnside's
 // lemma, is counted on the host by backtrack.
 //
-// [Reference] does the same on the CPU with search, the Go twin of the
-// kernel, so that every machine tests the split, the loop and the sums.
+// [Reference] does the same on the CPU with the Go twins of the kernels
+// (search and searchLoop), so that every machine tests the split, the
+// loops and the sums.
 // Tests also compile kernel.cu itself as C++ for the host, and run [Count]
 // end to end against a fake libcuda.so.1 whose kernel launch runs that
 // host build. The kernel is embedded as PTX (kernel.ptx, made by go

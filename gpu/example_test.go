@@ -49,3 +49,16 @@ func ExampleReference_shards() {
 	// 40 pieces: 40 solutions
 	// merged: 92 solutions (12 unique)
 }
+
+// The second kernel design, persistent threads in one uniform loop, is
+// picked by Options.Design; Reference runs its Go twin, with the same
+// counts piece by piece.
+func ExampleDesign() {
+	res, err := gpu.Reference(context.Background(), 11, gpu.Options{Design: gpu.DesignLoop})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%v: %d solutions (%d unique)\n", res.Design, res.Total, res.Unique)
+	// Output: loop: 2680 solutions (341 unique)
+}

@@ -40,17 +40,29 @@ func TestFakeDriver(t *testing.T) {
 		"-o", filepath.Join(dir, "libcuda.so.1"), "testdata/fakecuda.cpp").CombinedOutput(); err != nil {
 		t.Fatalf("%s: %v\n%s", cxx, err, out)
 	}
-	cmd := exec.Command(os.Args[0], "-test.run", "^TestFake(Count|Errors)$", "-test.v", "-test.count", "1")
+	table := filepath.Join(dir, "table.txt")
+	cmd := exec.Command(os.Args[0], "-test.run", "^(TestFake(Count|Errors)|TestDeviceTable)$", "-test.v", "-test.count", "1",
+		"-table", "8-10", "-table-sweep", "10", "-table-out", table)
 	cmd.Env = append(os.Environ(), fakeEnv+"="+dir, "LD_LIBRARY_PATH="+dir)
 	out, err := cmd.CombinedOutput()
 	t.Logf("child:\n%s", out)
 	if err != nil {
 		t.Fatalf("child: %v", err)
 	}
-	for _, name := range []string{"TestFakeCount", "TestFakeErrors"} {
+	for _, name := range []string{"TestFakeCount", "TestFakeErrors", "TestDeviceTable"} {
 		if !strings.Contains(string(out), "--- PASS: "+name+" ") {
 			t.Errorf("child did not pass %s", name)
 		}
+	}
+	// The device check's table, on the fake device: a line per size and
+	// design, and the sweep's depths and occupancies for n = 10.
+	b, err := os.ReadFile(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != 1+2*3+4 || strings.Count(string(b), "= table") != 2*3+4 || !strings.Contains(string(b), "grid=8=2*4") {
+		t.Errorf("the table has %d lines, want a header and 10 counts equal to the table, one on 4 blocks per SM:\n%s", len(lines), b)
 	}
 }
 
@@ -74,15 +86,31 @@ func needFake(t *testing.T) {
 	}
 }
 
+// fakeStats returns the launches of count_tasks and of count_loop since
+// the last call, and the streams count_loop ran on.
+func fakeStats(t *testing.T) (tasks, loop, streams int) {
+	t.Helper()
+	lib, err := purego.Dlopen("libcuda.so.1", purego.RTLD_NOW|purego.RTLD_GLOBAL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stats func(*int32, *int32, *int32)
+	purego.RegisterLibFunc(&stats, lib, "fake_stats")
+	var a, b, c int32
+	stats(&a, &b, &c)
+	return int(a), int(b), int(c)
+}
+
 func TestFakeCount(t *testing.T) {
 	needFake(t)
 	if err := Available(); err != nil {
 		t.Fatalf("Available() with the fake driver = %v", err)
 	}
+	fakeStats(t)
 	for n := 1; n <= 11; n++ {
 		sps, want := cpuPieces(t, n)
-		for _, opt := range []Options{{}, {Rows: 4, Batch: 1000}} {
-			t.Run(fmt.Sprintf("n=%d/rows=%d", n, opt.Rows), func(t *testing.T) {
+		for _, opt := range []Options{{}, {Rows: 4, Batch: 1000}, {Design: DesignLoop}, {Design: DesignLoop, Rows: 4, Batch: 300}} {
+			t.Run(fmt.Sprintf("n=%d/rows=%d/%v", n, opt.Rows, opt.Design), func(t *testing.T) {
 				got, err := Count(context.Background(), n, opt)
 				if err != nil {
 					t.Fatalf("Count(%d): %v", n, err)
@@ -96,7 +124,17 @@ func TestFakeCount(t *testing.T) {
 					t.Errorf("Count(%d) = %d (%d unique), want %d (%d unique)", n, got.Total, got.Unique, known.Total, known.Unique)
 				}
 				if leaks := fakeLeaks(t); leaks != 0 {
-					t.Errorf("after Count(%d) the driver holds %d contexts, allocations or modules", n, leaks)
+					t.Errorf("after Count(%d) the driver holds %d contexts, allocations, modules, streams, events or pinned buffers", n, leaks)
+				}
+				tasks, loop, streams := fakeStats(t)
+				if want := got.Launches; opt.Design == DesignTask && (tasks != want || loop != 0) || opt.Design == DesignLoop && (loop != want || tasks != 0) {
+					t.Errorf("%v: %d launches of count_tasks, %d of count_loop; want %d of the design's", opt.Design, tasks, loop, want)
+				}
+				if opt.Design == DesignLoop && streams != min(2, got.Launches) {
+					t.Errorf("%d launches of count_loop on %d streams, want on %d", got.Launches, streams, min(2, got.Launches))
+				}
+				if opt.Design == DesignLoop && got.Launches > 0 && (got.Kernel.Grid != 6 || got.Kernel.BlocksPerSM != 3 || got.Kernel.SMs != 2 || got.Kernel.Block != loopBlock) {
+					t.Errorf("kernel info %+v: want 3 blocks on each of 2 SMs of %d threads", got.Kernel, loopBlock)
 				}
 			})
 		}
@@ -121,12 +159,18 @@ func TestFakeErrors(t *testing.T) {
 	if !errors.As(err, &cerr) || cerr.Name != "CUDA_ERROR_INVALID_PTX" || !strings.Contains(err.Error(), "no entry count_tasks") {
 		t.Errorf("Count with a bad kernel: %v, want CUDA_ERROR_INVALID_PTX with the JIT log", err)
 	}
+	if _, err := Count(ctx, 10, Options{Batch: MaxBatch, Design: DesignLoop}); !errors.As(err, &cerr) ||
+		cerr.Call != "cuMemAlloc_v2" || cerr.Name != "CUDA_ERROR_OUT_OF_MEMORY" {
+		t.Errorf("DesignLoop with a batch larger than the device: %v, want cuMemAlloc_v2's CUDA_ERROR_OUT_OF_MEMORY", err)
+	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := Count(cctx, 12, Options{Batch: 100}); !errors.Is(err, context.Canceled) {
-		t.Errorf("Count(cancelled) = %v, want %v", err, context.Canceled)
+	for _, d := range []Design{DesignTask, DesignLoop} {
+		if _, err := Count(cctx, 12, Options{Batch: 100, Design: d}); !errors.Is(err, context.Canceled) {
+			t.Errorf("Count(cancelled, %v) = %v, want %v", d, err, context.Canceled)
+		}
 	}
 	if leaks := fakeLeaks(t); leaks != 0 {
-		t.Errorf("after the failed counts the driver holds %d contexts, allocations or modules", leaks)
+		t.Errorf("after the failed counts the driver holds %d contexts, allocations, modules, streams, events or pinned buffers", leaks)
 	}
 }

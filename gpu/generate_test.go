@@ -88,8 +88,10 @@ func TestKernelEmbedded(t *testing.T) {
 		t.Skip("kernel.ptx is empty: GPU tests skip; run go generate ./gpu on a machine with nvcc or clang")
 	}
 	t.Logf("kernel: %d bytes by %s, %s", len(kernelPTX), ptxCompiler(kernelPTX), ptxVersion(kernelPTX))
-	if !regexp.MustCompile(`(?m)^\.visible \.entry ` + kernelName + `\(`).MatchString(kernelPTX) {
-		t.Errorf("kernel.ptx has no entry %s", kernelName)
+	for _, name := range []string{kernelName, loopKernelName} {
+		if !regexp.MustCompile(`(?m)^\.visible \.entry ` + name + `\(`).MatchString(kernelPTX) {
+			t.Errorf("kernel.ptx has no entry %s", name)
+		}
 	}
 	if !regexp.MustCompile(`(?m)^\.target sm_[5-9]0\b`).MatchString(kernelPTX) {
 		t.Errorf("kernel.ptx targets %q, want sm_80 or older", regexp.MustCompile(`(?m)^\.target .*$`).FindString(kernelPTX))

@@ -44,7 +44,7 @@ func Available() error {
 // Count counts the solutions of the n-queens puzzle on an n×n board,
 // 1 <= n <= [MaxN], on CUDA device opt.Device: the pieces opt.Pieces (all
 // of [backtrack.Subproblems](n) when nil), each split on the host into
-// tasks that leave opt.Rows rows to the kernel, one GPU thread per task.
+// tasks that leave opt.Rows rows to the kernel of opt.Design.
 // The tasks go to the device in batches of opt.Batch; ctx is checked
 // between batches, and when it is cancelled Count returns ctx.Err() and
 // no counts. The symmetric piece ([backtrack.Subproblem.Symmetric]), the piece of the unique count, is
@@ -70,16 +70,50 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	// device comes from this goroutine, pinned to its thread.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	dev, err := openDevice(opt.Device, opt.Batch, n)
+	setup := time.Now()
+	dev, err := openDevice(opt.Device, opt.Batch, n, opt.Design, opt.BlocksPerSM)
 	if err != nil {
 		return Result{}, fmt.Errorf("gpu count: %w", err)
 	}
+	opened := time.Since(setup)
 	defer dev.close()
 	res, err := run(ctx, n, opt, ps, dev)
 	if err != nil {
 		return Result{}, fmt.Errorf("gpu count: %w", err)
 	}
 	res.Device = dev.name
+	res.Kernel = dev.kernelInfo()
+	res.Timing.Setup = opened
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// Design selects the kernel [Count] runs (and the twin [Reference] runs).
+type Design int
+
+const (
+	// DesignTask is the first design: one GPU thread per task, a launch
+	// per batch, copies and kernels one after the other (kernel.cu's
+	// count_tasks).
+	DesignTask Design = iota
+
+	// DesignLoop is the second design: persistent threads that pull tasks
+	// by an atomic index and search them in one loop of uniform steps
+	// (placing or taking back a queen, chosen by selects), the stack in
+	// shared memory lane-interleaved, the tasks of a batch binned by
+	// expected work, pinned host buffers and two streams so that the
+	// host's splitting, the copies and the kernels overlap (kernel.cu's
+	// count_loop).
+	DesignLoop
+)
+
+// String returns "task" or "loop".
+func (d Design) String() string {
+	switch d {
+	case DesignTask:
+		return "task"
+	case DesignLoop:
+		return "loop"
+	}
+	return fmt.Sprintf("Design(%d)", int(d))
 }

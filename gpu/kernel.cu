@@ -98,3 +98,101 @@ extern "C" __global__ void count_tasks(const struct task *tasks, unsigned long l
 	}
 	out[i] = sum;
 }
+
+// The second design: count_loop, a grid of persistent threads, each
+// pulling tasks by an atomic index and searching them in one loop whose
+// every iteration is one step, placing a queen or taking one back, made
+// of the same instructions whichever it is (the choice is a select, not a
+// branch), so that the 32 lanes of a warp stay in step whatever their
+// tasks do. The only other branch is the fetch of a lane's next task, once
+// per task. The stack lives in shared memory, lane-interleaved
+// ([level][thread]: a warp's 32 accesses to one level are 32 consecutive
+// words, one per bank), two words a level: the squares left to try, and
+// the column of the queen placed with the rotation from this level's row
+// to the next (the diagonals' rotation, r, bits 8..13; the other diagonal
+// rotates by -r). Every mask is 32 bits but the two rotated diagonals.
+// searchLoop in search.go is its Go twin, statement for statement.
+
+#define LOOP_BLOCK 128 // gpu.loopBlock: threads per block of count_loop
+
+// rotr rotates x right by k, 0 <= k < 64.
+__device__ __forceinline__ unsigned long long rotr(unsigned long long x, unsigned int k)
+{
+	return (x >> k) | (x << ((64 - k) & 63));
+}
+
+// count_loop writes to out[i] the number of completions of tasks[i], for
+// every i < count, the tasks taken in turn by the threads of the grid
+// through *next (0 at launch).
+extern "C" __global__ void __launch_bounds__(LOOP_BLOCK) count_loop(const struct task *tasks, unsigned long long *out,
+								    unsigned int count, int n, unsigned int *next)
+{
+	__shared__ unsigned int sa[MAX_ROWS][LOOP_BLOCK]; // per level: the squares left to try
+	__shared__ unsigned int sw[MAX_ROWS][LOOP_BLOCK]; // per level: column placed | rotation << 8
+	const unsigned int me = threadIdx.x;
+	unsigned int ti = 0xffffffffu; // the task searched (none yet)
+	unsigned long long sum = 0, x1 = 0, x2 = 0;
+	unsigned int a = 0, f = 0;
+	int d = 0, last = 0;
+	for (;;) {
+		if (a == 0 && d == 0) { // the task is done: write its count, take the next
+			if (ti < count)
+				out[ti] = sum;
+			ti = atomicAdd(next, 1u);
+			if (ti >= count)
+				break;
+			const struct task *t = &tasks[ti];
+			int m = __popc(t->free);
+			sum = 0;
+			if (m < 3 || m > MAX_ROWS) {
+				sum = BAD;
+				continue;
+			}
+			for (int j = 0; j + 1 < m; j++)
+				sw[j][me] = (unsigned int)((t->rows[j] - t->rows[j + 1]) & 63) << 8;
+			int r0 = t->rows[0];
+			x1 = rotr(t->d1, (unsigned int)r0 & 63);
+			x2 = rotr(t->d2, (unsigned int)(n - 1 - r0) & 63);
+			f = t->free;
+			a = f & ~(unsigned int)(x1 | x2);
+			last = m - 3; // the level whose children are on the second to last row
+			continue;
+		}
+		// One step. pop: take back the queen of level d-1; else place the
+		// lowest square of a on level d.
+		const unsigned int pop = a == 0;
+		const int dd = d - (int)pop;
+		const unsigned int w = sw[dd][me], saved = sa[dd][me];
+		const unsigned int k = (w >> 8) & 63, back = (64 - k) & 63;
+		const unsigned int bit = pop ? 1u << (w & 31) : a & (0u - a);
+		const unsigned int rest = a & (a - 1);
+		const unsigned int nf = f ^ bit;
+		// Placing rotates the diagonals with the queen forward (d1 left
+		// by k, d2 right); taking it back rotates them backward and
+		// clears it: one rotation each, its operands selected.
+		const unsigned long long set = pop ? 0ull : (unsigned long long)bit, clear = pop ? (unsigned long long)bit : 0ull;
+		const unsigned long long y1 = rotl(x1 | set, pop ? back : k) & ~clear;
+		const unsigned long long y2 = rotl(x2 | set, pop ? k : back) & ~clear;
+		const unsigned int na = nf & ~(unsigned int)(y1 | y2);
+		// On the last level, of the two free columns p and q each may take
+		// the second to last row and leave the other to the last one.
+		const unsigned int k2 = (sw[d + 1][me] >> 8) & 63, back2 = (64 - k2) & 63;
+		const unsigned int p = nf & (0u - nf), q = nf ^ p;
+		const unsigned int pq = q & ~(unsigned int)(rotl(y1 | p, k2) | rotl(y2 | p, back2));
+		const unsigned int qp = p & ~(unsigned int)(rotl(y1 | q, k2) | rotl(y2 | q, back2));
+		const unsigned int atLast = !pop & (d == last);
+		const unsigned int found = (unsigned int)(((na & p) != 0) & (pq != 0)) + (unsigned int)(((na & q) != 0) & (qp != 0));
+		sum += found & (0u - atLast);
+		const unsigned int push = !pop & (d != last) & (na != 0);
+		if (push) {
+			sa[d][me] = rest;
+			sw[d][me] = ((unsigned int)__ffs(bit) - 1) | k << 8;
+		}
+		const unsigned int moves = pop | push;
+		a = pop ? saved : push ? na : rest;
+		f = moves ? nf : f;
+		x1 = moves ? y1 : x1;
+		x2 = moves ? y2 : x2;
+		d = pop ? dd : d + (int)push;
+	}
+}

@@ -19,10 +19,15 @@ import (
 //go:embed kernel.ptx
 var kernelPTX string
 
-// kernelName is the kernel's entry point in kernel.cu.
-const kernelName = "count_tasks"
+// kernelName and loopKernelName are the entry points in kernel.cu of
+// DesignTask's and DesignLoop's kernels.
+const (
+	kernelName     = "count_tasks"
+	loopKernelName = "count_loop"
+)
 
-// blockSize is the number of threads in a block of a launch.
+// blockSize is the number of threads in a block of a launch of
+// count_tasks (DesignTask); count_loop's is loopBlock.
 const blockSize = 128
 
 // ErrKernel is returned (wrapped) by [Count] and [Available] when the

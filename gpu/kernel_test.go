@@ -68,9 +68,10 @@ func tasksOf(t *testing.T, n, rows int) ([]task, []uint64) {
 }
 
 // TestKernelOnHost compiles kernel.cu as C++ for the CPU, with the few
-// CUDA names it uses defined by testdata/host.cpp, and checks that it
-// counts every task as search does: the kernel's own source, tested
-// without a GPU. It skips when no C++ compiler is on PATH.
+// CUDA names it uses defined by testdata/cuda_host.h, and checks that both
+// its kernels, count_tasks and count_loop, count every task as search
+// does: the kernels' own source, tested without a GPU. It skips when no
+// C++ compiler is on PATH.
 func TestKernelOnHost(t *testing.T) {
 	cxx, err := exec.LookPath("g++")
 	if err != nil {
@@ -82,25 +83,23 @@ func TestKernelOnHost(t *testing.T) {
 	if out, err := exec.Command(cxx, "-std=c++17", "-O2", "-Wall", "-Werror", "-o", bin, "testdata/host.cpp").CombinedOutput(); err != nil {
 		t.Fatalf("%s: %v\n%s", cxx, err, out)
 	}
-	for _, c := range []struct{ n, rows int }{{8, 3}, {11, 5}, {12, 8}, {13, 9}, {14, MaxRows}, {26, 0}, {32, 0}} {
-		var tasks []task
-		var want []uint64
-		if c.rows > 0 {
-			tasks, want = tasksOf(t, c.n, c.rows)
-		} else {
-			tasks, want = placedTasks(t, c.n, rand.New(rand.NewPCG(3, uint64(c.n))))
-		}
+	for _, c := range []struct {
+		n, rows int
+		design  Design
+	}{{8, 3, DesignTask}, {11, 5, DesignTask}, {12, 8, DesignTask}, {13, 9, DesignTask}, {14, MaxRows, DesignTask}, {26, 0, DesignTask}, {32, 0, DesignTask},
+		{8, 3, DesignLoop}, {11, 5, DesignLoop}, {12, 8, DesignLoop}, {13, 9, DesignLoop}, {14, MaxRows, DesignLoop}, {26, 0, DesignLoop}, {32, 0, DesignLoop}} {
+		tasks, want := testTasks(t, c.n, c.rows, 3)
 		var in bytes.Buffer
 		binary.Write(&in, binary.LittleEndian, int32(c.n))
 		binary.Write(&in, binary.LittleEndian, uint32(len(tasks)))
 		in.Write(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(tasks))), len(tasks)*int(unsafe.Sizeof(task{}))))
-		cmd := exec.Command(bin)
+		cmd := exec.Command(bin, c.design.String())
 		cmd.Stdin = &in
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
 		out, err := cmd.Output()
 		if err != nil {
-			t.Fatalf("n=%d rows=%d: host kernel: %v %s", c.n, c.rows, err, stderr.String())
+			t.Fatalf("n=%d rows=%d %v: host kernel: %v %s", c.n, c.rows, c.design, err, stderr.String())
 		}
 		if len(out) != 8*len(tasks) {
 			t.Fatalf("n=%d rows=%d: host kernel wrote %d bytes, want %d", c.n, c.rows, len(out), 8*len(tasks))
@@ -109,12 +108,23 @@ func TestKernelOnHost(t *testing.T) {
 		for i := range tasks {
 			if got := binary.LittleEndian.Uint64(out[8*i:]); got != want[i] {
 				if bad++; bad <= 5 {
-					t.Errorf("n=%d rows=%d task %d %+v: kernel %d, search %d", c.n, c.rows, i, tasks[i], got, want[i])
+					t.Errorf("n=%d rows=%d %v: task %d %+v: kernel %d, search %d", c.n, c.rows, c.design, i, tasks[i], got, want[i])
 				}
 			}
 		}
-		t.Logf("n=%d rows=%d: %d tasks agree", c.n, c.rows, len(tasks)-bad)
+		t.Logf("n=%d rows=%d %v: %d tasks agree", c.n, c.rows, c.design, len(tasks)-bad)
 	}
+}
+
+// testTasks returns the tasks of every piece of an n×n board split to
+// rows (and what search counts for each), or, for rows 0, tasks made from
+// solutions with random rows emptied (placedTasks, from seed).
+func testTasks(t *testing.T, n, rows int, seed uint64) ([]task, []uint64) {
+	t.Helper()
+	if rows > 0 {
+		return tasksOf(t, n, rows)
+	}
+	return placedTasks(t, n, rand.New(rand.NewPCG(seed, uint64(n))))
 }
 
 // placedTasks returns tasks of an n×n board made from a solution and its
@@ -122,7 +132,7 @@ func TestKernelOnHost(t *testing.T) {
 // counts for each: tasks whose diagonals use the high bits.
 func placedTasks(t *testing.T, n int, rng *rand.Rand) ([]task, []uint64) {
 	t.Helper()
-	sol, _, err := backtrack.First(n, backtrack.Options{Strategy: backtrack.Heuristic})
+	sol, _, err := backtrack.First(context.Background(), n, backtrack.Options{Strategy: backtrack.Heuristic})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +162,7 @@ func placedTasks(t *testing.T, n int, rng *rand.Rand) ([]task, []uint64) {
 func TestSearchLargeBoards(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int{17, 21, 26, 31, 32} {
-		sol, _, err := backtrack.First(n, backtrack.Options{Strategy: backtrack.Heuristic})
+		sol, _, err := backtrack.First(context.Background(), n, backtrack.Options{Strategy: backtrack.Heuristic})
 		if err != nil {
 			t.Fatal(err)
 		}

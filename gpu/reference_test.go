@@ -60,13 +60,17 @@ func TestReferenceKnown(t *testing.T) {
 }
 
 // TestReferencePieces compares every piece with backtrack's counter, for
-// the default split and for splits into more and fewer, larger tasks.
+// the default split and for splits into more and fewer, larger tasks, with
+// the twins of both kernels.
 func TestReferencePieces(t *testing.T) {
 	for n := 4; n <= 13; n++ {
 		sps, want := cpuPieces(t, n)
-		for _, rows := range []int{0, 3, 5, 8, MaxRows} {
-			t.Run(fmt.Sprintf("n=%d/rows=%d", n, rows), func(t *testing.T) {
-				got, err := Reference(context.Background(), n, Options{Rows: rows, Batch: 1000})
+		for _, c := range []struct {
+			rows   int
+			design Design
+		}{{0, DesignTask}, {3, DesignTask}, {5, DesignTask}, {8, DesignTask}, {MaxRows, DesignTask}, {0, DesignLoop}, {3, DesignLoop}, {MaxRows, DesignLoop}} {
+			t.Run(fmt.Sprintf("n=%d/rows=%d/%v", n, c.rows, c.design), func(t *testing.T) {
+				got, err := Reference(context.Background(), n, Options{Rows: c.rows, Batch: 1000, Design: c.design})
 				if err != nil {
 					t.Fatalf("Reference(%d): %v", n, err)
 				}

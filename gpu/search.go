@@ -81,3 +81,135 @@ func search(t *task, n int) uint64 {
 	}
 	return sum
 }
+
+// loopBlock is the number of threads in a block of count_loop, the size
+// of the lane dimension of its shared stack (LOOP_BLOCK in kernel.cu).
+const loopBlock = 128
+
+// loopLane is the state one thread of count_loop keeps in registers.
+type loopLane struct {
+	ti       uint32 // the task searched; none when >= count
+	sum      uint64
+	x1, x2   uint64
+	a, f     uint32
+	d, last  int
+	finished bool
+}
+
+// searchLoop writes to out[i] the count of tasks[i] on an n×n board, as a
+// block of lanes threads of count_loop does: the Go twin of that kernel,
+// statement for statement, the lanes run in lockstep (each does one
+// iteration of the loop in turn) with the shared stack [level][lane] and
+// the atomic index next that they share. 1 <= lanes <= loopBlock.
+func searchLoop(tasks []task, out []uint64, n, lanes int) {
+	var sa, sw [MaxRows][loopBlock]uint32
+	count := uint32(len(tasks))
+	var next uint32
+	ls := make([]loopLane, lanes)
+	for i := range ls {
+		ls[i].ti = ^uint32(0)
+	}
+	for running := lanes; running > 0; {
+		for me := range ls {
+			l := &ls[me]
+			if l.finished {
+				continue
+			}
+			if l.a == 0 && l.d == 0 { // the task is done: write its count, take the next
+				if l.ti < count {
+					out[l.ti] = l.sum
+				}
+				l.ti = next
+				next++
+				if l.ti >= count {
+					l.finished = true
+					running--
+					continue
+				}
+				t := &tasks[l.ti]
+				m := bits.OnesCount32(t.free)
+				l.sum = 0
+				if m < 3 || m > MaxRows {
+					l.sum = bad
+					continue
+				}
+				for j := 0; j+1 < m; j++ {
+					sw[j][me] = uint32((int(t.rows[j])-int(t.rows[j+1]))&63) << 8
+				}
+				r0 := int(t.rows[0])
+				l.x1 = bits.RotateLeft64(t.d1, -(r0 & 63))
+				l.x2 = bits.RotateLeft64(t.d2, -((n - 1 - r0) & 63))
+				l.f = t.free
+				l.a = l.f &^ uint32(l.x1|l.x2)
+				l.last = m - 3
+				continue
+			}
+			loopStep(l, &sa, &sw, me)
+		}
+	}
+}
+
+// loopStep is one step of a lane of count_loop (the body of its loop
+// after the fetch): place the lowest square of a on level d, or, when a
+// is empty, take back the queen of level d-1, the choice made by selects.
+func loopStep(l *loopLane, sa, sw *[MaxRows][loopBlock]uint32, me int) {
+	pop := l.a == 0
+	dd := l.d
+	if pop {
+		dd--
+	}
+	w, saved := sw[dd][me], sa[dd][me]
+	k := int(w>>8) & 63
+	back := (64 - k) & 63
+	var bit uint32
+	if pop {
+		bit = 1 << (w & 31)
+	} else {
+		bit = l.a & -l.a
+	}
+	rest := l.a & (l.a - 1)
+	nf := l.f ^ bit
+	set, clear, k1, k2 := uint64(bit), uint64(0), k, back
+	if pop {
+		set, clear, k1, k2 = 0, uint64(bit), back, k
+	}
+	y1 := bits.RotateLeft64(l.x1|set, k1) &^ clear
+	y2 := bits.RotateLeft64(l.x2|set, k2) &^ clear
+	na := nf &^ uint32(y1|y2)
+	kl := int(sw[l.d+1][me]>>8) & 63
+	backl := (64 - kl) & 63
+	p := nf & -nf
+	q := nf ^ p
+	pq := q &^ uint32(bits.RotateLeft64(y1|uint64(p), kl)|bits.RotateLeft64(y2|uint64(p), backl))
+	qp := p &^ uint32(bits.RotateLeft64(y1|uint64(q), kl)|bits.RotateLeft64(y2|uint64(q), backl))
+	if !pop && l.d == l.last {
+		if na&p != 0 && pq != 0 {
+			l.sum++
+		}
+		if na&q != 0 && qp != 0 {
+			l.sum++
+		}
+	}
+	push := !pop && l.d != l.last && na != 0
+	if push {
+		sa[l.d][me] = rest
+		sw[l.d][me] = uint32(bits.TrailingZeros32(bit)) | uint32(k)<<8
+	}
+	switch {
+	case pop:
+		l.a = saved
+	case push:
+		l.a = na
+	default:
+		l.a = rest
+	}
+	if pop || push {
+		l.f, l.x1, l.x2 = nf, y1, y2
+	}
+	switch {
+	case pop:
+		l.d = dd
+	case push:
+		l.d++
+	}
+}

@@ -10,6 +10,10 @@ import (
 // stack has that many levels); Options.Rows must lie in 3..MaxRows.
 const MaxRows = 16
 
+// maxWork bounds the expected work of a task (the splitter's work): at
+// most MaxRows rows of at most 32 free squares.
+const maxWork = MaxRows * 32
+
 // MaxN is the largest board the GPU counter accepts: the free columns of
 // a task are a 32-bit mask and its diagonals 64-bit masks (2n-1 bits).
 const MaxN = 32
@@ -41,6 +45,7 @@ type splitter struct {
 	n, rows int
 	tie     [32]int // per row: |2r-(n-1)|<<5 | r
 	emit    func(t *task)
+	work    int    // the expected work of the task emitted: the free squares of its rows, below maxWork
 	host    uint64 // solutions found while splitting (not weighted)
 	nodes   uint64 // queens placed while splitting
 	tasks   int64  // tasks emitted
@@ -87,13 +92,14 @@ func (s *splitter) split(free, d1, d2 uint64, rem uint32) {
 // fewer than 3 rows, or drops it when a row has no free square.
 func (s *splitter) freeze(free, d1, d2 uint64, rem uint32) {
 	var keys [32]int
-	m := 0
+	m, work := 0, 0
 	for x := rem; x != 0; x &= x - 1 {
 		r := bits.TrailingZeros32(x)
 		c := bits.OnesCount64(s.squares(free, d1, d2, r))
 		if c == 0 {
 			return
 		}
+		work += c
 		key := c<<11 | s.tie[r&31]
 		j := m
 		for ; j > 0 && keys[(j-1)&31] > key; j-- {
@@ -121,5 +127,6 @@ func (s *splitter) freeze(free, d1, d2 uint64, rem uint32) {
 		t.rows[j] = uint8(keys[j&31] & 31)
 	}
 	s.tasks++
+	s.work = work
 	s.emit(&t)
 }

@@ -388,7 +388,8 @@ func (m varMap) lit(lit int) z.Lit {
 }
 
 // newGini returns a gini instance holding the clauses of cnf, added
-// directly (gini's DIMACS reader is slow, GINI.md), and all its
+// directly (gini's DIMACS reader is slow: it took about 40 s to load the
+// pairwise CNF of n = 400, which gini then solved in 4 s), and all its
 // variables, numbered by m.
 func newGini(cnf *encode.CNF, m varMap) *gini.Gini {
 	g := gini.NewVc(cnf.Vars, len(cnf.Clauses))

@@ -1,6 +1,5 @@
 // Package sat solves, enumerates and counts N-Queens CNFs (from
-// [encode.Queens]) with the gini SAT solver, in process, or with any
-// external DIMACS solver command, and reads solvers' output.
+// [encode.Queens]) with the gini SAT solver, in process.
 //
 // It is the only package of queens that imports gini. Solutions come out
 // as [board.Solution] values, one at a time ([Solver.Next]) or as a stream
@@ -21,14 +20,10 @@
 // are solved, and the mirror images of their solutions are emitted too.
 // A context cancels a solve or bounds it in time.
 //
-// An external solver ([External], [NewExternal]) is believed in nothing:
-// each model is checked against the CNF and the board, the exit status
-// against the answer (10 SATISFIABLE, 20 UNSATISFIABLE), and with
-// [External.Proof] every UNSATISFIABLE answer against its DRAT proof, by
-// a [ProofChecker]. Its command is split like a shell's words
-// ([SplitCommand]); where it writes its answer is found by probing
-// ([External.Probe]); its output is capped, and what it leaves running is
-// killed.
+// [Solver] and [Parallel] are both an [Engine]. An external DIMACS solver
+// is run by the sat/external package, with the same blocking clauses and
+// every answer checked; this package runs nothing outside the process and
+// changes nothing about it.
 //
 // gini is used with care for the pitfalls of v1.0.4: clauses are added
 // directly (not through its DIMACS reader), the model is read before the

@@ -13,6 +13,21 @@ import (
 	"github.com/queens-dev/queens/encode"
 )
 
+// Engine is what a [Solver] and a [Parallel] have in common: the
+// solutions of one CNF, as a stream or counted, and the work done so far.
+// For a Solver they are the solutions it has not returned yet; a
+// Parallel's All starts anew each time.
+type Engine interface {
+	All(ctx context.Context) iter.Seq2[board.Solution, error]
+	Count(ctx context.Context) (uint64, error)
+	Stats() Stats
+}
+
+var (
+	_ Engine = (*Solver)(nil)
+	_ Engine = (*Parallel)(nil)
+)
+
 // Stats describes the work a [Solver] has done. gini exposes no search
 // statistics (conflicts, decisions), so these are what can be counted
 // from outside.
@@ -22,7 +37,7 @@ type Stats struct {
 	Solutions     int           // solutions returned
 	Blocking      int           // blocking clauses added
 	Cubes         int           // cubes solved ([Parallel]; 0 for a Solver)
-	Proofs        int           // UNSAT answers certified by a checked proof: 0, gini writes none
+	Proofs        int           // UNSAT answers certified by a checked proof (0 from gini; an external solver's, converted)
 	Elapsed       time.Duration // wall time spent in the solver
 }
 
@@ -70,9 +85,9 @@ func NewSeeded(cnf *encode.CNF, seed uint64) (*Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	// gini v1.0.4 answers SAT with a non-model (and exits the process,
-	// GINI.md P9) when solving under assumptions a formula that is
-	// already inconsistent at level 0: test for that first, by
+	// gini v1.0.4 answers SAT with a non-model when solving under
+	// assumptions a formula that is already inconsistent at level 0, and
+	// its own check of that model then exits the process (log.Fatalf): test for that first, by
 	// unit propagation of our own (gini's Test does not see it). Without
 	// unit clauses nothing propagates: skip the index (memory at n=1000).
 	if seedRows(cnf.N) > 0 && (!hasUnits(cnf) || newReducer(newOccurrences(cnf)).propagate(nil)) {
@@ -228,8 +243,8 @@ func (s *Solver) nextGini(ctx context.Context) (board.Solution, error) {
 		return nil, err
 	}
 	n := s.cnf.N
-	// Read the board before blocking it: Add backtracks and loses the
-	// model (GINI.md P3).
+	// Read the board before blocking it: Add backtracks to level 0 and
+	// loses the model.
 	sol := make(board.Solution, n)
 	for row := range n {
 		sol[row] = -1
@@ -252,7 +267,8 @@ func (s *Solver) nextGini(ctx context.Context) (board.Solution, error) {
 
 // solve runs g until it answers (1 SAT, -1 UNSAT) or ctx ends. Without a
 // cancellable ctx it calls Solve directly. Otherwise it polls a GoSolve,
-// whose result must be collected exactly once (GINI.md P10): gini's Wait
+// whose result must be collected exactly once (its channel is unbuffered:
+// an uncollected result leaks the solving goroutine): gini's Wait
 // holds the lock Stop needs, so waiting in another goroutine would make
 // cancellation deadlock. g.Try is never used: it leaves a deadline behind
 // (P2).
@@ -304,6 +320,9 @@ func (s *Solver) Remaining(ctx context.Context) iter.Seq2[board.Solution, error]
 	}
 }
 
+// All is [Solver.Remaining], so that a Solver is an [Engine].
+func (s *Solver) All(ctx context.Context) iter.Seq2[board.Solution, error] { return s.Remaining(ctx) }
+
 // Count returns the number of solutions not yet returned, enumerating
 // them.
 func (s *Solver) Count(ctx context.Context) (uint64, error) {
@@ -327,17 +346,21 @@ func All(ctx context.Context, cnf *encode.CNF) iter.Seq2[board.Solution, error] 
 
 // Stream returns the solutions of a solver that open makes, as a stream
 // that calls open anew for each range over it (so that it can be read
-// again), as [All] does for gini; [NewExternal] makes one for an external
-// solver. An error from open or from the solver is yielded with a nil
-// solution and ends the stream.
-func Stream(ctx context.Context, open func() (*Solver, error)) iter.Seq2[board.Solution, error] {
+// again), as [All] does for gini; an [external.Solver] fits too. An error
+// from open or from the solver is yielded with a nil solution and ends
+// the stream.
+//
+// [external.Solver]: https://pkg.go.dev/github.com/queens-dev/queens/sat/external#Solver
+func Stream[S interface {
+	All(context.Context) iter.Seq2[board.Solution, error]
+}](ctx context.Context, open func() (S, error)) iter.Seq2[board.Solution, error] {
 	return func(yield func(board.Solution, error) bool) {
 		s, err := open()
 		if err != nil {
 			yield(nil, err)
 			return
 		}
-		s.Remaining(ctx)(yield)
+		s.All(ctx)(yield)
 	}
 }
 

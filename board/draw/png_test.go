@@ -130,16 +130,6 @@ func TestImageLabelsAndMarks(t *testing.T) {
 	}
 }
 
-func ExampleImage() {
-	img, _ := Image(board.Solution{1, 3, 0, 2}, &Options{Square: 20})
-	fmt.Println(img.Bounds())
-	// The middle of square 1:2 is the queen, of 1:1 a light square.
-	fmt.Println(img.At(7+20+10, 9+13) == palette[7], img.At(7+10, 9+13) == palette[1])
-	// Output:
-	// (0,0)-(87,89)
-	// true true
-}
-
 func BenchmarkPictures(b *testing.B) {
 	for _, n := range []int{8, 32, MaxN} {
 		s := make(board.Solution, n)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -152,20 +151,4 @@ func TestLayoutScalesDown(t *testing.T) {
 		}
 		prev = l.sq
 	}
-}
-
-func ExampleWriteSVG() {
-	// The one-queen board: a light square, its labels and the queen.
-	WriteSVG(os.Stdout, board.Solution{0}, &Options{Square: 16})
-	// Output:
-	// <svg xmlns="http://www.w3.org/2000/svg" width="23" height="25" viewBox="0 0 23 25">
-	// <title>1-queens: 1:1</title>
-	// <rect width="23" height="25" fill="#ffffff"/>
-	// <rect x="7" y="9" width="16" height="16" fill="#f0d9b5"/>
-	// <g font-family="sans-serif" font-size="7" fill="#333333" text-anchor="middle">
-	// <text x="15" y="7">1</text>
-	// <text x="3" y="17" dominant-baseline="central">1</text>
-	// </g>
-	// <path class="queen" fill="#1b1b1b" d="M9.88 22.76L20.12 22.76L20.12 21.16L21.56 13.8L17.88 17.64L15 11.4L12.12 17.64L8.44 13.8L9.88 21.16Z"/>
-	// </svg>
 }

@@ -62,7 +62,7 @@ Limits: a first solution or --limit K: N <= %d (N <= %d with --strategy lex);
 			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex, heuristic, iterative, cells or generate (see below)"},
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, the textbook order)"},
-			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(), gpuFlag(),
+			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(),
 		},
 		Action: backtrackAction,
 	}
@@ -101,15 +101,7 @@ func backtrackAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	maxN, mode := maxFirstN, "a first solution"
-	switch {
-	case c.Bool("count"):
-		maxN, mode = maxCountN, "--count"
-	case c.Bool("all") || c.Bool("unique"):
-		maxN, mode = maxAllN, "--all and --unique"
-	case strategy == backtrack.Lex:
-		maxN, mode = maxLexFirstN, "--strategy lex"
-	}
+	maxN, mode := backtrackLimit(c.Bool("count"), c.Bool("all") || c.Bool("unique"), strategy == backtrack.Lex)
 	n := c.Int("n")
 	if n > maxN && n <= board.MaxN {
 		return usagef("-n %d is too large for %s (at most %d)", n, mode, maxN)
@@ -141,13 +133,26 @@ func backtrackAction(c *cli.Context) error {
 		out.Abort()
 		return err
 	}
+	if c.IsSet("engine") && !c.Bool("count") {
+		out.Abort()
+		return usagef("--engine is for --count")
+	}
 	if c.Bool("count") {
+		engine, err := countEngine(c, n, place, onGPU)
+		if err != nil {
+			out.Abort()
+			return err
+		}
+		if engine == "join" {
+			return out.finish(joinCount(ctx, c, out.output, format, n))
+		}
 		if onGPU && (c.IsSet("strategy") && strategy != backtrack.Auto || order != backtrack.Rows || unique.rotations) {
 			out.Abort()
 			return usagef("--gpu runs the bitboard counter: not with --strategy, --order or --unique=rotations")
 		}
 		if onGPU {
-			return out.finish(countCommand(ctx, c, out.output, format, n, place, gpuCounter, shard.EngineGPU))
+			design, _ := gpuDesign(c) // checked by useGPU
+			return out.finish(countCommand(ctx, c, out.output, format, n, place, gpuCounter(design), shard.EngineGPU))
 		}
 		if c.IsSet("strategy") && strategy != backtrack.Auto || order != backtrack.Rows || unique.on && len(place) > 0 {
 			return out.finish(searchCount(ctx, c, out.output, format, n, backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}))
@@ -205,7 +210,7 @@ func backtrackCount(ctx context.Context, c *cli.Context, out *output, format boa
 		return err
 	}
 	out.Flush() // the count first, then the statistics about it
-	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"algorithm", "counter"}, stat{"solutions", res.Total}, stat{"nodes", res.Nodes},
+	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"algorithm", "counter"}, stat{"engine", "constellations"}, stat{"solutions", res.Total}, stat{"nodes", res.Nodes},
 		stat{"parts", res.Done}, stat{"threads", c.Int("threads")}, stat{"seconds", res.Elapsed})
 }
 
@@ -239,9 +244,9 @@ func timeoutErr(ctx context.Context, err error) error {
 func writeUniqueCount(w io.Writer, format board.Format, n int, total uint64, mode uniqueMode, unique, rotations uint64) error {
 	switch {
 	case !mode.on:
-		return writeCount(w, format, n, total, nil)
+		return writeCount(w, format, n, total, nil, nil)
 	case !mode.rotations:
-		return writeCount(w, format, n, total, &unique)
+		return writeCount(w, format, n, total, &unique, nil)
 	case format == board.FormatJSON:
 		return writeJSONLine(w, struct {
 			N        int    `json:"n"`

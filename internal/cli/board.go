@@ -8,10 +8,6 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// maxBoardN is the largest board queens board draws as text; pictures
-// stop at draw.MaxN.
-const maxBoardN = 1000
-
 func boardCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "board",

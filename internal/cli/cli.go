@@ -7,27 +7,34 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/queens-dev/queens/internal/libc"
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
+	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
 
-// signalsCaught is called once run catches SIGINT, SIGTERM and SIGHUP; the
+// signalsCaught is called once run catches SIGINT, SIGTERM, SIGHUP and SIGQUIT; the
 // end-to-end tests set it to learn when a signal will be handled.
 var signalsCaught = func() {}
 
 // Run runs the command line args (args[0] is the program name) and returns
 // the exit status. It is the only place that prints errors. SIGHUP (the
-// terminal closed) stops a run as SIGINT and SIGTERM do. A failed write
+// terminal closed) and SIGQUIT (Ctrl-\) stop a run as SIGINT and SIGTERM
+// do: cleaned up, exit status 130, not Go's goroutine dump. A failed write
 // to stdout, which a command may not see (help, a table), is a failed
 // run: exit status 1.
 func Run(args []string, stdout, stderr io.Writer) int {
+	libc.Fit() // before the counters start their threads
+	// The command line runs external solvers: what one leaves behind is
+	// reaped here, not left to init (a library user opts in the same way).
+	external.BecomeSubreaper()
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...)
 	defer stop()
 	// The first signal stops the run cleanly (it says how far it got,
@@ -67,12 +74,13 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// stopSignals are the signals that stop a run: SIGTERM, and SIGINT and
-// SIGHUP unless they are ignored (nohup, a background job of a script):
-// catching an ignored signal would undo what the caller asked for.
+// stopSignals are the signals that stop a run: SIGTERM, and SIGINT,
+// SIGHUP and SIGQUIT unless they are ignored (nohup, a background job of
+// a script): catching an ignored signal would undo what the caller asked
+// for.
 func stopSignals() []os.Signal {
 	sigs := []os.Signal{syscall.SIGTERM}
-	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGHUP} {
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGHUP, syscall.SIGQUIT} {
 		if !signal.Ignored(sig) {
 			sigs = append(sigs, sig)
 		}
@@ -90,7 +98,9 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			"encoding solved with the gini SAT solver (or any DIMACS solver), and checks one against\n" +
 			"the other and against the published counts (OEIS A000170, A002562).\n\n" +
 			"Exit status: 0 success (including \"no solution\"); 1 a failed check, a run stopped by\n" +
-			"--timeout or a failing external solver; 2 a usage or input error; 130 interrupted.",
+			"--timeout or a failing external solver; 2 a usage or input error; 3 an answer printed\n" +
+			"but verified by no referee and no proof (\"queens: unverified: ...\" on stderr, and\n" +
+			"\"verified\": false in its JSON); 130 interrupted.",
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		HideVersion:     true,
@@ -98,9 +108,15 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		OnUsageError:    onUsageError,
 		Commands:        commands(),
 		CommandNotFound: func(*cli.Context, string) {}, // Run reports it
+		Flags:           []cli.Flag{versionFlag()},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
 				return usagef("unknown command %q (see queens help)", c.Args().First())
+			}
+			if c.Bool("version") {
+				bi, _ := debug.ReadBuildInfo()
+				writeVersion(c.App.Writer, version(), bi)
+				return nil
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -111,9 +127,10 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	return app
 }
 
-// commands lists the subcommands; each lives in its own cmd_*.go file.
+// commands lists the subcommands; each lives in the file named after it
+// (backtrack.go, sat.go, ...).
 func commands() []*cli.Command {
-	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), traceCommand(), compareCommand(), mergeCommand(), boardCommand(), checkCommand(), serveCommand()}
+	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), traceCommand(), compareCommand(), mergeCommand(), boardCommand(), checkCommand(), serveCommand(), versionCommand()}
 }
 
 // setUsageErrors makes flag errors of cmd and its subcommands come back to
@@ -141,9 +158,10 @@ func setUsageErrors(cmd *cli.Command) {
 }
 
 func onUsageError(c *cli.Context, err error, isSubcommand bool) error {
-	if msg := err.Error(); strings.Contains(msg, "unknown --unique mode") {
-		// Not "invalid boolean value": --unique parses like a boolean.
-		err = errors.New(msg[strings.Index(msg, "unknown --unique mode"):])
+	if bad := badUnique(c.Command); bad != nil {
+		// Not the flag parser's "invalid value ... for flag": --unique
+		// parses like a boolean, and its own error says what it takes.
+		err = bad
 	}
 	if !isSubcommand {
 		// A flag before any command (queens -n 8): say that a command

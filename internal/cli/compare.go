@@ -33,7 +33,8 @@ func compareCommand() *cli.Command {
 			"counts (OEIS A000170, A002562). Where two engines disagree, compare re-runs them on parts\n" +
 			"of the board until it finds the solutions they disagree on, and prints them.\n\n" +
 			"Engines: backtrack; count, the bitboard counter of --count, which only counts (its total\n" +
-			"and unique count are compared); sat/ENCODING for each encoding (" + encodingNames() + ");\n" +
+			"and unique count are compared); join, the half-board join of --count --engine join, an\n" +
+			"independent counting algorithm (not with --place); sat/ENCODING for each encoding (" + encodingNames() + ");\n" +
 			"and each external solver found on PATH (" + strings.Join(externalSolvers, ", ") + ") or given with\n" +
 			"--solver (repeatable; one command per flag, quoted as a shell would, never split at commas).\n" +
 			"External solvers run on the CNF of each encoding in --encoding (default pairwise; the row\n" +
@@ -47,8 +48,9 @@ func compareCommand() *cli.Command {
 			"--counter CMD (repeatable) adds an external model counter as an engine, named counter:CMD, on\n" +
 			"each encoding of --encoding, up to n = --solver-limit: it counts the model counting file\n" +
 			"(see queens sat --counter), and, without --place, the file with --break-symmetry's\n" +
-			"lex-leader clauses for the unique count (projected: a counter must read \"c p show\" or clasp's\n" +
-			"\"c project\"). Both are checked against the published counts and the backtracker's.\n\n" +
+			"lex-leader clauses for the unique count (every encoding's models are exactly its solutions,\n" +
+			"or classes: no projection). Both are checked against the published counts and the\n" +
+			"backtracker's.\n\n" +
 			"--strategies compares the algorithms of the backtracker instead of the engines: lex,\n" +
 			"iterative, heuristic, cells (n <= 10) and generate (n <= 10) each enumerate every solution,\n" +
 			"checked as above (valid, the published count, the same set as lex), with the queens each\n" +
@@ -61,7 +63,7 @@ func compareCommand() *cli.Command {
 			&cli.StringFlag{Name: "n", Usage: "board sizes: `RANGE` such as 8, 1-12 or 4,8,10 (n <= " + strconv.Itoa(compareMaxN) + ")"},
 			&cli.StringFlag{Name: "engines", Usage: "comma-separated engines `LIST` (default: all that apply)"},
 			&cli.GenericFlag{Name: "solver", Value: &commandList{}, Usage: "also check the external DIMACS solver `CMD` (e.g. 'clasp --heuristic=Vsids,92'); repeatable, not split at commas"},
-			&cli.GenericFlag{Name: "counter", Value: &commandList{}, Usage: "also check the external model counter `CMD` (e.g. 'clasp --parse-ext --project -n 0 -q'); repeatable"},
+			&cli.GenericFlag{Name: "counter", Value: &commandList{}, Usage: "also check the external model counter `CMD` (e.g. 'clasp -n 0 -q'); repeatable"},
 			&cli.StringFlag{Name: "encoding", Value: "pairwise", Usage: "comma-separated encodings `LIST` the external solvers run on (" + encodingNames() + ", or all)"},
 			&cli.IntFlag{Name: "solver-limit", Value: externalEnumMax, Usage: "external solvers enumerate up to board size `N`, and above it give one model"},
 			solverOutputFlag(),
@@ -153,14 +155,14 @@ func runCompare(c *cli.Context) error {
 			} else {
 				writeCompareTable(out, done)
 			}
-			runs += len(done.Tallies) - 1
+			runs += len(done.Outcomes) - 1
 			if hung == "" {
 				return failf("stopped by --timeout %s at n = %d, after %d runs", c.Duration("timeout"), n, runs)
 			}
 			return failf("stopped by --timeout %s at n = %d while %s ran, after %d runs", c.Duration("timeout"), n, hung, runs)
 		}
-		runs += len(r.Tallies)
-		problems += len(r.Problems)
+		runs += len(r.Outcomes)
+		problems += len(r.Findings)
 		if jsonOut {
 			writeCompareJSON(out, r)
 		} else {
@@ -189,12 +191,10 @@ func runCompare(c *cli.Context) error {
 }
 
 func writeCompareTable(w io.Writer, r compare.Result) {
-	for _, t := range r.Tallies {
+	for _, t := range r.Outcomes {
 		verdict := "ok"
-		for _, p := range r.Problems {
-			if strings.HasPrefix(p, t.Engine+":") || strings.Contains(p, " and "+t.Engine+" differ") {
-				verdict = "MISMATCH"
-			}
+		if rowProblem(r, t) {
+			verdict = "MISMATCH"
 		}
 		if t.Err != nil {
 			verdict = "ERROR"
@@ -206,13 +206,13 @@ func writeCompareTable(w io.Writer, r compare.Result) {
 		if len(r.Place) > 0 || strings.HasSuffix(t.Engine, "(one model)") {
 			unique = "-"
 		}
-		fmt.Fprintf(w, "%4d  %-28s %12d %10s %10s  %s\n", r.N, t.Engine, t.Fingerprint.Count, unique, roundDuration(t.Elapsed), verdict)
+		fmt.Fprintf(w, "%4d  %-28s %12d %10s %10s  %s\n", r.N, t.Engine, t.Total, unique, roundDuration(t.Elapsed), verdict)
 	}
 	if p := r.Published; p != nil {
 		fmt.Fprintf(w, "%4d  %-28s %12d %10d\n", r.N, "published", p.Total, p.Unique)
 	}
-	for _, p := range r.Problems {
-		fmt.Fprintf(w, "      problem: %s\n", p)
+	for _, f := range r.Findings {
+		fmt.Fprintf(w, "      problem: %s\n", f)
 	}
 	for _, m := range r.Mismatches {
 		if m.MissingCopies == 0 {
@@ -228,8 +228,34 @@ func writeCompareTable(w io.Writer, r compare.Result) {
 	}
 }
 
+// rowProblem reports whether one of r's findings fails the engine of t.
+func rowProblem(r compare.Result, t compare.Outcome) bool {
+	for _, f := range r.Findings {
+		if f.Fails(t.Engine) {
+			return true
+		}
+	}
+	return false
+}
+
+// rowVerified says how a row of compare's JSON is verified: by the
+// published table, or by agreeing with the backtracker (the reference when
+// it runs first); not at all when it has a problem, or nothing to agree
+// with.
+func rowVerified(r compare.Result, t compare.Outcome) *verification {
+	switch {
+	case t.Err != nil || rowProblem(r, t):
+		return &verification{}
+	case r.Published != nil:
+		return verifiedBy(compare.Published)
+	case len(r.Outcomes) > 0 && strings.HasPrefix(r.Outcomes[0].Engine, "backtrack"):
+		return verifiedBy(compare.Backtracker)
+	}
+	return &verification{}
+}
+
 func writeCompareJSON(w io.Writer, r compare.Result) {
-	for _, t := range r.Tallies {
+	for _, t := range r.Outcomes {
 		errText := ""
 		if t.Err != nil {
 			errText = t.Err.Error()
@@ -247,13 +273,14 @@ func writeCompareJSON(w io.Writer, r compare.Result) {
 			Seconds     float64 `json:"seconds"`
 			Fingerprint string  `json:"fingerprint"`
 			Error       string  `json:"error"`
-		}{r.N, t.Engine, t.Fingerprint.Count, t.Unique, t.InvalidCount, math.Round(t.Elapsed.Seconds()*1e6) / 1e6, fp, errText})
+			*verification
+		}{r.N, t.Engine, t.Total, t.Unique, t.InvalidCount, math.Round(t.Elapsed.Seconds()*1e6) / 1e6, fp, errText, rowVerified(r, t)})
 	}
-	for _, p := range r.Problems {
+	for _, f := range r.Findings {
 		writeJSONLine(w, struct {
 			N       int    `json:"n"`
 			Problem string `json:"problem"`
-		}{r.N, p})
+		}{r.N, f.String()})
 	}
 	for _, m := range r.Mismatches {
 		writeJSONLine(w, struct {
@@ -318,9 +345,12 @@ func parseRange(text string, maxN int) ([]int, error) {
 func compareEngines(c *cli.Context) ([]compareEngine, error) {
 	ref := compareEngine{compare.Engine{Name: "backtrack", Solutions: compare.Backtrack}, backtrackEnumMax, backtrackEnumMax}
 	known := []compareEngine{{compare.Engine{Name: "count", Count: compare.Counter}, backtrackEnumMax, backtrackEnumMax}}
+	if !c.IsSet("place") { // the join counts whole boards only
+		known = append(known, compareEngine{compare.Engine{Name: "join", Count: compare.Join}, backtrackEnumMax, backtrackEnumMax})
+	}
 	for _, enc := range encode.Encodings() {
 		if enc != encode.Auto {
-			known = append(known, compareEngine{compare.Engine{Name: "sat/" + string(enc), Solutions: compare.SAT(string(enc))}, satEnumMax, satEnumMax})
+			known = append(known, compareEngine{compare.Engine{Name: "sat/" + string(enc), Solutions: compare.SAT(enc)}, satEnumMax, satEnumMax})
 		}
 	}
 	limit := c.Int("solver-limit")
@@ -346,7 +376,7 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 		for _, enc := range encodings {
 			e := compareEngine{compare.Engine{Name: name, Solutions: compare.ExternalSolver(x, enc)}, limit, externalFirstMax}
 			if c.IsSet("encoding") {
-				e.Name += "/" + enc
+				e.Name += "/" + string(enc)
 			}
 			out = append(out, e)
 		}
@@ -378,7 +408,10 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 			es, _ := solverEngines(name, true)
 			picked = append(picked, es...)
 		default:
-			return nil, usagef("unknown engine %q (backtrack, count, sat/ENCODING, or an external solver: %s)", name, strings.Join(externalSolvers, ", "))
+			if name == "join" {
+				return nil, usagef("engine join counts whole boards: not with --place")
+			}
+			return nil, usagef("unknown engine %q (backtrack, count, join, sat/ENCODING, or an external solver: %s)", name, strings.Join(externalSolvers, ", "))
 		}
 	}
 	for _, cmd := range c.Generic("solver").(*commandList).commands {
@@ -393,9 +426,9 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 			return nil, usagef("--counter: %v", err)
 		}
 		for _, enc := range encodings {
-			e := compareEngine{compare.Engine{Name: "counter:" + cmd, Count: counterEngine(cmd, encode.Encoding(enc))}, limit, limit}
+			e := compareEngine{compare.Engine{Name: "counter:" + cmd, Count: counterEngine(cmd, enc)}, limit, limit}
 			if c.IsSet("encoding") {
-				e.Name += "/" + enc
+				e.Name += "/" + string(enc)
 			}
 			picked = append(picked, e)
 		}
@@ -404,23 +437,23 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 }
 
 // solverEncodings reads --encoding: the encodings external solvers run on.
-func solverEncodings(c *cli.Context) ([]string, error) {
-	var out []string
+func solverEncodings(c *cli.Context) ([]encode.Encoding, error) {
+	var out []encode.Encoding
 	for _, name := range strings.Split(c.String("encoding"), ",") {
-		name = strings.TrimSpace(name)
+		enc := encode.Encoding(strings.TrimSpace(name))
 		switch {
-		case name == "all":
+		case enc == "all":
 			for _, enc := range encode.Encodings() {
-				if enc != encode.Auto && !slices.Contains(out, string(enc)) {
-					out = append(out, string(enc))
+				if enc != encode.Auto && !slices.Contains(out, enc) {
+					out = append(out, enc)
 				}
 			}
 			continue
-		case name == string(encode.Auto) || !slices.Contains(encode.Encodings(), encode.Encoding(name)):
-			return nil, usagef("--encoding: unknown encoding %q (%s, or all)", name, encodingNames())
+		case enc == encode.Auto || !slices.Contains(encode.Encodings(), enc):
+			return nil, usagef("--encoding: unknown encoding %q (%s, or all)", enc, encodingNames())
 		}
-		if !slices.Contains(out, name) {
-			out = append(out, name)
+		if !slices.Contains(out, enc) {
+			out = append(out, enc)
 		}
 	}
 	return out, nil
@@ -443,17 +476,17 @@ func (l *commandList) String() string { return strings.Join(l.commands, " ") }
 // time ran out (named in hung), and their problems.
 func untilTimeout(r compare.Result) (done compare.Result, hung string) {
 	done = r
-	done.Tallies, done.Problems, done.Mismatches = nil, nil, nil
-	for _, t := range r.Tallies {
-		done.Tallies = append(done.Tallies, t)
+	done.Outcomes, done.Findings, done.Mismatches = nil, nil, nil
+	for _, t := range r.Outcomes {
+		done.Outcomes = append(done.Outcomes, t)
 		if errors.Is(t.Err, context.DeadlineExceeded) {
 			hung = t.Engine
 			break
 		}
 	}
-	for _, p := range r.Problems {
-		if !strings.Contains(p, context.DeadlineExceeded.Error()) && !strings.HasPrefix(p, "localising ") {
-			done.Problems = append(done.Problems, p)
+	for _, f := range r.Findings {
+		if !errors.Is(f.Err, context.DeadlineExceeded) && f.Kind != compare.LocalizeFailed {
+			done.Findings = append(done.Findings, f)
 		}
 	}
 	return done, hung

@@ -78,8 +78,8 @@ func TestCompareJSONEscapes(t *testing.T) {
 	msg := "solver said \x1b[31mno\x1b[0m \u2028 \"quoted\""
 	r := compare.Result{
 		N:          4,
-		Tallies:    []compare.Tally{{Engine: "liar\x01", Err: errors.New(msg)}},
-		Problems:   []string{msg},
+		Outcomes:   []compare.Outcome{{Engine: "liar\x01", Err: errors.New(msg)}},
+		Findings:   []compare.Finding{{Kind: compare.EngineFailed, Engine: "liar\x01", Err: errors.New(msg)}},
 		Mismatches: []compare.Mismatch{{Solution: board.Solution{1, 3, 0, 2}, Have: "a\x1b", Missing: "b"}},
 	}
 	var buf bytes.Buffer

@@ -3,27 +3,59 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"compress/bzip2"
 	"compress/gzip"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
+	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
 )
 
-// Compressed files: an output whose name ends in .gz or .xz is written
-// compressed (gzip, xz); every input is read through decompress, which
-// recognises gzip and xz by their magic bytes, whatever the file's name.
+// Compressed files: an output whose name ends in .gz, .xz or .zst is
+// written compressed (gzip, xz, zstd), and one with the suffix of another
+// compressor (.bz2, .lz4, ...) is refused rather than written plain;
+// every input is read through decompress, which recognises gzip, xz,
+// zstd and bzip2 by their magic bytes, whatever the file's name, and
+// refuses the other compressed formats it knows by theirs.
 
 var (
-	gzipMagic = []byte{0x1f, 0x8b}
-	xzMagic   = []byte{0xfd, '7', 'z', 'X', 'Z', 0x00}
+	gzipMagic  = []byte{0x1f, 0x8b}
+	xzMagic    = []byte{0xfd, '7', 'z', 'X', 'Z', 0x00}
+	zstdMagic  = []byte{0x28, 0xb5, 0x2f, 0xfd}
+	bzip2Magic = []byte{'B', 'Z', 'h'}
 )
 
+// unreadMagic are compressed formats queens does not read, by their
+// magic bytes: an input in one is refused by name, not misread as text.
+var unreadMagic = []struct {
+	magic []byte
+	name  string
+}{
+	{[]byte{0x04, 0x22, 0x4d, 0x18}, "lz4"},
+	{[]byte{0x89, 'L', 'Z', 'O'}, "lzop"},
+	{[]byte{'L', 'Z', 'I', 'P'}, "lzip"},
+	{[]byte{0x1f, 0x9d}, "compress (.Z)"},
+	{[]byte{'P', 'K', 0x03, 0x04}, "zip"},
+	{[]byte{'7', 'z', 0xbc, 0xaf, 0x27, 0x1c}, "7z"},
+	{[]byte{0x5d, 0x00, 0x00}, "lzma"},
+}
+
+// unwrittenSuffixes are the suffixes of compressors queens does not write:
+// an output named so is refused, not written as plain text under a name
+// that says otherwise.
+var unwrittenSuffixes = []string{".bz2", ".bz", ".lz4", ".lzo", ".lz", ".lzma", ".Z", ".zip", ".7z", ".br", ".sz", ".zstd"}
+
+// zstdMaxWindow bounds the window a zstd input may ask for (zstd -19
+// takes 8 MiB, --long 128 MiB): a forged frame header does not size
+// memory.
+const zstdMaxWindow = 128 << 20
+
 // compressor returns a writer that compresses into w as the suffix of
-// path says (.gz: gzip, .xz: xz), or nil for any other name. Close
-// writes the end of the compressed stream, not closing w.
+// path says (.gz: gzip, .xz: xz, .zst: zstd), or nil for a name that is
+// no compressor's. Close writes the end of the compressed stream, not
+// closing w.
 func compressor(path string, w io.Writer) (io.WriteCloser, error) {
 	switch {
 	case strings.HasSuffix(path, ".gz"):
@@ -34,17 +66,49 @@ func compressor(path string, w io.Writer) (io.WriteCloser, error) {
 			return nil, fmt.Errorf("xz: %w", err)
 		}
 		return zw, nil
+	case strings.HasSuffix(path, ".zst"):
+		zw, err := zstd.NewWriter(w, zstd.WithEncoderConcurrency(1))
+		if err != nil {
+			return nil, fmt.Errorf("zstd: %w", err)
+		}
+		return zw, nil
 	}
-	return nil, nil
+	return nil, unwrittenSuffix(path)
+}
+
+// unwrittenSuffix refuses an output name with the suffix of a compressor
+// queens does not write.
+func unwrittenSuffix(path string) error {
+	for _, suffix := range unwrittenSuffixes {
+		if strings.HasSuffix(path, suffix) {
+			return fmt.Errorf("queens does not write %s files: name it .gz, .xz or .zst, or pipe the output to the compressor", suffix)
+		}
+	}
+	return nil
 }
 
 // decompress returns r decompressed if it starts with the magic bytes of
-// gzip (any number of members, as gzip -d reads them) or xz, else r as it
-// is (read through a buffer).
+// gzip (any number of members, as gzip -d reads them), xz, zstd or
+// bzip2, else r as it is (read through a buffer). An input in another
+// compressed format it knows is an error that names it.
 func decompress(r io.Reader) (io.Reader, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(len(xzMagic)) // a short file is not compressed
+	for _, u := range unreadMagic {
+		if bytes.HasPrefix(head, u.magic) {
+			return nil, fmt.Errorf("%s-compressed input is not read: decompress it first (queens reads gzip, xz, zstd and bzip2)", u.name)
+		}
+	}
 	switch {
+	case bytes.HasPrefix(head, zstdMagic):
+		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true),
+			zstd.WithDecoderMaxWindow(zstdMaxWindow))
+		if err != nil {
+			return nil, fmt.Errorf("zstd: %w", err)
+		}
+		return zr.IOReadCloser(), nil
+	case bytes.HasPrefix(head, bzip2Magic) && len(head) >= 4 && head[3] >= '1' && head[3] <= '9':
+		return bzip2.NewReader(br), nil
 	case bytes.HasPrefix(head, gzipMagic):
 		zr, err := gzip.NewReader(br)
 		if err != nil {
@@ -60,28 +124,3 @@ func decompress(r io.Reader) (io.Reader, error) {
 	}
 	return br, nil
 }
-
-// inputFile is an opened input file, decompressed (see decompress).
-type inputFile struct {
-	io.Reader
-	f *os.File
-}
-
-// openInput opens path for reading, decompressing it if it is gzip or
-// xz. The error of a failed open is that of os.Open; that of a corrupt
-// compressed header says what it is.
-func openInput(path string) (*inputFile, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	r, err := decompress(f)
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return &inputFile{Reader: r, f: f}, nil
-}
-
-// Close closes the file.
-func (in *inputFile) Close() error { return in.f.Close() }

@@ -3,8 +3,11 @@ package cli
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"fmt"
+	"github.com/klauspost/compress/zstd"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,6 +32,24 @@ func compressed(t *testing.T, kind string, data []byte) []byte {
 			t.Fatal(err)
 		}
 		w = xw
+	case "zst":
+		zw, err := zstd.NewWriter(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w = zw
+	case "bz2":
+		// No bzip2 writer in Go: the bzip2 program.
+		if _, err := exec.LookPath("bzip2"); err != nil {
+			t.Skip("bzip2 is not installed")
+		}
+		cmd := exec.Command("bzip2", "-c")
+		cmd.Stdin = bytes.NewReader(data)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
 	}
 	w.Write(data)
 	if err := w.Close(); err != nil {
@@ -74,12 +95,12 @@ func TestOutputCompressed(t *testing.T) {
 	if code != 0 {
 		t.Fatal("backtrack failed")
 	}
-	for _, kind := range []string{"gz", "xz"} {
+	for _, kind := range []string{"gz", "xz", "zst"} {
 		p := filepath.Join(dir, "all.txt."+kind)
 		if _, stderr, code := runCLI(t, "", "backtrack", "-n", "6", "--all", "-o", p); code != 0 {
 			t.Fatalf("-o %s: exit %d %s", p, code, stderr)
 		}
-		in, err := openInput(p)
+		in, err := openInputLimit(context.Background(), p, defaultMaxInput<<20)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,5 +132,37 @@ func TestDecodeCompressedStdin(t *testing.T) {
 	got, stderr, code := runCLI(t, string(compressed(t, "gz", []byte(res))), "decode", "-n", "4")
 	if code != 0 || got != plain || !strings.Contains(got, "Q") {
 		t.Errorf("decode gzipped stdin: exit %d, %q (plain %q) %s", code, got, plain, stderr)
+	}
+}
+
+// TestCompressedFormats: every format queens reads comes back as the plain
+// input (decode's answer and --cnf), another compressor's input is
+// refused by name, and an output named for a compressor queens does not
+// write is a usage error before anything is written.
+func TestCompressedFormats(t *testing.T) {
+	dir := t.TempDir()
+	cnf, _, _ := runCLI(t, "", "dimacs", "-n", "3")
+	answer := "s UNSATISFIABLE\n"
+	for _, kind := range []string{"gz", "xz", "zst", "bz2"} {
+		t.Run(kind, func(t *testing.T) {
+			c := filepath.Join(dir, "q3.cnf."+kind)
+			os.WriteFile(c, compressed(t, kind, []byte(cnf)), 0o644)
+			got, stderr, code := runCLI(t, string(compressed(t, kind, []byte(answer))), "decode", "-n", "3", "--cnf", c)
+			if code != 0 || got != "no solution\n" {
+				t.Errorf("decode %s: exit %d, %q, %s", kind, code, got, stderr)
+			}
+		})
+	}
+	lz4 := filepath.Join(dir, "q.lz4")
+	os.WriteFile(lz4, append([]byte{0x04, 0x22, 0x4d, 0x18}, cnf...), 0o644)
+	if _, stderr, code := runCLI(t, "", "decode", "-n", "3", "--cnf", lz4); code != 2 || !strings.Contains(stderr, "lz4-compressed input is not read") {
+		t.Errorf("an lz4 input: exit %d, %s", code, stderr)
+	}
+	for _, name := range []string{"q.cnf.bz2", "q.cnf.lz4", "q.Z"} {
+		out := filepath.Join(dir, name)
+		_, stderr, code := runCLI(t, "", "dimacs", "-n", "3", "-o", out)
+		if _, err := os.Stat(out); code != 2 || !strings.Contains(stderr, "queens does not write") || err == nil {
+			t.Errorf("-o %s: exit %d, %s (written: %v)", name, code, stderr, err == nil)
+		}
 	}
 }

@@ -49,20 +49,12 @@ func runCounter(c *cli.Context, n int, name encode.Encoding, placed []board.Quee
 		err = ref.check(total)
 	}
 	if err == nil {
-		err = writeCount(out, format, n, total, nil)
+		err = writeCount(out, format, n, total, nil, ref.verified())
 	}
-	switch {
-	case err == nil:
-	case errors.Is(err, external.ErrSolverNotFound), errors.Is(err, external.ErrQuote):
-		err = usageErr(err)
-	case errors.Is(err, external.ErrCounterFailed):
-		err = failf("sat: %v", err)
+	if errors.Is(err, external.ErrCounterFailed) {
+		err = fmt.Errorf("sat: %w", err)
 	}
-	err = out.finish(satError(err, c.Duration("timeout")))
-	if err == nil {
-		ref.warn(c.App.ErrWriter)
-	}
-	return err
+	return ref.unverified(out.finish(satError(err, c.Duration("timeout"))))
 }
 
 // counterEngine is compare's engine for the model counter command on the

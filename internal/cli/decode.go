@@ -1,16 +1,15 @@
 package cli
 
 import (
-	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
+	"slices"
 	"strings"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/board/draw"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
@@ -27,18 +26,27 @@ func decodeCommand() *cli.Command {
 			"the others false. Draws the board of the true variables 1..N*N and checks it: one queen in\n" +
 			"every row and column, none on a shared diagonal. With --cnf it also checks that the model\n" +
 			"satisfies every clause of that DIMACS file, whose \"c n\" line (if any) must say N.\n\n" +
+			"The --cnf file is read once (a pipe or FIFO works), and decode first establishes what\n" +
+			"instance it is: it rebuilds the CNF queens writes for its header (encoding, pre-placed\n" +
+			"queens, symmetry breaking), or for the queens its unit clauses place, and compares the\n" +
+			"clauses as sets of literals, in any order, by a hash. A file that is not exactly such an\n" +
+			"instance is noted on stderr: a model must still satisfy it and be a valid board with the\n" +
+			"queens its unit clauses place, but \"no solution\" is never said about the board.\n\n" +
 			"An UNSATISFIABLE answer is not taken on trust. With --proof PROOF (and --cnf) the DRAT\n" +
-			"proof must refute the CNF; without FILE, decode checks the proof alone. Otherwise a\n" +
-			"referee that uses no SAT solver checks it: the explicit construction (every n >= 4 has\n" +
-			"solutions) or the backtracker, for the queens pre-placed in the --cnf file's \"c placed\"\n" +
-			"line. A checked answer prints \"no solution\" (exit status 0). An invalid model, a refuted\n" +
-			"UNSATISFIABLE or a proof that does not check exits with status 1 and says why; unreadable\n" +
-			"output, a model for a smaller board or a --cnf for another n exits with status 2.\n" +
+			"proof must refute the CNF; without FILE, decode checks the proof alone. And a referee\n" +
+			"checks it as well: the explicit construction (every n >= 4 has solutions), the published\n" +
+			"counts, or for the pre-placed queens the backtracker and then gini, whose model, checked\n" +
+			"as a board, refutes the answer. A checked answer prints \"no solution\" (exit status 0).\n" +
+			"An invalid model, a refuted UNSATISFIABLE or a proof that does not check exits with\n" +
+			"status 1 and says why; an answer that neither the referee nor a proof confirms, or the\n" +
+			"UNSATISFIABLE of a file that is not the queens instance, is printed and exits with\n" +
+			"status 3 (\"verified\": false in JSON); unreadable output, a model for a smaller board or\n" +
+			"a --cnf for another n exits with status 2. --format svg, png and fen draw the board.\n" +
 			fmt.Sprintf("Limit: n <= %d.", decodeMax),
 		Flags: []cli.Flag{sizeFlag(),
 			&cli.StringFlag{Name: "cnf", Usage: "also check the answer against the DIMACS CNF in `FILE`"},
 			&cli.StringFlag{Name: "proof", Usage: "check the DRAT proof in `PROOF` (text or binary) of an UNSATISFIABLE answer to --cnf"},
-			formatFlag(solutionFormats...)},
+			formatFlag(solutionFormats...), maxInputFlag()},
 		Action: runDecode,
 	}
 }
@@ -51,109 +59,177 @@ func runDecode(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	format, err := solutionFormat(c)
+	format, err := decodeFormat(c, n)
 	if err != nil {
 		return err
 	}
-	proofPath := c.String("proof")
-	if proofPath != "" && c.String("cnf") == "" {
+	cnfPath, proofPath := c.String("cnf"), c.String("proof")
+	if proofPath != "" && cnfPath == "" {
 		return usagef("decode: --proof needs --cnf, the formula the proof refutes")
 	}
 	if proofPath != "" && proofChecker == nil {
 		return usagef("decode: --proof: this build of queens has no proof checker")
 	}
-	var cnf *encode.CNF
-	var place []board.Queen
-	if path := c.String("cnf"); path != "" {
-		if cnf, err = readCNF(path); err != nil {
-			return err
-		}
-		cnfN, cnfPlace, err := cnfInstance(path)
-		if err != nil {
-			return err
-		}
-		if cnfN > 0 && cnfN != n {
-			return usagef("decode: %s is the CNF of n = %d (its \"c n\" line), not of -n %d", path, cnfN, n)
-		}
-		if err := board.CheckPlacement(n, cnfPlace); err != nil {
-			return usagef("decode: %s: \"c placed\" line: %v", path, err)
-		}
-		place = cnfPlace
-	}
-	w := c.App.Writer
 	res := &external.Result{Status: external.Unsatisfiable} // --proof alone: the proof is the claim
 	if proofPath == "" || c.NArg() == 1 {
-		var in io.Reader = os.Stdin
-		if path := c.Args().First(); path != "" && path != "-" {
-			f, err := openInput(path)
-			if err != nil {
-				return usagef("decode: %v", unwrapPath(err))
+		if res, err = readAnswer(c, c.Args().First()); err != nil {
+			if cnfPath != "" {
+				// A bad --cnf is the first thing to say, as when it
+				// was read first.
+				if _, cerr := readInstance(c, cnfPath, n, &external.Result{}, false); cerr != nil {
+					return cerr
+				}
 			}
-			defer f.Close()
-			in = f
-		} else if in, err = decompress(in); err != nil {
-			return usagef("decode: stdin: %v", err)
-		}
-		if res, err = external.ReadResult(in); err != nil {
-			return usagef("decode: %v", err)
+			return err
 		}
 	}
-	switch res.Status {
-	case external.Unsatisfiable:
-		if proofPath != "" {
-			if err := checkProofFile(c.Context, cnf, proofPath, c.String("cnf")); err != nil {
-				return err
-			}
-			return writeNone(w, format, n)
-		}
-		ref := &referee{ctx: c.Context, cmd: "decode", solver: "the solver", n: n, place: place}
-		if err := ref.check(0); err != nil {
-			return err
-		}
-		if err := writeNone(w, format, n); err != nil {
-			return err
-		}
-		ref.warn(c.App.ErrWriter)
-		return nil
-	case external.Unknown:
+	switch {
+	case res.Status == external.Unknown:
 		return failf("decode: the solver gave no answer (UNKNOWN)")
-	}
-	if proofPath != "" {
+	case proofPath != "" && res.Status == external.Satisfiable:
 		return usagef("decode: --proof checks an UNSATISFIABLE answer, but this one is SATISFIABLE")
 	}
-	vars := n * n
-	if cnf != nil {
-		vars = max(vars, cnf.Vars)
+	// The CNF is read once, after the answer: its clauses are hashed to
+	// find what instance it is, checked against the model, and kept only
+	// for a proof.
+	inst := &instance{n: n, falsified: -1}
+	if cnfPath != "" {
+		if inst, err = readInstance(c, cnfPath, n, res, proofPath != ""); err != nil {
+			return err
+		}
 	}
-	model := res.Full(vars)
-	sol, err := encode.Decode(n, model)
+	if res.Status == external.Unsatisfiable {
+		err = decodeUnsat(c, inst, format, proofPath)
+	} else {
+		err = decodeModel(c, inst, format, res)
+	}
+	// How the file differs from its header goes with an answer; a failed
+	// check is one line.
+	if inst.note != "" && (err == nil || exitCode(err) == exitUnverified) {
+		fmt.Fprintf(c.App.ErrWriter, "queens: note: %s\n", inst.note)
+	}
+	return err
+}
+
+// decodeFormat reads --format for a board of n: the pictures up to
+// draw.MaxN, FEN for n = 8.
+func decodeFormat(c *cli.Context, n int) (board.Format, error) {
+	format, err := solutionFormat(c)
+	switch {
+	case err != nil:
+		return format, err
+	case format == board.FormatFEN && n != 8:
+		return format, usagef("--format fen is for n = 8 only (a chessboard)")
+	case isPicture(format) && n > draw.MaxN:
+		return format, usagef("--format %s draws boards up to n = %d", format, draw.MaxN)
+	}
+	return format, nil
+}
+
+// readAnswer reads the solver's answer from path ("" or "-": stdin).
+func readAnswer(c *cli.Context, path string) (*external.Result, error) {
+	var in io.Reader = os.Stdin
+	if path != "" && path != "-" {
+		f, err := openInput(c, path)
+		if err != nil {
+			return nil, usagef("decode: %v", unwrapPath(err))
+		}
+		defer f.Close()
+		in = f
+	} else {
+		var err error
+		if in, err = stdinInput(c, in); err != nil {
+			return nil, usagef("decode: stdin: %v", err)
+		}
+	}
+	res, err := external.ReadResult(in)
+	if err != nil {
+		return nil, usagef("decode: %v", err)
+	}
+	return res, nil
+}
+
+// decodeUnsat checks an UNSATISFIABLE answer: the proof, if any, must
+// refute the CNF; then, if the CNF is exactly the queens instance, the
+// referee judges the answer about the board. "no solution" is printed
+// only about that instance: of another formula, nothing is said about the
+// board.
+func decodeUnsat(c *cli.Context, inst *instance, format board.Format, proofPath string) error {
+	w := c.App.Writer
+	if proofPath != "" {
+		if err := checkProofFile(c, inst.cnf, proofPath, inst.path); err != nil {
+			return err
+		}
+	}
+	if !inst.exact && inst.path != "" {
+		if err := writeOther(w, format, inst.n); err != nil {
+			return err
+		}
+		why := "no proof was checked (--proof)"
+		if proofPath != "" {
+			why = "the proof refutes the file, not the board"
+		}
+		return &exitError{code: exitUnverified, err: fmt.Errorf("unverified: the solver answered UNSATISFIABLE of %s, which is not exactly an n = %d queens instance: nothing is said about the board (%s)",
+			inst.path, inst.n, why)}
+	}
+	ref := &referee{ctx: c.Context, cmd: "decode", solver: "the solver", n: inst.n, place: inst.place,
+		certified: func() bool { return proofPath != "" }}
+	if err := ref.check(0); err != nil {
+		return err
+	}
+	if err := writeNone(w, format, inst.n, ref.verified()); err != nil {
+		return err
+	}
+	return ref.unverified(nil)
+}
+
+// writeOther says that a formula other than the queens instance is
+// unsatisfiable, without a word about the board: in JSON
+// {"n":N,"instance":false,"satisfiable":false,"verified":false}.
+func writeOther(w io.Writer, format board.Format, n int) error {
+	if format == board.FormatJSON {
+		return writeJSONLine(w, struct {
+			N           int  `json:"n"`
+			Instance    bool `json:"instance"`
+			Satisfiable bool `json:"satisfiable"`
+			verification
+		}{N: n})
+	}
+	_, err := io.WriteString(w, "unsatisfiable, but not the queens instance: nothing said about the board\n")
+	return err
+}
+
+// decodeModel draws and checks a model: a valid board, with the queens the
+// instance pre-places, satisfying every clause of the CNF.
+func decodeModel(c *cli.Context, inst *instance, format board.Format, res *external.Result) error {
+	sol, err := encode.Decode(inst.n, res.Full(inst.n*inst.n))
 	if errors.Is(err, encode.ErrModelSize) {
 		return usagef("decode: %v", err)
 	}
 	if err != nil {
 		return failf("decode: invalid model: %v", err)
 	}
-	if err := board.Write(w, sol, format); err != nil {
+	sw := &solutionWriter{w: c.App.Writer, format: format, image: &draw.Options{Place: inst.place}}
+	if err := sw.Write(sol); err != nil {
 		return err
 	}
 	if err := sol.Check(); err != nil {
 		return failf("decode: invalid model: %v", err)
 	}
-	if !sol.Contains(place) {
-		return failf("decode: invalid model: a queen pre-placed in %s is missing", c.String("cnf"))
+	if !sol.Contains(inst.place) {
+		return failf("decode: invalid model: a queen pre-placed in %s is missing", inst.path)
 	}
-	if cnf != nil {
-		if ok, i := cnf.Satisfies(model); !ok {
-			return failf("decode: not a model of %s: clause %d %v is false", c.String("cnf"), i+1, cnf.Clauses[i])
-		}
+	if inst.falsified >= 0 {
+		return failf("decode: not a model of %s: clause %d %v is false", inst.path, inst.falsified+1, inst.clause)
 	}
 	return nil
 }
 
 // checkProofFile checks the DRAT proof in path against cnf (read from
 // cnfPath): exit status 1 naming the first lemma that fails.
-func checkProofFile(ctx context.Context, cnf *encode.CNF, path, cnfPath string) error {
-	f, err := openInput(path)
+func checkProofFile(c *cli.Context, cnf *encode.CNF, path, cnfPath string) error {
+	ctx := c.Context
+	f, err := openInput(c, path)
 	if err != nil {
 		return usagef("decode: --proof: %v", unwrapPath(err))
 	}
@@ -162,51 +238,149 @@ func checkProofFile(ctx context.Context, cnf *encode.CNF, path, cnfPath string) 
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		if errors.Is(err, errInputSize) {
+			return usagef("decode: --proof %s: %v", path, err)
+		}
 		return failf("decode: the proof %s does not refute %s: %v", path, cnfPath, err)
 	}
 	return nil
 }
 
-// cnfInstance reads the instance a queens DIMACS file describes in its
-// header comments: n from "c n N" (0 if there is none, as in a CNF from
-// elsewhere) and the pre-placed queens from "c placed R:C ..." ("none":
-// no queens).
-func cnfInstance(path string) (n int, place []board.Queen, err error) {
-	f, err := openInput(path)
-	if err != nil {
-		return 0, nil, usagef("read %s: %v", path, unwrapPath(err))
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if strings.HasPrefix(line, "p ") {
-			break
-		}
-		if rest, ok := strings.CutPrefix(line, "c n "); ok {
-			if n, err = strconv.Atoi(strings.TrimSpace(rest)); err != nil || n < 1 {
-				return 0, nil, usagef("read %s: bad \"c n\" line %q", path, line)
-			}
-		}
-		if rest, ok := strings.CutPrefix(line, "c placed "); ok && strings.TrimSpace(rest) != "none" {
-			if place, err = board.ParseQueens(strings.Fields(rest)); err != nil {
-				return 0, nil, usagef("read %s: \"c placed\" line: %v", path, err)
-			}
-		}
-	}
-	return n, place, nil
+// instance is what decode established about the --cnf file: whether it
+// is exactly the queens instance of n (exact) with the queens place
+// pre-placed, found by hashing its clauses against the ones queens
+// writes; for another formula, the queens its unit clauses place.
+type instance struct {
+	path      string
+	n         int
+	place     []board.Queen
+	exact     bool
+	note      string      // for stderr: how the file differs from its header
+	cnf       *encode.CNF // the clauses, kept for a proof (nil otherwise)
+	falsified int         // the first clause the model falsifies, -1 if none
+	clause    []int       // that clause
 }
 
-// readCNF reads a DIMACS file; a bad file is an input error.
-func readCNF(path string) (*encode.CNF, error) {
-	f, err := openInput(path)
+// readInstance reads the DIMACS file at path once: its header (whose
+// "c n" must be n), the hash of its clauses, the unit clauses on board
+// variables, the first clause the model of res falsifies, and, if keep,
+// all the clauses. Then it establishes the instance: the one the header
+// describes, if the clauses are exactly that; else the one the unit
+// clauses describe, if they are exactly that; else none (exact false,
+// with the queens of the unit clauses).
+func readInstance(c *cli.Context, path string, n int, res *external.Result, keep bool) (*instance, error) {
+	f, err := openInput(c, path)
 	if err != nil {
 		return nil, usagef("read %s: %v", path, unwrapPath(err))
 	}
 	defer f.Close()
-	cnf, err := encode.ReadDIMACS(f)
+	inst := &instance{path: path, n: n, falsified: -1}
+	truth := modelTruth(res.Model)
+	var hash encode.ClauseHash
+	units := make(map[int]bool) // positive units on board variables
+	var lits, ends []int
+	index := 0
+	header, err := encode.ScanDIMACS(f, func(clause []int) error {
+		hash.Add(clause)
+		if len(clause) == 1 && clause[0] > 0 && clause[0] <= n*n {
+			units[clause[0]] = true
+		}
+		if inst.falsified < 0 && res.Status == external.Satisfiable && !satisfied(clause, truth) {
+			inst.falsified, inst.clause = index, slices.Clone(clause)
+		}
+		if keep {
+			lits = append(lits, clause...)
+			ends = append(ends, len(lits))
+		}
+		index++
+		return nil
+	})
 	if err != nil {
 		return nil, usagef("read %s: %v", path, err)
 	}
-	return cnf, nil
+	if header.N > 0 && header.N != n {
+		return nil, usagef("decode: %s is the CNF of n = %d (its \"c n\" line), not of -n %d", path, header.N, n)
+	}
+	if keep {
+		header.Clauses = encode.SplitClauses(lits, ends)
+		inst.cnf = header
+	}
+	var placed []board.Queen
+	for v := range units {
+		placed = append(placed, board.Queen{Row: (v - 1) / n, Col: (v - 1) % n})
+	}
+	slices.SortFunc(placed, func(a, b board.Queen) int { return (a.Row*n + a.Col) - (b.Row*n + b.Col) })
+	// The candidates: what the header says, then what the units say.
+	var encs []encode.Encoding
+	var syms []bool
+	places := [][]board.Queen{placed}
+	if header.N > 0 {
+		if header.Encoding != "" {
+			encs = []encode.Encoding{header.Encoding}
+		}
+		syms = []bool{len(header.Symmetries) > 0}
+		places = [][]board.Queen{header.Place, placed}
+	}
+	opt, ok, err := encode.Identify(c.Context, &hash, header.Vars, n, encs, syms, places)
+	if err != nil {
+		return nil, err
+	}
+	inst.exact = ok
+	switch {
+	case ok:
+		inst.place = opt.Place
+		if header.N > 0 && !slices.Equal(opt.Place, header.Place) {
+			inst.note = fmt.Sprintf("%s: its \"c placed\" line says %s, but its clauses place %s: decided from the clauses",
+				path, queensText(header.Place), queensText(opt.Place))
+		}
+	case board.CheckPlacement(n, placed) == nil:
+		inst.place = placed
+		inst.note = fmt.Sprintf("%s is not exactly the n = %d queens instance %s: a model is checked against its clauses and the board (queens pre-placed by its unit clauses: %s), and no \"no solution\" is said about the board",
+			path, n, describedBy(header), queensText(placed))
+	default:
+		inst.note = fmt.Sprintf("%s is not exactly the n = %d queens instance %s, and its unit clauses place attacking queens", path, n, describedBy(header))
+	}
+	return inst, nil
+}
+
+// describedBy says which instance a CNF's header describes, for notes.
+func describedBy(header *encode.CNF) string {
+	if header.N == 0 {
+		return "(it has no queens header)"
+	}
+	return "its header describes"
+}
+
+// queensText lists queens 1-based ("none" for none).
+func queensText(qs []board.Queen) string {
+	if len(qs) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(qs))
+	for i, q := range qs {
+		parts[i] = q.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+// modelTruth returns the variables a model sets true (a variable it does
+// not list is false, as encode.CNF.Satisfies reads it).
+func modelTruth(model []int) map[int]bool {
+	truth := make(map[int]bool, len(model))
+	for _, lit := range model {
+		if lit > 0 {
+			truth[lit] = true
+		}
+	}
+	return truth
+}
+
+// satisfied reports whether clause has a literal true under truth.
+func satisfied(clause []int, truth map[int]bool) bool {
+	for _, lit := range clause {
+		if lit > 0 && truth[lit] || lit < 0 && !truth[-lit] {
+			return true
+		}
+	}
+	return false
 }

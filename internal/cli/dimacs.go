@@ -20,10 +20,11 @@ func dimacsCommand() *cli.Command {
 			"(1-based) is variable (ROW-1)*N + COL; auxiliary variables follow the N*N board variables.\n" +
 			"The clauses are written as they are generated: memory does not grow with n. The same\n" +
 			"flags always give the same bytes. -o FILE.gz or FILE.xz writes compressed output.\n\n" +
-			"--mc writes the model counting competition format: \"c t mc\" when the models are exactly\n" +
-			"the solutions (pairwise, commander), else \"c t pmc\" with \"c p show 1 .. n*n 0\" (count\n" +
-			"projected onto the board). --break-symmetry adds lex-leader clauses for the 7 symmetries\n" +
-			"of the board other than the identity: one model per class of solutions (12 at n = 8);\n" +
+			"--mc writes the model counting competition format, \"c t mc\": every encoding defines its\n" +
+			"auxiliary variables, so the models are exactly the solutions (with --break-symmetry, one\n" +
+			"per symmetry class) and no projection is needed. --break-symmetry adds lex-leader clauses\n" +
+			"for the 7 symmetries of the board other than the identity: one model per class of\n" +
+			"solutions (12 at n = 8);\n" +
 			"with pre-placed queens only the symmetries that keep them in place (named on stderr).\n\n" +
 			"--random-place K places K non-attacking queens in random rows (the same --seed, the same\n" +
 			"queens): an n-Queens Completion instance. The backtracker then decides it, within\n" +
@@ -34,7 +35,7 @@ func dimacsCommand() *cli.Command {
 		Flags: []cli.Flag{sizeFlag(), encodingFlag(), placeFlag(),
 			intFlag("random-place", 0, 0, board.MaxN, "pre-place `K` random non-attacking queens (a completion instance)"),
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed `S` of --random-place"},
-			&cli.BoolFlag{Name: "mc", Usage: "model counting competition format (c t mc, or c t pmc with c p show)"},
+			&cli.BoolFlag{Name: "mc", Usage: "model counting competition format (c t mc)"},
 			&cli.BoolFlag{Name: "break-symmetry", Usage: "lex-leader clauses: one model per class of solutions"},
 			outFlag()},
 		Action: runDimacs,

@@ -2,15 +2,12 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"iter"
-	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -18,43 +15,6 @@ import (
 	"github.com/queens-dev/queens/board/draw"
 	"github.com/urfave/cli/v2"
 )
-
-// solutionFormats are the --format values of the commands that print
-// solutions.
-var solutionFormats = []string{"board", "matrix", "coords", "perm", "json", "svg", "png", "fen", "attacks"}
-
-// solutionFormat reads --format.
-func solutionFormat(c *cli.Context) (board.Format, error) {
-	f, err := parseSolutionFormat(c.String("format"))
-	return f, usageErr(err)
-}
-
-// parseSolutionFormat accepts the text formats of board.ParseFormat, the
-// pictures (svg, png) and fen.
-func parseSolutionFormat(name string) (board.Format, error) {
-	switch f := board.Format(name); f {
-	case board.FormatSVG, board.FormatPNG, board.FormatFEN, board.FormatAttacks:
-		return f, nil
-	}
-	f, err := board.ParseFormat(name)
-	if err != nil {
-		err = fmt.Errorf("%w (want %s)", err, strings.Join(solutionFormats, ", "))
-	}
-	return f, err
-}
-
-// isPicture reports whether f draws a picture (one solution per file).
-func isPicture(f board.Format) bool { return f == board.FormatSVG || f == board.FormatPNG }
-
-// attacksFlag is --attacks of the commands that draw pictures.
-func attacksFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "attacks", Usage: "with --format svg or png, shade the squares the queens attack"}
-}
-
-// numbersFlag is --numbers of the commands that draw pictures.
-func numbersFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "numbers", Usage: "with --format svg or png, write in every empty square how many queens attack it"}
-}
 
 // solutionWriter writes a stream of solutions in one format, a blank line
 // between the blocks of the multi-line formats. Pictures go one per
@@ -206,7 +166,7 @@ func writeSolutions(w io.Writer, format board.Format, n int, seq iter.Seq2[board
 		so.written = &count
 		so.format, so.n = format, n
 	case err == nil && count == 0:
-		err = writeNone(w, format, n)
+		err = writeNone(w, format, n, nil)
 	}
 	return count, err
 }
@@ -225,6 +185,7 @@ type solutionOutput struct {
 	slow    bool // the engine is slow: flush stdout as solutions come (see solutionWriter)
 	format  board.Format
 	n       int
+	ref     *referee // if not nil, the verdict on "no solution" goes into its JSON
 	// numbered: a listing (--all, --limit K > 1) in a text format to a
 	// terminal numbers the solutions and ends with their total.
 	numbered bool
@@ -340,9 +301,9 @@ func (so *solutionOutput) finish(err error) error {
 		if so.file != nil && isPicture(so.format) {
 			// No picture: no file, and the answer on stdout.
 			so.Abort()
-			return writeNone(so.stdout, so.format, so.n)
+			return writeNone(so.stdout, so.format, so.n, so.ref.verified())
 		}
-		err = writeNone(so, so.format, so.n)
+		err = writeNone(so, so.format, so.n, so.ref.verified())
 	} else if err == nil && so.numbered && so.written != nil {
 		_, err = fmt.Fprintf(so, "total: %s\n", plural(*so.written, "solution"))
 	}
@@ -379,97 +340,12 @@ func isDir(path string) bool {
 }
 
 // writeNone says that there is no solution: "no solution", or in JSON a
-// count of zero.
-func writeNone(w io.Writer, format board.Format, n int) error {
+// count of zero (with the referee's verdict when v is not nil).
+func writeNone(w io.Writer, format board.Format, n int, v *verification) error {
 	if format == board.FormatJSON {
-		return writeCount(w, format, n, 0, nil)
+		return writeCount(w, format, n, 0, nil, v)
 	}
 	_, err := io.WriteString(w, "no solution\n")
-	return err
-}
-
-// writeCount prints a count: "T solutions" or "T solutions (U unique)", or
-// in JSON {"n":N,"total":T} with "unique":U when unique is not nil.
-func writeCount(w io.Writer, format board.Format, n int, total uint64, unique *uint64) error {
-	var b []byte
-	if format == board.FormatJSON {
-		return writeJSONLine(w, struct {
-			N      int     `json:"n"`
-			Total  uint64  `json:"total"`
-			Unique *uint64 `json:"unique,omitempty"`
-		}{n, total, unique})
-	} else {
-		// "1 solution", as a student reads it; scripts that want one
-		// form for every count read --format json.
-		b = append(b, solutionsText(total)...)
-		if unique != nil {
-			b = fmt.Appendf(b, " (%d unique)", *unique)
-		}
-		b = append(b, '\n')
-	}
-	_, err := w.Write(b)
-	return err
-}
-
-// stat is one statistic for writeStats: a stable name (lowercase, the same
-// in text and JSON) and an integer, or a duration written in seconds.
-type stat struct {
-	name  string
-	value any // a string, an integer or a time.Duration
-}
-
-// writeStats writes statistics (to stderr, by the contract) on one line:
-//
-//	stats: n=8 nodes=2057 backtracks=2056 solutions=92 seconds=0.0012
-//
-// or with --format json one JSON object, the names as keys:
-//
-//	{"stats":{"n":8,"nodes":2057,"backtracks":2056,"solutions":92,"seconds":0.0012}}
-//
-// Durations are seconds with up to 6 decimals.
-func writeStats(w io.Writer, format board.Format, stats ...stat) error {
-	b := []byte("stats:")
-	if format == board.FormatJSON {
-		b = []byte(`{"stats":{`)
-	}
-	for i, st := range stats {
-		var v []byte
-		switch x := st.value.(type) {
-		case time.Duration:
-			v = strconv.AppendFloat(nil, math.Round(x.Seconds()*1e6)/1e6, 'f', -1, 64)
-		case string:
-			v = []byte(x)
-			if format == board.FormatJSON {
-				v, _ = json.Marshal(x)
-			}
-		default:
-			v = fmt.Append(nil, x)
-		}
-		if format == board.FormatJSON {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			name, _ := json.Marshal(st.name)
-			b = fmt.Appendf(b, "%s:%s", name, v)
-		} else {
-			b = fmt.Appendf(b, " %s=%s", st.name, v)
-		}
-	}
-	if format == board.FormatJSON {
-		b = append(b, "}}"...)
-	}
-	_, err := w.Write(append(b, '\n'))
-	return err
-}
-
-// writeJSONLine writes v as one line of JSON (encoding/json, so that any
-// text in it is escaped as JSON requires).
-func writeJSONLine(w io.Writer, v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
 	return err
 }
 

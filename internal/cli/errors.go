@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/sat/external"
 )
 
 // exitError carries an exit status to run.
@@ -30,31 +31,44 @@ func usageErr(err error) error {
 	return &exitError{code: 2, err: err}
 }
 
+// exitUnverified is the exit status of an answer that was printed but
+// that neither a referee nor a checked proof confirmed (see referee).
+const exitUnverified = 3
+
 // failf returns a failed check or run: exit status 1.
 func failf(format string, args ...any) error {
 	return &exitError{code: 1, err: fmt.Errorf(format, args...)}
 }
 
-// exitCode maps an error to the documented exit status.
+// exitCode maps an error to the documented exit status. It is the one
+// place that does, by the error's type: an exitError carries its own; a
+// stop (Ctrl-C, SIGTERM) is 130; a solver or counter that failed, or whose
+// proof was rejected, is 1 whatever else its error wraps (the model it
+// printed is not the user's input); bad input (isInputError) is 2; any
+// other failure 1.
 func exitCode(err error) int {
 	var e *exitError
-	if errors.As(err, &e) {
+	switch {
+	case errors.As(err, &e):
 		return e.code
-	}
-	if errors.Is(err, context.Canceled) {
+	case errors.Is(err, context.Canceled):
 		return 130
-	}
-	if isInputError(err) {
+	case errors.Is(err, external.ErrSolverFailed), errors.Is(err, external.ErrProof), errors.Is(err, external.ErrCounterFailed):
+		return 1
+	case isInputError(err):
 		return 2
 	}
 	return 1
 }
 
-// isInputError reports whether err is one of the board package's errors
-// about bad input (size, pre-placed queens, formats, parsing). Commands wrap
-// other input errors with usageErr themselves.
+// isInputError reports whether err is one of the libraries' errors about
+// bad input: the board package's (size, pre-placed queens, formats,
+// parsing) and a solver command that cannot be run as given (not found,
+// an unterminated quote, proofs from a solver that writes none). Commands
+// wrap other input errors with usageErr themselves.
 func isInputError(err error) bool {
 	var pe *board.ParseError
 	return errors.Is(err, board.ErrSize) || errors.Is(err, board.ErrPlacement) ||
-		errors.Is(err, board.ErrFormat) || errors.As(err, &pe)
+		errors.Is(err, board.ErrFormat) || errors.As(err, &pe) ||
+		errors.Is(err, external.ErrSolverNotFound) || errors.Is(err, external.ErrQuote) || errors.Is(err, external.ErrNoProof)
 }

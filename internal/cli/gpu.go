@@ -46,13 +46,38 @@ func gpuFlag() cli.Flag {
 		Usage: "with --count, count on an NVIDIA GPU (the CUDA driver, loaded at run time); --gpu=auto: on a GPU when one is usable, else on the CPU"}
 }
 
+// gpuKernelFlag is --gpu-kernel: which of the GPU counter's two kernels
+// runs.
+func gpuKernelFlag() cli.Flag {
+	return &cli.StringFlag{Name: "gpu-kernel", Value: "task",
+		Usage: "with --gpu, the kernel `K`: task (the first design: a thread per task) or loop (the second: persistent threads, one uniform loop, two streams)"}
+}
+
+// gpuDesign reads --gpu-kernel.
+func gpuDesign(c *cli.Context) (gpu.Design, error) {
+	switch v := c.String("gpu-kernel"); v {
+	case "task":
+		return gpu.DesignTask, nil
+	case "loop":
+		return gpu.DesignLoop, nil
+	default:
+		return 0, usagef("--gpu-kernel: want task or loop, not %q", v)
+	}
+}
+
 // useGPU reads --gpu for a count: whether to count on the GPU. --gpu
 // without a usable GPU is a usage error naming why; --gpu=auto then
 // counts on the CPU, and says so on w with --stats.
 func useGPU(c *cli.Context, w io.Writer) (bool, error) {
 	mode, _ := c.Generic("gpu").(*gpuMode)
 	if mode == nil || *mode == gpuOff {
+		if c.IsSet("gpu-kernel") {
+			return false, usagef("--gpu-kernel picks the kernel of --gpu: add --gpu")
+		}
 		return false, nil
+	}
+	if _, err := gpuDesign(c); err != nil {
+		return false, err
 	}
 	if !c.Bool("count") {
 		return false, usagef("--gpu counts: add --count")
@@ -82,11 +107,14 @@ var (
 	gpuCount     = gpu.Count
 )
 
-// gpuCounter counts a shard's pieces on the GPU, for shard.Options.Counter.
-func gpuCounter(ctx context.Context, n int, pieces []backtrack.Subproblem, done func(int, backtrack.Tally) error) error {
-	if len(pieces) == 0 {
-		return nil
+// gpuCounter returns the counter of a shard's pieces on the GPU with
+// the kernel design, for shard.Options.Counter.
+func gpuCounter(design gpu.Design) func(ctx context.Context, n int, pieces []backtrack.Subproblem, done func(int, backtrack.Tally) error) error {
+	return func(ctx context.Context, n int, pieces []backtrack.Subproblem, done func(int, backtrack.Tally) error) error {
+		if len(pieces) == 0 {
+			return nil
+		}
+		_, err := gpuCount(ctx, n, gpu.Options{Pieces: pieces, OnPiece: done, Design: design})
+		return err
 	}
-	_, err := gpuCount(ctx, n, gpu.Options{Pieces: pieces, OnPiece: done})
-	return err
 }

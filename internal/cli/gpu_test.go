@@ -30,22 +30,33 @@ func TestGPUFlag(t *testing.T) {
 	if stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "10", "--count", "--unique", "--gpu"); code != 0 || stdout != "724 solutions (92 unique)\n" {
 		t.Errorf("--gpu (reference): exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
+	var designs []gpu.Design
+	gpuCount = func(ctx context.Context, n int, opt gpu.Options) (gpu.Result, error) {
+		designs = append(designs, opt.Design)
+		return gpu.Reference(ctx, n, opt)
+	}
+	// A mixed count: one shard on the CPU, one with each GPU kernel.
 	var lines []string
-	for _, shard := range []string{"0/3", "1/3", "2/3"} {
-		stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "11", "--count", "--shard", shard, "--json", "--gpu")
+	for _, shard := range [][]string{{"0/3"}, {"1/3", "--gpu"}, {"2/3", "--gpu", "--gpu-kernel", "loop"}} {
+		stdout, stderr, code := runCLI(t, "", append([]string{"backtrack", "-n", "11", "--count", "--json", "--shard"}, shard...)...)
 		if code != 0 {
-			t.Fatalf("--shard %s --gpu: exit %d, stderr %q", shard, code, stderr)
+			t.Fatalf("--shard %s: exit %d, stderr %q", shard, code, stderr)
 		}
 		lines = append(lines, stdout)
 	}
+	if len(designs) != 2 || designs[0] != gpu.DesignTask || designs[1] != gpu.DesignLoop {
+		t.Errorf("the GPU shards ran designs %v, want [task loop]", designs)
+	}
 	if stdout, stderr, code := runCLI(t, strings.Join(lines, ""), "merge", "-"); code != 0 || !strings.HasPrefix(stdout, "2680 solutions (341 unique)\nmatches") {
-		t.Errorf("merge of GPU shards: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+		t.Errorf("merge of CPU and GPU shards: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	for _, args := range [][]string{
 		{"backtrack", "-n", "8", "--gpu"},
 		{"backtrack", "-n", "8", "--count", "--gpu", "--place", "1:1"},
 		{"backtrack", "-n", "8", "--count", "--gpu", "--strategy", "lex"},
 		{"backtrack", "-n", "8", "--count", "--gpu=maybe"},
+		{"backtrack", "-n", "8", "--count", "--gpu", "--gpu-kernel", "warp"},
+		{"backtrack", "-n", "8", "--count", "--gpu-kernel", "loop"},
 	} {
 		if _, stderr, code := runCLI(t, "", args...); code != 2 {
 			t.Errorf("%v: exit %d, stderr %q; want 2", args, code, stderr)

@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -259,6 +262,213 @@ func TestOwnDescriptor(t *testing.T) {
 		}
 		if fd != want {
 			t.Errorf("ownDescriptor(%q) = %d, want %d", path, fd, want)
+		}
+	}
+}
+
+// smallQueens builds queens without cgo and without the GPU loader
+// (purego's thread start fails under a small ulimit -v, issue 28 item
+// 7, which is not what these tests check) into dir.
+func smallQueens(t *testing.T, dir string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds queens (-short)")
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	exe := filepath.Join(dir, "queens")
+	cmd := exec.Command("go", "build", "-tags", "nogpu", "-o", exe, "../..")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Skipf("go build: %v: %s", err, out)
+	}
+	return exe
+}
+
+// TestHostileInputsBounded: inputs that would take gigabytes (/dev/zero,
+// a gzip bomb, a sparse 3 GB proof, a header claiming 2^31-2 variables)
+// end in one line and exit status 2 within 1.5 GB of address space.
+func TestHostileInputsBounded(t *testing.T) {
+	dir := t.TempDir()
+	exe := smallQueens(t, dir)
+	write := func(name string, data []byte) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	// 100 MiB of clauses behind a valid header, gzipped to about 200 kB.
+	var bomb bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&bomb, gzip.BestSpeed)
+	fmt.Fprintf(zw, "p cnf 64 %d\n", 100<<20/6)
+	zw.Write(bytes.Repeat([]byte("1 -2 0\n"), 100<<20/7))
+	zw.Close()
+	write("bomb.cnf.gz", bomb.Bytes())
+	sparse := filepath.Join(dir, "sparse.drat")
+	f, _ := os.Create(sparse)
+	f.Truncate(3 << 30)
+	f.Close()
+	q3, _, _ := runQueens(t, dir, "dimacs", "-n", "3")
+	write("q3.cnf", []byte(q3))
+	write("unsat", []byte("s UNSATISFIABLE\n"))
+	write("huge.cnf", []byte("p cnf 2147483646 2\n1 2147483646 0\n-1 0\n"))
+	write("model", []byte("s SATISFIABLE\nv 2 4 5 11 0\n"))
+	for _, tc := range []struct {
+		args string
+		want string
+	}{
+		{"decode -n 8 --cnf /dev/zero unsat", "a word of more than 64 bytes"},
+		{"decode -n 8 /dev/zero", "a word of more than 4096 bytes"},
+		{"decode -n 8 --cnf bomb.cnf.gz unsat", "over the input limit of 16 MiB (--max-input)"},
+		{"decode -n 3 --cnf q3.cnf --proof /dev/zero unsat", "--proof"},
+		{"decode -n 3 --cnf q3.cnf --proof sparse.drat unsat", "over the input limit"},
+		{"decode -n 3 --cnf q3.cnf --proof bomb.cnf.gz unsat", "over the input limit"},
+		{"merge /dev/zero", "token too long"},
+		{"decode -n 2 --cnf huge.cnf model", "invalid model"},
+	} {
+		t.Run(tc.args, func(t *testing.T) {
+			cmd := exec.Command("bash", "-c", `ulimit -v 1500000; exec "$0" "$@"`, exe)
+			cmd.Args = append(cmd.Args, strings.Fields(tc.args)...)
+			cmd.Dir = dir
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			cmd.Run()
+			code := exitStatus(cmd.ProcessState)
+			if tc.args == "decode -n 2 --cnf huge.cnf model" || tc.args == "merge /dev/zero" {
+				// A failed check, not a crash: n = 2's model of that
+				// file; a line that is no shard result.
+				if code != 1 {
+					t.Errorf("exit %d, want 1: %s", code, stderr.String())
+				}
+			} else if code != 2 {
+				t.Errorf("exit %d, want 2: %s", code, stderr.String())
+			}
+			checkOneLine(t, stderr.String(), tc.want)
+			if stderr.Len() > 300 {
+				t.Errorf("a message of %d bytes", stderr.Len())
+			}
+		})
+	}
+}
+
+// TestBlockedOpensInterruptible: a FIFO that nobody writes, given as
+// decode's answer, --cnf or --proof or as merge's input, holds the run
+// only until Ctrl-C (exit status 130 at once) or --timeout.
+func TestBlockedOpensInterruptible(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	q3, _, _ := runQueens(t, dir, "dimacs", "-n", "3")
+	os.WriteFile(filepath.Join(dir, "q3.cnf"), []byte(q3), 0o644)
+	os.WriteFile(filepath.Join(dir, "unsat"), []byte("s UNSATISFIABLE\n"), 0o644)
+	for _, args := range [][]string{
+		{"decode", "-n", "3", fifo},
+		{"decode", "-n", "3", "--cnf", fifo, "unsat"},
+		{"decode", "-n", "3", "--cnf", "q3.cnf", "--proof", fifo, "unsat"},
+		{"merge", fifo},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			cmd := queensCmd(t, dir, args...)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			startReady(t, cmd)
+			time.Sleep(100 * time.Millisecond) // into the open
+			cmd.Process.Signal(os.Interrupt)
+			done := make(chan struct{})
+			go func() { cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(5 * time.Second):
+				cmd.Process.Kill()
+				<-done
+				t.Fatal("still waiting 5 s after SIGINT")
+			}
+			if code := exitStatus(cmd.ProcessState); code != 130 {
+				t.Errorf("exit %d, want 130: %s", code, stderr.String())
+			}
+			checkOneLine(t, stderr.String(), "interrupted")
+		})
+	}
+}
+
+// TestSolverFilesBounded: a solver that makes its result file a FIFO, or
+// its proof a link to /dev/zero, a FIFO or a sparse 3 GB file, fails the
+// run at once (exit status 1, one line), and its temporary directory is
+// removed.
+func TestSolverFilesBounded(t *testing.T) {
+	dir := t.TempDir()
+	script := func(name, body string) string {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755)
+		return path
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--solver", script("fifo-result.sh", `mkfifo "$2"; exit 20`), "--solver-output", "file"}, "not a regular file (a FIFO)"},
+		{[]string{"--proof", "--solver", script("zero-proof.sh", `ln -s /dev/zero "$1"; echo 's UNSATISFIABLE'; exit 20`) + " {proof}"}, "a symbolic link"},
+		{[]string{"--proof", "--solver", script("fifo-proof.sh", `mkfifo "$1"; echo 's UNSATISFIABLE'; exit 20`) + " {proof}"}, "not a regular file (a FIFO)"},
+		{[]string{"--proof", "--solver", script("sparse-proof.sh", `truncate -s 3G "$1"; echo 's UNSATISFIABLE'; exit 20`) + " {proof}"}, "over the limit"},
+	} {
+		t.Run(filepath.Base(tc.args[len(tc.args)-1]), func(t *testing.T) {
+			tmp := t.TempDir()
+			cmd := queensCmd(t, tmp, append([]string{"sat", "-n", "3", "--timeout", "20s"}, tc.args...)...)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			start := time.Now()
+			cmd.Run()
+			if code := exitStatus(cmd.ProcessState); code != 1 {
+				t.Errorf("exit %d, want 1: %s", code, stderr.String())
+			}
+			if took := time.Since(start); took > 10*time.Second {
+				t.Errorf("took %v", took)
+			}
+			checkOneLine(t, stderr.String(), tc.want)
+			if left := listDir(t, tmp); len(left) > 0 {
+				t.Errorf("left behind: %v", left)
+			}
+		})
+	}
+}
+
+// TestSolverDiesWithQueens: a solver outlives no queens, even one killed
+// by SIGKILL (Linux: the kernel kills it, PR_SET_PDEATHSIG).
+func TestSolverDiesWithQueens(t *testing.T) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skip("needs Linux")
+	}
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "solver.pid")
+	solver := filepath.Join(dir, "sleepy.sh")
+	os.WriteFile(solver, []byte("#!/bin/sh\necho $$ > "+pidFile+".tmp && mv "+pidFile+".tmp "+pidFile+"\nexec sleep 60\n"), 0o755)
+	cmd := queensCmd(t, dir, "sat", "-n", "8", "--solver", solver, "--solver-output", "stdout")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var pid int
+	for start := time.Now(); pid == 0; time.Sleep(20 * time.Millisecond) {
+		if b, err := os.ReadFile(pidFile); err == nil {
+			pid, _ = strconv.Atoi(strings.TrimSpace(string(b)))
+		}
+		if time.Since(start) > 20*time.Second {
+			cmd.Process.Kill()
+			t.Fatal("the solver did not start")
+		}
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	for start := time.Now(); processAlive(pid); time.Sleep(20 * time.Millisecond) {
+		if b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat"); strings.Contains(string(b), ") Z ") {
+			break // dead, a zombie until its reaper (not us) reaps it
+		}
+		if time.Since(start) > 5*time.Second {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatal("the solver outlived queens by 5 s")
 		}
 	}
 }

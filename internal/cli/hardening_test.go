@@ -17,7 +17,7 @@ import (
 	"time"
 )
 
-// The hardening tests run the real command: TestMain (cmd_merge_test.go)
+// The hardening tests run the real command: TestMain (merge_test.go)
 // turns the test binary into queens when QUEENS_TEST_AS_MAIN is set
 // (stringer's endtoend pattern), so signals, closed pipes, exit statuses
 // and crashes are the real ones.
@@ -93,6 +93,9 @@ var badInputs = []struct {
 	{"backtrack -n", "", 2, "flag needs an argument"},
 	{"backtrack -n abc", "", 2, `invalid value "abc"`},
 	{"backtrack -n 99999999999999999999", "", 2, "value out of range"},
+	{"backtrack -n 8 --unique=bogus", "", 2, `queens: unknown --unique mode "bogus": want`},
+	{"sat -n 6 --solver no-such-solver-xyz", "", 2, "SAT solver not found"},
+	{"sat -n 6 --count --counter no-such-counter-xyz", "", 2, "SAT solver not found"},
 	{"backtrack -n 0", "", 2, "board size out of range"},
 	{"backtrack -n -3", "", 2, "board size out of range"},
 	{"backtrack -n 5001", "", 2, "5000"},
@@ -393,7 +396,7 @@ func TestClosedStdout(t *testing.T) {
 	}
 }
 
-// TestInterrupt sends SIGINT or SIGTERM to long runs: each stops within
+// TestInterrupt sends SIGINT, SIGTERM or SIGQUIT to long runs: each stops within
 // a second or two, says in one line how far it got, exits with status
 // 130, and leaves no file (not even a temporary one) behind.
 func TestInterrupt(t *testing.T) {
@@ -411,6 +414,9 @@ func TestInterrupt(t *testing.T) {
 		{syscall.SIGINT, "dimacs -n 200 --encoding pairwise -o OUT", "interrupted", ""},
 		{syscall.SIGINT, "compare -n 1-14", "interrupted at n = ", ""},
 		{syscall.SIGINT, "sat -n 150 --solver cadical", "interrupted", ""},
+		// Ctrl-\ (SIGQUIT): the same cleanup, not Go's goroutine dump
+		// and exit status 2.
+		{syscall.SIGQUIT, "backtrack -n 16 --all -o OUT", "interrupted after", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.sig.String()+" "+tt.args, func(t *testing.T) {

@@ -1,10 +1,50 @@
 package cli
 
-import "time"
+import (
+	"time"
+
+	"github.com/queens-dev/queens/encode"
+)
 
 // Every limit of the command line, in one place: the largest board each
 // command takes and the bounds on what one run may produce. Each is checked
-// before any work starts; the README's limits table lists them.
+// before any work starts; docs/formats.md's limits table lists them. Where
+// a command's limit depends on its flags, a function here says which
+// applies (backtrackLimit, satLimit); the libraries' own bounds
+// (board.MaxN, encode.MaxN, draw.MaxN, shard.MaxShards,
+// compare.RefereeCountMax) are the ceilings these sit under.
+
+// backtrackLimit returns the largest board queens backtrack takes for the
+// mode its flags ask for, and the mode's name for the message.
+func backtrackLimit(count, all, lex bool) (maxN int, mode string) {
+	switch {
+	case count:
+		return maxCountN, "--count"
+	case all:
+		return maxAllN, "--all and --unique"
+	case lex:
+		return maxLexFirstN, "--strategy lex"
+	}
+	return maxFirstN, "a first solution"
+}
+
+// satLimit returns the largest board queens sat takes: the encoding's
+// (encode.MaxN), and no more than satMaxAll to enumerate or count, or
+// satMaxExternal for an external solver.
+func satLimit(enc encode.Encoding, enumerate, external bool) int {
+	limit := encode.MaxN(enc)
+	if enumerate {
+		limit = min(limit, satMaxAll)
+	}
+	if external {
+		limit = min(limit, satMaxExternal)
+	}
+	return limit
+}
+
+// maxBoardN is the largest board queens board draws and queens check
+// reads as text; pictures stop at draw.MaxN.
+const maxBoardN = 1000
 
 // The largest board each mode of queens backtrack accepts.
 const (
@@ -69,10 +109,11 @@ const maxGIFSteps = 30000
 // ten billion.
 const traceAllSteps = 1000000
 
-// refereeTime bounds the referee's check of a solver's UNSATISFIABLE answer
-// (the backtracker deciding or counting completions); past it the answer
-// is reported as unverified.
-const refereeTime = 10 * time.Second
+// refereeTime bounds each of the referee's searches when it checks a
+// solver's UNSATISFIABLE answer (the backtracker deciding or counting
+// completions, then gini looking for a witness); past both the answer is
+// reported as unverified. A variable so that tests can shorten it.
+var refereeTime = 10 * time.Second
 
 // maxThreads bounds --threads: each thread is a goroutine with a solver
 // of its own (a gini instance for sat), so a slip like --threads

@@ -42,7 +42,7 @@ them with the lines: the check against a worker that lies or has a bug, and for 
 beyond the published table the only check of the count.`,
 		Flags: []cli.Flag{formatFlag("text", "json"), statsFlag(),
 			&cli.IntFlag{Name: "verify", Usage: "recount `K` pieces drawn at random and compare them with the lines (0: none)"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed `S` of --verify's draw"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed `S` of --verify's draw"}, maxInputFlag(),
 		},
 		Action: mergeAction,
 	}
@@ -66,7 +66,7 @@ func mergeAction(c *cli.Context) error {
 	for _, name := range c.Args().Slice() {
 		var r io.Reader = c.App.Reader
 		if name != "-" {
-			f, err := openInput(name)
+			f, err := openInput(c, name)
 			if err != nil {
 				return usagef("merge: cannot read %s: %v", name, unwrapPath(err))
 			}
@@ -74,7 +74,7 @@ func mergeAction(c *cli.Context) error {
 			r = f
 		} else {
 			var err error
-			if r, err = decompress(r); err != nil {
+			if r, err = stdinInput(c, r); err != nil {
 				return usagef("merge: stdin: %v", err)
 			}
 		}
@@ -122,7 +122,7 @@ func mergeAction(c *cli.Context) error {
 			Confirmed int    `json:"confirmed"`
 		}{sum.N, sum.Total, sum.Unique, published, verified, sum.Confirmed})
 	} else {
-		err = writeCount(w, board.FormatPerm, sum.N, sum.Total, &sum.Unique)
+		err = writeCount(w, board.FormatPerm, sum.N, sum.Total, &sum.Unique, nil)
 		switch {
 		case err != nil:
 		case !known && verified == 0:

@@ -49,8 +49,13 @@ func openOutput(path string, stdout io.Writer) (*output, error) {
 // waits for the reader of a FIFO (an open for writing blocks until there
 // is one, and a caught Ctrl-C would not end it).
 //
-// A file whose name ends in .gz or .xz is written compressed (gzip, xz).
+// A file whose name ends in .gz, .xz or .zst is written compressed (gzip,
+// xz, zstd); one that ends in the suffix of another compressor is a
+// usage error.
 func openOutputContext(ctx context.Context, path string, stdout io.Writer) (*output, error) {
+	if err := unwrittenSuffix(path); err != nil {
+		return nil, usagef("cannot write %s: %v", path, err)
+	}
 	o, err := openOutputFile(ctx, path, stdout)
 	if err != nil || o.file == nil {
 		return o, err

@@ -7,6 +7,7 @@ import (
 	"io"
 	"iter"
 	"strings"
+	"time"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
@@ -16,11 +17,12 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// proofChecker checks the DRAT proofs of --proof (sat, decode) with the
-// drat package's checker (backward RUP/RAT, in pure Go). A nil checker
-// makes --proof a usage error.
+// proofChecker checks the proofs of --proof (sat, decode) with the drat
+// package's checkers (in pure Go), whatever the format the solver wrote:
+// text or binary DRAT, picosat.trace's RUP trace, text LRAT (see
+// [drat.CheckProof]). A nil checker makes --proof a usage error.
 var proofChecker external.ProofChecker = func(ctx context.Context, cnf *encode.CNF, proof io.Reader) error {
-	_, err := drat.CheckDRAT(ctx, &drat.Formula{Vars: cnf.Vars, Clauses: cnf.Clauses}, proof)
+	_, err := drat.CheckProof(ctx, &drat.Formula{Vars: cnf.Vars, Clauses: cnf.Clauses}, proof)
 	return err
 }
 
@@ -60,32 +62,29 @@ func externalSolver(c *cli.Context, command string) (external.External, error) {
 	return x, nil
 }
 
-// solverError maps the errors of building an external solver: a missing
-// program, a bad quote or a solver that writes no proof are usage errors.
-func solverError(err error) error {
-	if errors.Is(err, external.ErrSolverNotFound) || errors.Is(err, external.ErrQuote) || errors.Is(err, external.ErrNoProof) {
-		return usageErr(err)
-	}
-	return err
-}
-
-// A referee checks every claim of a solver that there are no more
-// solutions (its UNSATISFIABLE answer) against what is known without any
-// SAT solver ([compare.Exists], [compare.Completions]): a claim the
-// referee contradicts fails the run with both answers; one it cannot
-// decide, and that no checked proof certifies, is reported on stderr as
-// unverified.
+// A referee is the command line's use of [compare.Referee]: it checks
+// every claim of a solver that there are no more solutions (its
+// UNSATISFIABLE answer), or a counter's count, against what is known
+// without trusting it. A claim the referee refutes fails the run with
+// both answers; the verdict on one it does not refute (how it was
+// verified, or why not) goes into the JSON of the answer, and an
+// unverified one gets exit status 3 with a "queens: unverified: ..."
+// line (see unverified).
 type referee struct {
 	ctx       context.Context
 	cmd       string // "sat", "decode"
 	solver    string // who answered, for messages
 	n         int
 	place     []board.Queen
-	count     bool        // the claim is a count: ask for the number of solutions
-	unique    bool        // the solutions are one per symmetry class (--unique)
-	certified func() bool // a checked proof backs the last UNSATISFIABLE answer
-	warning   string      // set by check when the claim stays unverified
-	counted   bool        // the claim is a model counter's count, not an UNSATISFIABLE answer
+	count     bool              // the claim is a count: ask for the number of solutions
+	unique    bool              // the solutions are one per symmetry class (--unique)
+	group     []board.Transform // with unique: the symmetries broken, for the classes' sizes
+	certified func() bool       // a checked proof backs the last UNSATISFIABLE answer
+	counted   bool              // the claim is a model counter's count, not an UNSATISFIABLE answer
+	budget    time.Duration     // 0: refereeTime
+
+	verdict *compare.Verdict // the verdict on the last claim checked (nil: none yet)
+	warning string           // set by check when the claim stays unverified
 }
 
 // stream passes seq through and, when seq ends by itself (the solver's
@@ -94,18 +93,21 @@ type referee struct {
 // anything like "no solution" is printed.
 func (r *referee) stream(seq iter.Seq2[board.Solution, error]) iter.Seq2[board.Solution, error] {
 	return func(yield func(board.Solution, error) bool) {
-		var found uint64
+		var found, total uint64
 		for s, err := range seq {
 			if err != nil {
 				yield(nil, err)
 				return
 			}
 			found++
+			if r.unique {
+				total += uint64(board.OrbitSizeUnder(s, r.group))
+			}
 			if !yield(s, nil) {
 				return
 			}
 		}
-		if err := r.check(found); err != nil {
+		if err := r.checkClaim(compare.Claim{Solutions: found, Count: r.count, Classes: r.unique, Total: total}); err != nil {
 			yield(nil, err)
 		}
 	}
@@ -113,67 +115,50 @@ func (r *referee) stream(seq iter.Seq2[board.Solution, error]) iter.Seq2[board.S
 
 // check checks the claim that the problem has exactly found solutions.
 func (r *referee) check(found uint64) error {
-	ctx, cancel := context.WithTimeout(r.ctx, refereeTime)
-	defer cancel()
-	claim := fmt.Sprintf("%s found %d solutions, then answered UNSATISFIABLE", r.solver, found)
-	if found == 0 {
-		claim = r.solver + " answered UNSATISFIABLE (no solution)"
+	return r.checkClaim(compare.Claim{Solutions: found, Count: r.count})
+}
+
+// checkClaim checks claim (Proved is filled in from certified): a
+// refutation is exit status 1; an unverified claim sets the warning.
+func (r *referee) checkClaim(claim compare.Claim) error {
+	claim.Proved = r.certified != nil && r.certified()
+	budget := r.budget
+	if budget == 0 {
+		budget = refereeTime
 	}
-	if r.counted {
-		claim = fmt.Sprintf("the model counter %s counted %d solutions", r.solver, found)
-	}
-	if r.unique && found > 0 {
-		// One solution per class: the published count of classes is the
-		// referee; with pre-placed queens nothing counts classes.
-		if c, ok := board.Known(r.n); ok && len(r.place) == 0 {
-			if c.Unique != found {
-				return failf("%s: %s, but the published count of classes is %d: a solver bug", r.cmd, claim, c.Unique)
-			}
-			return nil
-		}
-		if r.certified != nil && r.certified() {
-			return nil
-		}
-		r.warning = fmt.Sprintf("unverified: %s on n = %d%s (one per symmetry class); the referee counts classes only for the published table without --place, and no proof was checked (--proof)",
-			claim, r.n, placeText(r.place))
-		return nil
-	}
-	var v compare.Verdict
-	var err error
-	if r.count || found > 0 {
-		v, err = compare.Completions(ctx, r.n, r.place)
-	}
-	if err == nil && !v.Counted && found == 0 {
-		v, err = compare.Exists(ctx, r.n, r.place)
-	}
-	if err != nil {
+	v, err := compare.Referee{N: r.n, Place: r.place, Budget: budget}.Check(r.ctx, claim)
+	var ref *compare.Refutation
+	switch {
+	case errors.As(err, &ref) && ref.Counted:
+		return failf("%s: %s, but %v: a solver bug", r.cmd, r.claimText(claim), ref)
+	case errors.As(err, &ref):
+		return failf("%s: %s, but %v", r.cmd, r.claimText(claim), ref)
+	case err != nil:
 		return err
 	}
-	switch {
-	case v.Counted && v.Count != found && v.How == "the published count":
-		return failf("%s: %s, but the published count is %d: a solver bug", r.cmd, claim, v.Count)
-	case v.Counted && v.Count != found:
-		return failf("%s: %s, but %s counts %d: a solver bug", r.cmd, claim, v.How, v.Count)
-	case !v.Counted && v.Decided && v.Exists && found == 0:
-		return failf("%s: %s, but %s gives a solution: %s", r.cmd, claim, v.How, permText(v.Witness))
-	case v.Decided && (v.Counted || found == 0):
-		return nil
+	r.verdict = &v
+	if !v.Verified() {
+		extra := ""
+		if claim.Classes && claim.Solutions > 0 {
+			extra = " (one per symmetry class)"
+		}
+		r.warning = fmt.Sprintf("unverified: %s on n = %d%s%s; the referee cannot check it (%v), and no proof was checked (--proof)",
+			r.claimText(claim), r.n, placeText(r.place), extra, v.Why)
 	}
-	if r.certified != nil && r.certified() {
-		return nil
-	}
-	if r.ctx.Err() != nil {
-		return r.ctx.Err()
-	}
-	why := fmt.Sprintf("it counts completions of pre-placed queens only up to n = %d", compare.RefereeCountMax)
-	if found == 0 {
-		why = fmt.Sprintf("the backtracker found no answer within %v", refereeTime)
-	} else if len(r.place) == 0 {
-		why = "the published counts end at n = 27"
-	}
-	r.warning = fmt.Sprintf("unverified: %s on n = %d%s; the referee cannot check it (%s), and no proof was checked (--proof)",
-		claim, r.n, placeText(r.place), why)
 	return nil
+}
+
+// claimText says what the solver claimed, for messages.
+func (r *referee) claimText(claim compare.Claim) string {
+	switch {
+	case r.counted:
+		return fmt.Sprintf("the model counter %s counted %d solutions", r.solver, claim.Solutions)
+	case claim.Solutions == 0:
+		return r.solver + " answered UNSATISFIABLE (no solution)"
+	case claim.Classes:
+		return fmt.Sprintf("%s found %d solutions (%d in all), then answered UNSATISFIABLE", r.solver, claim.Solutions, claim.Total)
+	}
+	return fmt.Sprintf("%s found %d solutions, then answered UNSATISFIABLE", r.solver, claim.Solutions)
 }
 
 // warn prints the referee's warning, if any, on w.
@@ -181,6 +166,25 @@ func (r *referee) warn(w io.Writer) {
 	if r.warning != "" {
 		fmt.Fprintf(w, "queens: %s\n", r.warning)
 	}
+}
+
+// unverified returns err, or when err is nil and the claim stayed
+// unverified, the exit status 3 error that says so ("queens: unverified:
+// ..." on stderr, after the answer was printed).
+func (r *referee) unverified(err error) error {
+	if err != nil || r.warning == "" {
+		return err
+	}
+	return &exitError{code: exitUnverified, err: errors.New(r.warning)}
+}
+
+// verified returns the JSON fields of the referee's verdict: nil before
+// any claim was checked (the answer needs none, e.g. a solution).
+func (r *referee) verified() *verification {
+	if r == nil || r.verdict == nil {
+		return nil
+	}
+	return newVerification(*r.verdict)
 }
 
 func placeText(place []board.Queen) string {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"iter"
 	"path/filepath"
 	"strings"
 
@@ -49,20 +48,21 @@ func satCommand() *cli.Command {
 			"Every answer is checked. A model must satisfy the CNF and be a valid board; an external\n" +
 			"solver's exit status must match its answer (10 SATISFIABLE, 20 UNSATISFIABLE); its output\n" +
 			fmt.Sprintf("may not exceed %d MiB. Every UNSATISFIABLE answer (no solution, or the end of an\n", external.DefaultMaxOutput>>20) +
-			"enumeration) is checked by a referee that uses no SAT solver: the explicit construction\n" +
-			"or the published counts without --place, the backtracker with it (it counts completions\n" +
-			fmt.Sprintf("up to n = %d). With --proof the solver also writes a DRAT proof of each UNSATISFIABLE\n", compare.RefereeCountMax) +
+			"enumeration) is checked by a referee: the explicit construction or the published counts\n" +
+			"without --place, the backtracker with it (it counts completions up to n = " + fmt.Sprint(compare.RefereeCountMax) + ", and\n" +
+			"--unique --count is checked on its total), then gini for a model that refutes a claim of\n" +
+			"no solution. With --proof the solver also writes a DRAT proof of each UNSATISFIABLE\n" +
 			"answer, which queens checks: a count is then certified complete. A claim the referee\n" +
 			"contradicts, or a proof that does not check, fails the run (exit status 1); a claim\n" +
-			"neither can check is printed with \"queens: unverified: ...\" on stderr.\n\n" +
+			"neither can check is printed, with \"queens: unverified: ...\" on stderr and exit status\n" +
+			"3. In JSON, a count or no solution says \"verified\" and \"verified_by\".\n\n" +
 			"--count --counter CMD counts with an external model counter instead: the instance is\n" +
-			"written in the model counting format (\"c t mc\"; \"c t pmc\" with \"c p show\" and clasp's\n" +
-			"\"c project\" for the encodings with free auxiliary variables) to a temporary file, named\n" +
+			"written in the model counting format (\"c t mc\": every encoding defines its auxiliary\n" +
+			"variables, so its models are exactly the solutions) to a temporary file, named\n" +
 			"as CMD's last argument. Its count is read from \"s mc N\", \"s pmc N\", \"c s exact arb int N\",\n" +
 			"\"s N\", clasp's \"Models : N\" or a number on a line of its own; it must exit with status 0,\n" +
 			"10, 20 (count 0) or 30 (clasp), and the referee checks the count as above. Debian packages\n" +
-			"no #SAT counter: 'clasp -n 0 -q' counts the exact encodings (pairwise, commander),\n" +
-			"'clasp --parse-ext --project -n 0 -q' all of them.\n\n" +
+			"no #SAT counter: 'clasp -n 0 -q' counts every encoding.\n\n" +
 			"A run stopped by --timeout, or a failing solver, exits with status 1.",
 		Flags: []cli.Flag{sizeFlag(), allFlag(), countFlag(), limitFlag(), uniqueFlag(), placeFlag(), encodingFlag(), threadsFlag(),
 			&cli.StringFlag{Name: "solver", Usage: "external DIMACS solver `CMD` with its arguments, shell-style quoting (default: gini, in process)"},
@@ -74,80 +74,15 @@ func satCommand() *cli.Command {
 }
 
 func runSat(c *cli.Context) error {
-	unique, args, err := uniqueOf(c)
-	if err != nil {
+	r, err := newSatRun(c)
+	if err != nil || r == nil {
 		return err
-	}
-	if len(args) > 0 {
-		return usagef("sat: unexpected argument %q", args[0])
-	}
-	if err := exclusive(c, "all", "count", "limit"); err != nil {
-		return err
-	}
-	if c.Int("limit") < 0 {
-		return usagef("--limit must be at least 0")
-	}
-	if c.Int("threads") < 1 {
-		return usagef("--threads must be at least 1")
-	}
-	format, err := solutionFormat(c)
-	if err != nil {
-		return err
-	}
-	name, err := encode.Resolve(encode.Encoding(c.String("encoding")), resolveSize(c))
-	if err != nil {
-		return usageErr(err)
-	}
-	limit := encode.MaxN(name)
-	enumerate := c.Bool("all") || c.Bool("count") || c.IsSet("limit")
-	if enumerate {
-		limit = min(limit, satMaxAll)
-	}
-	if c.IsSet("solver") {
-		limit = min(limit, satMaxExternal)
-	}
-	n, err := boardSize(c, limit)
-	if err != nil {
-		return err
-	}
-	placed, err := placements(c, n)
-	if err != nil {
-		return err
-	}
-	if c.IsSet("counter") {
-		return runCounter(c, n, name, placed, unique)
-	}
-	if !c.IsSet("solver") && (c.Bool("proof") || c.IsSet("solver-output")) {
-		return usagef("--proof and --solver-output go with --solver")
-	}
-	// The symmetry-breaking clauses are for all 8 symmetries: the classes
-	// under the rotations are picked from every solution instead.
-	var rot *rotationClasses
-	if unique.rotations {
-		rot, unique = newRotationClasses(c, n, placed), uniqueMode{}
-	}
-	var ext external.External
-	who := "gini"
-	if c.IsSet("solver") {
-		// Before the encoding, which takes seconds on a large board.
-		if ext, err = externalSolver(c, c.String("solver")); err != nil {
-			return err
-		}
-		argv, _ := external.SplitCommand(ext.Command)
-		who = filepath.Base(argv[0])
-	}
-	e, err := encode.NewEncoder(n, encode.Options{Encoding: name, Place: placed, Symmetry: unique.on})
-	if err != nil {
-		return usageErr(err)
-	}
-	if unique.on && len(placed) > 0 {
-		fmt.Fprintf(c.App.ErrWriter, "queens: note: --unique with --place breaks only the symmetries that keep the placed queens in place: %s\n", symmetryNames(e.Symmetries()))
 	}
 	// --timeout covers everything from here: encoding and loading a
 	// large board take seconds, as long as the solve itself.
 	ctx, cancel := timeoutContext(c)
 	defer cancel()
-	out, err := openSolutions(c, n, placed)
+	out, err := openSolutions(c, r.n, r.placed)
 	if err != nil {
 		return err
 	}
@@ -156,121 +91,190 @@ func runSat(c *cli.Context) error {
 	// terminal would tear it.
 	var bar *progress
 	if c.Bool("count") {
-		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", n))
+		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", r.n))
 	}
-	solver, err := sat.Detach(ctx, func() (engine, error) {
-		if !enumerate && !c.IsSet("solver") {
-			// One solution: no CNF in memory (a large board's first
-			// solution completes the residual of a greedy seed, or gini is
-			// loaded straight from the encoder's stream), with a fixed
-			// seed, so that the same flags print the same board.
-			x, err := sat.NewEncoded(ctx, e, 1)
-			return sequential{x}, err
-		}
-		cnf, err := e.CNF(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if c.IsSet("solver") {
-			x, err := ext.New(cnf)
-			return externalEngine{x}, err
-		}
-		return sat.NewParallel(cnf, sat.Options{Threads: c.Int("threads"), Progress: bar.Parts, NoSymmetry: unique.on})
-	})
+	solver, err := sat.Detach(ctx, func() (sat.Engine, error) { return r.load(ctx, bar) })
 	if err != nil {
 		if ctx.Err() != nil {
-			err = fmt.Errorf("interrupted while encoding and loading n = %d: %w", n, err)
-		} else {
-			err = solverError(err)
+			err = fmt.Errorf("interrupted while encoding and loading n = %d: %w", r.n, err)
 		}
 		out.Abort() // nothing written yet
 		return satError(err, c.Duration("timeout"))
 	}
-	// gini takes seconds to notice a stop on a large board: the run
-	// returns at once and leaves it to the exit (sat.DetachSeq); finished
-	// says when its statistics can be read.
-	finished := func() bool { return true }
-	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: n, place: placed, count: enumerate, unique: unique.on,
+	ref := &referee{ctx: ctx, cmd: "sat", solver: r.who, n: r.n, place: r.placed, count: r.enumerate, unique: r.unique.on,
+		group:     append([]board.Transform{board.Identity}, r.e.Symmetries()...),
 		certified: func() bool { return solver.Stats().Proofs > 0 }}
+	out.ref = ref
+	finished := func() bool { return true }
 	switch {
-	case c.Bool("count") && rot != nil:
-		err = rot.count(ctx, out, format, solver.All(ctx), ref)
+	case c.Bool("count") && r.rot != nil:
+		err = r.rot.count(ctx, out, r.format, solver.All(ctx), ref)
 		bar.Done()
-	case c.Bool("count") && unique.on:
-		// One solution per class: the total is the sum of the classes'
-		// sizes under the symmetries broken.
-		group := append([]board.Transform{board.Identity}, e.Symmetries()...)
-		var classes, total uint64
-		for s, serr := range solver.All(ctx) {
-			if err = serr; err != nil {
-				break
-			}
-			classes++
-			total += uint64(board.OrbitSizeUnder(s, group))
-		}
-		bar.Done()
-		if err == nil {
-			err = ref.check(classes)
-		}
-		if err == nil {
-			err = writeCount(out, format, n, total, &classes)
-		}
 	case c.Bool("count"):
-		var total uint64
-		total, err = solver.Count(ctx)
+		err = r.count(ctx, solver, ref, out)
 		bar.Done()
-		if err == nil {
-			err = ref.check(total)
-		}
-		if err == nil {
-			err = writeCount(out, format, n, total, nil)
-		}
 	default:
 		max := c.Int("limit")
-		if !enumerate {
+		if !r.enumerate {
 			max = 1
 		}
 		all := solver.All(ctx)
 		if !c.IsSet("solver") {
-			// Not an external solver: it must be killed and its files
-			// removed before the exit, which its stop does.
+			// gini takes seconds to notice a stop on a large board: the
+			// run returns at once and leaves it to the exit; finished
+			// says when its statistics can be read. (An external solver
+			// must be killed and its files removed before the exit,
+			// which its stop does.)
 			all, finished = sat.DetachSeq(ctx, all)
 		}
-		seq, bar := counted(c, rot.filter(ref.stream(all)), n, placed, unique.on, max)
-		_, err = writeSolutions(out, format, n, seq, max)
+		seq, bar := counted(c, r.rot.filter(ref.stream(all)), r.n, r.placed, r.unique.on, max)
+		_, err = writeSolutions(out, r.format, r.n, seq, max)
 		bar.Done()
 	}
 	if c.Bool("stats") && finished() {
 		out.Flush() // the results first, then the statistics about them
-		st := solver.Stats()
-		writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"encoding", name}, stat{"vars", st.Vars},
-			stat{"clauses", st.Clauses}, stat{"cubes", st.Cubes}, stat{"solves", st.Solves},
-			stat{"solutions", st.Solutions}, stat{"proofs", st.Proofs}, stat{"seconds", st.Elapsed})
+		r.writeStats(solver.Stats())
 	}
-	err = out.finish(satError(err, c.Duration("timeout")))
-	if err == nil {
-		ref.warn(c.App.ErrWriter)
+	return ref.unverified(out.finish(satError(err, c.Duration("timeout"))))
+}
+
+// satRun is one run of the sat command, its flags read and checked.
+type satRun struct {
+	c         *cli.Context
+	n         int
+	enc       encode.Encoding
+	placed    []board.Queen
+	unique    uniqueMode
+	enumerate bool // --all, --count or --limit
+	format    board.Format
+	who       string            // the solver, for messages
+	ext       external.External // with --solver
+	e         *encode.Encoder
+	rot       *rotationClasses // --unique=rotations: picked from every solution
+}
+
+// newSatRun reads and checks sat's flags (usage errors, exit status 2),
+// and builds the encoder. A nil run with a nil error means --counter did
+// the run.
+func newSatRun(c *cli.Context) (*satRun, error) {
+	unique, args, err := uniqueOf(c)
+	if err != nil {
+		return nil, err
 	}
-	return err
+	if len(args) > 0 {
+		return nil, usagef("sat: unexpected argument %q", args[0])
+	}
+	if err := exclusive(c, "all", "count", "limit"); err != nil {
+		return nil, err
+	}
+	if c.Int("limit") < 0 {
+		return nil, usagef("--limit must be at least 0")
+	}
+	if c.Int("threads") < 1 {
+		return nil, usagef("--threads must be at least 1")
+	}
+	r := &satRun{c: c, unique: unique, who: "gini", enumerate: c.Bool("all") || c.Bool("count") || c.IsSet("limit")}
+	if r.format, err = solutionFormat(c); err != nil {
+		return nil, err
+	}
+	if r.enc, err = encode.Resolve(encode.Encoding(c.String("encoding")), resolveSize(c)); err != nil {
+		return nil, usageErr(err)
+	}
+	if r.n, err = boardSize(c, satLimit(r.enc, r.enumerate, c.IsSet("solver"))); err != nil {
+		return nil, err
+	}
+	if r.placed, err = placements(c, r.n); err != nil {
+		return nil, err
+	}
+	if c.IsSet("counter") {
+		return nil, runCounter(c, r.n, r.enc, r.placed, unique)
+	}
+	if !c.IsSet("solver") && (c.Bool("proof") || c.IsSet("solver-output")) {
+		return nil, usagef("--proof and --solver-output go with --solver")
+	}
+	// The symmetry-breaking clauses are for all 8 symmetries: the classes
+	// under the rotations are picked from every solution instead.
+	if unique.rotations {
+		r.rot, unique = newRotationClasses(c, r.n, r.placed), uniqueMode{}
+		r.unique = unique
+	}
+	if c.IsSet("solver") {
+		// Before the encoding, which takes seconds on a large board.
+		if r.ext, err = externalSolver(c, c.String("solver")); err != nil {
+			return nil, err
+		}
+		argv, _ := external.SplitCommand(r.ext.Command)
+		r.who = filepath.Base(argv[0])
+	}
+	if r.e, err = encode.NewEncoder(r.n, encode.Options{Encoding: r.enc, Place: r.placed, Symmetry: unique.on}); err != nil {
+		return nil, usageErr(err)
+	}
+	if unique.on && len(r.placed) > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "queens: note: --unique with --place breaks only the symmetries that keep the placed queens in place: %s\n", symmetryNames(r.e.Symmetries()))
+	}
+	return r, nil
 }
 
-// engine is what runSat needs of a [sat.Solver] (first solution,
-// external solver) or a [sat.Parallel] (gini enumeration).
-type engine interface {
-	All(ctx context.Context) iter.Seq2[board.Solution, error]
-	Count(ctx context.Context) (uint64, error)
-	Stats() sat.Stats
+// load encodes the instance and loads it into the engine the flags ask
+// for: gini for one solution (no CNF in memory), gini's cubes in parallel
+// for an enumeration, or the external solver.
+func (r *satRun) load(ctx context.Context, bar *progress) (sat.Engine, error) {
+	if !r.enumerate && !r.c.IsSet("solver") {
+		// One solution: no CNF in memory (a large board's first solution
+		// completes the residual of a greedy seed, or gini is loaded
+		// straight from the encoder's stream), with a fixed seed, so that
+		// the same flags print the same board.
+		x, err := sat.NewEncoded(ctx, r.e, 1)
+		return x, err
+	}
+	cnf, err := r.e.CNF(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if r.c.IsSet("solver") {
+		x, err := r.ext.New(cnf)
+		return externalEngine{x}, err
+	}
+	return sat.NewParallel(cnf, sat.Options{Threads: r.c.Int("threads"), Progress: bar.Parts, NoSymmetry: r.unique.on})
 }
 
-// sequential is a [sat.Solver] as an engine: one solver, each solution
-// blocked once found.
-type sequential struct{ *sat.Solver }
-
-func (s sequential) All(ctx context.Context) iter.Seq2[board.Solution, error] {
-	return s.Remaining(ctx)
+// count is --count: the total, refereed and written; with --unique the
+// total is the sum of the classes' sizes under the symmetries broken,
+// and the referee checks both.
+func (r *satRun) count(ctx context.Context, solver sat.Engine, ref *referee, out *solutionOutput) error {
+	var classes, total uint64
+	var err error
+	if r.unique.on {
+		for s, serr := range solver.All(ctx) {
+			if err = serr; err != nil {
+				return err
+			}
+			classes++
+			total += uint64(board.OrbitSizeUnder(s, ref.group))
+		}
+		err = ref.checkClaim(compare.Claim{Solutions: classes, Count: true, Classes: true, Total: total})
+	} else if total, err = solver.Count(ctx); err == nil {
+		err = ref.check(total)
+	}
+	if err != nil {
+		return err
+	}
+	var unique *uint64
+	if r.unique.on {
+		unique = &classes
+	}
+	return writeCount(out, r.format, r.n, total, unique, ref.verified())
 }
 
-// externalEngine is an [external.Solver] as an engine.
+// writeStats writes --stats to stderr.
+func (r *satRun) writeStats(st sat.Stats) {
+	writeStats(r.c.App.ErrWriter, r.format, stat{"n", r.n}, stat{"encoding", r.enc}, stat{"vars", st.Vars},
+		stat{"clauses", st.Clauses}, stat{"cubes", st.Cubes}, stat{"solves", st.Solves},
+		stat{"solutions", st.Solutions}, stat{"proofs", st.Proofs}, stat{"seconds", st.Elapsed})
+}
+
+// externalEngine is an [external.Solver] as a [sat.Engine]: its statistics
+// in sat's terms.
 type externalEngine struct{ *external.Solver }
 
 func (s externalEngine) Stats() sat.Stats {
@@ -279,21 +283,13 @@ func (s externalEngine) Stats() sat.Stats {
 		Blocking: st.Blocking, Proofs: st.Proofs, Elapsed: st.Elapsed}
 }
 
-// satError maps the errors of a solve to the documented exit statuses.
+// satError says what a solve that ran out of --timeout got to; the exit
+// status of every error is exitCode's.
 func satError(err error, timeout interface{ String() string }) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.DeadlineExceeded):
+	if errors.Is(err, context.DeadlineExceeded) {
 		return failf("sat: no answer within --timeout %s", timeout)
-	case errors.Is(err, context.Canceled), errors.As(err, new(*exitError)):
-		return err
 	}
-	var e *exitError
-	if errors.As(err, &e) {
-		return err
-	}
-	return failf("%v", err)
+	return err
 }
 
 // encodingNames lists the encodings for help texts.

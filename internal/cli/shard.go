@@ -69,37 +69,49 @@ func needCount[T any](flag string) func(*cli.Context, T) error {
 var lookupEnv = os.LookupEnv
 
 // version is the version of queens written into shard results and
-// checkpoints, so that results of different builds are not merged: the
-// module version the go command stamps (a tag, or a pseudo-version naming
-// the commit), else "devel" with the commit the binary was built from, and
-// when no commit is stamped (go run, go test, -buildvcs=false, a build
-// outside a repository) "devel+" and the start of the SHA-256 of the
-// executable itself, so that two different builds never both say "devel".
+// checkpoints, so that results of different builds are not merged
+// (versionOf of the binary's build information).
 var version = sync.OnceValue(func() string {
-	bi, ok := debug.ReadBuildInfo()
-	if ok {
-		if v := bi.Main.Version; v != "" && v != "(devel)" {
-			return v
-		}
-		rev, dirty := "", ""
-		for _, s := range bi.Settings {
-			switch {
-			case s.Key == "vcs.revision":
-				rev = "-" + s.Value[:min(12, len(s.Value))]
-			case s.Key == "vcs.modified" && s.Value == "true":
-				dirty = "-dirty"
-			}
-		}
-		if rev != "" && dirty == "" {
-			return "devel" + rev
-		}
-		if rev != "" {
-			// A dirty tree: the commit does not name the code.
-			return "devel" + rev + dirty + "+" + executableHash()
+	bi, _ := debug.ReadBuildInfo()
+	return versionOf(bi, executableHash)
+})
+
+// versionOf names the build bi describes: the module version the go
+// command stamps (a tag, or a pseudo-version naming the commit), else
+// "devel" with the commit the binary was built from. A build that names
+// no code by itself is also named by hash, the start of the SHA-256 of the
+// executable, so that two different builds never share a name: one with
+// no commit stamped (go run, go test, -buildvcs=false, a build outside a
+// repository) is "devel+HASH", and one from a modified checkout (Go's
+// "+dirty" pseudo-versions, or vcs.modified) gets "+HASH" after its name.
+func versionOf(bi *debug.BuildInfo, hash func() string) string {
+	if bi == nil {
+		return "devel+" + hash()
+	}
+	rev, dirty := "", false
+	for _, s := range bi.Settings {
+		switch {
+		case s.Key == "vcs.revision":
+			rev = "-" + s.Value[:min(12, len(s.Value))]
+		case s.Key == "vcs.modified" && s.Value == "true":
+			dirty = true
 		}
 	}
-	return "devel+" + executableHash()
-})
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		if dirty || strings.HasSuffix(v, "+dirty") {
+			// A modified tree: the commit does not name the code.
+			return v + "+" + hash()
+		}
+		return v
+	}
+	switch {
+	case rev != "" && !dirty:
+		return "devel" + rev
+	case rev != "":
+		return "devel" + rev + "-dirty+" + hash()
+	}
+	return "devel+" + hash()
+}
 
 // executableHash returns the first 12 hex digits of the SHA-256 of the
 // running executable, or "unknown" if it cannot be read.
@@ -206,7 +218,7 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 			u := res.Unique24 / 24
 			unique = &u
 		}
-		err = writeCount(out, format, n, res.Total24/24, unique)
+		err = writeCount(out, format, n, res.Total24/24, unique, nil)
 		if err == nil {
 			err = checkPublished(n, res, resumed, path)
 		}

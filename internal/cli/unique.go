@@ -19,6 +19,33 @@ import (
 type uniqueMode struct {
 	on        bool
 	rotations bool
+	bad       *uniqueModeError // the last value Set refused
+}
+
+// uniqueModeError is Set's error for a value that is no mode. The flag
+// parser passes on only its text, inside its own "invalid value" message,
+// so Set also keeps it in the flag's value, where onUsageError finds it
+// (badUnique) and reports it alone.
+type uniqueModeError struct{ value string }
+
+func (e *uniqueModeError) Error() string {
+	return fmt.Sprintf("unknown --unique mode %q: want %s", e.value, uniqueModes)
+}
+
+// badUnique returns the error of a --unique value of cmd's flags that Set
+// refused, or nil.
+func badUnique(cmd *cli.Command) error {
+	if cmd == nil {
+		return nil
+	}
+	for _, f := range cmd.Flags {
+		if g, ok := f.(*cli.GenericFlag); ok {
+			if u, ok := g.Value.(*uniqueMode); ok && u.bad != nil {
+				return u.bad
+			}
+		}
+	}
+	return nil
 }
 
 // uniqueModes lists the values --unique= takes, for the error message.
@@ -33,7 +60,8 @@ func (u *uniqueMode) Set(v string) error {
 	case "rotations":
 		*u = uniqueMode{on: true, rotations: true}
 	default:
-		return fmt.Errorf("unknown --unique mode %q: want %s", v, uniqueModes)
+		u.bad = &uniqueModeError{v}
+		return u.bad
 	}
 	return nil
 }

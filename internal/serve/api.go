@@ -338,9 +338,10 @@ func timedOut(ctx context.Context, err error, limit time.Duration) error {
 
 // solveResponse is the answer of /api/solve.
 type solveResponse struct {
-	Solution board.Solution `json:"solution"` // null: no completion
-	Engine   string         `json:"engine"`
-	MS       float64        `json:"ms"`
+	Solution      board.Solution `json:"solution"` // null: no completion
+	Engine        string         `json:"engine"`
+	MS            float64        `json:"ms"`
+	*Verification                // with no completion: how that was verified
 }
 
 func (a *api) solve(w http.ResponseWriter, r *http.Request) {
@@ -353,7 +354,7 @@ func (a *api) solve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	start := time.Now()
-	s, err := solve(r.Context(), req.N, qs, req.Engine)
+	s, v, err := solve(r.Context(), req.N, qs, req.Engine)
 	if err != nil {
 		failErr(w, timedOut(r.Context(), err, a.timeout))
 		return
@@ -363,7 +364,7 @@ func (a *api) solve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ms := float64(time.Since(start).Microseconds()) / 1000
-	writeJSON(w, http.StatusOK, solveResponse{s, req.Engine, ms})
+	writeJSON(w, http.StatusOK, solveResponse{s, req.Engine, ms, v})
 }
 
 // countProgress and countDone are the lines of /api/count's NDJSON
@@ -378,6 +379,7 @@ type countDone struct {
 	Unique    *uint64 `json:"unique,omitempty"`    // empty board only: classes under the 8 symmetries
 	Rotations *uint64 `json:"rotations,omitempty"` // empty board only: classes under the 4 rotations
 	MS        float64 `json:"ms"`
+	*Verification
 }
 
 func (a *api) count(w http.ResponseWriter, r *http.Request) {
@@ -406,7 +408,7 @@ func (a *api) count(w http.ResponseWriter, r *http.Request) {
 		line(map[string]string{"error": timedOut(r.Context(), err, a.timeout).Error()})
 		return
 	}
-	out := countDone{Total: res.Total, MS: float64(time.Since(start).Microseconds()) / 1000}
+	out := countDone{Total: res.Total, MS: float64(time.Since(start).Microseconds()) / 1000, Verification: res.Verified}
 	if len(qs) == 0 {
 		out.Unique, out.Rotations = &res.Unique, &res.Rotations
 	}

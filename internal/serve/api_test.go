@@ -19,6 +19,7 @@ import (
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 // do sends one request to h and returns the recorded answer.
@@ -54,37 +55,6 @@ func decodeJSON[T any](t *testing.T, w *httptest.ResponseRecorder) T {
 		t.Fatalf("answer %q is not JSON: %v", w.Body.String(), err)
 	}
 	return v
-}
-
-// bruteSolutions enumerates the solutions of the n×n board that contain
-// the queens qs by trying every column in every row: the reference the
-// engines are checked against.
-func bruteSolutions(n int, qs []board.Queen) []board.Solution {
-	var out []board.Solution
-	s := make(board.Solution, n)
-	var place func(row int)
-	place = func(row int) {
-		if row == n {
-			if board.Valid(s) && s.Contains(qs) {
-				out = append(out, s.Clone())
-			}
-			return
-		}
-		for col := range n {
-			ok := true
-			for r := range row {
-				if s[r] == col || row-r == col-s[r] || row-r == s[r]-col {
-					ok = false
-				}
-			}
-			if ok {
-				s[row] = col
-				place(row + 1)
-			}
-		}
-	}
-	place(0)
-	return out
 }
 
 func TestAttacks(t *testing.T) {
@@ -169,7 +139,7 @@ func TestSolve(t *testing.T) {
 				qs, _ := boardOf(tc.n, tc.queens)
 				if tc.n <= 8 {
 					// The answer must agree with brute force.
-					if none := len(bruteSolutions(tc.n, qs)) == 0; none != tc.none {
+					if none := len(testutil.Solutions(tc.n, qs)) == 0; none != tc.none {
 						t.Fatalf("bad test case: brute force says no completion = %t", none)
 					}
 				}
@@ -226,7 +196,7 @@ func TestCount(t *testing.T) {
 				t.Errorf("no progress line")
 			}
 			qs, _ := boardOf(tc.n, tc.queens)
-			sols := bruteSolutions(tc.n, qs)
+			sols := testutil.Solutions(tc.n, qs)
 			if got := last["total"]; got != float64(len(sols)) {
 				t.Errorf("total %v, want %d", got, len(sols))
 			}
@@ -264,7 +234,7 @@ func TestCount(t *testing.T) {
 // orbit counting over every solution, n = 1..10.
 func TestRotationClasses(t *testing.T) {
 	for n := 1; n <= 10; n++ {
-		sols := bruteSolutions(n, nil)
+		sols := testutil.Solutions(n, nil)
 		var all, rot uint64
 		seenAll, seenRot := map[string]bool{}, map[string]bool{}
 		for _, s := range sols {
@@ -440,8 +410,8 @@ func TestGallery(t *testing.T) {
 				seen[key(s)] = true
 			}
 		}
-		if len(seen) != len(bruteSolutions(n, nil)) {
-			t.Errorf("n=%d: %d distinct solutions, brute force finds %d", n, len(seen), len(bruteSolutions(n, nil)))
+		if len(seen) != len(testutil.Solutions(n, nil)) {
+			t.Errorf("n=%d: %d distinct solutions, brute force finds %d", n, len(seen), len(testutil.Solutions(n, nil)))
 		}
 	}
 	if w := do(t, h, "GET", "/api/gallery?n=12", ""); w.Code != 200 || decodeJSON[galleryResponse](t, w).Total != 14200 {

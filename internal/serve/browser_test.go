@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "take the screenshot docs/serve.png again")
@@ -229,7 +230,7 @@ func TestBrowser(t *testing.T) {
 	run(t, ctx, chromedp.Click(sqSel(0, 0)), chromedp.Click(sqSel(1, 2)),
 		chromedp.Click(sqSel(2, 4)), chromedp.Click(sqSel(3, 1)),
 		waitJS(`document.querySelectorAll("#board .sq.queen").length === 4`))
-	noneWant := len(bruteSolutions(n, []board.Queen{{Row: 0, Col: 0}, {Row: 1, Col: 2}, {Row: 2, Col: 4}, {Row: 3, Col: 1}})) == 0
+	noneWant := len(testutil.Solutions(n, []board.Queen{{Row: 0, Col: 0}, {Row: 1, Col: 2}, {Row: 2, Col: 4}, {Row: 3, Col: 1}})) == 0
 	run(t, ctx, chromedp.SetValue(chromedp.CSS("#engine"), "backtrack"), chromedp.Click(chromedp.CSS("#solve")),
 		waitJS(`document.querySelector("#solve-result").textContent !== "" && !document.querySelector("#solve-result").textContent.startsWith("Solving")`))
 	if got := strings.HasPrefix(text(t, ctx, "#solve-result"), "No completion"); got != noneWant {
@@ -290,7 +291,7 @@ func TestBrowser(t *testing.T) {
 		run(t, ctx, chromedp.Click(chromedp.CSS("#trace-next-solution")))
 	}
 	run(t, ctx, waitJS(`document.querySelector("#trace-text").textContent.startsWith("solution #6: ")`))
-	if got, want := boardQueens(t, ctx, n), bruteSolutions(n, nil)[5]; !got.Equal(want) {
+	if got, want := boardQueens(t, ctx, n), testutil.Solutions(n, nil)[5]; !got.Equal(want) {
 		t.Errorf("solution #6 shown as %v, want %v", got, want)
 	}
 	if k := eval[int](t, ctx, `+document.querySelector("#trace-counter").textContent.split(" ")[1]`); k <= 2000 {

@@ -10,10 +10,12 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"time"
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/board/draw"
+	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat"
 )
@@ -26,8 +28,9 @@ const (
 
 // solve completes the queens qs (valid by board.CheckPlacement) on an n×n
 // board with the named engine. A nil solution with a nil error means there
-// is no completion.
-func solve(ctx context.Context, n int, qs []board.Queen, engine string) (board.Solution, error) {
+// is no completion: the backtracker's own answer, or gini's checked by
+// the library referee (compare.Referee), whose verdict comes with it.
+func solve(ctx context.Context, n int, qs []board.Queen, engine string) (board.Solution, *Verification, error) {
 	switch engine {
 	case engineBacktrack:
 		var first board.Solution
@@ -35,21 +38,50 @@ func solve(ctx context.Context, n int, qs []board.Queen, engine string) (board.S
 			first = s
 			return false
 		})
-		return first, err
+		if err != nil || first != nil {
+			return first, nil, err
+		}
+		return nil, verifiedBy(compare.Verdict{By: compare.Backtracker}), nil
 	case engineSAT:
 		cnf, err := encode.Queens(n, encode.Auto, qs)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		return sat.First(ctx, cnf)
+		s, err := sat.First(ctx, cnf)
+		if err != nil || s != nil {
+			return s, nil, err
+		}
+		v, err := compare.Referee{N: n, Place: qs, Budget: refereeBudget}.Check(ctx, compare.Claim{})
+		if err != nil {
+			return nil, nil, fmt.Errorf("engine sat found no completion: %w", err)
+		}
+		return nil, verifiedBy(v), nil
 	}
-	return nil, fmt.Errorf("unknown engine %q", engine)
+	return nil, nil, fmt.Errorf("unknown engine %q", engine)
+}
+
+// refereeBudget bounds each of the referee's searches for a request.
+const refereeBudget = 2 * time.Second
+
+// Verification is the part of an answer (no completion, a count) that says
+// whether it was verified, and how (compare.Method's names).
+type Verification struct {
+	Verified   bool   `json:"verified"`
+	VerifiedBy string `json:"verified_by,omitempty"`
+}
+
+func verifiedBy(v compare.Verdict) *Verification {
+	if !v.Verified() {
+		return &Verification{}
+	}
+	return &Verification{Verified: true, VerifiedBy: v.By.String()}
 }
 
 // countResult is what count found. Unique and Rotations are set for the
 // empty board only.
 type countResult struct {
 	Total, Unique, Rotations uint64
+	Verified                 *Verification
 }
 
 // count counts the completions of qs on an n×n board with the bitboard
@@ -62,9 +94,18 @@ func count(ctx context.Context, n int, qs []board.Queen, progress func(done, par
 	if err != nil {
 		return countResult{}, err
 	}
-	out := countResult{Total: res.Total}
+	out := countResult{Total: res.Total, Verified: verifiedBy(compare.Verdict{By: compare.Backtracker})}
 	if unique {
 		out.Unique, out.Rotations = res.Unique, rotationClasses(n, res.Unique)
+		// The empty board's count against the published table (the
+		// referee needs no search for it).
+		v, err := compare.Referee{N: n}.Check(ctx, compare.Claim{Solutions: res.Total, Count: true})
+		if err != nil {
+			return countResult{}, fmt.Errorf("the counter counted %d: %w", res.Total, err)
+		}
+		if v.Verified() {
+			out.Verified = verifiedBy(v)
+		}
 	}
 	return out, nil
 }

@@ -16,6 +16,13 @@
 //	POST /api/export?format=svg|png|fen|dimacs  {"n","queens","numbers","placed"}  the board as a file
 //	                  (numbers: the attack counts in the picture; placed: the queens drawn blue)
 //
+// A null completion and the counts also say whether they were verified
+// and how ("verified": true|false, "verified_by": "backtracker",
+// "published", "construction" or "witness"): the backtracker's answers are
+// its own, gini's "no completion" is checked by the library referee
+// (compare.Referee), and the empty board's count against the published
+// table.
+//
 // Errors are {"error": "..."} with status 400 (bad request), 405, 413 (body
 // over 64 KiB), 415 (not JSON), 422 (queens the operation cannot take: two
 // in one row, attacking each other, a board too big for it), 429 (too many

@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -24,9 +23,8 @@ var ErrCounterFailed = errors.New("model counter failed")
 // argument and prints the number of its models.
 //
 // Debian packages no #SAT counter (sharpSAT, d4, ganak); clasp counts by
-// enumeration: "clasp -n 0 -q" for an exact instance, "clasp --parse-ext
-// --project -n 0 -q" for a projected one (it reads the "c project" line
-// [Counter.CountEncoder] writes next to "c p show").
+// enumeration: "clasp -n 0 -q" (every encoding's models are exactly the
+// solutions, so no projection is needed).
 type Counter struct {
 	// Command is the counter and its arguments, split as [SplitCommand]
 	// splits them (no shell); the file's path is appended.
@@ -76,9 +74,9 @@ func (c Counter) Count(ctx context.Context, path string) (uint64, error) {
 }
 
 // CountEncoder writes e's instance in the model counting format
-// ([encode.DIMACS] with ModelCounting; a projected instance also gets a
-// "c project" line, clasp's, after the "c p show" line) to a temporary
-// file and counts it with [Counter.Count]. generator names the writer in
+// ([encode.DIMACS] with ModelCounting: "c t mc", as every encoding's models
+// are exactly its solutions) to a temporary file and counts it with
+// [Counter.Count]. generator names the writer in
 // the header.
 func (c Counter) CountEncoder(ctx context.Context, e *encode.Encoder, generator string) (uint64, error) {
 	dir, err := os.MkdirTemp("", "queens-count-")
@@ -91,8 +89,7 @@ func (c Counter) CountEncoder(ctx context.Context, e *encode.Encoder, generator 
 	if err != nil {
 		return 0, fmt.Errorf("model counter: %w", err)
 	}
-	pw := &projectWriter{w: f}
-	err = encode.DIMACS{Generator: generator, ModelCounting: true}.WriteEncoder(ctx, pw, e)
+	err = encode.DIMACS{Generator: generator, ModelCounting: true}.WriteEncoder(ctx, f, e)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -100,49 +97,6 @@ func (c Counter) CountEncoder(ctx context.Context, e *encode.Encoder, generator 
 		return 0, fmt.Errorf("model counter: %w", err)
 	}
 	return c.Count(ctx, path)
-}
-
-// projectWriter copies a DIMACS stream and repeats its "c p show" line as
-// "c project" (clasp's projection). It looks at whole lines until the
-// first clause, then copies.
-type projectWriter struct {
-	w       io.Writer
-	line    []byte // the start of a header line not yet ended
-	clauses bool   // past the header
-}
-
-func (p *projectWriter) Write(b []byte) (int, error) {
-	if p.clauses {
-		return p.w.Write(b)
-	}
-	total := len(b)
-	for len(b) > 0 && !p.clauses {
-		i := bytes.IndexByte(b, '\n')
-		if i < 0 {
-			p.line = append(p.line, b...)
-			return total, nil
-		}
-		p.line = append(p.line, b[:i+1]...)
-		b = b[i+1:]
-		line := p.line
-		if rest, ok := bytes.CutPrefix(line, []byte("c p show ")); ok {
-			line = append(line, "c project "...)
-			line = append(line, rest...)
-		}
-		if len(line) > 0 && line[0] != 'c' && line[0] != 'p' {
-			p.clauses = true
-		}
-		if _, err := p.w.Write(line); err != nil {
-			return 0, err
-		}
-		p.line = p.line[:0]
-	}
-	if len(b) > 0 {
-		if _, err := p.w.Write(b); err != nil {
-			return 0, err
-		}
-	}
-	return total, nil
 }
 
 // ParseCount reads the number of models from a model counter's output,

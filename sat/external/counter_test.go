@@ -1,7 +1,6 @@
 package external
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"os/exec"
@@ -46,37 +45,8 @@ func TestParseCount(t *testing.T) {
 	}
 }
 
-// TestProjectWriter writes the projected instance one byte at a time and
-// whole: the same file, with a "c project" line after "c p show".
-func TestProjectWriter(t *testing.T) {
-	e, err := encode.NewEncoder(5, encode.Options{Encoding: encode.Seq})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var plain bytes.Buffer
-	d := encode.DIMACS{ModelCounting: true}
-	if err := d.WriteEncoder(context.Background(), &plain, e); err != nil {
-		t.Fatal(err)
-	}
-	show := "c p show 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 0\n"
-	want := strings.Replace(plain.String(), show, show+"c project"+strings.TrimPrefix(show, "c p show"), 1)
-	if want == plain.String() {
-		t.Fatal("no show line")
-	}
-	var whole, bytewise bytes.Buffer
-	pw := &projectWriter{w: &whole}
-	pw.Write(plain.Bytes())
-	pb := &projectWriter{w: &bytewise}
-	for _, b := range plain.Bytes() {
-		pb.Write([]byte{b})
-	}
-	if whole.String() != want || bytewise.String() != want {
-		t.Errorf("projectWriter: whole ok %t, byte by byte ok %t", whole.String() == want, bytewise.String() == want)
-	}
-}
-
 // TestCounterClasp counts through clasp, the one counter Debian packages
-// (by enumeration), exact and projected.
+// (by enumeration), for encodings with and without auxiliary variables.
 func TestCounterClasp(t *testing.T) {
 	if _, err := exec.LookPath("clasp"); err != nil {
 		t.Skip("clasp not installed (apt-get install clasp)")
@@ -88,8 +58,10 @@ func TestCounterClasp(t *testing.T) {
 	}{
 		{encode.Pairwise, "clasp -n 0 -q", 40},
 		{encode.Commander, "clasp -n 0 -q", 40},
-		{encode.Seq, "clasp --parse-ext --project -n 0 -q", 40},
-		{encode.Pairwise, "clasp -n 0", 40}, // with the models printed
+		{encode.Seq, "clasp -n 0 -q", 40},
+		{encode.Binary, "clasp -n 0 -q", 40},
+		{encode.Seq, "clasp --parse-ext --project -n 0 -q", 40}, // no projection line: the same count
+		{encode.Pairwise, "clasp -n 0", 40},                     // with the models printed
 	} {
 		e, err := encode.NewEncoder(7, encode.Options{Encoding: tc.enc})
 		if err != nil {

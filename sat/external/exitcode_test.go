@@ -14,7 +14,7 @@ import (
 // the search space exhausted) when the formula has exactly one model.
 func TestExternalExitStatus30(t *testing.T) {
 	cnf, _ := encode.Queens(1, "pairwise", nil)
-	s, err := external.NewExternal(cnf, script(t, "echo 's SATISFIABLE'; echo 'v 1 0'; exit 30"))
+	s, err := external.New(cnf, script(t, "echo 's SATISFIABLE'; echo 'v 1 0'; exit 30"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,8 +27,8 @@ func TestExternalExitStatus30(t *testing.T) {
 func TestNewErrors(t *testing.T) {
 	cnf, _ := encode.Queens(4, "pairwise", nil)
 	for _, cmd := range []string{"", "no-such-solver-xyz -q"} {
-		if _, err := external.NewExternal(cnf, cmd); !errors.Is(err, external.ErrSolverNotFound) {
-			t.Errorf("NewExternal(%q) = %v, want ErrSolverNotFound", cmd, err)
+		if _, err := external.New(cnf, cmd); !errors.Is(err, external.ErrSolverNotFound) {
+			t.Errorf("New(%q) = %v, want ErrSolverNotFound", cmd, err)
 		}
 	}
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/queens-dev/queens/encode"
 )
 
-// ErrSolverNotFound is wrapped by [NewExternal]'s error when the command
+// ErrSolverNotFound is wrapped by [New]'s error when the command
 // is empty or its program cannot be found.
 var ErrSolverNotFound = errors.New("SAT solver not found")
 
@@ -60,8 +60,10 @@ type OutputMode int
 
 // The output modes.
 const (
-	// OutputAuto finds out by probing (see [External.Probe]).
-	OutputAuto OutputMode = iota
+	// OutputProbe finds out by probing (see [External.Probe]); its name
+	// is "auto", as the queens command's --solver-output spells it. (Auto,
+	// in backtrack and encode, means chosen by the board's size.)
+	OutputProbe OutputMode = iota
 	// OutputStdout: SAT-competition output (s and v lines) or a bare
 	// model on stdout, as cadical, kissat, picosat, cryptominisat5 and
 	// clasp write.
@@ -84,12 +86,12 @@ func (m OutputMode) String() string {
 
 // ParseOutputMode reads an output mode's name (auto, stdout or file).
 func ParseOutputMode(name string) (OutputMode, error) {
-	for _, m := range []OutputMode{OutputAuto, OutputStdout, OutputFile} {
+	for _, m := range []OutputMode{OutputProbe, OutputStdout, OutputFile} {
 		if name == m.String() {
 			return m, nil
 		}
 	}
-	return OutputAuto, fmt.Errorf("unknown solver output %q (auto, stdout or file)", name)
+	return OutputProbe, fmt.Errorf("unknown solver output %q (auto, stdout or file)", name)
 }
 
 // External describes an external DIMACS solver and how to run it.
@@ -98,7 +100,7 @@ type External struct {
 	// words ([SplitCommand]), without running a shell, e.g.
 	// "clasp --heuristic=Vsids,92" or "'/opt/my solver/cadical' -q".
 	Command string
-	// Output says where the solver writes its answer; OutputAuto probes
+	// Output says where the solver writes its answer; OutputProbe probes
 	// on the first solve ([External.Probe]).
 	Output OutputMode
 	// Proof, if not nil, makes every solve ask the solver for a DRAT proof
@@ -111,9 +113,9 @@ type External struct {
 	MaxOutput, MaxProof int64
 }
 
-// NewExternal returns a Solver that runs the DIMACS solver command on
+// New returns a Solver that runs the DIMACS solver command on
 // cnf; it is External{Command: command}.New(cnf).
-func NewExternal(cnf *encode.CNF, command string) (*Solver, error) {
+func New(cnf *encode.CNF, command string) (*Solver, error) {
 	return External{Command: command}.New(cnf)
 }
 
@@ -136,8 +138,9 @@ func NewExternal(cnf *encode.CNF, command string) (*Solver, error) {
 // proof [ErrProof]; a run stopped by ctx returns ctx's error, after the
 // process has been killed and reaped. On Unix the command runs in a
 // process group of its own, killed when the command ends or is stopped;
-// on Linux queens is also a child subreaper, so that processes that
-// leave the group (setsid) are found and killed too.
+// on Linux every process it starts carries a mark in its environment, so
+// that processes that leave the group (setsid) are found and killed too
+// (and reaped here if the process called [BecomeSubreaper]).
 func (x External) New(cnf *encode.CNF) (*Solver, error) {
 	if err := checkCNF(cnf); err != nil {
 		return nil, err
@@ -200,7 +203,7 @@ type external struct {
 const probeCNF = "c queens: probing where the solver writes its answer\np cnf 2 2\n1 0\n-2 0\n"
 
 // Probe finds out where the solver writes its answer, if x.Output is
-// OutputAuto, and sets x.Output: it runs the command on a tiny CNF (two
+// OutputProbe, and sets x.Output: it runs the command on a tiny CNF (two
 // variables, one model), first as "CMD CNF"; if stdout holds an answer
 // [ReadResult] can read, the mode is OutputStdout. Otherwise it runs
 // "CMD CNF RESULT"; if RESULT then holds a readable answer, OutputFile.
@@ -208,7 +211,7 @@ const probeCNF = "c queens: probing where the solver writes its answer\np cnf 2 
 // gave. The probe judges only the form of the answer, not whether it is
 // right: that is checked on every real solve.
 func (x *External) Probe(ctx context.Context) error {
-	if x.Output != OutputAuto {
+	if x.Output != OutputProbe {
 		return nil
 	}
 	argv, err := solverArgv(x.Command)
@@ -229,22 +232,22 @@ func probe(ctx context.Context, argv []string, maxOut int64) (OutputMode, error)
 	}
 	dir, err := os.MkdirTemp("", "queens-probe-")
 	if err != nil {
-		return OutputAuto, fmt.Errorf("probe SAT solver: %w", err)
+		return OutputProbe, fmt.Errorf("probe SAT solver: %w", err)
 	}
 	defer os.RemoveAll(dir)
 	in := filepath.Join(dir, "probe.cnf")
 	if err := os.WriteFile(in, []byte(probeCNF), 0o644); err != nil {
-		return OutputAuto, fmt.Errorf("probe SAT solver: %w", err)
+		return OutputProbe, fmt.Errorf("probe SAT solver: %w", err)
 	}
 	name := filepath.Base(argv[0])
 	argv = fillProof(argv, filepath.Join(dir, "probe.proof"))
 	r, err := runSolver(ctx, argv[0], append(argv[1:len(argv):len(argv)], in), maxOut)
 	if err != nil {
-		return OutputAuto, err
+		return OutputProbe, err
 	}
 	if !r.exited() {
 		// A crash is a crash, whatever the output mode.
-		return OutputAuto, fmt.Errorf("%w: %s: %v", ErrSolverFailed, name, r.failure())
+		return OutputProbe, fmt.Errorf("%w: %s: %v", ErrSolverFailed, name, r.failure())
 	}
 	_, err = ReadResult(bytes.NewReader(r.stdout))
 	if err == nil {
@@ -253,7 +256,7 @@ func probe(ctx context.Context, argv []string, maxOut int64) (OutputMode, error)
 	out := filepath.Join(dir, "result.txt")
 	r, err2 := runSolver(ctx, argv[0], append(argv[1:len(argv):len(argv)], in, out), maxOut)
 	if err2 != nil {
-		return OutputAuto, err2
+		return OutputProbe, err2
 	}
 	if r.exited() {
 		if data, err3 := readCapped(out, maxOut); err3 != nil {
@@ -264,7 +267,7 @@ func probe(ctx context.Context, argv []string, maxOut int64) (OutputMode, error)
 	} else {
 		err2 = r.failure()
 	}
-	return OutputAuto, fmt.Errorf("%w: %s: %v; nor does it answer in a result file (%s CNF RESULT): %v; "+
+	return OutputProbe, fmt.Errorf("%w: %s: %v; nor does it answer in a result file (%s CNF RESULT): %v; "+
 		"cannot tell where it writes its answer", ErrSolverFailed, name, err, name, err2)
 }
 
@@ -277,25 +280,26 @@ func fillProof(argv []string, path string) []string {
 	return out
 }
 
-// readCapped reads a file the solver wrote, refusing one over max bytes.
+// readCapped reads the result file the solver wrote, refusing one over
+// max bytes or not a regular file (see openSolverFile).
 func readCapped(path string, max int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
+	f, err := openSolverFile(path, max)
+	if errors.Is(err, errNoFile) {
 		return nil, errors.New("no result file written")
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("the result file: %w", err)
 	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("the result file is over the output limit of %d bytes", max)
+	defer f.Close()
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return nil, fmt.Errorf("the result file: %w", err)
 	}
 	return data, nil
 }
 
 func (x *external) next(ctx context.Context, cnf *encode.CNF) (board.Solution, error) {
-	if x.x.Output == OutputAuto {
+	if x.x.Output == OutputProbe {
 		m, err := probe(ctx, x.argv, x.x.MaxOutput)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -404,19 +408,19 @@ func checkExitStatus(st Status, code int) error {
 
 // checkProof checks the proof file of an UNSATISFIABLE answer to cnf.
 func (x *external) checkProof(ctx context.Context, path string, cnf *encode.CNF) error {
-	f, err := os.Open(path)
-	if err != nil {
+	f, err := openSolverFile(path, x.x.MaxProof)
+	if errors.Is(err, errNoFile) {
 		return fmt.Errorf("%w: %s answered UNSATISFIABLE but wrote no proof", ErrProof, x.name)
 	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Size() > x.x.MaxProof {
-		return fmt.Errorf("%w: %s: the proof has %d bytes, over the limit of %d", ErrProof, x.name, st.Size(), x.x.MaxProof)
+	if err != nil {
+		return fmt.Errorf("%w: %s: the proof: %w", ErrProof, x.name, err)
 	}
+	defer f.Close()
 	proof, err := skipRUPHeader(f)
 	if err != nil {
 		return fmt.Errorf("%w: %s: read proof: %w", ErrProof, x.name, err)
 	}
-	if err := x.x.Proof(ctx, cnf, io.LimitReader(proof, x.x.MaxProof)); err != nil {
+	if err := x.x.Proof(ctx, cnf, proof); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}

@@ -26,7 +26,7 @@ func TestExternalSolvers(t *testing.T) {
 				t.Skipf("%s not installed", strings.Fields(cmd)[0])
 			}
 			cnf, _ := encode.Queens(30, "seq", nil)
-			s, err := external.NewExternal(cnf, cmd)
+			s, err := external.New(cnf, cmd)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -35,7 +35,7 @@ func TestExternalSolvers(t *testing.T) {
 				t.Fatalf("%s n=30: %v, %v", cmd, sol, err)
 			}
 			cnf, _ = encode.Queens(6, "commander", nil)
-			s, _ = external.NewExternal(cnf, cmd)
+			s, _ = external.New(cnf, cmd)
 			if got, err := s.Count(context.Background()); got != 4 || err != nil {
 				t.Errorf("%s: n=6 count %d, %v; want 4", cmd, got, err)
 			}
@@ -72,7 +72,7 @@ func TestExternalFailures(t *testing.T) {
 	cnf, _ := encode.Queens(4, "pairwise", nil)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := external.NewExternal(cnf, script(t, tt.body))
+			s, err := external.New(cnf, script(t, tt.body))
 			if err != nil {
 				t.Fatal(err)
 			}

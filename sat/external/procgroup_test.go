@@ -38,7 +38,7 @@ func TestExternalNoOrphans(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			pidFile := filepath.Join(t.TempDir(), "pid")
-			s, err := external.NewExternal(cnf, script(t, strings.ReplaceAll(tt.body, "PIDFILE", pidFile)))
+			s, err := external.New(cnf, script(t, strings.ReplaceAll(tt.body, "PIDFILE", pidFile)))
 			if err != nil {
 				t.Fatal(err)
 			}

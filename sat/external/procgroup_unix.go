@@ -9,9 +9,12 @@ import (
 
 // ownGroup runs cmd in a process group of its own and makes a cancelled
 // cmd kill the whole group, so that a solver started through a wrapper
-// script (or one that forks helpers) leaves nothing running.
+// script (or one that forks helpers) leaves nothing running. On Linux the
+// solver (the group's leader) is also killed by the kernel when queens
+// dies, even by SIGKILL, which leaves queens no chance to kill it.
 func ownGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	dieWithParent(cmd.SysProcAttr)
 	cmd.Cancel = func() error { return killGroup(cmd) }
 }
 

@@ -7,27 +7,32 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/sys/unix"
 )
 
-var subreaper sync.Once
-
-// becomeSubreaper makes queens a child subreaper (prctl
-// PR_SET_CHILD_SUBREAPER): a process a solver started and left behind,
-// even in a session of its own (setsid), becomes queens's child when its
-// parent exits, instead of init's, so that queens can reap it once sweep
-// has killed it.
-func becomeSubreaper() {
-	subreaper.Do(func() { unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) })
+// BecomeSubreaper makes the calling process a child subreaper (Linux's
+// prctl PR_SET_CHILD_SUBREAPER) for the rest of its life: a process a
+// solver started and left behind, even in a session of its own (setsid),
+// becomes this process's child when its parent exits, instead of init's,
+// so that it is reaped once a run's sweep has killed it. Without it the
+// sweep still kills such a process, and init reaps it.
+//
+// Nothing in this package calls it: it changes the whole process (every
+// orphaned descendant, of any child, becomes its child and must be
+// reaped), which suits a command line that runs solvers, not a server
+// that imports this package. The queens command calls it once at start.
+// It does nothing outside Linux.
+func BecomeSubreaper() error {
+	return unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 }
 
 // sweep kills every process whose environment holds mark (NAME=VALUE),
 // that is every process a solver run started, however far it strayed
-// from the solver's process group, and reaps those that became queens's
-// children. It looks again until it finds none, in case one was forking.
+// from the solver's process group, and reaps those that became this
+// process's children ([BecomeSubreaper]). It looks again until it finds
+// none, in case one was forking.
 func sweep(mark string) {
 	self := os.Getpid()
 	needle := []byte("\x00" + mark + "\x00")

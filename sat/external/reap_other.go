@@ -2,8 +2,8 @@
 
 package external
 
-// becomeSubreaper does nothing outside Linux.
-func becomeSubreaper() {}
+// BecomeSubreaper does nothing outside Linux (see the Linux version).
+func BecomeSubreaper() error { return nil }
 
 // sweep does nothing outside Linux: there, what a solver leaves behind is
 // killed with its process group only.

@@ -90,7 +90,6 @@ func runSolver(ctx context.Context, path string, args []string, maxOut int64) (*
 	}
 	defer errR.Close()
 	token := fmt.Sprintf("%d.%d", os.Getpid(), runSeq.Add(1))
-	becomeSubreaper()
 	cmd := exec.CommandContext(ctx, path, args...)
 	// The write ends are files: the solver writes into the pipes itself,
 	// and Wait returns when it exits, even if a child it left behind

@@ -117,7 +117,7 @@ func TestExternalExitStatus(t *testing.T) {
 // with the others false.
 func TestExternalTrueOnly(t *testing.T) {
 	cnf, _ := encode.Queens(4, "seq", nil)
-	s, err := external.NewExternal(cnf, script(t, "echo 's SATISFIABLE'; echo 'v 2 8 9 15 0'; exit 10"))
+	s, err := external.New(cnf, script(t, "echo 's SATISFIABLE'; echo 'v 2 8 9 15 0'; exit 10"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestExternalTrueOnly(t *testing.T) {
 		t.Fatalf("Next = %v, %v", sol, err)
 	}
 	cnf, _ = encode.Queens(4, "pairwise", nil)
-	s, _ = external.NewExternal(cnf, script(t, "echo 's SATISFIABLE'; echo 'v 2 8 9 15 0'; exit 10"))
+	s, _ = external.New(cnf, script(t, "echo 's SATISFIABLE'; echo 'v 2 8 9 15 0'; exit 10"))
 	if sol, err := s.Next(context.Background()); err != nil || !sol.Equal(board.Solution{1, 3, 0, 2}) {
 		t.Errorf("Next = %v, %v; want [1 3 0 2]", sol, err)
 	}

@@ -1,0 +1,449 @@
+// Package join counts the solutions of the n-queens puzzle by joining
+// half boards (meet in the middle), an algorithm independent of the
+// constellation counter of package backtrack.
+//
+// The rows are split into a top and a bottom half of h = n/2 rows each
+// (on an odd board the middle row between them holds one queen, tried in
+// each column). A placement of h queens on a half is described by its
+// columns and by the diagonals it occupies that the other half can reach
+// (2(2h-1) of them). A top and a bottom half make a solution exactly when
+// their columns are complementary and their diagonals disjoint, so the
+// count is a sum, over the column sets of the top half, of the number of
+// disjoint pairs of diagonal patterns: see [Count].
+package join
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/board"
+)
+
+// MaxN is the largest board [Count] accepts. Its patterns are 64-bit
+// words of 2(n-1) bits and its counts 64-bit, which holds every published
+// count (n = 27 has 2.3·10^17 solutions); past n ≈ 21 the count takes
+// days, and the constellation counter of package backtrack is the one
+// to use.
+const MaxN = 27
+
+// Options configures [Count].
+type Options struct {
+	Threads int  // worker goroutines; <= 0 means runtime.NumCPU()
+	Unique  bool // also count the solutions distinct up to symmetry
+
+	// Progress, if not nil, is called with the number of parts finished
+	// and in all, about ten times a second while Count runs and once when
+	// it returns. It is called from the goroutine that called Count, never
+	// concurrently, and should return quickly.
+	Progress func(done, parts int)
+}
+
+// Result is what [Count] found.
+type Result struct {
+	Total uint64 // solutions
+	// Unique and Rotations (only with Options.Unique) are the classes of
+	// solutions under all 8 symmetries and under the 4 rotations.
+	Unique, Rotations uint64
+	Halves            uint64 // half-board placements enumerated
+	Pairs             uint64 // pairs of halves matched (most of the work)
+	Elapsed           time.Duration
+	Done, Parts       int // parts finished / in all (for "how far it got" on cancel)
+}
+
+// part is one piece of a count: the boards with the middle queen (odd
+// n) in column mid and whose top half takes, of the outer columns (the
+// k lowest and k highest of the columns the halves share), those of the
+// pattern outer: bit i < k for the i-th lowest, bit k+i for the i-th of
+// the k highest.
+type part struct {
+	mid    int // column of the middle-row queen; -1 on an even board, -2 for the symmetric piece
+	outer  uint32
+	weight uint64 // the parts it stands for: its images under the mirrors
+}
+
+// plan is what every part of an n×n count shares.
+type plan struct {
+	n, h int
+	k    int // outer columns on each side that name a part
+	geo  *geometry
+}
+
+// Count returns the number of solutions of the n-queens puzzle on an n×n
+// board, 1 <= n <= [MaxN], and with opt.Unique the number of classes of
+// them under the symmetries of the board.
+//
+// It enumerates, for each set C of h columns (up to the mirror images
+// that give the same count), the placements of the top half on C and of
+// the bottom half on the other columns, and counts the pairs whose
+// diagonals are disjoint 64 at a time with table lookups and popcounts.
+// The parts are shared among opt.Threads goroutines. When ctx is
+// cancelled Count stops soon and returns ctx.Err() along with the sums
+// over the parts it finished (Done of Parts).
+//
+// Errors wrap [board.ErrSize] for n out of range.
+func Count(ctx context.Context, n int, opt Options) (Result, error) {
+	start := time.Now()
+	if err := board.CheckSize(n, MaxN); err != nil {
+		return Result{}, fmt.Errorf("join count: %w", err)
+	}
+	return newPlan(n, min(4, n/4)).count(ctx, opt, start)
+}
+
+// newPlan returns the plan of an n×n count whose parts are named by k
+// outer columns on each side (2k <= the columns the halves share).
+func newPlan(n, k int) *plan {
+	return &plan{n: n, h: n / 2, k: k, geo: newGeometry(n)}
+}
+
+// count runs the count of Count, which started at start.
+func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result, error) {
+	n := pl.n
+	parts := pl.parts()
+	if opt.Unique {
+		parts = append(parts, part{mid: -2})
+	}
+	var (
+		stop     atomic.Bool
+		next     atomic.Int64
+		finished atomic.Int64
+		mu       sync.Mutex
+		res      = Result{Parts: len(parts)}
+		unique24 uint64
+		wg       sync.WaitGroup
+	)
+	threads := opt.Threads
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	threads = max(1, min(threads, len(parts)))
+	for range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := pl.newWorker()
+			var sum, u24, halves, pairs uint64
+			done := 0
+			for !stop.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= len(parts) {
+					break
+				}
+				p := parts[i]
+				var c count
+				if p.mid == -2 {
+					c = symmetricPiece(n, &stop)
+				} else {
+					c = w.count(p, &stop)
+				}
+				if stop.Load() {
+					break // a stopped part is incomplete: leave it out
+				}
+				sum += c.total
+				u24 += c.unique24
+				halves += c.halves
+				pairs += c.pairs
+				done++
+				finished.Add(1)
+			}
+			mu.Lock()
+			res.Total += sum
+			unique24 += u24
+			res.Halves += halves
+			res.Pairs += pairs
+			res.Done += done
+			mu.Unlock()
+		}()
+	}
+	all := make(chan struct{})
+	go func() { wg.Wait(); close(all) }()
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	var err error
+	cancel := ctx.Done()
+	for waiting := true; waiting; {
+		select {
+		case <-all:
+			waiting = false
+		case <-cancel:
+			err = ctx.Err()
+			stop.Store(true)
+			cancel = nil
+		case <-tick.C:
+			if opt.Progress != nil {
+				opt.Progress(int(finished.Load()), len(parts))
+			}
+		}
+	}
+	if err == nil && res.Done < len(parts) {
+		err = ctx.Err()
+	}
+	if opt.Progress != nil {
+		opt.Progress(res.Done, len(parts))
+	}
+	if opt.Unique && err == nil {
+		res.Unique = (3*res.Total + unique24) / 24
+		res.Rotations = backtrack.RotationClasses(n, res.Unique)
+	}
+	res.Elapsed = time.Since(start)
+	return res, err
+}
+
+// count is what one part found.
+type count struct {
+	total, unique24, halves, pairs uint64
+}
+
+// symmetricPiece counts the solutions a half or quarter turn maps to
+// themselves, with the constellation counter's piece for them, as 24ths
+// of classes (Burnside's lemma: classes = (total + fixed) / 8).
+func symmetricPiece(n int, stop *atomic.Bool) count {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		t := time.NewTicker(50 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				if stop.Load() {
+					cancel()
+					return
+				}
+			}
+		}
+	}()
+	sym := backtrack.Subproblem{Top: -1, Bottom: -1, Left: -1, Right: -1}
+	t, err := sym.Count(ctx, n)
+	if err != nil {
+		return count{}
+	}
+	return count{unique24: t.Unique24}
+}
+
+// shared returns the columns the two halves share on an n×n board with
+// the middle queen in column mid (-1: none).
+func (pl *plan) shared(mid int) uint32 {
+	u := uint32(1)<<uint(pl.n) - 1
+	if mid >= 0 {
+		u &^= 1 << uint(mid)
+	}
+	return u
+}
+
+// parts lists the parts of the count, one for each class of outer
+// patterns under the mirrors, the largest first.
+func (pl *plan) parts() []part {
+	mids := []int{-1}
+	if pl.n%2 == 1 {
+		mids = mids[:0]
+		for m := 0; m <= pl.n/2; m++ {
+			mids = append(mids, m)
+		}
+	}
+	type sized struct {
+		p    part
+		size uint64
+	}
+	k := pl.k
+	all := uint32(1)<<uint(2*k) - 1
+	var ps []sized
+	for _, mid := range mids {
+		m := bits.OnesCount32(pl.shared(mid))
+		factor := uint64(1)
+		lr := mid < 0 || 2*mid == pl.n-1 // the left-right mirror keeps the middle queen
+		if !lr {
+			factor = 2 // and maps it to its mirror image
+		}
+		for outer := uint32(0); outer <= all; outer++ {
+			inner := pl.h - bits.OnesCount32(outer)
+			if inner < 0 || inner > m-2*k {
+				continue
+			}
+			ims := [4]uint32{outer, all &^ outer}
+			c := 2
+			if lr {
+				ims[2], ims[3] = reverse(2*k, outer), reverse(2*k, all&^outer)
+				c = 4
+			}
+			w := uint64(0)
+			for i, im := range ims[:c] {
+				if im < outer {
+					w = 0
+					break
+				}
+				if !slices.Contains(ims[:i], im) {
+					w++
+				}
+			}
+			if w > 0 {
+				ps = append(ps, sized{part{mid, outer, w * factor}, binomial(m-2*k, inner)})
+			}
+		}
+	}
+	slices.SortStableFunc(ps, func(a, b sized) int {
+		switch {
+		case a.size > b.size:
+			return -1
+		case a.size < b.size:
+			return 1
+		}
+		return 0
+	})
+	out := make([]part, len(ps))
+	for i, p := range ps {
+		out[i] = p.p
+	}
+	return out
+}
+
+// reverse returns the lowest w bits of x in reverse order.
+func reverse(w int, x uint32) uint32 {
+	if w == 0 {
+		return 0
+	}
+	return bits.Reverse32(x) >> uint(32-w)
+}
+
+func binomial(m, k int) uint64 {
+	r := uint64(1)
+	for i := range k {
+		r = r * uint64(m-i) / uint64(i+1)
+	}
+	return r
+}
+
+// worker holds one goroutine's buffers.
+type worker struct {
+	pl   *plan
+	m    *matcher
+	keys []uint32
+	pats []uint64
+	top  halfSet
+	bot  halfSet
+}
+
+// halfSet is the halves of one side of a part, sorted by their inner
+// columns: those with the inner columns (shifted to bit 0) s are
+// pats[start[s]:start[s+1]].
+type halfSet struct {
+	start []int32
+	pats  []uint64
+}
+
+func (pl *plan) newWorker() *worker {
+	return &worker{pl: pl, m: newMatcher(2 * (2*pl.h - 1))}
+}
+
+// fill sorts the halves in keys and pats, whose keys are below 1<<width,
+// into hs.
+func (hs *halfSet) fill(width int, keys []uint32, pats []uint64) {
+	size := 1<<uint(width) + 1
+	if cap(hs.start) < size {
+		hs.start = make([]int32, size)
+	}
+	hs.start = hs.start[:size]
+	clear(hs.start)
+	for _, k := range keys {
+		hs.start[k+1]++
+	}
+	for i := 1; i < size; i++ {
+		hs.start[i] += hs.start[i-1]
+	}
+	if cap(hs.pats) < len(pats) {
+		hs.pats = make([]uint64, len(pats))
+	}
+	hs.pats = hs.pats[:len(pats)]
+	next := hs.start[:size-1]
+	for i, k := range keys {
+		hs.pats[next[k]] = pats[i]
+		next[k]++
+	}
+	// next overwrote start[0:size-1] with the ends; shift back.
+	copy(hs.start[1:], hs.start[:size-1])
+	hs.start[0] = 0
+}
+
+func (hs *halfSet) get(key uint32) []uint64 {
+	return hs.pats[hs.start[key]:hs.start[key+1]]
+}
+
+// count counts the solutions of part p, giving up early once stop is set.
+func (w *worker) count(p part, stop *atomic.Bool) count {
+	pl, h, k := w.pl, w.pl.h, w.pl.k
+	u := pl.shared(p.mid)
+	var pos [MaxN]int // the shared columns, lowest first
+	m := 0
+	for a := u; a != 0; a &= a - 1 {
+		pos[m] = bits.TrailingZeros32(a)
+		m++
+	}
+	var outer, mine uint32
+	for i := range k {
+		lo, hi := uint32(1)<<uint(pos[i]), uint32(1)<<uint(pos[m-k+i])
+		outer |= lo | hi
+		if p.outer>>uint(i)&1 != 0 {
+			mine |= lo
+		}
+		if p.outer>>uint(k+i)&1 != 0 {
+			mine |= hi
+		}
+	}
+	inner := u &^ outer
+	shift, width := 0, 0
+	if inner != 0 {
+		shift = bits.TrailingZeros32(inner)
+		width = 32 - bits.LeadingZeros32(inner) - shift
+	}
+	var ban [maxH]uint32
+	if p.mid >= 0 {
+		for r := range h {
+			d := h - r
+			ban[r] = 1<<uint(p.mid) | 1<<uint(p.mid+d) | bitAt(p.mid-d)
+		}
+	}
+	var c count
+	w.keys, w.pats = pl.geo.halves(inner|mine, mine, shift, &ban, false, w.keys[:0], w.pats[:0])
+	c.halves += uint64(len(w.pats))
+	w.top.fill(width, w.keys, w.pats)
+	w.keys, w.pats = pl.geo.halves(inner|outer&^mine, outer&^mine, shift, &ban, true, w.keys[:0], w.pats[:0])
+	c.halves += uint64(len(w.pats))
+	w.bot.fill(width, w.keys, w.pats)
+	all := inner >> uint(shift)
+	var sum uint64
+	for key := uint32(0); key < 1<<uint(width); key++ {
+		if key&^all != 0 {
+			continue
+		}
+		tops := w.top.get(key)
+		if len(tops) == 0 {
+			continue
+		}
+		bots := w.bot.get(all &^ key)
+		c.pairs += uint64(len(tops)) * uint64(len(bots))
+		sum += w.m.disjoint(tops, bots)
+		if stop.Load() {
+			return c
+		}
+	}
+	c.total = p.weight * sum
+	return c
+}
+
+// bitAt returns 1<<c, or 0 when c is negative.
+func bitAt(c int) uint32 {
+	if c < 0 {
+		return 0
+	}
+	return 1 << uint(c)
+}

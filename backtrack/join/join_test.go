@@ -1,0 +1,110 @@
+package join
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/board"
+)
+
+// TestPublished checks the totals and unique counts against the published
+// table: n <= 14 always, 15 and 16 without -short (n = 17 and 18 are
+// checked by BenchmarkCount).
+func TestPublished(t *testing.T) {
+	maxN := 16
+	if testing.Short() {
+		maxN = 14
+	}
+	for n := 1; n <= maxN; n++ {
+		want, _ := board.Known(n)
+		res, err := Count(context.Background(), n, Options{Unique: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Total != want.Total || res.Unique != want.Unique || res.Rotations != backtrack.RotationClasses(n, want.Unique) {
+			t.Errorf("n=%d: %d (%d unique, %d up to rotation), want %d (%d)", n, res.Total, res.Unique, res.Rotations, want.Total, want.Unique)
+		}
+		if res.Done != res.Parts || res.Parts == 0 {
+			t.Errorf("n=%d: %d of %d parts done", n, res.Done, res.Parts)
+		}
+	}
+}
+
+// TestAgainstConstellations compares the join with the constellation
+// counter of package backtrack, an independent algorithm.
+func TestAgainstConstellations(t *testing.T) {
+	for n := 1; n <= 13; n++ {
+		want, err := backtrack.Count(context.Background(), n, backtrack.CountOptions{Unique: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Count(context.Background(), n, Options{Unique: true, Threads: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Total != want.Total || got.Unique != want.Unique {
+			t.Errorf("n=%d: join %d (%d unique), constellations %d (%d)", n, got.Total, got.Unique, want.Total, want.Unique)
+		}
+	}
+}
+
+// TestSplits counts random small boards with parts named by random
+// numbers of outer columns on random numbers of threads: every split
+// must give the constellation counter's count.
+func TestSplits(t *testing.T) {
+	r := rand.New(rand.NewPCG(22, 1))
+	for range 40 {
+		n := 1 + r.IntN(13)
+		k := r.IntN(n/2 + 1) // up to every shared column outer
+		want, err := backtrack.Count(context.Background(), n, backtrack.CountOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl := newPlan(n, k)
+		if 2*k > 2*pl.h {
+			continue
+		}
+		got, err := pl.count(context.Background(), Options{Threads: 1 + r.IntN(3)}, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Total != want.Total {
+			t.Errorf("n=%d, %d outer columns a side: %d, want %d", n, k, got.Total, want.Total)
+		}
+	}
+}
+
+func TestSize(t *testing.T) {
+	for _, n := range []int{-1, 0, MaxN + 1} {
+		if _, err := Count(context.Background(), n, Options{}); !errors.Is(err, board.ErrSize) {
+			t.Errorf("n=%d: error %v, want board.ErrSize", n, err)
+		}
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := Count(ctx, 16, Options{Threads: 2, Unique: true})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if res.Done == res.Parts {
+		t.Errorf("all %d parts done after cancel", res.Parts)
+	}
+}
+
+// TestProgress checks that Progress ends with every part done.
+func TestProgress(t *testing.T) {
+	var last, parts int
+	if _, err := Count(context.Background(), 12, Options{Progress: func(d, p int) { last, parts = d, p }}); err != nil {
+		t.Fatal(err)
+	}
+	if last != parts || parts == 0 {
+		t.Errorf("progress ended at %d of %d", last, parts)
+	}
+}

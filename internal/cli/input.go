@@ -1,0 +1,261 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+
+	"github.com/queens-dev/queens/sat"
+	"github.com/urfave/cli/v2"
+)
+
+// Inputs (decode's answer, --cnf and --proof, merge's files, stdin) are
+// read within a cap on their decompressed bytes, and every wait on one
+// (the open of a FIFO with no writer, a read of a pipe or terminal) ends
+// with the run's context: Ctrl-C, SIGTERM or --timeout.
+
+// defaultMaxInput is the default of --max-input, in MiB: the DIMACS of n =
+// 200 (auto encoding) is 9 MB. What reads a CNF keeps up to eight bytes
+// for each byte read, and a Go process under ulimit -v 1500000 (1.5 GB,
+// a small container) gets about 300 MB of heap: 16 MiB of the densest
+// CNF fit.
+const defaultMaxInput = 16
+
+// maxInputLimit bounds --max-input (MiB): 16 GiB.
+const maxInputLimit = 16 << 10
+
+func maxInputFlag() cli.Flag {
+	return intFlag("max-input", defaultMaxInput, 1, maxInputLimit,
+		fmt.Sprintf("read at most `MIB` mebibytes of each input, after decompression (1 to %d)", maxInputLimit))
+}
+
+// errInputSize is the error of an input read past its cap.
+var errInputSize = errors.New("over the input limit")
+
+// inputLimit returns the cap on each input of the command c, in bytes:
+// --max-input where the command has it, else the default.
+func inputLimit(c *cli.Context) int64 {
+	mib := int64(defaultMaxInput)
+	for _, name := range c.FlagNames() {
+		if name == "max-input" {
+			mib = int64(c.Int("max-input"))
+		}
+	}
+	return mib << 20
+}
+
+// inputFile is an opened input file, decompressed (see decompress) and
+// capped.
+type inputFile struct {
+	io.Reader
+	f    *os.File
+	stop func() bool // ends the close on ctx
+}
+
+// openInput opens path for reading within the limits of the command c
+// (see inputLimit), decompressing it if it is compressed. A directory, a
+// block device or a socket is refused; a FIFO or character device
+// (<(cmd), /dev/stdin) is read with the same cap as a file, and its open
+// and reads end when c's context does. The error of a failed open is
+// that of os.Open.
+func openInput(c *cli.Context, path string) (*inputFile, error) {
+	ctx := c.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return openInputLimit(ctx, path, inputLimit(c))
+}
+
+// openInputLimit is openInput with the context and cap given.
+func openInputLimit(ctx context.Context, path string, limit int64) (*inputFile, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := inputKind(path, st); err != nil {
+		return nil, err
+	}
+	var f *os.File
+	if st.Mode()&fs.ModeNamedPipe != 0 {
+		// Open blocks until there is a writer: raced against ctx, the
+		// open left to the exit if nobody ever writes.
+		f, err = sat.Detach(ctx, func() (*os.File, error) { return os.Open(path) })
+		if err != nil && ctx.Err() != nil {
+			return nil, fmt.Errorf("interrupted while waiting for a writer of %s: %w", path, ctx.Err())
+		}
+	} else {
+		f, err = os.Open(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if st, err = f.Stat(); err == nil {
+		err = inputKind(path, st)
+	}
+	if err == nil && st.Mode().IsRegular() && st.Size() > 2*limit+(1<<20) {
+		// Even compressed, a file this large decompresses past the cap
+		// (and a sparse file would only waste the time to read it).
+		err = &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%d bytes, %w of %d MiB (--max-input)", st.Size(), errInputSize, limit>>20)}
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	// A read of a pipe or terminal waits for the writer: closing the file
+	// ends it (Go's poller), and the reader then says why.
+	stop := context.AfterFunc(ctx, func() { f.Close() })
+	r, err := inputReader(ctx, &ctxReader{ctx: ctx, r: f}, limit)
+	if err != nil {
+		stop()
+		f.Close()
+		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
+	}
+	return &inputFile{Reader: r, f: f, stop: stop}, nil
+}
+
+// inputKind refuses what is no input: a directory, a block device, a
+// socket.
+func inputKind(path string, st fs.FileInfo) error {
+	switch m := st.Mode(); {
+	case m.IsDir():
+		return &fs.PathError{Op: "read", Path: path, Err: errors.New("is a directory")}
+	case m&fs.ModeDevice != 0 && m&fs.ModeCharDevice == 0:
+		return &fs.PathError{Op: "read", Path: path, Err: errors.New("is a block device, not a file")}
+	case m&fs.ModeSocket != 0:
+		return &fs.PathError{Op: "read", Path: path, Err: errors.New("is a socket, not a file")}
+	}
+	return nil
+}
+
+// inputReader returns r decompressed (see decompress) and capped at
+// limit bytes: a read past them fails with errInputSize.
+func inputReader(ctx context.Context, r io.Reader, limit int64) (io.Reader, error) {
+	r, err := decompress(r)
+	if err != nil {
+		return nil, err
+	}
+	return &capReader{r: r, left: limit, limit: limit}, nil
+}
+
+// stdinInput returns the command's stdin, decompressed and capped, its
+// reads ending with the command's context.
+func stdinInput(c *cli.Context, stdin io.Reader) (io.Reader, error) {
+	ctx := c.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return inputReader(ctx, &asyncReader{ctx: ctx, r: stdin}, inputLimit(c))
+}
+
+// asyncReader is a reader whose reads end with ctx's error once ctx ends,
+// even where the read itself cannot be interrupted (a blocking stdin):
+// the read goes on in a goroutine of its own, left to the exit.
+type asyncReader struct {
+	ctx     context.Context
+	r       io.Reader
+	buf     []byte
+	rest    []byte // read, not yet returned
+	err     error  // the error of the read rest came from
+	done    chan readResult
+	pending bool
+}
+
+type readResult struct {
+	n   int
+	err error
+}
+
+func (ar *asyncReader) Read(p []byte) (int, error) {
+	if err := ar.ctx.Err(); err != nil {
+		return 0, err
+	}
+	if len(ar.rest) > 0 {
+		n := copy(p, ar.rest)
+		ar.rest = ar.rest[n:]
+		if len(ar.rest) == 0 {
+			return n, ar.err
+		}
+		return n, nil
+	}
+	if ar.err != nil {
+		return 0, ar.err
+	}
+	if !ar.pending {
+		if ar.done == nil {
+			ar.buf, ar.done = make([]byte, 64<<10), make(chan readResult, 1)
+		}
+		ar.pending = true
+		go func() {
+			n, err := ar.r.Read(ar.buf)
+			ar.done <- readResult{n, err}
+		}()
+	}
+	select {
+	case res := <-ar.done:
+		ar.pending = false
+		n := copy(p, ar.buf[:res.n])
+		if n < res.n {
+			ar.rest, ar.err = ar.buf[n:res.n], res.err
+			return n, nil // the error comes with the rest
+		}
+		return n, res.err
+	case <-ar.ctx.Done():
+		return 0, ar.ctx.Err()
+	}
+}
+
+// Close closes the file.
+func (in *inputFile) Close() error {
+	in.stop()
+	err := in.f.Close()
+	if errors.Is(err, os.ErrClosed) {
+		return nil // by the end of the context
+	}
+	return err
+}
+
+// capReader is a reader that fails past limit bytes, rather than end as
+// io.LimitReader does: a cut input must not look whole.
+type capReader struct {
+	r           io.Reader
+	left, limit int64
+}
+
+func (cr *capReader) Read(p []byte) (int, error) {
+	if cr.left <= 0 {
+		// One byte more tells a file of exactly limit bytes from a
+		// longer one.
+		var one [1]byte
+		if n, err := cr.r.Read(one[:]); n == 0 {
+			return 0, err
+		}
+		return 0, fmt.Errorf("%w of %d MiB (--max-input)", errInputSize, cr.limit>>20)
+	}
+	if int64(len(p)) > cr.left {
+		p = p[:cr.left]
+	}
+	n, err := cr.r.Read(p)
+	cr.left -= int64(n)
+	return n, err
+}
+
+// ctxReader is a reader that fails with ctx's error once ctx ends (its
+// file closed under it, or before a read).
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (cr *ctxReader) Read(p []byte) (int, error) {
+	if err := cr.ctx.Err(); err != nil {
+		return 0, err
+	}
+	n, err := cr.r.Read(p)
+	if err != nil && err != io.EOF && cr.ctx.Err() != nil {
+		return n, cr.ctx.Err()
+	}
+	return n, err
+}
