@@ -64,7 +64,7 @@ func runCompareStrategies(c *cli.Context, sizes []int, place []board.Queen) erro
 			return failf("stopped by --timeout %s at n = %d", c.Duration("timeout"), n)
 		}
 		writeStrategyRows(out, r, used, stats)
-		problems += len(r.Problems)
+		problems += len(r.Findings)
 	}
 	if problems > 0 {
 		fmt.Fprintf(out, "DISAGREE: %d problems\n", problems)
@@ -81,11 +81,11 @@ func runCompareStrategies(c *cli.Context, sizes []int, place []board.Queen) erro
 // writeStrategyRows writes the rows of one n: one per strategy, then the
 // published count and the search space of generate-and-test.
 func writeStrategyRows(w io.Writer, r compare.Result, used []int, stats []backtrack.Stats) {
-	for k, t := range r.Tallies {
+	for k, t := range r.Outcomes {
 		st := stats[used[k]]
 		verdict := "ok"
-		for _, p := range r.Problems {
-			if len(p) > len(t.Engine) && p[:len(t.Engine)+1] == t.Engine+":" {
+		for _, f := range r.Findings {
+			if f.Fails(t.Engine) {
 				verdict = "MISMATCH"
 			}
 		}
@@ -96,14 +96,14 @@ func writeStrategyRows(w io.Writer, r compare.Result, used []int, stats []backtr
 		if compareStrategies[used[k]] == backtrack.Generate {
 			tested = strconv.FormatUint(st.Candidates, 10)
 		}
-		fmt.Fprintf(w, "%4d  %-10s %10d %14d %12s %10s  %s\n", r.N, t.Engine, t.Fingerprint.Count, st.Nodes, tested, roundDuration(t.Elapsed), verdict)
+		fmt.Fprintf(w, "%4d  %-10s %10d %14d %12s %10s  %s\n", r.N, t.Engine, t.Total, st.Nodes, tested, roundDuration(t.Elapsed), verdict)
 	}
 	if p := r.Published; p != nil {
 		fmt.Fprintf(w, "%4d  %-10s %10d\n", r.N, "published", p.Total)
 	}
 	placements, perms := backtrack.SearchSpace(r.N)
 	fmt.Fprintf(w, "      generate-and-test: %d! = %v permutations, C(%d, %d) = %v placements\n", r.N, perms, r.N*r.N, r.N, placements)
-	for _, p := range r.Problems {
-		fmt.Fprintf(w, "      problem: %s\n", p)
+	for _, f := range r.Findings {
+		fmt.Fprintf(w, "      problem: %s\n", f)
 	}
 }
