@@ -40,7 +40,7 @@ func ExampleStep_Text_generate() {
 	opt := backtrack.Options{Strategy: backtrack.Generate, Observe: func(e backtrack.Event) {
 		steps = append(steps, nr.Event(e)...)
 	}}
-	backtrack.First(4, opt)
+	backtrack.First(context.Background(), 4, opt)
 	for i, st := range steps[:6] {
 		fmt.Printf("%d  %s\n", i+1, st.Text())
 	}

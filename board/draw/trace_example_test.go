@@ -2,6 +2,7 @@ package draw_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image/gif"
 
@@ -15,7 +16,7 @@ import (
 func ExampleTraceGIF() {
 	var steps []backtrack.Step
 	nr := backtrack.Narrator{}
-	backtrack.First(4, backtrack.Options{Strategy: backtrack.Lex, Observe: func(e backtrack.Event) {
+	backtrack.First(context.Background(), 4, backtrack.Options{Strategy: backtrack.Lex, Observe: func(e backtrack.Event) {
 		steps = append(steps, nr.Event(e)...)
 	}})
 	weight := draw.Weight(0, backtrack.StepPlace)

@@ -54,7 +54,7 @@ func traceCommand() *cli.Command {
 			"red with a red dot on each square rejected in this row so far, the square a backtrack\n" +
 			"empties with a grey outline of its queen; dead ends held twice as long, solutions six\n" +
 			fmt.Sprintf("times; at most %d frames. Without --delay the frames share about 45 seconds (4\n", maxGIFSteps) +
-			"to 50 hundredths of a second each: n = 8 to its first solution lasts about a minute).\n" +
+			"to 50 hundredths of a second each: n = 8 to its first solution lasts 43 seconds).\n" +
 			"--no-rejects leaves the rejected tries out of the text and the GIF (the steps keep their\n" +
 			"numbers): only the places, dead ends, backtracks and solutions.",
 		Flags: []cli.Flag{
