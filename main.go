@@ -84,10 +84,14 @@
 //	                64 at a time by their diagonals); constellations: the
 //	                bitboard counter (border queens in canonical form, each
 //	                completed by a search). auto, the default, takes join
-//	                for 16 <= N <= 18, where it measured faster (n = 16: 0.6
-//	                s against 1.0 s on one thread, n = 18: 13 s against 51
-//	                s), and constellations else and always for --place,
+//	                for 14 <= N <= 18, where it measured faster on one thread
+//	                (n = 16: 0.49 s against 1.1 s of CPU, n = 18: 13 s against
+//	                51 s), and constellations else and always for --place,
 //	                --gpu, --shard and --checkpoint.
+//	--memory M      with the join, the memory its halves may take at once
+//	                (256MiB, 4GiB; default: half the RAM or cgroup limit);
+//	                less splits the count into more parts, below 1MiB is a
+//	                usage error
 //
 // Counting across machines (backtrack --count):
 //

@@ -9,7 +9,8 @@
 # machine). n = 19 is timed against nq_ref at n = 18 times 7, its measured
 # growth. It also times the join on two threads (speedup = wall time on
 # one thread / on two), reports the peak RSS of every run, and checks
-# every printed count against the published table.
+# every printed count against the published table. It reports the peak RSS
+# of the join under its default memory limit and under --memory 256MiB.
 #
 # Usage: bench/count.sh
 # Environment: SIZES (default "16 17 18"; add 19 for the slow one), RUNS
@@ -73,24 +74,28 @@ target() {
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
 echo "runs per figure: $runs, alternating (medians; CPU = user + system ms)"
-printf '%3s %9s %9s %7s %7s %9s %7s %7s %8s %8s %8s\n' n nq_ref join-1t ratio target constel ratio join/c 2t-speed join-MiB con-MiB
+printf '%3s %9s %9s %7s %7s %9s %7s %7s %8s %8s %8s %8s\n' n nq_ref join-1t ratio target constel ratio join/c 2t-speed join-MiB 256-MiB con-MiB
 for n in $sizes; do
 	total=$(awk -F'\t' -v n="$n" '$1 == n { print $2 }' "$counts")
 	refn=$n scale=1
 	if ((n > 18)); then refn=18 scale=$((7 ** (n - 18))); fi
 	reftotal=$(awk -F'\t' -v n="$refn" '$1 == n { print $2 }' "$counts")
-	: >"$tmp/ref" >"$tmp/j1" >"$tmp/c1" >"$tmp/j2"
+	: >"$tmp/ref" >"$tmp/j1" >"$tmp/c1" >"$tmp/j2" >"$tmp/jm"
 	for ((i = 0; i < runs; i++)); do
 		run "$refn $reftotal" "$tmp/nq_ref" "$refn" >>"$tmp/ref"
 		run "$total solutions" "$queens" backtrack -n "$n" --count --engine join --threads 1 >>"$tmp/j1"
 		run "$total solutions" "$queens" backtrack -n "$n" --count --engine constellations --threads 1 >>"$tmp/c1"
 		run "$total solutions" "$queens" backtrack -n "$n" --count --engine join --threads 2 >>"$tmp/j2"
+		if ((i == 0)); then
+			run "$total solutions" "$queens" backtrack -n "$n" --count --engine join --threads 1 --memory 256MiB >>"$tmp/jm"
+		fi
 	done
 	ref=$(awk -v a="$(col 1 "$tmp/ref")" -v s="$scale" 'BEGIN { printf "%d", a * s }')
 	j1=$(col 1 "$tmp/j1") c1=$(col 1 "$tmp/c1")
-	printf '%3s %9s %9s %7s %7s %9s %7s %7s %8s %8s %8s\n' "$n" "$ref" "$j1" "$(ratio "$j1" "$ref")" "$(target "$n")" \
+	printf '%3s %9s %9s %7s %7s %9s %7s %7s %8s %8s %8s %8s\n' "$n" "$ref" "$j1" "$(ratio "$j1" "$ref")" "$(target "$n")" \
 		"$c1" "$(ratio "$c1" "$ref")" "$(ratio "$j1" "$c1")" "$(ratio "$(col 2 "$tmp/j1")" "$(col 2 "$tmp/j2")")" \
-		"$(($(maxof 3 "$tmp/j1") / 1024))" "$(($(maxof 3 "$tmp/c1") / 1024))"
+		"$(($(maxof 3 "$tmp/j1") / 1024))" "$(($(maxof 3 "$tmp/jm") / 1024))" "$(($(maxof 3 "$tmp/c1") / 1024))"
 done
 echo "ratio = CPU time / nq_ref's (n > 18: nq_ref at 18 times 7 per size); target: issue 22;"
-echo "join/c = join / constellations; 2t-speed = join's wall time on 1 thread / on 2; MiB: peak RSS"
+echo "join/c = join / constellations; 2t-speed = join's wall time on 1 thread / on 2;"
+echo "MiB: peak RSS (join-MiB: the default --memory, 256-MiB: --memory 256MiB, con-MiB: constellations)"

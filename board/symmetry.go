@@ -111,10 +111,17 @@ var compose = func() (tab [8][8]Transform) {
 // Canonical returns the lexicographically smallest (see [Solution.Less]) of
 // the 8 images of s, the representative of its class of solutions that
 // differ only by rotation or reflection.
-func Canonical(s Solution) Solution {
+func Canonical(s Solution) Solution { return smallestImage(s, transforms[1:]) }
+
+// IsCanonical reports whether s equals [Canonical](s).
+func IsCanonical(s Solution) bool { return noSmallerImage(s, transforms[1:]) }
+
+// smallestImage returns the lexicographically smallest of s and its
+// images under ts.
+func smallestImage(s Solution, ts []Transform) Solution {
 	best := s.Clone()
 	img := make(Solution, len(s))
-	for _, t := range transforms[1:] {
+	for _, t := range ts {
 		t.apply(img, s)
 		if img.Less(best) {
 			copy(best, img)
@@ -123,10 +130,10 @@ func Canonical(s Solution) Solution {
 	return best
 }
 
-// IsCanonical reports whether s equals [Canonical](s).
-func IsCanonical(s Solution) bool {
+// noSmallerImage reports whether no image of s under ts is smaller than s.
+func noSmallerImage(s Solution, ts []Transform) bool {
 	img := make(Solution, len(s))
-	for _, t := range transforms[1:] {
+	for _, t := range ts {
 		t.apply(img, s)
 		if img.Less(s) {
 			return false
@@ -169,29 +176,10 @@ func OrbitSizeUnder(s Solution, group []Transform) int {
 // its class of solutions that differ only by a rotation. A reflection
 // gives another class: the 8-queens puzzle has 12 classes under
 // [Canonical] and 24 under CanonicalRotation.
-func CanonicalRotation(s Solution) Solution {
-	best := s.Clone()
-	img := make(Solution, len(s))
-	for _, t := range transforms[1:4] {
-		t.apply(img, s)
-		if img.Less(best) {
-			copy(best, img)
-		}
-	}
-	return best
-}
+func CanonicalRotation(s Solution) Solution { return smallestImage(s, transforms[1:4]) }
 
 // IsCanonicalRotation reports whether s equals [CanonicalRotation](s).
-func IsCanonicalRotation(s Solution) bool {
-	img := make(Solution, len(s))
-	for _, t := range transforms[1:4] {
-		t.apply(img, s)
-		if img.Less(s) {
-			return false
-		}
-	}
-	return true
-}
+func IsCanonicalRotation(s Solution) bool { return noSmallerImage(s, transforms[1:4]) }
 
 // Stabilizer returns the symmetries of the n×n board that map the set of
 // queens qs onto itself, Identity first, in the order of [Transforms];
@@ -228,16 +216,4 @@ func Stabilizer(n int, qs []Queen, rotOnly bool) []Transform {
 // IsCanonicalUnder reports whether s is the lexicographically smallest
 // of its images under the symmetries ts (those of a [Stabilizer]): the
 // representative of its class. With every symmetry it is [IsCanonical].
-func IsCanonicalUnder(s Solution, ts []Transform) bool {
-	img := make(Solution, len(s))
-	for _, t := range ts {
-		if t == Identity {
-			continue
-		}
-		t.apply(img, s)
-		if img.Less(s) {
-			return false
-		}
-	}
-	return true
-}
+func IsCanonicalUnder(s Solution, ts []Transform) bool { return noSmallerImage(s, ts) }

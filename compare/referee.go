@@ -152,9 +152,20 @@ func (e *Refutation) Error() string {
 	case e.Counted:
 		return fmt.Sprintf("%s counts %d", e.By.phrase(), e.Count)
 	case e.By == Witness:
-		return fmt.Sprintf("gini finds a solution, checked as a board: %s", perm(e.Witness))
+		return fmt.Sprintf("gini finds a solution, checked as a board: %s", shortPerm(e.Witness))
 	}
-	return fmt.Sprintf("%s gives a solution: %s", e.By.phrase(), perm(e.Witness))
+	return fmt.Sprintf("%s gives a solution: %s", e.By.phrase(), shortPerm(e.Witness))
+}
+
+// shortPerm writes a solution as perm does, its first 16 columns only on
+// a larger board, so that a message stays one short line.
+func shortPerm(s board.Solution) string {
+	const shown = 16
+	if len(s) <= shown {
+		return perm(s)
+	}
+	p := perm(s[:shown])
+	return fmt.Sprintf("%s ...] (n = %d)", p[:len(p)-1], len(s))
 }
 
 // Referee checks what solvers and counters claim about one problem, the

@@ -431,3 +431,22 @@ func nonIdentity() []board.Transform {
 	all := board.Transforms()
 	return all[1:]
 }
+
+// Find out which instance a CNF is from its clauses alone, whatever their
+// order: here the seq CNF of n = 6 with a queen on 1:2, its clauses
+// reversed.
+func ExampleIdentify() {
+	cnf, _ := encode.Queens(6, encode.Seq, []board.Queen{{Row: 0, Col: 1}})
+	var h encode.ClauseHash
+	for i := len(cnf.Clauses) - 1; i >= 0; i-- {
+		h.Add(cnf.Clauses[i])
+	}
+	opt, ok, err := encode.Identify(context.Background(), &h, cnf.Vars, 6, nil, nil, [][]board.Queen{nil, {{Row: 0, Col: 1}}})
+	fmt.Println(opt.Encoding, opt.Place, opt.Symmetry, ok, err)
+	h.Add([]int{-1})
+	_, ok, _ = encode.Identify(context.Background(), &h, cnf.Vars, 6, nil, nil, [][]board.Queen{nil, {{Row: 0, Col: 1}}})
+	fmt.Println(ok)
+	// Output:
+	// seq [1:2] false true <nil>
+	// false
+}

@@ -133,6 +133,7 @@ extern "C" __global__ void __launch_bounds__(LOOP_BLOCK) count_loop(const struct
 	unsigned int ti = 0xffffffffu; // the task searched (none yet)
 	unsigned long long sum = 0, x1 = 0, x2 = 0;
 	unsigned int a = 0, f = 0;
+	unsigned int kl = 0, dl = 0; // the last two rows: the diagonals' rotation from one to the other, their distance
 	int d = 0, last = 0;
 	for (;;) {
 		if (a == 0 && d == 0) { // the task is done: write its count, take the next
@@ -156,6 +157,9 @@ extern "C" __global__ void __launch_bounds__(LOOP_BLOCK) count_loop(const struct
 			f = t->free;
 			a = f & ~(unsigned int)(x1 | x2);
 			last = m - 3; // the level whose children are on the second to last row
+			int dr = t->rows[m - 2] - t->rows[m - 1];
+			kl = (unsigned int)dr & 63;
+			dl = (unsigned int)(dr < 0 ? -dr : dr);
 			continue;
 		}
 		// One step. pop: take back the queen of level d-1; else place the
@@ -175,11 +179,14 @@ extern "C" __global__ void __launch_bounds__(LOOP_BLOCK) count_loop(const struct
 		const unsigned long long y2 = rotl(x2 | set, pop ? k : back) & ~clear;
 		const unsigned int na = nf & ~(unsigned int)(y1 | y2);
 		// On the last level, of the two free columns p and q each may take
-		// the second to last row and leave the other to the last one.
-		const unsigned int k2 = (sw[d + 1][me] >> 8) & 63, back2 = (64 - k2) & 63;
+		// the second to last row and leave the other to the last one: the
+		// last row's squares the queens so far attack, rotated there once,
+		// and those the queen on the second to last row attacks, dl columns
+		// either side (as rotating it there would give, n <= 32).
+		const unsigned int att = (unsigned int)(rotl(y1, kl) | rotr(y2, kl));
 		const unsigned int p = nf & (0u - nf), q = nf ^ p;
-		const unsigned int pq = q & ~(unsigned int)(rotl(y1 | p, k2) | rotl(y2 | p, back2));
-		const unsigned int qp = p & ~(unsigned int)(rotl(y1 | q, k2) | rotl(y2 | q, back2));
+		const unsigned int pq = q & ~(att | p << dl | p >> dl);
+		const unsigned int qp = p & ~(att | q << dl | q >> dl);
 		const unsigned int atLast = !pop & (d == last);
 		const unsigned int found = (unsigned int)(((na & p) != 0) & (pq != 0)) + (unsigned int)(((na & q) != 0) & (qp != 0));
 		sum += found & (0u - atLast);

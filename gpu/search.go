@@ -92,6 +92,7 @@ type loopLane struct {
 	sum      uint64
 	x1, x2   uint64
 	a, f     uint32
+	kl, dl   int // the last two rows: the diagonals' rotation from one to the other, their distance
 	d, last  int
 	finished bool
 }
@@ -142,6 +143,8 @@ func searchLoop(tasks []task, out []uint64, n, lanes int) {
 				l.f = t.free
 				l.a = l.f &^ uint32(l.x1|l.x2)
 				l.last = m - 3
+				dr := int(t.rows[m-2]) - int(t.rows[m-1])
+				l.kl, l.dl = dr&63, max(dr, -dr)
 				continue
 			}
 			loopStep(l, &sa, &sw, me)
@@ -176,12 +179,11 @@ func loopStep(l *loopLane, sa, sw *[MaxRows][loopBlock]uint32, me int) {
 	y1 := bits.RotateLeft64(l.x1|set, k1) &^ clear
 	y2 := bits.RotateLeft64(l.x2|set, k2) &^ clear
 	na := nf &^ uint32(y1|y2)
-	kl := int(sw[l.d+1][me]>>8) & 63
-	backl := (64 - kl) & 63
+	att := uint32(bits.RotateLeft64(y1, l.kl) | bits.RotateLeft64(y2, -l.kl))
 	p := nf & -nf
 	q := nf ^ p
-	pq := q &^ uint32(bits.RotateLeft64(y1|uint64(p), kl)|bits.RotateLeft64(y2|uint64(p), backl))
-	qp := p &^ uint32(bits.RotateLeft64(y1|uint64(q), kl)|bits.RotateLeft64(y2|uint64(q), backl))
+	pq := q &^ (att | p<<l.dl | p>>l.dl)
+	qp := p &^ (att | q<<l.dl | q>>l.dl)
 	if !pop && l.d == l.last {
 		if na&p != 0 && pq != 0 {
 			l.sum++

@@ -392,15 +392,21 @@ func (m varMap) lit(lit int) z.Lit {
 // pairwise CNF of n = 400, which gini then solved in 4 s), and all its
 // variables, numbered by m.
 func newGini(cnf *encode.CNF, m varMap) *gini.Gini {
-	g := gini.NewVc(cnf.Vars, len(cnf.Clauses))
-	for _, c := range cnf.Clauses {
+	return loadGini(cnf.Vars, cnf.Clauses, m)
+}
+
+// loadGini returns a gini instance holding clauses over vars variables,
+// numbered by m (nil: as they are), every variable made even if no clause
+// has it: variables that occur in no clause still exist in the formula.
+func loadGini(vars int, clauses [][]int, m varMap) *gini.Gini {
+	g := gini.NewVc(vars, len(clauses))
+	for _, c := range clauses {
 		for _, lit := range c {
 			g.Add(m.lit(lit))
 		}
 		g.Add(z.LitNull)
 	}
-	// Variables that occur in no clause still exist in the formula.
-	for g.MaxVar() < z.Var(cnf.Vars) {
+	for g.MaxVar() < z.Var(vars) {
 		g.Lit()
 	}
 	return g

@@ -11,6 +11,7 @@ import (
 	"github.com/go-air/gini/z"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/internal/stream"
 )
 
 // Engine is what a [Solver] and a [Parallel] have in common: the
@@ -306,18 +307,7 @@ func (s *Solver) First(ctx context.Context) (board.Solution, error) { return s.N
 // blocked once returned, so a second range continues where the first
 // stopped.
 func (s *Solver) Remaining(ctx context.Context) iter.Seq2[board.Solution, error] {
-	return func(yield func(board.Solution, error) bool) {
-		for {
-			sol, err := s.Next(ctx)
-			if err != nil {
-				yield(nil, err)
-				return
-			}
-			if sol == nil || !yield(sol, nil) {
-				return
-			}
-		}
-	}
+	return stream.Of(ctx, s.Next)
 }
 
 // All is [Solver.Remaining], so that a Solver is an [Engine].
@@ -325,16 +315,7 @@ func (s *Solver) All(ctx context.Context) iter.Seq2[board.Solution, error] { ret
 
 // Count returns the number of solutions not yet returned, enumerating
 // them.
-func (s *Solver) Count(ctx context.Context) (uint64, error) {
-	var total uint64
-	for _, err := range s.Remaining(ctx) {
-		if err != nil {
-			return total, err
-		}
-		total++
-	}
-	return total, nil
-}
+func (s *Solver) Count(ctx context.Context) (uint64, error) { return stream.Count(s.Remaining(ctx)) }
 
 // All returns every solution of cnf found by gini ([New]) as a stream;
 // each range over it starts a new solver, so the stream can be read again.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 	"github.com/queens-dev/queens/board"
 )
@@ -96,16 +95,7 @@ func (r *residual) amo(lits []int) {
 // with the completion gini found, nil when there is none. The board is
 // checked with [board.Valid] before it is returned.
 func (r *residual) solve(ctx context.Context, fixed []int) (board.Solution, error) {
-	g := gini.NewVc(r.vars, len(r.clauses))
-	for _, c := range r.clauses {
-		for _, lit := range c {
-			g.Add(z.Dimacs2Lit(lit))
-		}
-		g.Add(z.LitNull)
-	}
-	for g.MaxVar() < z.Var(r.vars) {
-		g.Lit()
-	}
+	g := loadGini(r.vars, r.clauses, nil)
 	res, err := solve(ctx, g)
 	if err != nil || res != 1 {
 		return nil, err

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
@@ -77,16 +76,7 @@ func checkResidual(t *testing.T, n int, fixed []int) {
 		}
 		return
 	}
-	g := gini.NewVc(r.vars, len(r.clauses))
-	for _, c := range r.clauses {
-		for _, lit := range c {
-			g.Add(z.Dimacs2Lit(lit))
-		}
-		g.Add(z.LitNull)
-	}
-	for g.MaxVar() < z.Var(r.vars) {
-		g.Lit()
-	}
+	g := loadGini(r.vars, r.clauses, nil)
 	var got []string
 	for g.Solve() == 1 {
 		sol := board.Solution(slices.Clone(fixed))

@@ -1,6 +1,9 @@
 package join
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync/atomic"
+)
 
 // maxH is the most rows a half has: 13 on the 27×27 board.
 const maxH = MaxN / 2
@@ -23,6 +26,7 @@ type geometry struct {
 	n, h int
 	top  [maxH][MaxN]uint64 // top[r][c]: the bits of a queen on (r, c)
 	bot  [maxH][MaxN]uint64 // bot[r][c]: the bits of a queen on (n-1-r, c)
+	mid  [MaxN]uint64       // mid[c]: the bits of a queen on (h, c), the middle row of an odd board
 }
 
 func newGeometry(n int) *geometry {
@@ -38,6 +42,9 @@ func newGeometry(n int) *geometry {
 			m |= 1 << uint(span+diag-lo)
 		}
 		return m
+	}
+	for c := range n {
+		g.mid[c] = bit(g.h+c, g.h-c+n-1)
 	}
 	for r := range g.h {
 		for c := range n {
@@ -55,15 +62,28 @@ func newGeometry(n int) *geometry {
 // use). It appends its columns, shifted right by shift and cut to the
 // columns of allow, to keys and to pats its pattern, as a top half when
 // bottom is false and mirrored into the bottom half (row r to row n-1-r)
-// when it is true.
-func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bottom bool, keys []uint32, pats []uint64) ([]uint32, []uint64) {
+// when it is true. It stops, returning ok false, when pats holds more
+// than limit halves, and early once stop is set (the caller checks stop).
+func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bottom bool, limit int, stop *atomic.Bool, keys []uint32, pats []uint64) (_ []uint32, _ []uint64, ok bool) {
 	h := g.h
 	bitsOf := &g.top
 	if bottom {
 		bitsOf = &g.bot
 	}
 	if h == 0 {
-		return append(keys, 0), append(pats, 0)
+		return append(keys, 0), append(pats, 0), true
+	}
+	if h == 1 {
+		a := allow &^ ban[0]
+		if need != 0 {
+			a &= need
+		}
+		for ; a != 0; a &= a - 1 {
+			b := a & -a
+			keys = append(keys, (b&allow&^need)>>uint(shift))
+			pats = append(pats, bitsOf[0][bits.TrailingZeros32(b)])
+		}
+		return keys, pats, len(pats) <= limit
 	}
 	var (
 		avail          [maxH]uint32
@@ -80,9 +100,12 @@ func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bott
 		a := avail[r]
 		if a == 0 {
 			if r == 0 {
-				return keys, pats
+				return keys, pats, true
 			}
 			r--
+			if r < 2 && stop.Load() {
+				return keys, pats, true
+			}
 			continue
 		}
 		b := a & -a
@@ -90,18 +113,25 @@ func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bott
 		c := bits.TrailingZeros32(b)
 		np := mp[r] | bitsOf[r][c]
 		u := used[r] | b
-		if r == last {
-			keys = append(keys, (u&allow&^need)>>uint(shift))
-			pats = append(pats, np)
-			continue
-		}
 		d1, d2 := (d1s[r]|b)<<1, (d2s[r]|b)>>1
-		r++
-		used[r], d1s[r], d2s[r], mp[r] = u, d1, d2, np
-		a = allow &^ (u | d1 | d2 | ban[r])
-		if bits.OnesCount32(need&^u) == h-r {
+		a = allow &^ (u | d1 | d2 | ban[r+1])
+		if bits.OnesCount32(need&^u) == h-r-1 {
 			a &= need
 		}
-		avail[r] = a
+		if r+1 == last {
+			// The last row: every free square is a half.
+			row := &bitsOf[last]
+			for ; a != 0; a &= a - 1 {
+				b := a & -a
+				keys = append(keys, ((u|b)&allow&^need)>>uint(shift))
+				pats = append(pats, np|row[bits.TrailingZeros32(b)])
+			}
+			if len(pats) > limit {
+				return keys, pats, false
+			}
+			continue
+		}
+		r++
+		used[r], d1s[r], d2s[r], mp[r], avail[r] = u, d1, d2, np, a
 	}
 }

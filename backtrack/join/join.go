@@ -14,7 +14,9 @@ package join
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -37,6 +39,10 @@ const MaxN = 27
 type Options struct {
 	Threads int  // worker goroutines; <= 0 means runtime.NumCPU()
 	Unique  bool // also count the solutions distinct up to symmetry
+	// Memory bounds the bytes the halves of the parts being counted take
+	// at once (0: [DefaultMemory]; at least [MinMemory]). A count whose
+	// parts are too large for it is split into more, smaller parts.
+	Memory int64
 
 	// Progress, if not nil, is called with the number of parts finished
 	// and in all, about ten times a second while Count runs and once when
@@ -63,15 +69,21 @@ type Result struct {
 // pattern outer: bit i < k for the i-th lowest, bit k+i for the i-th of
 // the k highest.
 type part struct {
-	mid    int // column of the middle-row queen; -1 on an even board, -2 for the symmetric piece
+	mid    int // column of the middle-row queen; -1 on an even board, -2 for the symmetric piece, innerMids (below)
 	outer  uint32
 	weight uint64 // the parts it stands for: its images under the mirrors
 }
+
+// innerMids is the mid of the parts of an odd board that take the middle
+// queen in every inner column (not among the k lowest or highest): their
+// halves are enumerated once for all those columns.
+const innerMids = -3
 
 // plan is what every part of an n×n count shares.
 type plan struct {
 	n, h int
 	k    int // outer columns on each side that name a part
+	cap  int // the most halves a worker may hold (0: no limit)
 	geo  *geometry
 }
 
@@ -93,12 +105,56 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	if err := board.CheckSize(n, MaxN); err != nil {
 		return Result{}, fmt.Errorf("join count: %w", err)
 	}
-	return newPlan(n, min(4, n/4)).count(ctx, opt, start)
+	mem := opt.Memory
+	if mem == 0 {
+		mem = DefaultMemory()
+	}
+	if mem < MinMemory {
+		return Result{}, fmt.Errorf("join count: %w: %d bytes, at least %d", ErrMemory, mem, MinMemory)
+	}
+	threads := opt.Threads
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	opt.Threads = threads
+	// Each worker holds the halves of one part; the largest parts come
+	// first, so a plan whose parts are too large fails soon and the
+	// count starts over with more outer columns (smaller parts).
+	for k := outerColumns(n); ; k++ {
+		pl := newPlan(n, k)
+		pl.cap = int(min(mem/int64(threads)/halfBytes, 1<<40))
+		res, err := pl.count(ctx, opt, start)
+		if !errors.Is(err, errTooBig) {
+			return res, err
+		}
+		if 2*(k+1) > 2*pl.h {
+			return Result{}, fmt.Errorf("join count: %w: -n %d needs more than %d bytes on %d threads", ErrMemory, n, mem, threads)
+		}
+	}
+}
+
+// errTooBig stops a count whose part took more halves than its cap.
+var errTooBig = errors.New("part too large")
+
+// outerColumns returns the outer columns a side that name the parts of
+// an n×n count: more make more, smaller parts. On odd boards the middle
+// queen in one of them is a part of its own, with its own enumeration of
+// the halves, so they have fewer.
+func outerColumns(n int) int {
+	if n%2 == 1 {
+		return min(2, n/4)
+	}
+	return min(4, n/4)
 }
 
 // newPlan returns the plan of an n×n count whose parts are named by k
 // outer columns on each side (2k <= the columns the halves share).
 func newPlan(n, k int) *plan {
+	if n%2 == 1 && n > 1 {
+		// The middle queen's diagonals are in the halves' patterns but
+		// for columns 0 and n-1: those must be outer columns.
+		k = max(k, 1)
+	}
 	return &plan{n: n, h: n / 2, k: k, geo: newGeometry(n)}
 }
 
@@ -111,6 +167,7 @@ func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result
 	}
 	var (
 		stop     atomic.Bool
+		tooBig   atomic.Bool
 		next     atomic.Int64
 		finished atomic.Int64
 		mu       sync.Mutex
@@ -141,6 +198,10 @@ func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result
 					c = symmetricPiece(n, &stop)
 				} else {
 					c = w.count(p, &stop)
+				}
+				if c.tooBig {
+					tooBig.Store(true)
+					stop.Store(true)
 				}
 				if stop.Load() {
 					break // a stopped part is incomplete: leave it out
@@ -181,6 +242,9 @@ func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result
 			}
 		}
 	}
+	if tooBig.Load() {
+		return res, errTooBig
+	}
 	if err == nil && res.Done < len(parts) {
 		err = ctx.Err()
 	}
@@ -198,6 +262,7 @@ func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result
 // count is what one part found.
 type count struct {
 	total, unique24, halves, pairs uint64
+	tooBig                         bool // the part has more halves than the plan's cap
 }
 
 // symmetricPiece counts the solutions a half or quarter turn maps to
@@ -235,7 +300,7 @@ func symmetricPiece(n int, stop *atomic.Bool) count {
 // the middle queen in column mid (-1: none).
 func (pl *plan) shared(mid int) uint32 {
 	u := uint32(1)<<uint(pl.n) - 1
-	if mid >= 0 {
+	if mid >= 0 { // innerMids share every column: the inner one the middle queen takes is found in the join
 		u &^= 1 << uint(mid)
 	}
 	return u
@@ -246,8 +311,10 @@ func (pl *plan) shared(mid int) uint32 {
 func (pl *plan) parts() []part {
 	mids := []int{-1}
 	if pl.n%2 == 1 {
-		mids = mids[:0]
-		for m := 0; m <= pl.n/2; m++ {
+		// The middle queen in an inner column, or in one of the k lowest
+		// (and by the mirror the k highest).
+		mids[0] = innerMids
+		for m := range pl.k {
 			mids = append(mids, m)
 		}
 	}
@@ -261,13 +328,13 @@ func (pl *plan) parts() []part {
 	for _, mid := range mids {
 		m := bits.OnesCount32(pl.shared(mid))
 		factor := uint64(1)
-		lr := mid < 0 || 2*mid == pl.n-1 // the left-right mirror keeps the middle queen
+		lr := mid < 0 // the left-right mirror keeps the middle queen (or the inner columns)
 		if !lr {
 			factor = 2 // and maps it to its mirror image
 		}
 		for outer := uint32(0); outer <= all; outer++ {
 			inner := pl.h - bits.OnesCount32(outer)
-			if inner < 0 || inner > m-2*k {
+			if inner < 0 || inner > m-2*k || 2*k-bits.OnesCount32(outer) > pl.h {
 				continue
 			}
 			ims := [4]uint32{outer, all &^ outer}
@@ -331,6 +398,8 @@ type worker struct {
 	pats []uint64
 	top  halfSet
 	bot  halfSet
+	xs   []uint64 // the top halves of joinInner, with the middle queen
+	ys   []uint64 // the bottom halves of joinInner clear of the middle queen
 }
 
 // halfSet is the halves of one side of a part, sorted by their inner
@@ -413,14 +482,32 @@ func (w *worker) count(p part, stop *atomic.Bool) count {
 		}
 	}
 	var c count
-	w.keys, w.pats = pl.geo.halves(inner|mine, mine, shift, &ban, false, w.keys[:0], w.pats[:0])
+	var ok bool
+	limit := pl.cap
+	if limit <= 0 {
+		limit = math.MaxInt
+	}
+	w.keys, w.pats, ok = pl.geo.halves(inner|mine, mine, shift, &ban, false, limit, stop, w.keys[:0], w.pats[:0])
+	if !ok {
+		c.tooBig = true
+		return c
+	}
 	c.halves += uint64(len(w.pats))
 	w.top.fill(width, w.keys, w.pats)
-	w.keys, w.pats = pl.geo.halves(inner|outer&^mine, outer&^mine, shift, &ban, true, w.keys[:0], w.pats[:0])
+	w.keys, w.pats, ok = pl.geo.halves(inner|outer&^mine, outer&^mine, shift, &ban, true, limit-len(w.pats), stop, w.keys[:0], w.pats[:0])
+	if !ok {
+		c.tooBig = true
+		return c
+	}
 	c.halves += uint64(len(w.pats))
 	w.bot.fill(width, w.keys, w.pats)
 	all := inner >> uint(shift)
 	var sum uint64
+	if p.mid == innerMids {
+		sum = w.joinInner(all, shift, &c, stop)
+		c.total = p.weight * sum
+		return c
+	}
 	for key := uint32(0); key < 1<<uint(width); key++ {
 		if key&^all != 0 {
 			continue
@@ -438,6 +525,51 @@ func (w *worker) count(p part, stop *atomic.Bool) count {
 	}
 	c.total = p.weight * sum
 	return c
+}
+
+// joinInner joins the halves of a part of an odd board with the middle
+// queen in any inner column (all: the inner columns, shifted right by
+// shift): the top halves on the inner columns key, with the middle
+// queen's diagonals added and those that attack it left out, against the
+// bottom halves on the inner columns but key and the middle queen's.
+func (w *worker) joinInner(all uint32, shift int, c *count, stop *atomic.Bool) uint64 {
+	var sum uint64
+	for key := uint32(0); key <= all; key++ {
+		if key&^all != 0 {
+			continue
+		}
+		tops := w.top.get(key)
+		if len(tops) == 0 {
+			continue
+		}
+		for free := all &^ key; free != 0; free &= free - 1 {
+			mb := free & -free
+			bots := w.bot.get(all &^ key &^ mb)
+			if len(bots) == 0 {
+				continue
+			}
+			z := w.pl.geo.mid[bits.TrailingZeros32(mb)+shift]
+			xs := w.xs[:0]
+			for _, t := range tops {
+				if t&z == 0 {
+					xs = append(xs, t|z)
+				}
+			}
+			ys := w.ys[:0]
+			for _, b := range bots {
+				if b&z == 0 {
+					ys = append(ys, b)
+				}
+			}
+			w.xs, w.ys = xs, ys
+			c.pairs += uint64(len(xs)) * uint64(len(ys))
+			sum += w.m.disjoint(xs, ys)
+		}
+		if stop.Load() {
+			return sum
+		}
+	}
+	return sum
 }
 
 // bitAt returns 1<<c, or 0 when c is negative.

@@ -108,3 +108,18 @@ func TestProgress(t *testing.T) {
 		t.Errorf("progress ended at %d of %d", last, parts)
 	}
 }
+
+// TestMemory counts with the least memory allowed, which splits the
+// boards into more parts than the default, and checks the limit's range.
+func TestMemory(t *testing.T) {
+	for _, n := range []int{13, 14} {
+		want, _ := board.Known(n)
+		res, err := Count(context.Background(), n, Options{Threads: 2, Memory: MinMemory})
+		if err != nil || res.Total != want.Total {
+			t.Errorf("n=%d in %d bytes: %d, %v; want %d", n, MinMemory, res.Total, err, want.Total)
+		}
+	}
+	if _, err := Count(context.Background(), 8, Options{Memory: MinMemory - 1}); !errors.Is(err, ErrMemory) {
+		t.Errorf("%d bytes: error %v, want ErrMemory", MinMemory-1, err)
+	}
+}

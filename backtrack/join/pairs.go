@@ -58,7 +58,7 @@ func (m *matcher) sortByKey(ps, out []uint64, at *[1<<keyBits + 1]int32, keys *[
 		return out
 	}
 	for _, p := range ps {
-		at[m.key(p)+1]++
+		at[int(m.key(p))+1]++
 	}
 	for s := 1; s <= 1<<keyBits; s++ {
 		at[s] += at[s-1]

@@ -62,7 +62,7 @@ Limits: a first solution or --limit K: N <= %d (N <= %d with --strategy lex);
 			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex, heuristic, iterative, cells or generate (see below)"},
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, the textbook order)"},
-			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(),
+			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(), memoryFlag(),
 		},
 		Action: backtrackAction,
 	}
@@ -133,9 +133,9 @@ func backtrackAction(c *cli.Context) error {
 		out.Abort()
 		return err
 	}
-	if c.IsSet("engine") && !c.Bool("count") {
+	if (c.IsSet("engine") || c.IsSet("memory")) && !c.Bool("count") {
 		out.Abort()
-		return usagef("--engine is for --count")
+		return usagef("--engine and --memory are for --count")
 	}
 	if c.Bool("count") {
 		engine, err := countEngine(c, n, place, onGPU)

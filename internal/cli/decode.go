@@ -169,7 +169,7 @@ func decodeUnsat(c *cli.Context, inst *instance, format board.Format, proofPath 
 		if proofPath != "" {
 			why = "the proof refutes the file, not the board"
 		}
-		return &exitError{code: exitUnverified, err: fmt.Errorf("unverified: the solver answered UNSATISFIABLE of %s, which is not exactly an n = %d queens instance: nothing is said about the board (%s)",
+		return &exitError{code: exitUnverified, err: fmt.Errorf("unverified: the solver answered UNSATISFIABLE of %s, which is not exactly an n = %d queens instance: nothing is said about the board; %s",
 			inst.path, inst.n, why)}
 	}
 	ref := &referee{ctx: c.Context, cmd: "decode", solver: "the solver", n: inst.n, place: inst.place,

@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/queens-dev/queens/backtrack/join"
@@ -12,11 +14,12 @@ import (
 
 // The boards on which --engine auto counts with the half-board join: the
 // sizes where it measured faster than the constellation counter on one
-// thread (bench/count.sh; n = 15: 0.33 s against 0.18 s, n = 16: 0.57 s
-// against 1.0 s, n = 17: 5.1 s against 7.2 s of CPU time). Below, the
-// constellation counter's smaller set-up wins; above, the join's tables
-// grow past a few GiB.
-const joinAutoMin, joinAutoMax = 16, 18
+// thread (CPU time, bench/count.sh and alternating runs: n = 14: 0.02 s
+// against 0.03 s, n = 15: 0.16 s against 0.18 s, n = 16: 0.49 s against
+// 1.11 s, n = 17: 3.3 s against 7.4 s, n = 18: 13 s against 51 s). Below,
+// both take milliseconds and the constellation counter's smaller set-up
+// wins; above, the join's tables grow past a few GiB.
+const joinAutoMin, joinAutoMax = 14, 18
 
 // engineFlag is --engine of backtrack --count.
 func engineFlag() cli.Flag {
@@ -40,6 +43,9 @@ func countEngine(c *cli.Context, n int, place []board.Queen, onGPU bool) (string
 	}
 	switch e := c.String("engine"); e {
 	case "constellations":
+		if c.IsSet("memory") {
+			return "", usagef("--memory is for --engine join (the constellation counter needs a few MiB)")
+		}
 		return e, nil
 	case "join":
 		if other != "" {
@@ -50,6 +56,12 @@ func countEngine(c *cli.Context, n int, place []board.Queen, onGPU bool) (string
 		}
 		return e, nil
 	case "auto":
+		if c.IsSet("memory") {
+			if other != "" {
+				return "", usagef("--memory is for the half-board join, which does not go with %s", other)
+			}
+			return "join", nil // only the join takes a memory limit
+		}
 		if other == "" && n >= joinAutoMin && n <= joinAutoMax {
 			return "join", nil
 		}
@@ -59,11 +71,46 @@ func countEngine(c *cli.Context, n int, place []board.Queen, onGPU bool) (string
 	}
 }
 
+// memoryFlag is --memory of backtrack --count.
+func memoryFlag() cli.Flag {
+	return &cli.StringFlag{Name: "memory", Usage: "with --engine join, the memory `M` the halves may take at once, e.g. 256MiB or 4GiB (default: half the RAM or cgroup limit); a smaller limit splits the count into more parts"}
+}
+
+// parseMemory reads a --memory value: a number of bytes with an optional
+// unit B, KiB, MiB, GiB or TiB (also K, M, G, T, KB, MB, GB, TB, all
+// powers of 1024), from join.MinMemory to 1 PiB.
+func parseMemory(v string) (int64, error) {
+	s := strings.TrimSpace(v)
+	i := strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+	if i < 0 {
+		i = len(s)
+	}
+	num, unit := s[:i], strings.ToUpper(strings.TrimSpace(s[i:]))
+	shifts := map[string]uint{"": 0, "B": 0, "K": 10, "KB": 10, "KIB": 10, "M": 20, "MB": 20, "MIB": 20, "G": 30, "GB": 30, "GIB": 30, "T": 40, "TB": 40, "TIB": 40}
+	shift, ok := shifts[unit]
+	n, err := strconv.ParseInt(num, 10, 64)
+	const most = int64(1) << 50
+	if !ok || err != nil || n < 0 || n > most>>shift {
+		return 0, usagef("--memory %q: want a size such as 256MiB or 4GiB (at most 1PiB)", v)
+	}
+	if b := n << shift; b >= join.MinMemory {
+		return b, nil
+	}
+	return 0, usagef("--memory %s is too small for the half-board join: at least %dMiB", v, join.MinMemory>>20)
+}
+
 // joinCount runs --count with the half-board join.
 func joinCount(ctx context.Context, c *cli.Context, out *output, format board.Format, n int) error {
 	mode, _, _ := uniqueOf(c)
+	var mem int64
+	if c.IsSet("memory") {
+		var err error
+		if mem, err = parseMemory(c.String("memory")); err != nil {
+			return err
+		}
+	}
 	bar := newProgress(c.App.ErrWriter, 0, fmt.Sprintf("counting n=%d", n))
-	res, err := join.Count(ctx, n, join.Options{Threads: c.Int("threads"), Unique: mode.on, Progress: bar.Parts})
+	res, err := join.Count(ctx, n, join.Options{Threads: c.Int("threads"), Unique: mode.on, Memory: mem, Progress: bar.Parts})
 	bar.Done()
 	if err != nil {
 		return stoppedErr(ctx, fmt.Sprintf("after %d of %d parts (%s in the parts finished, %v)",

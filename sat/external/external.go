@@ -298,6 +298,9 @@ func readCapped(path string, max int64) ([]byte, error) {
 	return data, nil
 }
 
+// next runs the solver on cnf with the blocking clauses so far and
+// returns its solution, checked and then blocked, or nil for a checked
+// UNSATISFIABLE answer.
 func (x *external) next(ctx context.Context, cnf *encode.CNF) (board.Solution, error) {
 	if x.x.Output == OutputProbe {
 		m, err := probe(ctx, x.argv, x.x.MaxOutput)
@@ -314,17 +317,41 @@ func (x *external) next(ctx context.Context, cnf *encode.CNF) (board.Solution, e
 		return nil, fmt.Errorf("run SAT solver: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	in := filepath.Join(dir, "in.cnf")
 	withBlocks := *cnf
 	withBlocks.Clauses = append(cnf.Clauses[:len(cnf.Clauses):len(cnf.Clauses)], x.blocked...)
-	if err := writeFile(in, &withBlocks); err != nil {
+	proof := filepath.Join(dir, "proof.drat")
+	res, err := x.solve(ctx, dir, &withBlocks, proof)
+	if err != nil {
+		return nil, err
+	}
+	switch res.Status {
+	case Unsatisfiable:
+		if x.x.Proof != nil {
+			if err := x.checkProof(ctx, proof, &withBlocks); err != nil {
+				return nil, err
+			}
+			x.proofs++
+		}
+		return nil, nil
+	case Unknown:
+		return nil, fmt.Errorf("%w: %s answered UNKNOWN", ErrSolverFailed, x.name)
+	}
+	return x.accept(cnf, &withBlocks, res)
+}
+
+// solve writes cnf into dir, runs the solver on it (asking for a proof
+// written to proof if x.x.Proof is set) and reads its answer, whose exit
+// status must match it.
+func (x *external) solve(ctx context.Context, dir string, cnf *encode.CNF, proof string) (*Result, error) {
+	in := filepath.Join(dir, "in.cnf")
+	if err := writeFile(in, cnf); err != nil {
 		return nil, fmt.Errorf("run SAT solver: %w", err)
 	}
 	out := filepath.Join(dir, "out.txt")
-	proof := filepath.Join(dir, "proof.drat")
 	argv := fillProof(x.argv, proof) // a proof nobody checks, if x.x.Proof is nil
 	var post []string
 	if x.x.Proof != nil {
+		var err error
 		if argv, post, err = ProofArgs(x.argv, proof); err != nil {
 			return nil, err
 		}
@@ -357,18 +384,13 @@ func (x *external) next(ctx context.Context, cnf *encode.CNF) (board.Solution, e
 	if err := checkExitStatus(res.Status, r.code); err != nil {
 		return nil, fmt.Errorf("%w: %s %w", ErrSolverFailed, x.name, err)
 	}
-	switch res.Status {
-	case Unsatisfiable:
-		if x.x.Proof != nil {
-			if err := x.checkProof(ctx, proof, &withBlocks); err != nil {
-				return nil, err
-			}
-			x.proofs++
-		}
-		return nil, nil
-	case Unknown:
-		return nil, fmt.Errorf("%w: %s answered UNKNOWN", ErrSolverFailed, x.name)
-	}
+	return res, nil
+}
+
+// accept checks a satisfiable answer: its model must satisfy withBlocks
+// (cnf and the blocking clauses) and be a solution of the board; the
+// solution is then blocked.
+func (x *external) accept(cnf, withBlocks *encode.CNF, res *Result) (board.Solution, error) {
 	model := res.Full(cnf.Vars)
 	if ok, i := withBlocks.Satisfies(model); !ok {
 		return nil, fmt.Errorf("%w: %s: the model falsifies clause %d %v (its queens: %s)",

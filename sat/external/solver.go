@@ -8,6 +8,7 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/internal/stream"
 )
 
 // Stats describes the work a [Solver] has done.
@@ -67,32 +68,12 @@ func (s *Solver) First(ctx context.Context) (board.Solution, error) { return s.N
 // blocked once returned, so a second range continues where the first
 // stopped.
 func (s *Solver) All(ctx context.Context) iter.Seq2[board.Solution, error] {
-	return func(yield func(board.Solution, error) bool) {
-		for {
-			sol, err := s.Next(ctx)
-			if err != nil {
-				yield(nil, err)
-				return
-			}
-			if sol == nil || !yield(sol, nil) {
-				return
-			}
-		}
-	}
+	return stream.Of(ctx, s.Next)
 }
 
 // Count returns the number of solutions not yet returned, enumerating
 // them.
-func (s *Solver) Count(ctx context.Context) (uint64, error) {
-	var total uint64
-	for _, err := range s.All(ctx) {
-		if err != nil {
-			return total, err
-		}
-		total++
-	}
-	return total, nil
-}
+func (s *Solver) Count(ctx context.Context) (uint64, error) { return stream.Count(s.All(ctx)) }
 
 func checkCNF(cnf *encode.CNF) error {
 	if cnf == nil || cnf.N < 1 || cnf.Vars < cnf.N*cnf.N {
