@@ -166,12 +166,7 @@ func (m *matcher) setChunk(nx int) {
 // build fills the tables of one group of at most 64 patterns; the lanes
 // past the group's end clash with everything.
 func (m *matcher) build(group []uint64) {
-	clear(m.word[:])
-	for k, y := range group {
-		for ; y != 0; y &= y - 1 {
-			m.word[bits.TrailingZeros64(y)] |= 1 << uint(k)
-		}
-	}
+	transpose(&m.word, group)
 	var pad uint64
 	if len(group) < 64 {
 		pad = ^uint64(0) << uint(len(group))
@@ -233,4 +228,21 @@ func (m *matcher) probe(xs []uint64) uint64 {
 		}
 	}
 	return total
+}
+
+// transpose sets w[j] to the word whose bit k is bit j of group[k] (0
+// past the group's end): the 64×64 bit matrix turned on its side by
+// swapping ever smaller blocks, without a branch on the bits.
+func transpose(w *[64]uint64, group []uint64) {
+	n := copy(w[:], group)
+	clear(w[n:])
+	mask := uint64(0x00000000ffffffff)
+	for j := 32; j != 0; j >>= 1 {
+		for k := 0; k < 64; k = (k + j + 1) &^ j {
+			t := (w[k]>>uint(j) ^ w[k+j]) & mask
+			w[k] ^= t << uint(j)
+			w[k+j] ^= t
+		}
+		mask ^= mask << uint(j>>1)
+	}
 }
