@@ -151,12 +151,13 @@ func cost(ny, nx int) int {
 
 // setChunk picks the width of the tables' index for groups that about
 // nx patterns are tested against: narrow tables are quicker to fill,
-// wide ones to probe.
+// wide ones to probe (a probe counts as a table entry per piece, measured
+// since the transpose made a group's words cheap).
 func (m *matcher) setChunk(nx int) {
 	best := -1
 	for c := 4; c <= 8; c++ {
 		p := (m.width + c - 1) / c
-		cost := p<<c + nx/2*p
+		cost := p<<c + nx*p
 		if best < 0 || cost < best {
 			best, m.chunk, m.pieces = cost, uint(c), p
 		}
