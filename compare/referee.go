@@ -304,6 +304,28 @@ func giniWitness(ctx context.Context, n int, place []board.Queen) (board.Solutio
 	return s, nil
 }
 
+// Model asks gini, within the budget, for a model of the clauses of cnf,
+// any formula (not only a queens instance), checked against each of
+// them: a model refutes a claim that cnf is unsatisfiable. It returns nil
+// if gini finds none within the budget, or proves cnf unsatisfiable
+// (which confirms nothing: gini is no referee of an UNSATISFIABLE
+// answer), and ctx's error only if ctx ends.
+func (r Referee) Model(ctx context.Context, cnf *encode.CNF) ([]int, error) {
+	gctx, cancel := context.WithTimeout(ctx, r.budget())
+	defer cancel()
+	model, err := sat.Model(gctx, cnf)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil || model == nil {
+		return nil, nil
+	}
+	if ok, _ := cnf.Satisfies(model); !ok {
+		return nil, nil // gini's mistake proves nothing either way
+	}
+	return model, nil
+}
+
 func (r Referee) budget() time.Duration {
 	if r.Budget > 0 {
 		return r.Budget
