@@ -37,8 +37,8 @@ func decodeCommand() *cli.Command {
 			"none of them is noted on stderr: a model must still satisfy it and be a valid board\n" +
 			"with the queens its unit clauses place, but \"no solution\" is never said about the\n" +
 			"board, and an UNSATISFIABLE answer about it is refuted by a model of its clauses that\n" +
-			"gini finds within the referee's budget. A model may use no variable beyond the file's\n" +
-			"\"p cnf\" line.\n\n" +
+			"gini finds within the referee's budget (files of up to 2^17 variables and 2^21\n" +
+			"literals). A model may use no variable beyond the file's \"p cnf\" line.\n\n" +
 			"An UNSATISFIABLE answer is not taken on trust. With --proof PROOF (and --cnf) the DRAT\n" +
 			"proof must refute the CNF; without FILE, decode checks the proof alone. And a referee\n" +
 			"checks it as well: the explicit construction (every n >= 4 has solutions), the published\n" +
@@ -172,7 +172,7 @@ func decodeUnsat(c *cli.Context, inst *instance, format board.Format, proofPath 
 		if inst.cnf.Vars > drat.MaxVar {
 			return usagef("decode: --proof: %s has %d variables, beyond the proof checker's limit of %d", inst.path, inst.cnf.Vars, drat.MaxVar)
 		}
-		if err := checkProofFile(c, inst.cnf, proofPath, inst.path); err != nil {
+		if err := checkProofFile(c, inst.formula(), proofPath, inst.path); err != nil {
 			return err
 		}
 	}
@@ -183,15 +183,18 @@ func decodeUnsat(c *cli.Context, inst *instance, format board.Format, proofPath 
 		} else {
 			// A model of the file's own clauses refutes the answer, whatever
 			// formula it is.
-			model, err := compare.Referee{Budget: refereeTime}.Model(c.Context, inst.cnf)
-			if err != nil {
+			model, err := compare.Referee{Budget: refereeTime}.Model(c.Context, inst.formula())
+			switch {
+			case errors.Is(err, compare.ErrModelSize):
+				why += fmt.Sprintf(", and the file is %v", err)
+			case err != nil:
 				return err
-			}
-			if model != nil {
+			case model != nil:
 				return failf("decode: the solver answered UNSATISFIABLE of %s, but gini finds a model of it, checked against each of its %d clauses",
-					inst.path, len(inst.cnf.Clauses))
+					inst.path, len(inst.formula().Clauses))
+			default:
+				why += fmt.Sprintf(", and gini found no model of it within %v", refereeTime)
 			}
-			why += fmt.Sprintf(", and gini found no model of it within %v", refereeTime)
 		}
 		if err := writeOther(w, format, inst.n); err != nil {
 			return err
@@ -287,9 +290,26 @@ type instance struct {
 	exact     bool
 	vars      int         // the variables of its "p cnf" line
 	note      string      // for stderr: how the file differs from its header
-	cnf       *encode.CNF // the clauses, kept for a proof (nil otherwise)
-	falsified int         // the first clause the model falsifies, -1 if none
-	clause    []int       // that clause
+	cnf       *encode.CNF // the header, and with formula the clauses, kept for an UNSATISFIABLE answer (nil otherwise)
+	lits      []int32     // the clauses kept, until formula
+	ends      []int
+	falsified int   // the first clause the model falsifies, -1 if none
+	clause    []int // that clause
+}
+
+// formula returns the formula of the file, its clauses kept by
+// readInstance (nil if none were), made into [encode.CNF] clauses the
+// first time.
+func (inst *instance) formula() *encode.CNF {
+	if inst.cnf != nil && inst.lits != nil {
+		wide := make([]int, len(inst.lits))
+		for i, lit := range inst.lits {
+			wide[i] = int(lit)
+		}
+		inst.lits = nil
+		inst.cnf.Clauses = encode.SplitClauses(wide, inst.ends)
+	}
+	return inst.cnf
 }
 
 // readInstance reads the DIMACS file at path once: its header (whose
@@ -318,7 +338,8 @@ func readInstance(c *cli.Context, path string, n int, res *external.Result, keep
 	truth := modelTruth(res.Model)
 	var hash encode.ClauseHash
 	units := make(map[int]bool) // positive units on board variables
-	var lits, ends []int
+	var lits []int32            // the clauses kept: 4 bytes a literal (each within ±(2^31-2))
+	var ends []int
 	index := 0
 	header, err := encode.ScanDIMACS(in, func(clause []int) error {
 		hash.Add(clause)
@@ -329,7 +350,9 @@ func readInstance(c *cli.Context, path string, n int, res *external.Result, keep
 			inst.falsified, inst.clause = index, slices.Clone(clause)
 		}
 		if keep {
-			lits = append(lits, clause...)
+			for _, lit := range clause {
+				lits = append(lits, int32(lit))
+			}
 			ends = append(ends, len(lits))
 		}
 		index++
@@ -342,8 +365,7 @@ func readInstance(c *cli.Context, path string, n int, res *external.Result, keep
 		return nil, usagef("decode: %s is the CNF of n = %d (its \"c n\" line), not of -n %d", path, header.N, n)
 	}
 	if keep {
-		header.Clauses = encode.SplitClauses(lits, ends)
-		inst.cnf = header
+		inst.cnf, inst.lits, inst.ends = header, lits, ends
 	}
 	var placed []board.Queen
 	for v := range units {
@@ -375,7 +397,9 @@ func readInstance(c *cli.Context, path string, n int, res *external.Result, keep
 	switch {
 	case ok:
 		inst.place = opt.Place
-		inst.note = headerNote(path, header, opt, hash.Repeats())
+		e, _ := encode.NewEncoder(n, opt)
+		_, size := e.Size()
+		inst.note = headerNote(path, header, opt, hash.Clauses-size)
 	case board.CheckPlacement(n, placed) == nil:
 		inst.place = placed
 		inst.note = fmt.Sprintf("%s is not exactly the n = %d queens instance %s: a model is checked against its clauses and the board (queens pre-placed by its unit clauses: %s), and no \"no solution\" is said about the board",
@@ -387,9 +411,10 @@ func readInstance(c *cli.Context, path string, n int, res *external.Result, keep
 }
 
 // headerNote says how the header of the queens instance at path differs
-// from what its clauses are (opt), and how many clauses it repeats; ""
-// if in nothing.
-func headerNote(path string, header *encode.CNF, opt encode.Options, repeats int) string {
+// from what its clauses are (opt), and by how many clauses it has more
+// (repeats added) or fewer (repeats dropped) than queens writes; "" if in
+// nothing.
+func headerNote(path string, header *encode.CNF, opt encode.Options, extra int) string {
 	var diffs []string
 	if header.N > 0 {
 		e, _ := encode.NewEncoder(header.N, opt)
@@ -407,8 +432,11 @@ func headerNote(path string, header *encode.CNF, opt encode.Options, repeats int
 	if len(diffs) > 0 {
 		parts = append(parts, strings.Join(diffs, "; ")+": decided from the clauses")
 	}
-	if repeats > 0 {
-		parts = append(parts, fmt.Sprintf("it repeats %d clauses, compared as a set", repeats))
+	switch {
+	case extra > 0:
+		parts = append(parts, fmt.Sprintf("it repeats %d clauses more than queens writes, compared as a set", extra))
+	case extra < 0:
+		parts = append(parts, fmt.Sprintf("it repeats %d clauses fewer than queens writes, compared as a set", -extra))
 	}
 	if len(parts) == 0 {
 		return ""
