@@ -15,7 +15,9 @@
 //	decode     read a SAT solver's output, draw and verify the board
 //	trace      the backtracking search step by step: text, boards, JSON
 //	           Lines or an animated GIF (--gif FILE)
-//	compare    cross-check the engines, external solvers and published counts
+//	compare    cross-check the engines, external solvers and published counts;
+//	           --strategies: the backtracker's algorithms side by side
+//	           (queens placed and time per algorithm, every solution checked)
 //	merge      sum the results of backtrack --count --shard I/K, checked
 //	board      draw the queens given with --place, no search (a partial
 //	           board; --format attacks: how many queens attack each square)
@@ -38,9 +40,16 @@
 //	--limit K       at most K solutions
 //	--unique        only solutions distinct up to rotation and reflection
 //	                (with --count: also the number of those classes);
-//	                --unique=rotations: up to rotation only (24 for n = 8)
+//	                --unique=rotations: up to rotation only (24 for n = 8);
+//	                with --place, the classes of the completions under the
+//	                symmetries that keep the placed queens in place
 //	--order O       rows (the default) or columns: the lines the backtracker
 //	                fills, one queen each (backtrack, trace)
+//	--strategy S    the algorithm (backtrack, trace): lex (the textbook
+//	                order), iterative (lex without recursion), cells (any
+//	                free cell of the board, n <= 10), generate (every
+//	                permutation, tested once complete, n <= 10); backtrack
+//	                also heuristic and auto (lex to n = 24, then heuristic)
 //	--format F      board, matrix, coords, perm, json, svg, png, fen or attacks
 //	--attacks       with svg or png, shade the squares the queens attack
 //	--numbers       with svg or png, write the attack count in each square
@@ -141,8 +150,8 @@
 //	         10000 solutions). A PNG is not written to a terminal.
 //
 // Block formats (board, matrix) separate solutions with a blank line. A
-// count prints "T solutions", or "T solutions (U unique)" with --unique;
-// in JSON, {"n":8,"total":92,"unique":12}. No solution (n = 2 or 3, or
+// count prints "T solutions" ("1 solution" for one), or "T solutions (U
+// unique)" with --unique; in JSON, {"n":8,"total":92,"unique":12}. No solution (n = 2 or 3, or
 // pre-placed queens that cannot be completed) is an answer: "no solution",
 // exit status 0.
 //

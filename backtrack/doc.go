@@ -18,6 +18,16 @@
 //     is a dead end at once) and tries central columns first. It finds a
 //     first solution of a 1000×1000 board in milliseconds.
 //   - [Auto], the default, is Lex up to [AutoLexMax] and Heuristic above.
+//   - [Iterative] is Lex with an explicit stack instead of recursion.
+//   - [Cells] searches the cells of the whole board, each free, a queen or
+//     threatened, on a copy of the grid per level, with no notion of rows.
+//   - [Generate] is naive generate-and-test: every permutation of the
+//     columns, each tested once complete ([SearchSpace] gives the sizes
+//     of what generate-and-test runs through).
+//
+// The three textbook strategies show what pruning saves: every solution
+// of n = 8 takes Lex 2056 queens, Cells 118968 and Generate 109600 (to
+// test 40320 permutations).
 //
 // [Options.Order] [Columns] fills the columns instead of the rows (Lex:
 // left to right, rows top to bottom), as the textbook figures do; the
@@ -32,5 +42,8 @@
 // [Subproblems] (constellations of border queens, one class of symmetric
 // placements each) that can also be spread over machines.
 //
-// Rows and columns count from 0, as in [board.Solution].
+// A diagonal runs from the top left to the bottom right (row - col is the
+// same along it), an anti-diagonal from the bottom left to the top right
+// (row + col is the same). Rows and columns count from 0, as in
+// [board.Solution].
 package backtrack

@@ -20,9 +20,14 @@ const (
 	EventPlace                      // a queen now stands on (Row, Col)
 	EventBacktrack                  // the queen on (Row, Col) is taken away
 	EventSolution                   // Queens is a complete solution; Row and Col are -1
+	// EventFail is the test of [Generate] failing: Queens is a complete
+	// placement, one queen per row and column, and the queen on (Row,
+	// Col) shares a diagonal with Attacker (the first such pair, top to
+	// bottom).
+	EventFail
 )
 
-var eventNames = [...]string{"try", "reject", "place", "backtrack", "solution"}
+var eventNames = [...]string{"try", "reject", "place", "backtrack", "solution", "fail"}
 
 // String returns the lowercase name of the event kind, e.g. "place".
 func (k EventKind) String() string {
@@ -49,7 +54,10 @@ func (k EventKind) String() string {
 //
 // The number of EventPlace events equals [Stats.Nodes], the number of
 // EventBacktrack events equals [Stats.Backtracks], and the number of
-// EventSolution events equals [Stats.Solutions].
+// EventSolution events equals [Stats.Solutions]. [Generate] places queens
+// without trying the squares (no EventTry or EventReject), so that its
+// Queens may attack each other along a diagonal until the test; it emits
+// an EventSolution or an EventFail for each of its [Stats.Candidates].
 type Event struct {
 	Kind     EventKind
 	Row, Col int
@@ -66,6 +74,8 @@ func (e Event) String() string {
 	case EventSolution:
 		b, _ := board.Append([]byte("solution "), e.Queens, board.FormatPerm)
 		return string(b[:len(b)-1])
+	case EventFail:
+		return fmt.Sprintf("fail %s (diagonal with %s)", board.Queen{Row: e.Row, Col: e.Col}, e.Attacker)
 	}
 	return fmt.Sprintf("%s %s", e.Kind, board.Queen{Row: e.Row, Col: e.Col})
 }

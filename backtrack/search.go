@@ -17,7 +17,12 @@ import (
 type Strategy uint8
 
 const (
-	// Auto is Lex for n <= AutoLexMax and Heuristic above.
+	// Auto is Lex for n <= AutoLexMax and Heuristic above, and Lex
+	// whenever Options.Unique is set: Lex meets the solutions in
+	// lexicographic order, so its first solution, the smallest of all, is
+	// canonical, and the canonical ones come early; Heuristic's rarely are
+	// (n = 25: 919951 solutions in 5 s, none of them canonical), where
+	// Lex finds the first canonical one in milliseconds.
 	Auto Strategy = iota
 	// Lex fills the rows top to bottom and tries the columns left to
 	// right: the textbook algorithm, solutions in lexicographic order.
@@ -27,6 +32,24 @@ const (
 	// (forward checking), and tries the free columns of that row from the
 	// centre outwards (ties: the left one first).
 	Heuristic
+	// Iterative is Lex with an explicit stack instead of recursion: the
+	// same squares in the same order, the same events and statistics.
+	Iterative
+	// Cells searches the whole board as a grid of cells, each free, a
+	// queen or threatened, with no notion of rows: each level places a
+	// queen on any free cell after the previous queen's (in reading
+	// order), on a copy of the grid with the new queen's threats marked,
+	// until n queens stand. It never learns that every row needs a
+	// queen, so it places far more queens than Lex (118968 against 2056
+	// for every solution of n = 8). At most [CellsMaxN].
+	Cells
+	// Generate is naive generate-and-test: it generates every placement
+	// of one queen per row and column (the (n-p)! permutations of the
+	// free columns, p the pre-placed queens), placing queens without
+	// looking at the board, and tests each complete placement for a
+	// diagonal attack (an [EventFail]). At most [GenerateMaxN]; see
+	// [SearchSpace] for what it and a search over all placements test.
+	Generate
 )
 
 // AutoLexMax is the largest n for which [Auto] runs [Lex]. Up to here the
@@ -34,7 +57,29 @@ const (
 // one the textbooks print; above it Lex can take hours.
 const AutoLexMax = 24
 
-var strategyNames = [...]string{"auto", "lex", "heuristic"}
+var strategyNames = [...]string{"auto", "lex", "heuristic", "iterative", "cells", "generate"}
+
+// CellsMaxN and GenerateMaxN are the largest boards [Cells] and
+// [Generate] take: every solution of n = 10 takes Cells 7535368 queens
+// (n = 11: 66807233, tens of seconds) and Generate 3628800 tests (n =
+// 11: 39916800).
+const (
+	CellsMaxN    = 10
+	GenerateMaxN = 10
+)
+
+// MaxN returns the largest board the strategy takes: [MaxN], or
+// [CellsMaxN] and [GenerateMaxN] for the two searches whose work grows
+// fastest.
+func (s Strategy) MaxN() int {
+	switch s {
+	case Cells:
+		return CellsMaxN
+	case Generate:
+		return GenerateMaxN
+	}
+	return MaxN
+}
 
 // String returns the strategy's name as [ParseStrategy] reads it.
 func (s Strategy) String() string {
@@ -47,15 +92,15 @@ func (s Strategy) String() string {
 // ErrStrategy is wrapped by the error for an unknown strategy.
 var ErrStrategy = errors.New("unknown strategy")
 
-// ParseStrategy returns the strategy with the given name: auto, lex or
-// heuristic.
+// ParseStrategy returns the strategy with the given name: auto, lex,
+// heuristic, iterative, cells or generate.
 func ParseStrategy(name string) (Strategy, error) {
 	for i, s := range strategyNames {
 		if s == name {
 			return Strategy(i), nil
 		}
 	}
-	return Auto, fmt.Errorf("%w %q (want auto, lex or heuristic)", ErrStrategy, name)
+	return Auto, fmt.Errorf("%w %q (want auto, lex, heuristic, iterative, cells or generate)", ErrStrategy, name)
 }
 
 // Resolve returns the strategy that s stands for on an n×n board: Auto
@@ -142,8 +187,11 @@ type Options struct {
 
 	// Unique, if set, yields only the canonical solution of each class of
 	// solutions that differ by a rotation or reflection ([board.IsCanonical]),
-	// so that an enumeration lists each class once. It cannot be combined
-	// with Place.
+	// so that an enumeration lists each class once. With Place, the
+	// classes are those of the completions under the symmetries that keep
+	// the pre-placed queens in place ([board.Stabilizer]; a queen in a
+	// corner keeps the identity and the transpose through it): the other
+	// symmetries move a placed queen and so map no completion to another.
 	Unique bool
 
 	// Rotations, with Unique, takes the classes of solutions that differ
@@ -158,6 +206,7 @@ type Stats struct {
 	Nodes      uint64        // queens placed by the search (pre-placed ones not counted)
 	Backtracks uint64        // queens taken away again
 	Solutions  uint64        // complete placements found (with Unique, canonical or not)
+	Candidates uint64        // Generate only: complete placements tested (solutions or not)
 	Elapsed    time.Duration // wall time of the search
 }
 
@@ -171,7 +220,7 @@ const MaxN = board.MaxN
 //
 // Search returns the statistics and an error: one wrapping [board.ErrSize]
 // for n outside 1..[MaxN], one wrapping [board.ErrPlacement] for bad
-// pre-placed queens, [ErrUniquePlace], or ctx.Err() if ctx ended the
+// pre-placed queens, or ctx.Err() if ctx ended the
 // search (the statistics then say how far it got). Finding no solution, or
 // being stopped by yield, is not an error.
 func Search(ctx context.Context, n int, opt Options, yield func(board.Solution) bool) (Stats, error) {
@@ -192,9 +241,16 @@ func Search(ctx context.Context, n int, opt Options, yield func(board.Solution) 
 		default:
 		}
 	}
-	if opt.Strategy.Resolve(n) == Heuristic {
+	switch opt.resolve(n) {
+	case Heuristic:
 		s.heuristic()
-	} else {
+	case Iterative:
+		s.iterative()
+	case Cells:
+		s.cells()
+	case Generate:
+		s.generate(0, s.usedColumns())
+	default:
 		s.lex(0)
 	}
 	s.stats.Elapsed = time.Since(start)
@@ -247,7 +303,8 @@ type searcher struct {
 	observe func(Event)
 	yield   func(board.Solution) bool
 	unique  bool
-	rotOnly bool // unique: classes under the rotations only
+	rotOnly bool              // unique: classes under the rotations only
+	classes []board.Transform // unique with pre-placed queens: the symmetries that keep them
 	done    <-chan struct{}
 	stats   Stats
 	stopped bool // yield said stop, or the context ended
@@ -263,14 +320,11 @@ type searcher struct {
 }
 
 func newSearcher(n int, opt Options) (*searcher, error) {
-	if err := board.CheckSize(n, MaxN); err != nil {
-		return nil, fmt.Errorf("backtrack: %w", err)
+	if err := board.CheckSize(n, opt.Strategy.MaxN()); err != nil {
+		return nil, fmt.Errorf("backtrack: %s: %w", opt.Strategy, err)
 	}
 	if err := board.CheckPlacement(n, opt.Place); err != nil {
 		return nil, fmt.Errorf("backtrack: %w", err)
-	}
-	if opt.Unique && len(opt.Place) > 0 {
-		return nil, fmt.Errorf("backtrack: %w", ErrUniquePlace)
 	}
 	s := &searcher{
 		n:       n,
@@ -283,6 +337,7 @@ func newSearcher(n int, opt Options) (*searcher, error) {
 		observe: opt.Observe,
 		unique:  opt.Unique,
 		rotOnly: opt.Rotations,
+		classes: classes(n, opt),
 	}
 	for i := range s.q {
 		s.q[i] = -1
@@ -353,6 +408,12 @@ func (s *searcher) place(row, col int) {
 	if s.observe != nil {
 		s.emit(EventPlace, row, col, board.Queen{})
 	}
+	s.poll()
+}
+
+// poll checks now and then (every 4096 queens) whether the context has
+// ended.
+func (s *searcher) poll() {
 	if s.stats.Nodes&(1<<12-1) == 0 && s.done != nil {
 		select {
 		case <-s.done:
@@ -378,7 +439,7 @@ func (s *searcher) solution() {
 	if s.observe != nil {
 		s.emit(EventSolution, -1, -1, board.Queen{})
 	}
-	if s.unique && !canonical(s.q, s.rotOnly) {
+	if s.unique && !canonical(s.q, s.rotOnly, s.classes) {
 		return
 	}
 	if !s.yield(s.q.Clone()) {
@@ -416,8 +477,12 @@ func (s *searcher) lex(row int) {
 }
 
 // canonical reports whether s is the representative of its class under
-// the 8 symmetries, or under the 4 rotations if rotOnly.
-func canonical(s board.Solution, rotOnly bool) bool {
+// the symmetries ts if not nil, else under the 8 symmetries, or the 4
+// rotations if rotOnly.
+func canonical(s board.Solution, rotOnly bool, ts []board.Transform) bool {
+	if ts != nil {
+		return board.IsCanonicalUnder(s, ts)
+	}
 	if rotOnly {
 		return board.IsCanonicalRotation(s)
 	}
@@ -429,17 +494,16 @@ func canonical(s board.Solution, rotOnly bool) bool {
 // turns its events and solutions back.
 func searchColumns(ctx context.Context, n int, opt Options, yield func(board.Solution) bool) (Stats, error) {
 	// Checked here, so that the errors name the squares given.
-	if err := board.CheckSize(n, MaxN); err != nil {
-		return Stats{}, fmt.Errorf("backtrack: %w", err)
+	if err := board.CheckSize(n, opt.Strategy.MaxN()); err != nil {
+		return Stats{}, fmt.Errorf("backtrack: %s: %w", opt.Strategy, err)
 	}
 	if err := board.CheckPlacement(n, opt.Place); err != nil {
 		return Stats{}, fmt.Errorf("backtrack: %w", err)
 	}
-	if opt.Unique && len(opt.Place) > 0 {
-		return Stats{}, fmt.Errorf("backtrack: %w", ErrUniquePlace)
-	}
 	t := opt
+	t.Strategy = opt.resolve(n)
 	t.Order, t.Unique = Rows, false // the classes are checked on the board itself
+	cls := classes(n, opt)
 	t.Place = make([]board.Queen, len(opt.Place))
 	for i, q := range opt.Place {
 		t.Place[i] = board.Queen{Row: q.Col, Col: q.Row}
@@ -459,7 +523,7 @@ func searchColumns(ctx context.Context, n int, opt Options, yield func(board.Sol
 	return Search(ctx, n, t, func(s board.Solution) bool {
 		real := make(board.Solution, n)
 		transpose(real, s)
-		if opt.Unique && !canonical(real, opt.Rotations) {
+		if opt.Unique && !canonical(real, opt.Rotations, cls) {
 			return true
 		}
 		return yield(real)
@@ -478,4 +542,22 @@ func transpose(dst, q board.Solution) {
 			dst[c] = r
 		}
 	}
+}
+
+// classes returns the symmetries whose classes a search with Unique and
+// pre-placed queens lists ([board.Stabilizer]), nil without them.
+func classes(n int, opt Options) []board.Transform {
+	if !opt.Unique || len(opt.Place) == 0 {
+		return nil
+	}
+	return board.Stabilizer(n, opt.Place, opt.Rotations)
+}
+
+// resolve returns the strategy the search runs: opt.Strategy resolved
+// for n, and Lex for Auto with Unique.
+func (opt Options) resolve(n int) Strategy {
+	if opt.Strategy == Auto && opt.Unique {
+		return Lex
+	}
+	return opt.Strategy.Resolve(n)
 }

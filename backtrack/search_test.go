@@ -145,7 +145,6 @@ func TestErrors(t *testing.T) {
 		{"negative", 8, Options{Place: []board.Queen{{Row: -1, Col: 0}}}, board.ErrPlacement},
 		{"attacking", 8, Options{Place: []board.Queen{{Row: 0, Col: 0}, {Row: 1, Col: 1}}}, board.ErrPlacement},
 		{"same row", 8, Options{Place: []board.Queen{{Row: 0, Col: 0}, {Row: 0, Col: 5}}}, board.ErrPlacement},
-		{"unique and place", 8, Options{Unique: true, Place: []board.Queen{{Row: 0, Col: 0}}}, ErrUniquePlace},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

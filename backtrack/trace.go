@@ -17,16 +17,17 @@ const (
 	StepDeadEnd                   // every square of a row was rejected
 	StepBacktrack                 // a queen is taken away; its row goes on
 	StepSolution                  // every row has a queen
+	StepFail                      // Generate: a complete placement fails the test
 	numStepKinds
 )
 
 // NumStepKinds is the number of step kinds, for arrays indexed by [StepKind].
 const NumStepKinds = int(numStepKinds)
 
-var stepKindNames = [...]string{"place", "reject", "dead-end", "backtrack", "solution"}
+var stepKindNames = [...]string{"place", "reject", "dead-end", "backtrack", "solution", "fail"}
 
 // String returns the kind's name in JSON traces: place, reject, dead-end,
-// backtrack or solution.
+// backtrack, solution or fail.
 func (k StepKind) String() string {
 	if int(k) < len(stepKindNames) {
 		return stepKindNames[k]
@@ -39,11 +40,12 @@ func (k StepKind) String() string {
 type Step struct {
 	Kind     StepKind
 	Row, Col int            // 0-based square; dead end: the line only (Row, or Col in column order; the other -1)
-	Attacker board.Queen    // StepReject: the queen that attacks the square
-	Line     string         // StepReject: "column" ("row" in column order), "diagonal" or "anti-diagonal"
+	Attacker board.Queen    // StepReject and StepFail: the queen that attacks the square
+	Line     string         // StepReject and StepFail: "row", "column", "diagonal" or "anti-diagonal"
 	Queens   board.Solution // the placement after the step, -1 for an empty row
 	Solution int            // StepSolution: its number, from 1
 	Order    Order          // the lines the search fills (rows or columns)
+	Strategy Strategy       // the search's strategy, as Narrator.Strategy says
 
 	// After is, for StepBacktrack, what made the search step back:
 	// StepDeadEnd (the next line had no free square), StepSolution, or
@@ -55,14 +57,23 @@ type Step struct {
 	// (the last one it placed); Row -1 when there is none and the search
 	// ends.
 	Asked board.Queen
+	// Over is set on the StepBacktrack that ends a search by lines (every
+	// strategy but Cells and Generate): it took away the only queen the
+	// search had placed, from the last square of its line, so no queen is
+	// left to advance. Found is then the number of solutions found.
+	Over  bool
+	Found int
 }
 
 // Narrator turns the backtracker's events into the steps of a trace: a
 // try and its outcome make one step, and a line whose every square was
 // rejected is reported as a dead end before the search steps back. Set
-// Order to the order of the search (the zero value: rows).
+// Order to the order of the search (the zero value: rows) and Strategy to
+// its strategy ([Cells] and [Generate] are told in their own words; the
+// zero value tells the others).
 type Narrator struct {
 	Order      Order
+	Strategy   Strategy
 	tried      bool // a square was tried since the last place or backtrack
 	tryLine    int
 	afterPlace bool // the last place/backtrack/solution was a place
@@ -70,12 +81,13 @@ type Narrator struct {
 	solutions  int
 	last       StepKind    // the last place, dead end, backtrack or solution
 	lastBack   board.Queen // the square of the last backtrack
+	depth      int         // queens the search has on the board
 }
 
 // Event returns the steps e completes (none for a try, whose outcome comes
 // next). It copies e.Queens, which the search reuses.
 func (nr *Narrator) Event(e Event) []Step {
-	step := Step{Row: e.Row, Col: e.Col, Order: nr.Order}
+	step := Step{Row: e.Row, Col: e.Col, Order: nr.Order, Strategy: nr.Strategy}
 	switch e.Kind {
 	case EventTry:
 		nr.tried, nr.tryLine = true, nr.Order.Line(e.Row, e.Col)
@@ -86,6 +98,7 @@ func (nr *Narrator) Event(e Event) []Step {
 		step.Kind = StepPlace
 		nr.afterPlace, nr.placed, nr.tried = true, true, false
 		nr.last = StepPlace
+		nr.depth++
 	case EventBacktrack:
 		step.Kind = StepBacktrack
 		// The dead end came before the queen was taken away.
@@ -101,6 +114,11 @@ func (nr *Narrator) Event(e Event) []Step {
 		}
 		nr.afterPlace, nr.tried = false, false
 		nr.last, nr.lastBack = StepBacktrack, board.Queen{Row: e.Row, Col: e.Col}
+		nr.depth--
+		if nr.depth == 0 && nr.Strategy != Cells && nr.Strategy != Generate &&
+			nr.Order.Line(e.Col, e.Row) == len(e.Queens)-1 {
+			step.Over, step.Found = true, nr.solutions
+		}
 		step.Queens = e.Queens.Clone()
 		return append(steps, step)
 	case EventSolution:
@@ -108,6 +126,10 @@ func (nr *Narrator) Event(e Event) []Step {
 		step.Kind, step.Solution = StepSolution, nr.solutions
 		nr.afterPlace, nr.tried = false, false
 		nr.last = StepSolution
+	case EventFail:
+		step.Kind, step.Attacker, step.Line = StepFail, e.Attacker, attackLine(e.Attacker, e.Row, e.Col)
+		nr.afterPlace, nr.tried = false, false
+		nr.last = StepFail
 	default:
 		return nil
 	}
@@ -141,7 +163,7 @@ func (nr *Narrator) deadEnd(queens board.Solution, asked board.Queen) []Step {
 	if !nr.tried || (!nr.afterPlace && nr.placed) {
 		return nil
 	}
-	st := Step{Kind: StepDeadEnd, Row: nr.tryLine, Col: -1, Queens: queens, Order: nr.Order, Asked: asked}
+	st := Step{Kind: StepDeadEnd, Row: nr.tryLine, Col: -1, Queens: queens, Order: nr.Order, Strategy: nr.Strategy, Asked: asked}
 	if nr.Order == Columns {
 		st.Row, st.Col = -1, nr.tryLine
 	}
@@ -188,16 +210,33 @@ func (st Step) line() int {
 //	backtrack to row 2: take away the queen at 2:3
 //	solution #1: 1:2 2:4 3:1 4:3
 //
-// In column order a dead end and a backtrack name the column.
+// In column order a dead end and a backtrack name the column. [Cells]
+// tries cells in reading order and meets a dead end when every cell
+// after its last queen is attacked ("dead end: every cell after 2:3 is
+// attacked"); [Generate] places without trying ("place 2:3 (not tested
+// yet)") and tests each complete placement ("test 1:1 2:3 3:2 4:4
+// fails: 4:4 is on the diagonal of 1:1").
 func (st Step) Text() string {
 	sq := board.Queen{Row: st.Row, Col: st.Col}
 	word, _ := st.Order.lineWord()
 	switch st.Kind {
 	case StepPlace:
+		if st.Strategy == Generate {
+			return fmt.Sprintf("place %s (not tested yet)", sq)
+		}
 		return fmt.Sprintf("try %s  place", sq)
 	case StepReject:
 		return fmt.Sprintf("try %s  rejected: attacked by the queen at %s along the %s", sq, st.Attacker, st.Line)
+	case StepFail:
+		b, _ := board.Append(nil, st.Queens, board.FormatCoords)
+		return fmt.Sprintf("test %s fails: %s is on the %s of %s", b[:len(b)-1], sq, st.Line, st.Attacker)
 	case StepDeadEnd:
+		if st.Strategy == Cells {
+			if st.Asked.Row < 0 {
+				return "dead end: every cell is attacked"
+			}
+			return fmt.Sprintf("dead end: every cell after %s is attacked", st.Asked)
+		}
 		return fmt.Sprintf("dead end at %s %d: every square is attacked", word, st.line()+1)
 	case StepBacktrack:
 		return fmt.Sprintf("backtrack to %s %d: take away the queen at %s", word, st.line()+1, sq)
@@ -245,19 +284,10 @@ func (st Step) AgentText() string {
 			return fmt.Sprintf("queen %d finds no safe %s, and there is no queen to ask: the search is over", st.line()+1, along)
 		}
 		return fmt.Sprintf("queen %d finds no safe %s and asks queen %d to advance", st.line()+1, along, agent(st.Asked))
+	case StepFail:
+		return fmt.Sprintf("queen %d is attacked by queen %d along the %s: the placement fails the test", agent(sq), agent(st.Attacker), st.Line)
 	case StepBacktrack:
-		k, p := agent(sq), pos(sq)
-		switch st.After {
-		case StepBacktrack:
-			why := fmt.Sprintf("finds no safe %s after %s %d", along, along, pos(st.Prev))
-			if pos(st.Prev) == n {
-				why = "is at the last " + along
-			}
-			return fmt.Sprintf("queen %d %s and asks queen %d to advance; queen %d leaves %s %d", agent(st.Prev), why, k, k, along, p)
-		case StepSolution:
-			return fmt.Sprintf("queen %d leaves %s %d to look for the next solution", k, along, p)
-		}
-		return fmt.Sprintf("queen %d leaves %s %d to advance", k, along, p)
+		return st.agentBacktrack(along, agent, pos)
 	}
 	var at []byte
 	for line := range n {
@@ -268,6 +298,49 @@ func (st Step) AgentText() string {
 		}
 	}
 	return fmt.Sprintf("every queen is safe: solution #%d, queens 1 to %d on %ss%s", st.Solution, n, along, at)
+}
+
+// agentBacktrack is AgentText of a StepBacktrack. A queen that leaves the
+// last square of its line cannot advance, and says so before the next
+// step has it ask its neighbour; the queen the search ends with has none.
+func (st Step) agentBacktrack(along string, agent, pos func(board.Queen) int) string {
+	sq := board.Queen{Row: st.Row, Col: st.Col}
+	k, p, n := agent(sq), pos(sq), len(st.Queens)
+	var text string
+	switch st.After {
+	case StepBacktrack:
+		why := fmt.Sprintf("finds no safe %s after %s %d", along, along, pos(st.Prev))
+		if pos(st.Prev) == n {
+			why = "is at the last " + along
+		}
+		text = fmt.Sprintf("queen %d %s and asks queen %d to advance; queen %d leaves %s %d", agent(st.Prev), why, k, k, along, p)
+	case StepSolution:
+		text = fmt.Sprintf("queen %d leaves %s %d to look for the next solution", k, along, p)
+	default:
+		text = fmt.Sprintf("queen %d leaves %s %d", k, along, p)
+		if p < n && !st.Over {
+			text += " to advance"
+		}
+	}
+	if p == n && st.After != StepSolution {
+		text += ", the last " + along
+	}
+	if st.Over {
+		found := "there is no solution"
+		if st.Found > 0 {
+			found = "it found " + pluralWord(st.Found, "solution")
+		}
+		text += fmt.Sprintf(": queen %d has no neighbour before it to ask, so the search is over: %s", k, found)
+	}
+	return text
+}
+
+// pluralWord returns "1 word" or "k words".
+func pluralWord(k int, word string) string {
+	if k == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", k, word)
 }
 
 // AppendJSON appends the step as one JSON object and a newline, 0-based,

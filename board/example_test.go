@@ -51,3 +51,20 @@ func ExampleKnown() {
 	fmt.Printf("n=%d: %d solutions, %d distinct up to symmetry\n", c.N, c.Total, c.Unique)
 	// Output: n=8: 92 solutions, 12 distinct up to symmetry
 }
+
+// The symmetries that keep a corner queen in place are the identity and
+// the transpose; the completions of 1:1 on the 8×8 board fall into classes
+// under those two, and one canonical completion stands for each.
+func ExampleStabilizer() {
+	placed := []board.Queen{{Row: 0, Col: 0}}
+	group := board.Stabilizer(8, placed, false)
+	fmt.Println(group)
+	for _, s := range []board.Solution{{0, 4, 7, 5, 2, 6, 1, 3}, {0, 5, 7, 2, 6, 3, 1, 4}, {0, 6, 3, 5, 7, 1, 4, 2}} {
+		fmt.Println([]int(s), board.IsCanonicalUnder(s, group))
+	}
+	// Output:
+	// [identity transpose]
+	// [0 4 7 5 2 6 1 3] true
+	// [0 5 7 2 6 3 1 4] true
+	// [0 6 3 5 7 1 4 2] false
+}

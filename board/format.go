@@ -153,26 +153,7 @@ func digits(n int) int { return len(strconv.Itoa(n)) }
 func appendBoard(dst []byte, s Solution) []byte {
 	n := len(s)
 	w := digits(n)
-	// Column labels: one line per digit, most significant first, so that
-	// every column stays one character wide.
-	for d := w - 1; d >= 0; d-- {
-		dst = append(dst, bytes.Repeat([]byte{' '}, w+3)...)
-		pow := 1
-		for i := 0; i < d; i++ {
-			pow *= 10
-		}
-		for col := 1; col <= n; col++ {
-			if col > 1 {
-				dst = append(dst, ' ')
-			}
-			if col < pow {
-				dst = append(dst, ' ')
-			} else {
-				dst = append(dst, byte('0'+col/pow%10))
-			}
-		}
-		dst = append(dst, '\n')
-	}
+	dst = AppendColumnLabels(dst, n, strings.Repeat(" ", w+3))
 	return appendGrid(dst, s, " ", ".", "Q", func(dst []byte, row int) []byte {
 		label := strconv.Itoa(row + 1)
 		dst = append(dst, bytes.Repeat([]byte{' '}, w+1-len(label))...)
@@ -389,4 +370,30 @@ func nonEmptyLines(text string) []string {
 		}
 	}
 	return out
+}
+
+// AppendColumnLabels appends the 1-based column numbers of an n×n text
+// board, each line after indent: one line per digit, most significant
+// first, so that every column stays one character wide (as
+// [FormatBoard] labels its columns).
+func AppendColumnLabels(dst []byte, n int, indent string) []byte {
+	for d := digits(n) - 1; d >= 0; d-- {
+		dst = append(dst, indent...)
+		pow := 1
+		for range d {
+			pow *= 10
+		}
+		for col := 1; col <= n; col++ {
+			if col > 1 {
+				dst = append(dst, ' ')
+			}
+			if col < pow {
+				dst = append(dst, ' ')
+			} else {
+				dst = append(dst, byte('0'+col/pow%10))
+			}
+		}
+		dst = append(dst, '\n')
+	}
+	return dst
 }

@@ -180,3 +180,40 @@ func CanonicalRotation(s Solution) Solution { return smallestImage(s, transforms
 
 // IsCanonicalRotation reports whether s equals [CanonicalRotation](s).
 func IsCanonicalRotation(s Solution) bool { return noSmallerImage(s, transforms[1:4]) }
+
+// Stabilizer returns the symmetries of the n×n board that map the set of
+// queens qs onto itself, Identity first, in the order of [Transforms];
+// with rotOnly only the rotations among them. The completions of qs fall
+// into classes under these, and under no others: another symmetry moves
+// a placed queen, so it maps a completion to a board without it. For no
+// queens it is every symmetry (every rotation).
+func Stabilizer(n int, qs []Queen, rotOnly bool) []Transform {
+	ts := transforms[:]
+	if rotOnly {
+		ts = transforms[:4]
+	}
+	on := make(map[Queen]bool, len(qs))
+	for _, q := range qs {
+		on[q] = true
+	}
+	var out []Transform
+	for _, t := range ts {
+		keeps := true
+		for q := range on {
+			r, c := t.Point(n, q.Row, q.Col)
+			if !on[Queen{Row: r, Col: c}] {
+				keeps = false
+				break
+			}
+		}
+		if keeps {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// IsCanonicalUnder reports whether s is the lexicographically smallest
+// of its images under the symmetries ts (those of a [Stabilizer]): the
+// representative of its class. With every symmetry it is [IsCanonical].
+func IsCanonicalUnder(s Solution, ts []Transform) bool { return noSmallerImage(s, ts) }

@@ -1,6 +1,7 @@
 package board_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/queens-dev/queens/board"
@@ -80,6 +81,48 @@ func TestOrbitSize(t *testing.T) {
 func TestTransformString(t *testing.T) {
 	if board.Rot90.String() != "rot90" || board.Transform(9).String() != "invalid" {
 		t.Error("String gives wrong names")
+	}
+}
+
+// TestStabilizer checks the symmetries that keep pre-placed queens in
+// place, and that the canonical completions under them are as many as
+// Burnside's lemma says the classes are: the mean number of completions
+// each symmetry fixes.
+func TestStabilizer(t *testing.T) {
+	all := board.Transforms()
+	for _, tc := range []struct {
+		n    int
+		qs   []board.Queen
+		rot  bool
+		want []board.Transform
+	}{
+		{8, nil, false, all[:]},
+		{8, nil, true, all[:4]},
+		{8, []board.Queen{{Row: 0, Col: 0}}, false, []board.Transform{board.Identity, board.Transpose}},
+		{8, []board.Queen{{Row: 0, Col: 0}}, true, []board.Transform{board.Identity}},
+		{5, []board.Queen{{Row: 2, Col: 2}}, false, all[:]},
+		{5, []board.Queen{{Row: 2, Col: 2}}, true, all[:4]},
+		{6, []board.Queen{{Row: 0, Col: 1}, {Row: 5, Col: 4}}, false, []board.Transform{board.Identity, board.Rot180}},
+		{7, []board.Queen{{Row: 0, Col: 3}}, false, []board.Transform{board.Identity, board.MirrorCols}},
+	} {
+		got := board.Stabilizer(tc.n, tc.qs, tc.rot)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("Stabilizer(%d, %v, %v) = %v, want %v", tc.n, tc.qs, tc.rot, got, tc.want)
+		}
+		canon, fixed := 0, 0
+		for _, s := range testutil.Solutions(tc.n, tc.qs) {
+			if board.IsCanonicalUnder(s, got) {
+				canon++
+			}
+			for _, g := range got {
+				if g.Apply(s).Equal(s) {
+					fixed++
+				}
+			}
+		}
+		if canon == 0 || canon*len(got) != fixed {
+			t.Errorf("n=%d %v: %d canonical completions, Burnside %d/%d", tc.n, tc.qs, canon, fixed, len(got))
+		}
 	}
 }
 

@@ -70,14 +70,71 @@ func Image(s board.Solution, opt *Options) (*image.Paletted, error) {
 		}
 	}
 	if opt.Caption != "" {
-		drawText(img, 2*l.cscale, l.height-7*l.cscale, opt.Caption, l.cscale, cLabel)
+		drawText(img, 2*l.cscale, l.captionTop, opt.Caption, l.cscale, cLabel)
 	}
 	for row, col := range s {
 		if col >= 0 {
 			drawQueen(img, l.square(row, col), queenColour(row, col, opt))
 		}
 	}
+	for _, q := range opt.Emptied {
+		if q.Row >= 0 && q.Row < n && q.Col >= 0 && q.Col < n && s[q.Row] != q.Col {
+			drawOutline(img, l.square(q.Row, q.Col), cEmptied)
+		}
+	}
+	for _, d := range []struct {
+		qs []board.Queen
+		c  uint8
+	}{{opt.RejectDots, cRejected}, {opt.AttackDots, cQueen}} {
+		for _, q := range d.qs {
+			if q.Row >= 0 && q.Row < n && q.Col >= 0 && q.Col < n {
+				fill(img, dotRect(l.square(q.Row, q.Col)), d.c)
+			}
+		}
+	}
+	for _, it := range l.legend {
+		x, y := 2*l.lscale+it.x, l.legendTop+it.y
+		r := image.Rect(x, y, x+l.lside, y+l.lside)
+		c := uint8(it.colour)
+		switch it.kind {
+		case swatchSquare:
+			fill(img, r, c)
+		case swatchQueen:
+			fill(img, r, cLight)
+			drawQueen(img, r, c)
+		case swatchOutline:
+			fill(img, r, cLight)
+			drawOutline(img, r, c)
+		case swatchDot:
+			fill(img, r, cLight)
+			fill(img, dotRect(r), c)
+		}
+		drawText(img, x+l.lside+2*l.lscale, y+(l.lside-5*l.lscale)/2, it.text, l.lscale, cLabel)
+	}
 	return img, nil
+}
+
+// dotRect is the dot in the middle of the square r: a fifth of its side,
+// at least 2 pixels.
+func dotRect(r image.Rectangle) image.Rectangle {
+	d := max(2, r.Dx()/5)
+	x, y := r.Min.X+(r.Dx()-d)/2, r.Min.Y+(r.Dy()-d)/2
+	return image.Rect(x, y, x+d, y+d)
+}
+
+// drawOutline draws the rim of queenShape scaled to the square r: the
+// points of the shape that a copy shrunk to three quarters about the
+// centre does not cover.
+func drawOutline(img *image.Paletted, r image.Rectangle, c uint8) {
+	sq := r.Dx()
+	for y := range sq {
+		for x := range sq {
+			u, v := (float64(x)+.5)/float64(sq), (float64(y)+.5)/float64(sq)
+			if insideQueen(u, v) && !insideQueen(.5+(u-.5)/.75, .55+(v-.55)/.75) {
+				img.Pix[img.PixOffset(r.Min.X+x, r.Min.Y+y)] = c
+			}
+		}
+	}
 }
 
 // WritePNG draws s with [Image] and writes it to w as a PNG.

@@ -29,7 +29,10 @@ type Options struct {
 	// Attacks shades the empty squares that some queen attacks.
 	Attacks bool
 	// Place marks pre-placed queens: a queen of the solution standing on
-	// one of these squares is drawn in blue instead of black.
+	// one of these squares is drawn in blue instead of black. Every
+	// picture of the project (SVG, PNG, GIF and the web page) speaks the
+	// same colours: black the queens a search placed, blue the ones given
+	// beforehand.
 	Place []board.Queen
 	// Tried highlights squares in yellow: a search considering them.
 	Tried []board.Queen
@@ -40,15 +43,99 @@ type Options struct {
 	// [board.Attacks]. Squares under 10 pixels are too small for them and
 	// stay plain.
 	Numbers bool
+	// Emptied marks squares whose queen a search has just taken away
+	// (a backtrack): a grey outline of a queen.
+	Emptied []board.Queen
+	// RejectDots puts a small red dot on squares a search rejected since
+	// it last placed or took away a queen (the tries of this row), and
+	// AttackDots a small black dot on the squares the queen just placed
+	// attacks and no queen attacked before: the two kinds of dot of the
+	// textbook figures.
+	RejectDots, AttackDots []board.Queen
+	// Legend draws under the board (and caption) a key to the marks it
+	// names, e.g. LegendQueen|LegendPlaced.
+	Legend Legend
 	// Caption is a line of text under the board, e.g. the step of a
 	// search a frame shows. PNG and GIF pictures draw it in a built-in
 	// 3×5 pixel font of digits, letters and a few signs (others are left
 	// blank); lower case is drawn as upper case.
 	Caption string
+	// CaptionScale is the pixel size of the caption's font, 1 or 2 (each
+	// letter 3×5 of them); 0 picks 2 where the caption fits and 1
+	// otherwise. The frames of an animation fix it, so that they all
+	// have one size.
+	CaptionScale int
+}
+
+// Legend is a set of the marks a picture's key explains (see
+// [Options.Legend]).
+type Legend uint16
+
+// The entries of a legend, in the order it lists them.
+const (
+	LegendQueen     Legend = 1 << iota // a black queen: placed by the search
+	LegendPlaced                       // a blue queen: pre-placed
+	LegendAttacked                     // grey squares: some queen attacks them
+	LegendTried                        // yellow: the square just placed
+	LegendRejected                     // red: a rejected square, a dead end's line
+	LegendEmptied                      // a grey outline: the square a backtrack emptied
+	LegendRejectDot                    // a red dot: rejected in this row so far
+	LegendAttackDot                    // a black dot: newly attacked by the queen just placed
+)
+
+// The kinds of swatch of a legend entry.
+const (
+	swatchSquare  = iota // the square in the colour
+	swatchQueen          // a queen in the colour
+	swatchOutline        // a queen's outline
+	swatchDot            // a dot on a light square
+)
+
+// legendEntries are the legend's swatches and words, in [Legend]'s order.
+var legendEntries = []struct {
+	kind, colour int
+	text         string
+}{
+	{swatchQueen, cQueen, "search"}, {swatchQueen, cPlaced, "pre-placed"}, {swatchSquare, cAttackedLight, "attacked"},
+	{swatchSquare, cTried, "just placed"}, {swatchSquare, cRejected, "rejected"}, {swatchOutline, cEmptied, "emptied"},
+	{swatchDot, cRejected, "rejected in row"}, {swatchDot, cQueen, "newly attacked"},
+}
+
+// legendItem is one entry of a picture's legend, placed: its swatch's
+// top-left corner.
+type legendItem struct {
+	kind, colour int
+	text         string
+	x, y         int
+}
+
+// legendItems lays out the entries of lg in lines of at most width
+// pixels, from (0, 0), and returns them with the height they take; side
+// is the swatch's side and the line's height, scale the font's.
+func legendItems(lg Legend, width, side, scale int) ([]legendItem, int) {
+	var items []legendItem
+	x, y := 0, 0
+	for i, e := range legendEntries {
+		if lg&(1<<i) == 0 {
+			continue
+		}
+		w := side + 2*scale + textWidth(e.text, scale)
+		if x > 0 && x+w > width {
+			x, y = 0, y+side+2*scale
+		}
+		items = append(items, legendItem{e.kind, e.colour, e.text, x, y})
+		x += w + 4*scale
+	}
+	if len(items) == 0 {
+		return nil, 0
+	}
+	return items, y + side + 2*scale
 }
 
 // Colours of the pictures, shared by SVG and PNG (and GIF through [Image]).
-// The board colours are those of common chess sites.
+// The board colours are those of common chess sites; attacked squares are
+// grey, light and dark, so that a free dark square (brown) and an
+// attacked one never look alike.
 const (
 	cBackground = iota
 	cLight
@@ -60,6 +147,7 @@ const (
 	cQueen
 	cPlaced
 	cLabel
+	cEmptied
 	numColours
 )
 
@@ -67,13 +155,14 @@ var colourHex = [numColours]string{
 	cBackground:    "#ffffff",
 	cLight:         "#f0d9b5",
 	cDark:          "#b58863",
-	cAttackedLight: "#f2b2a0",
-	cAttackedDark:  "#c9775d",
+	cAttackedLight: "#c8c8c8",
+	cAttackedDark:  "#8c8c8c",
 	cTried:         "#f5e14a",
 	cRejected:      "#e0443a",
 	cQueen:         "#1b1b1b",
 	cPlaced:        "#1f55c8",
 	cLabel:         "#333333",
+	cEmptied:       "#5f5f5f",
 }
 
 // queenShape is the outline of a queen (a crown) in a unit square, y
@@ -87,16 +176,19 @@ var queenShape = [][2]float64{
 // layout is the geometry of a picture: a margin for the labels on the top
 // and left, then n squares of sq pixels.
 type layout struct {
-	n, sq  int
-	left   int // width of the row labels
-	top    int // height of the column labels
-	right  int // room for the last column's label where it is wider than its square
-	bottom int // room for the last row's label and the caption
-	cscale int // pixel size of the caption font
-	scale  int // pixel size of the label font
-	step   int // label every step-th row and column (and the first)
-	width  int
-	height int
+	n, sq                    int
+	left                     int          // width of the row labels
+	top                      int          // height of the column labels
+	right                    int          // room for the last column's label where it is wider than its square
+	bottom                   int          // room for the last row's label and the caption
+	cscale                   int          // pixel size of the caption font
+	legend                   []legendItem // positions relative to (2*lscale, legendTop)
+	legendTop, lscale, lside int
+	captionTop               int // the top of the caption's letters
+	scale                    int // pixel size of the label font
+	step                     int // label every step-th row and column (and the first)
+	width                    int
+	height                   int
 }
 
 func newLayout(n int, opt *Options) (layout, error) {
@@ -129,8 +221,21 @@ func newLayout(n int, opt *Options) (layout, error) {
 	l.width, l.height = l.left+n*l.sq+l.right, l.top+n*l.sq+l.bottom
 	if opt.Caption != "" {
 		l.cscale = max(1, min(2, l.width/(4*len(opt.Caption)+2)))
+		if opt.CaptionScale > 0 {
+			l.cscale = min(2, opt.CaptionScale)
+		}
 		l.bottom += 9 * l.cscale
 		l.height += 9 * l.cscale
+		l.captionTop = l.height - 7*l.cscale
+	}
+	if opt.Legend != 0 {
+		l.lscale = max(1, min(2, l.width/160))
+		l.lside = 7 * l.lscale
+		var h int
+		l.legend, h = legendItems(opt.Legend, l.width-4*l.lscale, l.lside, l.lscale)
+		l.legendTop = l.height + l.lscale
+		l.bottom += h + 2*l.lscale
+		l.height += h + 2*l.lscale
 	}
 	return l, nil
 }
@@ -262,7 +367,7 @@ func WriteSVG(w io.Writer, s board.Solution, opt *Options) error {
 	}
 	if opt.Caption != "" {
 		fmt.Fprintf(b, `<text class="caption" x="%d" y="%d" font-family="monospace" font-size="%d" fill="%s">%s</text>`+"\n",
-			2*l.cscale, l.height-2*l.cscale, 7*l.cscale, colourHex[cLabel], xmlEscape(opt.Caption))
+			2*l.cscale, l.captionTop+5*l.cscale, 7*l.cscale, colourHex[cLabel], xmlEscape(opt.Caption))
 	}
 	for row, col := range s {
 		if col < 0 {
@@ -273,22 +378,75 @@ func WriteSVG(w io.Writer, s board.Solution, opt *Options) error {
 		if c == cPlaced {
 			class = "queen placed"
 		}
-		fmt.Fprintf(b, `<path class="%s" fill="%s" d="`, class, colourHex[c])
-		x0, y0 := float64(l.left+col*l.sq), float64(l.top+row*l.sq)
-		for i, p := range queenShape {
-			cmd := "L"
-			if i == 0 {
-				cmd = "M"
-			}
-			fmt.Fprintf(b, "%s%s %s", cmd, num(x0+p[0]*float64(l.sq)), num(y0+p[1]*float64(l.sq)))
+		writeQueenPath(b, fmt.Sprintf(`class="%s" fill="%s"`, class, colourHex[c]), float64(l.left+col*l.sq), float64(l.top+row*l.sq), float64(l.sq))
+	}
+	for _, q := range opt.Emptied {
+		if q.Row >= 0 && q.Row < n && q.Col >= 0 && q.Col < n && s[q.Row] != q.Col {
+			writeQueenPath(b, `class="emptied" fill="none" stroke="`+colourHex[cEmptied]+`" stroke-width="`+num(float64(l.sq)/16)+`"`,
+				float64(l.left+q.Col*l.sq), float64(l.top+q.Row*l.sq), float64(l.sq))
 		}
-		b.WriteString(`Z"/>` + "\n")
+	}
+	for _, d := range []struct {
+		qs    []board.Queen
+		c     uint8
+		class string
+	}{{opt.RejectDots, cRejected, "reject-dot"}, {opt.AttackDots, cQueen, "attack-dot"}} {
+		for _, q := range d.qs {
+			if q.Row >= 0 && q.Row < n && q.Col >= 0 && q.Col < n {
+				fmt.Fprintf(b, `<circle class="%s" cx="%s" cy="%s" r="%s" fill="%s"/>`+"\n", d.class,
+					num(float64(l.left+q.Col*l.sq)+float64(l.sq)/2), num(float64(l.top+q.Row*l.sq)+float64(l.sq)/2), num(max(1, float64(l.sq)/10)), colourHex[d.c])
+			}
+		}
+	}
+	if len(l.legend) > 0 {
+		writeLegend(b, l)
 	}
 	b.WriteString("</svg>\n")
 	if err := b.Flush(); err != nil {
 		return fmt.Errorf("write SVG: %w", err)
 	}
 	return nil
+}
+
+// writeQueenPath writes queenShape as a path with the attributes attrs,
+// scaled to the square of side sq at (x0, y0).
+func writeQueenPath(b *bufio.Writer, attrs string, x0, y0, sq float64) {
+	fmt.Fprintf(b, `<path %s d="`, attrs)
+	for i, p := range queenShape {
+		cmd := "L"
+		if i == 0 {
+			cmd = "M"
+		}
+		fmt.Fprintf(b, "%s%s %s", cmd, num(x0+p[0]*sq), num(y0+p[1]*sq))
+	}
+	b.WriteString(`Z"/>` + "\n")
+}
+
+// writeLegend writes the legend laid out in l: a swatch and its words per
+// entry, as the PNG draws them.
+func writeLegend(b *bufio.Writer, l layout) {
+	b.WriteString(`<g class="legend">` + "\n")
+	side := float64(l.lside)
+	for _, it := range l.legend {
+		x, y := float64(2*l.lscale+it.x), float64(l.legendTop+it.y)
+		c := colourHex[it.colour]
+		if it.kind != swatchSquare {
+			fmt.Fprintf(b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s"/>`+"\n", num(x), num(y), num(side), num(side), colourHex[cLight])
+		}
+		switch it.kind {
+		case swatchSquare:
+			fmt.Fprintf(b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s"/>`+"\n", num(x), num(y), num(side), num(side), c)
+		case swatchQueen:
+			writeQueenPath(b, `fill="`+c+`"`, x, y, side)
+		case swatchOutline:
+			writeQueenPath(b, `fill="none" stroke="`+c+`" stroke-width="1"`, x, y, side)
+		case swatchDot:
+			fmt.Fprintf(b, `<circle cx="%s" cy="%s" r="%s" fill="%s"/>`+"\n", num(x+side/2), num(y+side/2), num(max(1, side/6)), c)
+		}
+		fmt.Fprintf(b, `<text x="%s" y="%s" font-family="sans-serif" font-size="%d" fill="%s" dominant-baseline="central">%s</text>`+"\n",
+			num(x+side+float64(2*l.lscale)), num(y+side/2), 6*l.lscale, colourHex[cLabel], xmlEscape(it.text))
+	}
+	b.WriteString("</g>\n")
 }
 
 // xmlEscape escapes text for an SVG text element.

@@ -16,7 +16,7 @@ func TestBacktrackCLI(t *testing.T) {
 	for n := 1; n <= 10; n++ {
 		want, _ := board.Known(n)
 		stdout, _, code := runCLI(t, "", "backtrack", "-n", fmt.Sprint(n), "--count", "--unique")
-		if code != 0 || stdout != fmt.Sprintf("%d solutions (%d unique)\n", want.Total, want.Unique) {
+		if code != 0 || stdout != fmt.Sprintf("%s (%d unique)\n", solutionsText(want.Total), want.Unique) {
 			t.Errorf("backtrack -n %d --count --unique: %q, exit %d", n, stdout, code)
 		}
 		for _, extra := range [][]string{{"--all"}, {"--all", "--strategy", "heuristic"}, {"--all", "--unique"}} {

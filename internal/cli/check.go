@@ -34,7 +34,11 @@ queens attack each other and along which line. The answer may be written as
   json     {"n":8,"queens":[0,4,7,5,2,6,1,3]} (0-based)
 all 1-based but json. -n, if given, must match the answer. Exit status: 0 a solution,
 1 not a solution (each pair of queens that attack each other is named), 2 an answer
-that cannot be read. Boards up to n = %d.`, maxBoardN),
+that cannot be read (with -n 8, a perm of 7 numbers that leaves one out is told so:
+"7 numbers, a solution of n = 8 has 8"). Two queens attack each other along a row, a
+column, a diagonal (from the top left down to the bottom right: row - column the same)
+or an anti-diagonal (from the bottom left up to the top right: row + column the same).
+Boards up to n = %d.`, maxBoardN),
 		Flags:  []cli.Flag{&cli.IntFlag{Name: "n", Usage: "board size `N` (optional: the answer's own size otherwise)"}},
 		Action: checkAction,
 	}
@@ -67,16 +71,23 @@ func checkAction(c *cli.Context) error {
 		}
 		text = string(data)
 	}
-	a, err := parseAnswer(text)
-	if err != nil {
-		return usageErr(fmt.Errorf("check: %w", err))
-	}
+	wantN := 0
 	if c.IsSet("n") {
 		if err := board.CheckSize(c.Int("n"), maxBoardN); err != nil {
 			return usageErr(err)
 		}
+		wantN = c.Int("n")
+	}
+	a, err := parseAnswer(text, wantN)
+	if err != nil {
+		return usageErr(fmt.Errorf("check: %w", err))
+	}
+	if c.IsSet("n") {
 		if a.form == "perm" || a.form == "json" || a.form == "matrix" || a.form == "board" {
 			if a.n != c.Int("n") {
+				if a.form == "perm" {
+					return failf("check: not a solution: %s, a solution of n = %d has %d", plural(a.n, "number"), c.Int("n"), c.Int("n"))
+				}
 				return failf("check: not a solution: the answer is for n = %d, not %d", a.n, c.Int("n"))
 			}
 		}
@@ -132,8 +143,11 @@ func distinct(qs []board.Queen) int {
 
 // parseAnswer reads a placement in any of the forms check takes, telling
 // them apart by their characters: ':' coords, '{' json, Q or '.' a board,
-// several lines of 0s and 1s a matrix, else a permutation.
-func parseAnswer(text string) (answer, error) {
+// several lines of 0s and 1s a matrix, else a permutation. A permutation
+// is read against wantN when it is not 0 (check -n): with another count of
+// numbers that is no permutation of its own either, the error says how
+// many numbers it has and a solution needs.
+func parseAnswer(text string, wantN int) (answer, error) {
 	trimmed := strings.TrimSpace(text)
 	switch {
 	case trimmed == "":
@@ -173,6 +187,10 @@ func parseAnswer(text string) (answer, error) {
 	a.n = len(fields)
 	for row, f := range fields {
 		col, err := strconv.Atoi(f)
+		if wantN > 0 && a.n != wantN && (err != nil || col < 1 || col > a.n) {
+			// Not a permutation of 1..k either: a number left out.
+			return answer{}, fmt.Errorf("perm: %s, a solution of n = %d has %d (the column of the queen of each row)", plural(a.n, "number"), wantN, wantN)
+		}
 		if err != nil || col < 1 || col > len(fields) {
 			return answer{}, fmt.Errorf("perm: %s: want the column of the queen of each row, 1..%d", quote.Token(f), len(fields))
 		}

@@ -211,7 +211,6 @@ func TestUsageErrors(t *testing.T) {
 		{"backtrack", "-n", "8", "--all", "--count"},
 		{"backtrack", "-n", "8", "--limit", "2", "--count"},
 		{"backtrack", "-n", "8", "--all", "--limit", "2"},
-		{"backtrack", "-n", "8", "--unique", "--place", "1:1"},
 		{"backtrack", "-n", "8", "--strategy", "fast"},
 		{"backtrack", "-n", "8", "--threads", "0"},
 		{"backtrack", "-n", "8", "extra"},

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -94,5 +96,35 @@ func TestCompareJSONEscapes(t *testing.T) {
 	}
 	if !strings.Contains(lines[0], `\u001b[31mno`) {
 		t.Errorf("the message is not kept: %s", lines[0])
+	}
+}
+
+// TestCompareStrategies runs compare --strategies: every strategy on
+// every n, each agreeing with the published counts, with the queens each
+// placed (lex's 2056 for n = 8) and generate-and-test's spaces.
+func TestCompareStrategies(t *testing.T) {
+	out, errs, code := runCLI(t, "", "compare", "--strategies", "-n", "4-8")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
+	}
+	for n := 4; n <= 8; n++ {
+		for _, s := range compareStrategies {
+			if !regexp.MustCompile(fmt.Sprintf(`(?m)^ +%d  %-10s +\d+ +\d+ .* ok$`, n, s)).MatchString(out) {
+				t.Errorf("no ok row for n=%d %v:\n%s", n, s, out)
+			}
+		}
+	}
+	for _, want := range []string{
+		"   8  lex                92           2056            -",
+		"   8  generate           92         109600        40320",
+		"generate-and-test: 8! = 40320 permutations, C(64, 8) = 4426165368 placements",
+		"agree: every solution valid",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if _, errs, code := runCLI(t, "", "compare", "--strategies", "-n", "8", "--json"); code != 2 {
+		t.Errorf("--strategies --json: exit %d %s", code, errs)
 	}
 }

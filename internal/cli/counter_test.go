@@ -83,7 +83,7 @@ func TestSatCounterHonest(t *testing.T) {
 			placed = append(placed, q)
 		}
 		stdout, stderr, code := runCLI(t, "", args...)
-		want := fmt.Sprintf("%d solutions\n", len(testutil.Solutions(tc.n, placed)))
+		want := solutionsText(uint64(len(testutil.Solutions(tc.n, placed)))) + "\n"
 		if code != 0 || stdout != want || stderr != "" {
 			t.Errorf("%v: exit %d, stdout %q (want %q), stderr %q", args, code, stdout, want, stderr)
 		}

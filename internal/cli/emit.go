@@ -8,6 +8,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -216,6 +217,14 @@ func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput
 	}
 	if isPicture(format) {
 		so.image = &draw.Options{Attacks: c.Bool("attacks"), Numbers: c.Bool("numbers"), Place: placed}
+		if len(placed) > 0 {
+			// Blue and black mean something only with pre-placed queens:
+			// then the picture says what, as every picture does.
+			so.image.Legend = draw.LegendQueen | draw.LegendPlaced
+			if c.Bool("attacks") {
+				so.image.Legend |= draw.LegendAttacked
+			}
+		}
 		if path != "-" && path != "" && (strings.HasSuffix(path, "/") || isDir(path)) {
 			if err := checkPictureCount(c, n, placed, path); err != nil {
 				return nil, err
@@ -260,7 +269,7 @@ func checkPictureCount(c *cli.Context, n int, placed []board.Queen, dir string) 
 		total = known.Unique
 	}
 	if !ok || total > maxPictureFiles {
-		at := fmt.Sprintf("has %d solutions", total)
+		at := "has " + solutionsText(total)
 		if len(placed) > 0 {
 			at = fmt.Sprintf("may have up to %d solutions", total)
 		}
@@ -339,4 +348,12 @@ func writeNone(w io.Writer, format board.Format, n int, v *verification) error {
 	}
 	_, err := io.WriteString(w, "no solution\n")
 	return err
+}
+
+// solutionsText returns "1 solution" or "T solutions".
+func solutionsText(total uint64) string {
+	if total == 1 {
+		return "1 solution"
+	}
+	return strconv.FormatUint(total, 10) + " solutions"
 }

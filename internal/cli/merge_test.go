@@ -84,7 +84,7 @@ func TestShardMergeCLI(t *testing.T) {
 			lines := shardLines(t, n, k, "--threads", "2")
 			stdout, stderr, code := runCLI(t, strings.Join(lines, ""), "merge", "-")
 			want, _ := board.Known(n)
-			wantOut := fmt.Sprintf("%d solutions (%d unique)\nmatches the published count for n = %d\n", want.Total, want.Unique, n)
+			wantOut := fmt.Sprintf("%s (%d unique)\nmatches the published count for n = %d\n", solutionsText(want.Total), want.Unique, n)
 			if code != 0 || stdout != wantOut || stderr != "" {
 				t.Errorf("n=%d K=%d: merge: exit %d, stdout %q, stderr %q; want %q", n, k, code, stdout, stderr, wantOut)
 			}

@@ -28,10 +28,9 @@ func writeCount(w io.Writer, format board.Format, n int, total uint64, unique *u
 			*verification
 		}{n, total, unique, v})
 	} else {
-		// Always "solutions", even for 1: scripts match the contract's
-		// "T solutions" literally.
-		b = strconv.AppendUint(b, total, 10)
-		b = append(b, " solutions"...)
+		// "1 solution", as a student reads it; scripts that want one
+		// form for every count read --format json.
+		b = append(b, solutionsText(total)...)
 		if unique != nil {
 			b = fmt.Appendf(b, " (%d unique)", *unique)
 		}

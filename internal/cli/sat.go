@@ -107,6 +107,9 @@ func runSat(c *cli.Context) error {
 	out.ref = ref
 	finished := func() bool { return true }
 	switch {
+	case c.Bool("count") && r.rot != nil:
+		err = r.rot.count(ctx, out, r.format, solver.All(ctx), ref)
+		bar.Done()
 	case c.Bool("count"):
 		err = r.count(ctx, solver, ref, out)
 		bar.Done()
@@ -124,7 +127,7 @@ func runSat(c *cli.Context) error {
 			// which its stop does.)
 			all, finished = sat.DetachSeq(ctx, all)
 		}
-		seq, bar := counted(c, ref.stream(all), r.n, r.placed, r.unique.on, max)
+		seq, bar := counted(c, r.rot.filter(ref.stream(all)), r.n, r.placed, r.unique.on, max)
 		_, err = writeSolutions(out, r.format, r.n, seq, max)
 		bar.Done()
 	}
@@ -147,6 +150,7 @@ type satRun struct {
 	who       string            // the solver, for messages
 	ext       external.External // with --solver
 	e         *encode.Encoder
+	rot       *rotationClasses // --unique=rotations: picked from every solution
 }
 
 // newSatRun reads and checks sat's flags (usage errors, exit status 2),
@@ -188,8 +192,11 @@ func newSatRun(c *cli.Context) (*satRun, error) {
 	if !c.IsSet("solver") && (c.Bool("proof") || c.IsSet("solver-output")) {
 		return nil, usagef("--proof and --solver-output go with --solver")
 	}
+	// The symmetry-breaking clauses are for all 8 symmetries: the classes
+	// under the rotations are picked from every solution instead.
 	if unique.rotations {
-		return nil, usagef("sat --unique=rotations: the symmetry-breaking clauses are for all 8 symmetries; use --unique")
+		r.rot, unique = newRotationClasses(c, r.n, r.placed), uniqueMode{}
+		r.unique = unique
 	}
 	if c.IsSet("solver") {
 		// Before the encoding, which takes seconds on a large board.

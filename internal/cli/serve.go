@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"net"
 
 	"github.com/queens-dev/queens/internal/quote"
@@ -31,6 +32,11 @@ func serveCommand() *cli.Command {
 			}
 			if err := serve.Run(c.Context, c.String("addr"), c.Bool("open"), c.App.ErrWriter); err != nil {
 				return failf("%v", err)
+			}
+			if err := c.Context.Err(); err != nil {
+				// Stopped by SIGINT, SIGTERM or SIGHUP, the only way it
+				// ends: exit 130, as for every command a signal stops.
+				return fmt.Errorf("serve stopped: %w", err)
 			}
 			return nil
 		},

@@ -220,7 +220,20 @@ func TestTraceGIF(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
-			steps := max(1, strings.Count(out, "\n")-1) // the summary line; at least one frame
+			steps := strings.Count(out, "\n") - 1 // the summary line
+			var placed []board.Queen
+			if slices.Contains(tc.args, "--place") {
+				placed = []board.Queen{{Row: 0, Col: int(tc.args[1][2] - '1')}}
+			}
+			// The frames' options: those of draw.NewTraceGIF.
+			lg := draw.LegendQueen | draw.LegendAttacked | draw.LegendTried | draw.LegendRejected | draw.LegendEmptied | draw.LegendRejectDot | draw.LegendAttackDot
+			if placed != nil {
+				lg |= draw.LegendPlaced
+			}
+			cs := 2
+			if draw.TraceSquare(tc.n)*tc.n < 320 {
+				cs = 1
+			}
 			f, err := os.Open(file)
 			if err != nil {
 				t.Fatal(err)
@@ -230,8 +243,9 @@ func TestTraceGIF(t *testing.T) {
 			if err != nil {
 				t.Fatalf("decode GIF: %v", err)
 			}
-			want, _ := draw.Image(make(board.Solution, tc.n), &draw.Options{Square: gifSquare(tc.n), Caption: "caption"})
-			if len(g.Image) != steps || g.Config.Width != want.Rect.Dx() || g.Config.Height != want.Rect.Dy() {
+			want, _ := draw.Image(make(board.Solution, tc.n), &draw.Options{Square: draw.TraceSquare(tc.n), Caption: "caption", CaptionScale: cs, Legend: lg})
+			// The start frame, then one per step shown.
+			if len(g.Image) != steps+1 || g.Config.Width != want.Rect.Dx() || g.Config.Height != want.Rect.Dy() {
 				t.Fatalf("%d frames of %dx%d, want %d of %v", len(g.Image), g.Config.Width, g.Config.Height, steps, want.Rect)
 			}
 			// Drawn one over the other, the frames end on the last step.
@@ -240,19 +254,15 @@ func TestTraceGIF(t *testing.T) {
 				imagedraw.Draw(canvas, fr.Bounds(), fr, fr.Bounds().Min, imagedraw.Src)
 			}
 			if tc.solution != nil {
-				var placed []board.Queen
-				if len(tc.args) > 0 {
-					placed = []board.Queen{{Row: 0, Col: 0}}
-				}
 				st := backtrack.Step{Kind: backtrack.StepSolution, Solution: 1}
-				last, _ := draw.Image(tc.solution, &draw.Options{Square: gifSquare(tc.n), Attacks: true, Place: placed, Caption: stepCaption(steps, st)})
+				last, _ := draw.Image(tc.solution, &draw.Options{Square: draw.TraceSquare(tc.n), Attacks: true, Place: placed, Caption: draw.Caption(steps, st, false), CaptionScale: cs, Legend: lg})
 				for i := range last.Pix {
 					if last.Pix[i] != canvas.Pix[i] {
 						t.Fatalf("the last frame is not the solution %v", tc.solution)
 					}
 				}
-				if g.Delay[len(g.Delay)-1] <= g.Delay[0] {
-					t.Errorf("the solution is shown for %d, a step for %d", g.Delay[len(g.Delay)-1], g.Delay[0])
+				if g.Delay[len(g.Delay)-1] <= g.Delay[1] || g.Delay[0] <= g.Delay[1] {
+					t.Errorf("the start is shown for %d, the solution for %d, a step for %d", g.Delay[0], g.Delay[len(g.Delay)-1], g.Delay[1])
 				}
 			}
 		})
@@ -394,4 +404,55 @@ func BenchmarkTraceGIF(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*frames), "ns/frame")
 		})
 	}
+}
+
+// TestTraceStrategies traces the textbook strategies: iterative takes
+// lex's steps, and the summaries of cells and generate count what the
+// backtracker's statistics say, every solution checked.
+func TestTraceStrategies(t *testing.T) {
+	lex, _, _ := runCLI(t, "", "trace", "-n", "6", "--all")
+	iter, _, code := runCLI(t, "", "trace", "-n", "6", "--all", "--strategy", "iterative")
+	if code != 0 || lex != iter {
+		t.Errorf("iterative (exit %d) differs from lex", code)
+	}
+	for _, st := range []backtrack.Strategy{backtrack.Cells, backtrack.Generate} {
+		for _, args := range [][]string{nil, {"--place", "2:3"}, {"--order", "columns"}} {
+			stats, err := backtrack.Search(context.Background(), 6, backtrack.Options{Strategy: st, Place: tracePlace(args)}, func(board.Solution) bool { return true })
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, errs, code := runCLI(t, "", append([]string{"trace", "-n", "6", "--all", "--format", "json", "--strategy", st.String()}, args...)...)
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			var sum struct {
+				jsonStep
+				Tests    int    `json:"tests"`
+				Strategy string `json:"strategy"`
+			}
+			json.Unmarshal([]byte(lines[len(lines)-1]), &sum)
+			if code != 0 || sum.Places != int(stats.Nodes) || sum.Solutions != int(stats.Solutions) || sum.Tests != int(stats.Candidates) || sum.Strategy != st.String() {
+				t.Errorf("%v %v: exit %d %s, summary %s, stats %+v", st, args, code, errs, lines[len(lines)-1], stats)
+			}
+			for _, line := range lines[:len(lines)-1] {
+				var step jsonStep
+				json.Unmarshal([]byte(line), &step)
+				if step.Event == "solution" && board.Solution(step.Queens).Check() != nil {
+					t.Errorf("%v: invalid solution %v", st, step.Queens)
+				}
+			}
+		}
+	}
+	if _, errs, code := runCLI(t, "", "trace", "-n", "11", "--strategy", "generate"); code != 2 || !strings.Contains(errs, "at most 10") {
+		t.Errorf("generate n=11: exit %d %s", code, errs)
+	}
+	if _, errs, code := runCLI(t, "", "trace", "-n", "6", "--strategy", "cells", "--narrate", "agents"); code != 2 {
+		t.Errorf("cells with agents: exit %d %s", code, errs)
+	}
+}
+
+// tracePlace reads the --place of args (one queen at most), 0-based.
+func tracePlace(args []string) []board.Queen {
+	if len(args) < 2 || args[0] != "--place" {
+		return nil
+	}
+	return []board.Queen{{Row: int(args[1][0] - '1'), Col: int(args[1][2] - '1')}}
 }

@@ -1,8 +1,12 @@
 package cli
 
 import (
+	"context"
 	"fmt"
+	"io"
+	"iter"
 
+	"github.com/queens-dev/queens/board"
 	"github.com/urfave/cli/v2"
 )
 
@@ -97,4 +101,70 @@ func uniqueOf(c *cli.Context) (uniqueMode, []string, error) {
 		args = nil
 	}
 	return mode, args, nil
+}
+
+// rotationClasses is --unique=rotations of sat: the solver finds every
+// solution (no symmetry-breaking clauses), and the canonical one of each
+// class under the rotations that keep the pre-placed queens in place
+// ([board.Stabilizer]) is kept.
+type rotationClasses struct {
+	n     int
+	group []board.Transform
+}
+
+// newRotationClasses returns the classes of the n×n board's completions
+// of placed under its rotations; with pre-placed queens it says on
+// stderr which rotations those are.
+func newRotationClasses(c *cli.Context, n int, placed []board.Queen) *rotationClasses {
+	r := &rotationClasses{n: n, group: board.Stabilizer(n, placed, true)}
+	if len(placed) > 0 {
+		uniqueNote(c, r.group)
+	}
+	return r
+}
+
+// uniqueNote says on stderr which symmetries the classes of --unique with
+// --place are taken under.
+func uniqueNote(c *cli.Context, group []board.Transform) {
+	fmt.Fprintf(c.App.ErrWriter, "queens: note: --unique with --place counts the classes under the symmetries that keep the placed queens in place: %s\n", symmetryNames(group))
+}
+
+// filter passes on the canonical solutions of seq only; a nil r passes
+// everything.
+func (r *rotationClasses) filter(seq iter.Seq2[board.Solution, error]) iter.Seq2[board.Solution, error] {
+	if r == nil {
+		return seq
+	}
+	return func(yield func(board.Solution, error) bool) {
+		for s, err := range seq {
+			if err == nil && !board.IsCanonicalUnder(s, r.group) {
+				continue
+			}
+			if !yield(s, err) || err != nil {
+				return
+			}
+		}
+	}
+}
+
+// count counts the solutions of seq and their classes, checks the total
+// with the referee and writes "T solutions (R unique up to rotation)".
+func (r *rotationClasses) count(ctx context.Context, out io.Writer, format board.Format, seq iter.Seq2[board.Solution, error], ref *referee) error {
+	var total, classes uint64
+	for s, err := range seq {
+		if err != nil {
+			return err
+		}
+		total++
+		if board.IsCanonicalUnder(s, r.group) {
+			classes++
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := ref.check(total); err != nil {
+		return err
+	}
+	return writeUniqueCount(out, format, r.n, total, uniqueMode{on: true, rotations: true}, 0, classes)
 }

@@ -16,12 +16,14 @@ import (
 	"sync"
 	"time"
 
+	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/board/draw"
 )
 
 // Limits of the API: each keeps one request from holding the machine.
 const (
-	minN          = 4
+	minN          = 1                // n = 2 and 3 have no solution: the page says so
 	maxN          = 32               // the board of the page
 	galleryMaxN   = 12               // 14,200 solutions in 1,787 classes
 	countMaxEmpty = 17               // empty rows a count may fill: n = 17 takes seconds on 2 cores
@@ -47,6 +49,11 @@ type request struct {
 	Engine   string  `json:"engine,omitempty"`   // solve
 	MaxSteps int     `json:"maxSteps,omitempty"` // trace
 	From     int     `json:"from,omitempty"`     // trace: steps to skip
+	Order    string  `json:"order,omitempty"`    // trace: rows (the default) or columns
+	Narrate  string  `json:"narrate,omitempty"`  // trace: steps (the default) or agents
+	Strategy string  `json:"strategy,omitempty"` // trace: lex (the default), iterative, cells or generate
+	Numbers  bool    `json:"numbers,omitempty"`  // export: write the attack counts in the squares
+	Placed   [][]int `json:"placed,omitempty"`   // export: the queens given beforehand, drawn blue
 }
 
 // api holds the state the handlers share.
@@ -507,11 +514,19 @@ func (a *api) trace(w http.ResponseWriter, r *http.Request) {
 		failErr(w, err)
 		return
 	}
-	maxSteps := req.MaxSteps
-	if maxSteps == 0 {
-		maxSteps = traceDefSteps
+	var how traceHow
+	if err == nil {
+		how, err = traceOptions(req)
 	}
-	steps, stopped, err := trace(r.Context(), req.N, qs, req.From, maxSteps)
+	if err != nil {
+		failErr(w, err)
+		return
+	}
+	how.maxSteps = req.MaxSteps
+	if how.maxSteps == 0 {
+		how.maxSteps = traceDefSteps
+	}
+	steps, stopped, err := trace(r.Context(), req.N, qs, req.From, how)
 	if err != nil {
 		failErr(w, timedOut(r.Context(), err, a.timeout))
 		return
@@ -520,6 +535,40 @@ func (a *api) trace(w http.ResponseWriter, r *http.Request) {
 		steps = []traceStep{}
 	}
 	writeJSON(w, http.StatusOK, traceResponse{steps, stopped})
+}
+
+// traceOptions reads the order, narration and strategy of a trace
+// request: those of the trace command, the same names.
+func traceOptions(req *request) (traceHow, error) {
+	var how traceHow
+	var err error
+	if req.Order != "" {
+		if how.order, err = backtrack.ParseOrder(req.Order); err != nil {
+			return how, errorf(http.StatusBadRequest, "order %q: want rows or columns", req.Order)
+		}
+	}
+	switch req.Narrate {
+	case "", "steps":
+	case "agents":
+		how.agents = true
+	default:
+		return how, errorf(http.StatusBadRequest, "narrate %q: want steps or agents", req.Narrate)
+	}
+	how.strategy = backtrack.Lex
+	if req.Strategy != "" {
+		s, err := backtrack.ParseStrategy(req.Strategy)
+		if err != nil || s == backtrack.Auto || s == backtrack.Heuristic {
+			return how, errorf(http.StatusBadRequest, "strategy %q: want lex, iterative, cells or generate", req.Strategy)
+		}
+		how.strategy = s
+	}
+	if req.N > how.strategy.MaxN() {
+		return how, errorf(http.StatusUnprocessableEntity, "strategy %s: n = %d is too big (at most %d)", how.strategy, req.N, how.strategy.MaxN())
+	}
+	if how.agents && how.strategy == backtrack.Cells {
+		return how, errorf(http.StatusBadRequest, "narrate agents: the agents live on lines, and strategy cells has none")
+	}
+	return how, nil
 }
 
 // galleryResponse is the answer of /api/gallery.
@@ -583,8 +632,16 @@ func (a *api) export(w http.ResponseWriter, r *http.Request) {
 		failErr(w, err)
 		return
 	}
+	var placed []board.Queen
+	if err == nil && len(req.Placed) > 0 {
+		placed, err = boardOf(req.N, req.Placed)
+	}
+	if err != nil {
+		failErr(w, err)
+		return
+	}
 	var b strings.Builder
-	if err := export(&b, s, format); err != nil {
+	if err := export(&b, s, format, &draw.Options{Attacks: true, Numbers: req.Numbers, Place: placed}); err != nil {
 		failErr(w, err)
 		return
 	}

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/internal/testutil"
@@ -477,7 +478,7 @@ func TestHostile(t *testing.T) {
 		{"unknown field", "POST", "/api/solve", "application/json", `{"n":8,"queens":[],"engine":"sat","x":1}`, 400},
 		{"two values", "POST", "/api/solve", "application/json", `{"n":8,"queens":[],"engine":"sat"} {}`, 400},
 		{"body too big", "POST", "/api/count", "application/json", big, 413},
-		{"n too small", "POST", "/api/solve", "application/json", `{"n":3,"queens":[],"engine":"sat"}`, 400},
+		{"n too small", "POST", "/api/solve", "application/json", `{"n":0,"queens":[],"engine":"sat"}`, 400},
 		{"n too big", "POST", "/api/solve", "application/json", `{"n":33,"queens":[],"engine":"sat"}`, 400},
 		{"n huge", "POST", "/api/solve", "application/json", `{"n":99999999999999999999,"queens":[]}`, 400},
 		{"n negative", "GET", "/api/attacks?n=-8", "", "", 400},
@@ -799,4 +800,49 @@ func FuzzRequest(f *testing.F) {
 			t.Errorf("POST /api/%s %q: status %d: %s", endpoint, body, w.Code, w.Body)
 		}
 	})
+}
+
+// TestTraceOptions: the step-through takes the trace command's order,
+// narration and strategy, tells the steps as the CLI does, refuses
+// unknown values, and boards of n = 1..3 are traced too.
+func TestTraceOptions(t *testing.T) {
+	h := Handler(Options{})
+	w := do(t, h, "POST", "/api/trace", `{"n":4,"queens":[],"order":"columns","narrate":"agents","maxSteps":40}`)
+	got := decodeJSON[traceResponse](t, w)
+	nr := backtrack.Narrator{Order: backtrack.Columns}
+	var want []backtrack.Step
+	backtrack.Search(context.Background(), 4, backtrack.Options{Strategy: backtrack.Lex, Order: backtrack.Columns, Observe: func(e backtrack.Event) {
+		want = append(want, nr.Event(e)...)
+	}}, func(board.Solution) bool { return true })
+	if len(got.Steps) != 40 {
+		t.Fatalf("%d steps, want 40", len(got.Steps))
+	}
+	for i, st := range got.Steps {
+		if st.Text != want[i].AgentText() || st.Row != want[i].Row || st.Col != want[i].Col {
+			t.Fatalf("step %d: %+v, want %q at %d:%d", i+1, st, want[i].AgentText(), want[i].Row, want[i].Col)
+		}
+	}
+	w = do(t, h, "POST", "/api/trace", `{"n":4,"queens":[],"strategy":"generate","maxSteps":5}`)
+	if got := decodeJSON[traceResponse](t, w); len(got.Steps) != 5 || got.Steps[4].Kind != "fail" || got.Steps[4].By == nil {
+		t.Errorf("generate: %+v", got.Steps)
+	}
+	w = do(t, h, "POST", "/api/trace", `{"n":2,"queens":[],"narrate":"agents"}`)
+	if got := decodeJSON[traceResponse](t, w); len(got.Steps) == 0 || !strings.Contains(got.Steps[len(got.Steps)-1].Text, "there is no solution") {
+		t.Errorf("n = 2: %+v", got.Steps)
+	}
+	for _, body := range []string{
+		`{"n":8,"queens":[],"order":"diagonals"}`,
+		`{"n":8,"queens":[],"narrate":"poems"}`,
+		`{"n":8,"queens":[],"strategy":"heuristic"}`,
+		`{"n":11,"queens":[],"strategy":"generate"}`,
+		`{"n":8,"queens":[],"strategy":"cells","narrate":"agents"}`,
+	} {
+		if w := do(t, h, "POST", "/api/trace", body); w.Code/100 != 4 {
+			t.Errorf("%s: status %d, want 4xx", body, w.Code)
+		}
+	}
+	w = do(t, h, "POST", "/api/export?format=svg", `{"n":4,"queens":[[0,1],[1,3]],"numbers":true,"placed":[[0,1]]}`)
+	if svg := w.Body.String(); w.Code != 200 || !strings.Contains(svg, `class="attacks"`) || !strings.Contains(svg, `class="queen placed"`) {
+		t.Errorf("export with numbers: %d %s", w.Code, svg)
+	}
 }

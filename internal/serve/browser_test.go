@@ -420,3 +420,100 @@ func screenshot(t *testing.T, ctx context.Context) {
 	}
 	t.Logf("wrote %s (%d bytes)", path, len(png))
 }
+
+// TestBrowserClassroom drives what a course needs of the page: row and
+// column labels, the step-through in column order told by the agents
+// with the attack counts kept, the given queen blue and the search's
+// black, n = 2 with no solution, and an export that draws the counts.
+func TestBrowserClassroom(t *testing.T) {
+	ctx, jsErrors := browser(t)
+	srv := httptest.NewServer(Handler(Options{}))
+	defer srv.Close()
+	run(t, ctx, chromedp.Navigate(srv.URL), waitJS(`document.querySelectorAll("#board .sq[data-attacks]").length === 64`))
+	if got := eval[[]string](t, ctx, `[...document.querySelectorAll("#col-labels span, #row-labels span")].map(s => s.textContent)`); len(got) != 16 || got[4] != "5" || got[12] != "5" {
+		t.Errorf("labels %v, want 1..8 twice", got)
+	}
+
+	// A queen on 1:2, then the search in column order, told by the agents.
+	run(t, ctx, chromedp.Click(sqSel(0, 1)), waitJS(`document.querySelector('`+string(sqSel(0, 1))+`').classList.contains("queen")`),
+		chromedp.SetValue(chromedp.CSS("#trace-order"), "columns"), chromedp.SetValue(chromedp.CSS("#trace-narrate"), "agents"),
+		chromedp.Click(chromedp.CSS("#trace-start")), waitJS(`document.querySelector("#trace-counter").textContent.startsWith("Step 1 of")`))
+	w := do(t, Handler(Options{}), "POST", "/api/trace", `{"n":8,"queens":[[0,1]],"order":"columns","narrate":"agents","maxSteps":20}`)
+	steps := decodeJSON[traceResponse](t, w).Steps
+	for i := range 12 {
+		run(t, ctx, waitJS(fmt.Sprintf(`document.querySelector("#trace-counter").textContent.startsWith("Step %d of")`, i+1)))
+		if got := text(t, ctx, "#trace-text"); got != steps[i].Text {
+			t.Errorf("step %d: %q, want %q", i+1, got, steps[i].Text)
+		}
+		// The attack counts stay: each empty square shows how many
+		// queens of this step attack it.
+		q := steps[i].Queens
+		var qs []board.Queen
+		for r, c := range q {
+			if c >= 0 {
+				qs = append(qs, board.Queen{Row: r, Col: c})
+			}
+		}
+		want := board.Attacks(8, qs)
+		got := eval[[]string](t, ctx, `[...document.querySelectorAll("#board .sq")].map(d => d.textContent)`)
+		for k, v := range want {
+			if v >= 0 && got[k] != fmt.Sprint(v) {
+				t.Fatalf("step %d: square %d:%d shows %q, want %d", i+1, k/8+1, k%8+1, got[k], v)
+			}
+		}
+		if i == 11 {
+			break
+		}
+		run(t, ctx, chromedp.Click(chromedp.CSS("#trace-forward")))
+	}
+	if !eval[bool](t, ctx, `document.querySelector('`+string(sqSel(0, 1))+`').classList.contains("placed")`) ||
+		eval[int](t, ctx, `document.querySelectorAll("#board .sq.queen.placed").length`) != 1 {
+		t.Error("the given queen is not the one blue queen")
+	}
+	if *update {
+		run(t, ctx, chromedp.EmulateViewport(560, 1400))
+		png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("main")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		run(t, ctx, chromedp.EmulateViewport(1000, 1200))
+		if err := os.WriteFile(filepath.Join("..", "..", "docs", "serve-trace.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS("#trace-stop")), waitJS(`document.querySelector("#trace-counter").textContent === ""`))
+
+	// Export as SVG with the counts on: the page asks for them (and
+	// TestTraceOptions checks that the server then draws them).
+	eval[bool](t, ctx, `(() => { window.exportBodies = []; const f = window.fetch;
+		window.fetch = (p, o) => { if (String(p).startsWith("/api/export")) exportBodies.push(o.body); return f(p, o); }; return true; })()`)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#export-format"), "svg"), chromedp.Click(chromedp.CSS("#export")),
+		waitJS(`!document.querySelector("#export-link").hidden`))
+	var sent struct {
+		Numbers bool `json:"numbers"`
+	}
+	if err := json.Unmarshal([]byte(eval[string](t, ctx, `exportBodies[0]`)), &sent); err != nil || !sent.Numbers {
+		t.Errorf("the export asks for no attack counts (%v) though the page shows them", err)
+	}
+
+	// n = 2: no solution, and the search says why.
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#n"), "2"), void(chromedp.Evaluate[bool](`document.querySelector("#n").dispatchEvent(new Event("change"))`)),
+		waitJS(`document.querySelectorAll("#board .sq[data-attacks]").length === 4`))
+	if s := text(t, ctx, "#status"); !strings.Contains(s, "n = 2 has no solution") {
+		t.Errorf("n = 2: status %q", s)
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS("#trace-start")), waitJS(`document.querySelector("#trace-counter").textContent.startsWith("Step 1 of")`))
+	for range 20 {
+		if strings.Contains(text(t, ctx, "#trace-counter"), "the search is over") {
+			break
+		}
+		run(t, ctx, chromedp.Click(chromedp.CSS("#trace-forward")))
+		time.Sleep(50 * time.Millisecond)
+	}
+	if s := text(t, ctx, "#trace-text"); !strings.Contains(s, "there is no solution") {
+		t.Errorf("n = 2, the last step: %q", s)
+	}
+	if errs := jsErrors(); len(errs) > 0 {
+		t.Errorf("JavaScript errors: %v", errs)
+	}
+}

@@ -193,12 +193,12 @@ var exportFormats = map[string]struct{ contentType, ext string }{
 // w with the writers of the CLI: SVG and PNG with the attacked squares
 // shaded, FEN (n = 8 only) and the DIMACS CNF whose models are the
 // completions of the queens (which must not attack each other).
-func export(w io.Writer, s board.Solution, format string) error {
+func export(w io.Writer, s board.Solution, format string, pic *draw.Options) error {
 	switch format {
 	case "svg":
-		return draw.WriteSVG(w, s, &draw.Options{Attacks: true})
+		return draw.WriteSVG(w, s, pic)
 	case "png":
-		return draw.WritePNG(w, s, &draw.Options{Attacks: true})
+		return draw.WritePNG(w, s, pic)
 	case "fen":
 		b, err := board.AppendFEN(nil, s)
 		if err != nil {
@@ -226,8 +226,8 @@ func export(w io.Writer, s board.Solution, format string) error {
 // the words of the trace command (1-based there, as users write squares).
 type traceStep struct {
 	Kind     string         `json:"kind"`
-	Row      int            `json:"row"`          // dead end: the row; solution: -1
-	Col      int            `json:"col"`          // dead end and solution: -1
+	Row      int            `json:"row"`          // dead end: the row (-1 in column order); solution: -1
+	Col      int            `json:"col"`          // dead end: -1 (the column in column order); solution: -1
 	By       *square        `json:"by,omitempty"` // reject: the attacking queen
 	Line     string         `json:"line,omitempty"`
 	Solution int            `json:"solution,omitempty"` // solution: its number, from 1
@@ -240,10 +240,11 @@ type traceStep struct {
 // solution, not just the first), and whether the search goes on after them.
 // The steps are those of the trace command: the same [backtrack.Narrator]
 // tells them, in the same words.
-func trace(ctx context.Context, n int, qs []board.Queen, from, maxSteps int) (steps []traceStep, stopped bool, err error) {
+func trace(ctx context.Context, n int, qs []board.Queen, from int, how traceHow) (steps []traceStep, stopped bool, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var nr backtrack.Narrator
+	nr := backtrack.Narrator{Order: how.order, Strategy: how.strategy}
+	maxSteps := how.maxSteps
 	skipped := 0
 	add := func(st backtrack.Step) {
 		if skipped < from {
@@ -255,9 +256,9 @@ func trace(ctx context.Context, n int, qs []board.Queen, from, maxSteps int) (st
 			cancel()
 			return
 		}
-		steps = append(steps, pageStep(st))
+		steps = append(steps, pageStep(st, how.agents))
 	}
-	opt := backtrack.Options{Place: qs, Strategy: backtrack.Lex, Observe: func(e backtrack.Event) {
+	opt := backtrack.Options{Place: qs, Strategy: how.strategy, Order: how.order, Observe: func(e backtrack.Event) {
 		for _, st := range nr.Event(e) {
 			add(st)
 		}
@@ -275,14 +276,28 @@ func trace(ctx context.Context, n int, qs []board.Queen, from, maxSteps int) (st
 	return steps, stopped, nil
 }
 
-// pageStep is st as the page shows it.
-func pageStep(st backtrack.Step) traceStep {
+// traceHow is how a trace runs and tells its steps: the order, the
+// strategy, the agents' words or the steps', and at most maxSteps.
+type traceHow struct {
+	order    backtrack.Order
+	strategy backtrack.Strategy
+	agents   bool
+	maxSteps int
+}
+
+// pageStep is st as the page shows it, told in the agents' words if
+// agents.
+func pageStep(st backtrack.Step, agents bool) traceStep {
 	p := traceStep{Kind: st.Kind.String(), Row: st.Row, Col: st.Col, Line: st.Line, Solution: st.Solution, Queens: st.Queens, Text: st.Text()}
+	if agents {
+		p.Text = st.AgentText()
+	}
 	switch st.Kind {
-	case backtrack.StepReject:
+	case backtrack.StepReject, backtrack.StepFail:
 		p.By = &square{st.Attacker.Row, st.Attacker.Col}
 	case backtrack.StepDeadEnd:
-		p.Col = -1
+		// The line only: the row (Col -1), or in column order the
+		// column (Row -1), as the narrator says.
 	case backtrack.StepSolution:
 		p.Row, p.Col = -1, -1
 	}

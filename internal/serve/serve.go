@@ -3,15 +3,18 @@
 // engines the command line uses, for the interactive board of the course
 // texts.
 //
-// The API, 0-based like the library; a board is n (4..32) and its queens
+// The API, 0-based like the library; a board is n (1..32) and its queens
 // as [row, col] pairs:
 //
 //	GET  /api/attacks?n=8&q=0:3,4:4    attack counts and conflicts (also POST {"n","queens"})
 //	POST /api/solve   {"n","queens","engine":"backtrack"|"sat"}  a completion or null
 //	POST /api/count   {"n","queens"}   NDJSON: progress lines, then the counts
-//	POST /api/trace   {"n","queens","from","maxSteps"}  steps of the backtracker, in words
+//	POST /api/trace   {"n","queens","from","maxSteps","order","narrate","strategy"}  steps of the backtracker, in words
+//	                  (order rows|columns, narrate steps|agents, strategy lex|iterative|cells|generate,
+//	                  as queens trace takes them; the defaults rows, steps, lex)
 //	GET  /api/gallery?n=8              every solution (n <= 12) by symmetry class
-//	POST /api/export?format=svg|png|fen|dimacs  {"n","queens"}  the board as a file
+//	POST /api/export?format=svg|png|fen|dimacs  {"n","queens","numbers","placed"}  the board as a file
+//	                  (numbers: the attack counts in the picture; placed: the queens drawn blue)
 //
 // A null completion and the counts also say whether they were verified
 // and how ("verified": true|false, "verified_by": "backtracker",

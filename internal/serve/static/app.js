@@ -53,6 +53,17 @@ function buildBoard() {
   b.classList.toggle("big", state.n > 16);
   b.setAttribute("aria-label", "chess board, " + state.n + " by " + state.n + ": arrow keys move, Space or Enter places or removes a queen");
   b.replaceChildren();
+  $("board-wrap").style.setProperty("--n", state.n);
+  for (const [id, dir] of [["col-labels", "column"], ["row-labels", "row"]]) {
+    const box = $(id);
+    box.replaceChildren();
+    for (let i = 1; i <= state.n; i++) {
+      const l = document.createElement("span");
+      l.textContent = state.n <= 16 || i === 1 || i % 5 === 0 ? String(i) : "";
+      l.title = dir + " " + i;
+      box.appendChild(l);
+    }
+  }
   for (let r = 0; r < state.n; r++) {
     for (let c = 0; c < state.n; c++) {
       const d = document.createElement("div");
@@ -129,7 +140,9 @@ function render() {
       d.classList.remove("try", "reject", "deadend");
       d.classList.toggle("queen", k === -1);
       d.classList.toggle("conflict", bad.has(key(r, c)));
-      d.classList.toggle("added", state.added.has(key(r, c)));
+      // After a solve, the queens that were there before are the given
+      // ones (blue); the solver's are black, as in every picture.
+      d.classList.toggle("placed", k === -1 && state.added.size > 0 && !state.added.has(key(r, c)));
       d.classList.toggle("attacked", k > 0);
       d.classList.toggle("free", k === 0);
       d.dataset.attacks = k;
@@ -143,7 +156,10 @@ function render() {
     }
   }
   const nq = state.queens.length;
-  if (state.conflicts.length > 0) {
+  if (nq === 0 && (n === 2 || n === 3)) {
+    say("status", "n = " + n + " has no solution: " + n + " queens never fit on a " + n + " by " + n +
+      " board without attacking each other. Step through the search below to see why.");
+  } else if (state.conflicts.length > 0) {
     say("status", state.conflicts.length + (state.conflicts.length === 1 ? " conflict: " : " conflicts: ") +
       state.conflicts.map(conflictText).join("; ") + ".", true);
   } else if (nq === n) {
@@ -189,7 +205,7 @@ function onBoardClick(ev) {
 }
 
 function setSize(n) {
-  n = Math.max(4, Math.min(32, Math.round(+n) || 8));
+  n = Math.max(1, Math.min(32, Math.round(+n) || 8));
   $("n").value = n;
   stopTrace();
   state.n = n;
@@ -237,7 +253,7 @@ async function solve() {
     state.added = new Set(state.queens.filter(([r, c]) => !before.has(key(r, c))).map(([r, c]) => key(r, c)));
     await refreshAttacks();
     say("solve-result", "Solution found by " + data.engine + " in " + ms + ": " + state.added.size +
-      (state.added.size === 1 ? " queen" : " queens") + " added (in blue).");
+      (state.added.size === 1 ? " queen" : " queens") + " added (in black; the queens you gave are blue).");
   } catch (e) {
     if (e.name === "AbortError") say("solve-result", "Solve cancelled.");
     else say("solve-result", e.message, true);
@@ -359,18 +375,28 @@ function serial(fn) {
 
 const traceButtons = ["trace-back", "trace-play", "trace-forward", "trace-next-solution", "trace-next-backtrack", "trace-stop"];
 
+// The board limit of the two slowest algorithms, as the server has it.
+const strategyMaxN = { cells: 10, generate: 10 };
+
 async function startTrace() {
   const why = notReady();
   if (why) return say("trace-text", why, true);
+  const start = { ...body(), order: $("trace-order").value, narrate: $("trace-narrate").value, strategy: $("trace-strategy").value };
+  if (start.n > (strategyMaxN[start.strategy] || 32)) {
+    return say("trace-text", "That algorithm takes boards up to n = " + strategyMaxN[start.strategy] + ": its work grows too fast beyond.", true);
+  }
+  if (start.strategy === "cells" && start.narrate === "agents") {
+    return say("trace-text", "The agents live on lines (queen K on line K); the any-free-cell search has no lines: tell it as steps.", true);
+  }
   stopTrace();
   say("trace-text", "Running the search...");
   try {
-    const data = await (await api("/api/trace", { ...body(), maxSteps: traceChunk })).json();
+    const data = await (await api("/api/trace", { ...start, maxSteps: traceChunk })).json();
     if (data.steps.length === 0) {
       say("trace-text", "Nothing to do: every row already has a queen.");
       return;
     }
-    state.trace = { steps: data.steps, i: 0, stopped: data.stopped, timer: null, start: body(), loading: false };
+    state.trace = { steps: data.steps, i: 0, stopped: data.stopped, timer: null, start, loading: false };
     for (const id of traceButtons) $(id).disabled = false;
     $("trace-start").disabled = true;
     $("board").classList.add("tracing");
@@ -400,22 +426,29 @@ function renderStep() {
   const d1 = new Array(2 * n).fill(false), d2 = new Array(2 * n).fill(false);
   qs.forEach((c, r) => { if (c >= 0) { rows[r] = cols[c] = d1[r - c + n] = d2[r + c] = true; } });
   const start = new Set(t.start.queens.map(([r, c]) => key(r, c)));
+  // The attack counts of the step's board: the queens on each line.
+  const nc = new Array(n).fill(0), nd1 = new Array(2 * n).fill(0), nd2 = new Array(2 * n).fill(0), nr = new Array(n).fill(0);
+  qs.forEach((c, r) => { if (c >= 0) { nr[r]++; nc[c]++; nd1[r - c + n]++; nd2[r + c]++; } });
+  const fail = st.kind === "fail" && st.by ? new Set([key(st.row, st.col), key(st.by.row, st.by.col)]) : new Set();
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const d = cell(r, c), queen = qs[r] === c;
+      const k = queen ? -1 : nr[r] + nc[c] + nd1[r - c + n] + nd2[r + c];
       d.classList.toggle("queen", queen);
-      d.classList.remove("conflict", "free");
-      d.classList.toggle("added", queen && !start.has(key(r, c)));
-      d.classList.toggle("attacked", !queen && (rows[r] || cols[c] || d1[r - c + n] || d2[r + c]));
+      d.classList.remove("free");
+      d.classList.toggle("conflict", fail.has(key(r, c)));
+      d.classList.toggle("placed", queen && start.has(key(r, c)));
+      d.classList.toggle("attacked", k > 0);
       d.classList.toggle("try", st.kind === "place" && st.row === r && st.col === c);
       d.classList.toggle("reject", st.kind === "reject" && st.row === r && st.col === c);
-      d.classList.toggle("deadend", st.kind === "dead-end" && st.row === r);
-      d.textContent = "";
-      delete d.dataset.attacks;
+      d.classList.toggle("deadend", st.kind === "dead-end" && (st.col < 0 ? st.row === r : st.col === c));
+      d.textContent = k >= 0 ? String(k) : "";
+      d.dataset.attacks = k;
     }
   }
-  say("trace-counter", "Step " + (t.i + 1) + " of " + t.steps.length + (t.stopped ? " fetched so far (more come as you go on)"
-    : t.i + 1 === t.steps.length ? ": the end of the search" : " (the whole search)"));
+  const at = t.i + 1 === t.steps.length && !t.stopped ? "the last step: the search is over"
+    : st.kind === "solution" ? "a solution" : "the search goes on";
+  say("trace-counter", "Step " + (t.i + 1) + " of the search (" + at + ")");
   say("trace-text", st.text);
   $("trace-play").textContent = t.timer ? "Pause" : "Play";
   say("status", "Tracing: the board shows the search. Stop returns to your queens.");
@@ -555,7 +588,10 @@ async function doExport() {
   if (format === "fen" && state.n !== 8) return say("export-result", "FEN is a chess board: n = 8 only.", true);
   if (format === "dimacs" && notReady()) return say("export-result", notReady(), true);
   try {
-    const res = await api("/api/export?format=" + format, body());
+    // The picture shows what the board does: the attack counts if they
+    // are on, the queens you gave in blue once a solver added others.
+    const placed = state.added.size > 0 ? state.queens.filter(([r, c]) => !state.added.has(key(r, c))) : [];
+    const res = await api("/api/export?format=" + format, { ...body(), numbers: $("show-numbers").checked, placed });
     const blob = await res.blob();
     if (exportURL) URL.revokeObjectURL(exportURL);
     exportURL = URL.createObjectURL(blob);
