@@ -354,7 +354,11 @@ func writeVerdict(w io.Writer, format string, sum shard.Sum, rc recounted) error
 			Seed      *uint64       `json:"seed,omitempty"`
 		}{sum.N, sum.Total, sum.Unique, published, len(rc.checked), sum.Confirmed, seed})
 	}
-	b := fmt.Appendf(nil, "%v solutions (%v unique)\n", sum.Total, sum.Unique)
+	noun := "solutions"
+	if sum.Total.String() == "1" {
+		noun = "solution"
+	}
+	b := fmt.Appendf(nil, "%v %s (%v unique)\n", sum.Total, noun, sum.Unique)
 	want, _ := board.Known(sum.N)
 	switch {
 	case published == "unknown" && len(rc.checked) == 0:
