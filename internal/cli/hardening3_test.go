@@ -519,3 +519,35 @@ func TestMessagesShort(t *testing.T) {
 		}
 	}
 }
+
+// TestStdinWaitInterruptible: check and decode waiting on a stdin that
+// nobody writes (an open pipe) stop at Ctrl-C, exit status 130.
+func TestStdinWaitInterruptible(t *testing.T) {
+	for _, args := range [][]string{{"check", "-n", "4"}, {"decode", "-n", "4"}, {"merge", "-"}} {
+		t.Run(args[0], func(t *testing.T) {
+			cmd := queensCmd(t, t.TempDir(), args...)
+			w, err := cmd.StdinPipe() // held open, never written
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.Close()
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			startReady(t, cmd)
+			time.Sleep(100 * time.Millisecond)
+			cmd.Process.Signal(os.Interrupt)
+			done := make(chan struct{})
+			go func() { cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(5 * time.Second):
+				cmd.Process.Kill()
+				<-done
+				t.Fatal("still reading stdin 5 s after SIGINT")
+			}
+			if code := exitStatus(cmd.ProcessState); code != 130 {
+				t.Errorf("exit %d, want 130: %s", code, stderr.String())
+			}
+		})
+	}
+}
