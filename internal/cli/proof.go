@@ -197,9 +197,3 @@ func placeText(place []board.Queen) string {
 	}
 	return " with --place " + strings.Join(parts, " ")
 }
-
-// permText writes a solution in the 1-based perm format, for messages.
-func permText(s board.Solution) string {
-	b, _ := board.Append(nil, s, board.FormatPerm)
-	return "[" + strings.TrimSpace(string(b)) + "]"
-}
