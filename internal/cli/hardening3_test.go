@@ -378,15 +378,7 @@ func TestBlockedOpensInterruptible(t *testing.T) {
 			startReady(t, cmd)
 			time.Sleep(100 * time.Millisecond) // into the open
 			cmd.Process.Signal(os.Interrupt)
-			done := make(chan struct{})
-			go func() { cmd.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(5 * time.Second):
-				cmd.Process.Kill()
-				<-done
-				t.Fatal("still waiting 5 s after SIGINT")
-			}
+			waitBounded(t, cmd, 5*time.Second, "still waiting 5 s after SIGINT")
 			if code := exitStatus(cmd.ProcessState); code != 130 {
 				t.Errorf("exit %d, want 130: %s", code, stderr.String())
 			}
@@ -536,15 +528,7 @@ func TestStdinWaitInterruptible(t *testing.T) {
 			startReady(t, cmd)
 			time.Sleep(100 * time.Millisecond)
 			cmd.Process.Signal(os.Interrupt)
-			done := make(chan struct{})
-			go func() { cmd.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(5 * time.Second):
-				cmd.Process.Kill()
-				<-done
-				t.Fatal("still reading stdin 5 s after SIGINT")
-			}
+			waitBounded(t, cmd, 5*time.Second, "still reading stdin 5 s after SIGINT")
 			if code := exitStatus(cmd.ProcessState); code != 130 {
 				t.Errorf("exit %d, want 130: %s", code, stderr.String())
 			}

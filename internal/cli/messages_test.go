@@ -23,15 +23,7 @@ func TestServeSignal(t *testing.T) {
 			cmd.Stdout, cmd.Stderr = nil, &stderr
 			startReady(t, cmd)
 			cmd.Process.Signal(sig)
-			done := make(chan struct{})
-			go func() { cmd.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(5 * time.Second):
-				cmd.Process.Kill()
-				<-done
-				t.Fatalf("still running 5 s after %v", sig)
-			}
+			waitBounded(t, cmd, 5*time.Second, "still running 5 s after %v", sig)
 			if code := exitStatus(cmd.ProcessState); code != 130 {
 				t.Errorf("exit status %d, want 130; stderr %s", code, stderr.String())
 			}

@@ -436,15 +436,7 @@ func startSignalled(t *testing.T, dir string, sig syscall.Signal, args ...string
 	time.Sleep(500 * time.Millisecond) // well into the work
 	cmd.Process.Signal(sig)
 	sent := time.Now()
-	done := make(chan struct{})
-	go func() { cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		cmd.Process.Kill()
-		<-done
-		t.Fatalf("still running 10 s after %v", sig)
-	}
+	waitBounded(t, cmd, 10*time.Second, "still running 10 s after %v", sig)
 	return time.Since(sent), stderr.String(), exitStatus(cmd.ProcessState)
 }
 
