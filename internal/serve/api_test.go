@@ -206,23 +206,7 @@ func TestCount(t *testing.T) {
 				}
 				return
 			}
-			// Orbits counted directly over the solutions.
-			var all, rot int
-			seenAll, seenRot := map[string]bool{}, map[string]bool{}
-			for _, s := range sols {
-				if !seenAll[key(s)] {
-					all++
-					for _, tr := range board.Transforms() {
-						seenAll[key(tr.Apply(s))] = true
-					}
-				}
-				if !seenRot[key(s)] {
-					rot++
-					for _, tr := range []board.Transform{board.Identity, board.Rot90, board.Rot180, board.Rot270} {
-						seenRot[key(tr.Apply(s))] = true
-					}
-				}
-			}
+			all, rot := orbits(sols)
 			if last["unique"] != float64(all) || last["rotations"] != float64(rot) {
 				t.Errorf("unique %v, rotations %v; want %d, %d", last["unique"], last["rotations"], all, rot)
 			}
@@ -235,26 +219,32 @@ func TestCount(t *testing.T) {
 func TestRotationClasses(t *testing.T) {
 	for n := 1; n <= 10; n++ {
 		sols := testutil.Solutions(n, nil)
-		var all, rot uint64
-		seenAll, seenRot := map[string]bool{}, map[string]bool{}
-		for _, s := range sols {
-			if !seenAll[key(s)] {
-				all++
-				for _, tr := range board.Transforms() {
-					seenAll[key(tr.Apply(s))] = true
-				}
-			}
-			if !seenRot[key(s)] {
-				rot++
-				for _, tr := range rotations {
-					seenRot[key(tr.Apply(s))] = true
-				}
-			}
-		}
+		all, rot := orbits(sols)
 		if got := rotationClasses(n, all); got != rot {
 			t.Errorf("rotationClasses(%d, %d) = %d, want %d (orbits)", n, all, got, rot)
 		}
 	}
+}
+
+// orbits counts the classes of sols directly, by orbit: under all eight
+// symmetries of the square (all) and under its four rotations (rot).
+func orbits(sols []board.Solution) (all, rot uint64) {
+	seenAll, seenRot := map[string]bool{}, map[string]bool{}
+	for _, s := range sols {
+		if !seenAll[key(s)] {
+			all++
+			for _, tr := range board.Transforms() {
+				seenAll[key(tr.Apply(s))] = true
+			}
+		}
+		if !seenRot[key(s)] {
+			rot++
+			for _, tr := range []board.Transform{board.Identity, board.Rot90, board.Rot180, board.Rot270} {
+				seenRot[key(tr.Apply(s))] = true
+			}
+		}
+	}
+	return all, rot
 }
 
 // cliGolden reads a golden file of the trace command.
