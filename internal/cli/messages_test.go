@@ -62,13 +62,7 @@ func TestUniquePlaceCLI(t *testing.T) {
 		n     int
 		place []string
 	}{{8, []string{"1:1"}}, {8, []string{"1:4"}}, {7, []string{"4:4"}}, {6, []string{"1:2", "6:5"}}} {
-		var qs []board.Queen
-		args := []string{"-n", fmt.Sprint(tc.n), "--count"}
-		for _, p := range tc.place {
-			q, _ := board.ParseQueen(p)
-			qs = append(qs, q)
-			args = append(args, "--place", p)
-		}
+		args, qs := withPlace([]string{"-n", fmt.Sprint(tc.n), "--count"}, tc.place)
 		sols := testutil.Solutions(tc.n, qs)
 		for _, mode := range []string{"all", "rotations"} {
 			group := board.Stabilizer(tc.n, qs, mode == "rotations")

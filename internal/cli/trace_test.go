@@ -61,12 +61,7 @@ func TestTraceReplaysTheSearch(t *testing.T) {
 				args = append(args, "--order", "columns")
 				order = backtrack.Columns
 			}
-			var placed []board.Queen
-			for _, p := range tc.place {
-				args = append(args, "--place", p)
-				q, _ := board.ParseQueen(p)
-				placed = append(placed, q)
-			}
+			args, placed := withPlace(args, tc.place)
 			out, errs, code := runCLI(t, "", args...)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)
