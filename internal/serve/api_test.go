@@ -229,22 +229,16 @@ func TestRotationClasses(t *testing.T) {
 // orbits counts the classes of sols directly, by orbit: under all eight
 // symmetries of the square (all) and under its four rotations (rot).
 func orbits(sols []board.Solution) (all, rot uint64) {
-	seenAll, seenRot := map[string]bool{}, map[string]bool{}
+	seen := map[string]bool{}
 	for _, s := range sols {
-		if !seenAll[key(s)] {
+		if !seen[key(s)] {
 			all++
 			for _, tr := range board.Transforms() {
-				seenAll[key(tr.Apply(s))] = true
-			}
-		}
-		if !seenRot[key(s)] {
-			rot++
-			for _, tr := range []board.Transform{board.Identity, board.Rot90, board.Rot180, board.Rot270} {
-				seenRot[key(tr.Apply(s))] = true
+				seen[key(tr.Apply(s))] = true
 			}
 		}
 	}
-	return all, rot
+	return all, testutil.RotationClasses(sols)
 }
 
 // cliGolden reads a golden file of the trace command.
