@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"image/gif"
 	"io"
 	"io/fs"
 	"math"
@@ -657,15 +656,7 @@ func TestGIFDelayClamped(t *testing.T) {
 	if _, stderr, code := runCLI(t, "", "trace", "-n", "4", "--gif", path, "--delay", "655s"); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	g, err := gif.DecodeAll(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := readGIF(t, path)
 	if len(g.Delay) == 0 {
 		t.Fatal("no frames")
 	}

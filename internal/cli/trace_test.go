@@ -256,15 +256,7 @@ func TestTraceGIF(t *testing.T) {
 			if draw.TraceSquare(tc.n)*tc.n < 320 {
 				cs = 1
 			}
-			f, err := os.Open(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			g, err := gif.DecodeAll(f)
-			if err != nil {
-				t.Fatalf("decode GIF: %v", err)
-			}
+			g := readGIF(t, file)
 			want, _ := draw.Image(make(board.Solution, tc.n), &draw.Options{Square: draw.TraceSquare(tc.n), Caption: "caption", CaptionScale: cs, Legend: lg})
 			// The start frame, then one per step shown.
 			if len(g.Image) != steps+1 || g.Config.Width != want.Rect.Dx() || g.Config.Height != want.Rect.Dy() {
@@ -477,4 +469,19 @@ func tracePlace(args []string) []board.Queen {
 		return nil
 	}
 	return []board.Queen{{Row: int(args[1][0] - '1'), Col: int(args[1][2] - '1')}}
+}
+
+// readGIF decodes the animated GIF in the file path, or fails the test.
+func readGIF(t *testing.T, path string) *gif.GIF {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	if err != nil {
+		t.Fatalf("decode GIF %s: %v", path, err)
+	}
+	return g
 }
