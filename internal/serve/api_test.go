@@ -708,14 +708,7 @@ func TestRun(t *testing.T) {
 				t.Errorf("GET %s: status %d", url, res.StatusCode)
 			}
 			cancel()
-			select {
-			case err := <-errc:
-				if err != nil {
-					t.Errorf("Run = %v after cancel, want nil", err)
-				}
-			case <-time.After(10 * time.Second):
-				t.Fatal("Run did not return after cancel")
-			}
+			waitRun(t, errc, "after cancel")
 		})
 	}
 	if err := Run(context.Background(), "256.0.0.1:0", false, io.Discard); err == nil {
@@ -745,14 +738,7 @@ func TestRunShutdownStopsCount(t *testing.T) {
 	defer stop()
 	start := time.Now()
 	cancel()
-	select {
-	case err := <-errc:
-		if err != nil {
-			t.Errorf("Run = %v, want nil", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("Run did not return while a count was running")
-	}
+	waitRun(t, errc, "while a count was running")
 	<-done
 	t.Logf("shut down in %v", time.Since(start))
 }
@@ -828,5 +814,19 @@ func TestTraceOptions(t *testing.T) {
 	w = do(t, h, "POST", "/api/export?format=svg", `{"n":4,"queens":[[0,1],[1,3]],"numbers":true,"placed":[[0,1]]}`)
 	if svg := w.Body.String(); w.Code != 200 || !strings.Contains(svg, `class="attacks"`) || !strings.Contains(svg, `class="queen placed"`) {
 		t.Errorf("export with numbers: %d %s", w.Code, svg)
+	}
+}
+
+// waitRun waits for Run, its context cancelled, to return its error on
+// errc: nil within 10 s, or the test fails, naming when that was.
+func waitRun(t *testing.T, errc <-chan error, when string) {
+	t.Helper()
+	select {
+	case err := <-errc:
+		if err != nil {
+			t.Errorf("Run = %v %s, want nil", err, when)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("Run did not return %s", when)
 	}
 }
