@@ -2,7 +2,9 @@ package encode_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/queens-dev/queens/board"
@@ -54,6 +56,20 @@ func TestIdentifyAnyCandidate(t *testing.T) {
 					if gh, _ := got.Hash(ctx); !gh.Equal(&h) {
 						t.Fatalf("n=%d %s sym=%v place=%v: identified as %+v, whose clauses differ", n, enc, sym, place, opt)
 					}
+					// Its repeats dropped (the encoder repeats lex-leader
+					// clauses): still the instance, as a set.
+					var once encode.ClauseHash
+					seen := make(map[string]bool)
+					for _, c := range clauses {
+						k := fmt.Sprint(sortedSet(c))
+						if !seen[k] {
+							seen[k] = true
+							once.Add(c)
+						}
+					}
+					if _, ok, err := encode.Identify(ctx, &once, vars, n, nil, nil, places); !ok || err != nil {
+						t.Fatalf("n=%d %s sym=%v place=%v: its %d distinct clauses are not identified (%v)", n, enc, sym, place, once.Clauses, err)
+					}
 					// One clause removed: no candidate is it.
 					var less encode.ClauseHash
 					for _, c := range clauses[1:] {
@@ -75,6 +91,12 @@ func TestIdentifyAnyCandidate(t *testing.T) {
 			}
 		}
 	}
+}
+
+func sortedSet(c []int) []int {
+	s := slices.Clone(c)
+	slices.Sort(s)
+	return slices.Compact(s)
 }
 
 func mustEncoder(t *testing.T, n int, opt encode.Options) *encode.Encoder {
