@@ -101,7 +101,7 @@ func TestOutputCompressed(t *testing.T) {
 		if _, stderr, code := runCLI(t, "", "backtrack", "-n", "6", "--all", "-o", p); code != 0 {
 			t.Fatalf("-o %s: exit %d %s", p, code, stderr)
 		}
-		in, err := openInputLimit(context.Background(), p, defaultMaxInput<<20)
+		in, err := openInputLimit(context.Background(), p, int64(defaultMaxInput())<<20)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -325,7 +325,7 @@ func TestHostileInputsBounded(t *testing.T) {
 		{"decode -n 3 --cnf q3.cnf --proof /dev/zero unsat", "--proof"},
 		{"decode -n 3 --cnf q3.cnf --proof sparse.drat unsat", "over the input limit"},
 		{"decode -n 3 --cnf q3.cnf --proof bomb.cnf.gz unsat", "over the input limit"},
-		{"merge /dev/zero", "longer than a shard line may be (16 MiB)"},
+		{"merge /dev/zero", "longer than a shard line may be (8 MiB)"},
 		{"decode -n 2 --cnf huge.cnf model", "invalid model"},
 	} {
 		t.Run(tc.args, func(t *testing.T) {

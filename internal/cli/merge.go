@@ -159,10 +159,11 @@ func readAllResults(c *cli.Context) ([]shard.Result, error) {
 }
 
 // maxShardLine is the longest line merge reads: a shard's line holds its
-// pieces' tallies (a few MiB for one shard of all of n = 28's pieces);
+// pieces' tallies (1.1 MiB for one shard of all of n = 28's pieces),
+// under the least default of --max-input (16 MiB);
 // anything past this is no shard result, refused before it takes more
 // memory.
-const maxShardLine = 16 << 20
+const maxShardLine = 8 << 20
 
 // readResults reads the shard results of one input, skipping blank lines.
 func readResults(r io.Reader, name string) ([]shard.Result, error) {

@@ -82,7 +82,7 @@ func TestShardMergeCLI(t *testing.T) {
 	for _, n := range []int{1, 6, 10, 12} {
 		for _, k := range []int{1, 2, 7, 64} {
 			lines := shardLines(t, n, k, "--threads", "2")
-			stdout, stderr, code := runCLI(t, strings.Join(lines, ""), "merge", "--max-input", "32", "-")
+			stdout, stderr, code := runCLI(t, strings.Join(lines, ""), "merge", "-")
 			want, _ := board.Known(n)
 			wantOut := fmt.Sprintf("%s (%d unique)\nmatches the published count for n = %d\n", solutionsText(want.Total), want.Unique, n)
 			if code != 0 || stdout != wantOut || stderr != "" {
@@ -123,7 +123,7 @@ func TestMergeRefusesCLI(t *testing.T) {
 			if in == good[1] {
 				t.Fatal("tampering failed")
 			}
-			stdout, stderr, code := runCLI(t, in, "merge", "--max-input", "32", "-")
+			stdout, stderr, code := runCLI(t, in, "merge", "-")
 			if code != 1 || stdout != "" || !strings.HasPrefix(stderr, "queens: merge: ") || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
 				t.Errorf("merge: exit %d, stdout %q, stderr %q; want exit 1 and %q", code, stdout, stderr, c.want)
 			}
@@ -483,20 +483,20 @@ func TestCheckpointForged(t *testing.T) {
 	}
 }
 
-// TestMergeLongLine: a line longer than a shard line may be (16 MiB of
+// TestMergeLongLine: a line longer than a shard line may be (8 MiB of
 // NULs, as /dev/zero gives) is an input error naming the limit, one short
 // line with the start of the line quoted, exit status 2; a line just
 // under the limit is read (and refused as no shard result, exit 1).
 func TestMergeLongLine(t *testing.T) {
-	stdout, stderr, code := runCLI(t, strings.Repeat("\x00", maxShardLine+1), "merge", "--max-input", "32", "-")
+	stdout, stderr, code := runCLI(t, strings.Repeat("\x00", maxShardLine+1), "merge", "-")
 	if code != 2 || stdout != "" {
 		t.Errorf("exit %d, stdout %q; want exit 2", code, stdout)
 	}
-	checkOneLine(t, stderr, `merge: stdin:1: a line longer than a shard line may be (16 MiB): "\x00\x00`)
+	checkOneLine(t, stderr, `merge: stdin:1: a line longer than a shard line may be (8 MiB): "\x00\x00`)
 	if len(stderr) > 300 {
 		t.Errorf("a message of %d bytes", len(stderr))
 	}
-	_, stderr, code = runCLI(t, strings.Repeat("x", maxShardLine-1)+"\n", "merge", "--max-input", "32", "-")
+	_, stderr, code = runCLI(t, strings.Repeat("x", maxShardLine-1)+"\n", "merge", "-")
 	if code != 1 {
 		t.Errorf("a line under the limit: exit %d, want 1: %s", code, stderr)
 	}
