@@ -306,6 +306,13 @@ func TestHostileInputsBounded(t *testing.T) {
 	zw.Write(bytes.Repeat([]byte("1 -2 0\n"), 100<<20/7))
 	zw.Close()
 	write("bomb.cnf.gz", bomb.Bytes())
+	// The same lemmas as a proof (read as they come, and one lemma
+	// repeated is kept once): only the input limit stops it.
+	bomb.Reset()
+	zw.Reset(&bomb)
+	zw.Write(bytes.Repeat([]byte("1 -2 0\n"), 100<<20/7))
+	zw.Close()
+	write("bomb.drat.gz", bomb.Bytes())
 	sparse := filepath.Join(dir, "sparse.drat")
 	f, _ := os.Create(sparse)
 	f.Truncate(3 << 30)
@@ -324,7 +331,7 @@ func TestHostileInputsBounded(t *testing.T) {
 		{"decode -n 8 --cnf bomb.cnf.gz unsat", "over the input limit of 16 MiB (--max-input)"},
 		{"decode -n 3 --cnf q3.cnf --proof /dev/zero unsat", "--proof"},
 		{"decode -n 3 --cnf q3.cnf --proof sparse.drat unsat", "over the input limit"},
-		{"decode -n 3 --cnf q3.cnf --proof bomb.cnf.gz unsat", "over the input limit"},
+		{"decode -n 3 --cnf q3.cnf --proof bomb.drat.gz unsat", "over the input limit"},
 		{"merge /dev/zero", "longer than a shard line may be (8 MiB)"},
 		{"decode -n 2 --cnf huge.cnf model", "invalid model"},
 	} {
