@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/queens-dev/queens/internal/memlimit"
 	"github.com/queens-dev/queens/internal/quote"
@@ -52,9 +53,10 @@ const (
 )
 
 // memoryBudget returns the bytes a check may keep: half of what the
-// process may use, the rest left to the garbage collector's headroom. A
+// process may use when the package first checks a proof (the limits
+// are read once), the rest left to the garbage collector's headroom. A
 // variable so that tests can shrink it.
-var memoryBudget = func() int64 { return memlimit.Usable() / 2 }
+var memoryBudget = sync.OnceValue(func() int64 { return memlimit.Usable() / 2 })
 
 // isBinary decides whether a proof is binary. Every binary step starts with
 // 'a' or 'd', so a proof starting with any other byte is text (even a text
