@@ -541,3 +541,42 @@ func TestStdinWaitInterruptible(t *testing.T) {
 		})
 	}
 }
+
+// TestHostileProofsBounded: proofs that took memory by the byte, under
+// ulimit -v 1500000: 20 MB of tautologies given to decode --proof (it
+// took 28 bytes a byte), and a solver that writes 200 MB of NULs as its
+// proof, end in one line, not an out-of-memory crash.
+func TestHostileProofsBounded(t *testing.T) {
+	dir := t.TempDir()
+	exe := smallQueens(t, dir)
+	q8, _, _ := runQueens(t, dir, "dimacs", "-n", "8")
+	os.WriteFile(filepath.Join(dir, "q8.cnf"), []byte(q8), 0o644)
+	os.WriteFile(filepath.Join(dir, "taut.drat"), bytes.Repeat([]byte("1 -1 0\n"), 20<<20/7), 0o644)
+	os.WriteFile(filepath.Join(dir, "unsat"), []byte("s UNSATISFIABLE\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "nul.sh"), []byte("#!/bin/sh\ntruncate -s 200M \"$1\"; echo 's UNSATISFIABLE'; exit 20\n"), 0o755)
+	for _, tc := range []struct {
+		args string
+		want string
+	}{
+		{"decode -n 8 --cnf q8.cnf --proof taut.drat --max-input 100 unsat", "no conflict reached"},
+		{"sat -n 3 --proof --solver ./nul.sh\x00{proof}", "bad literal"},
+	} {
+		t.Run(strings.Fields(tc.args)[0], func(t *testing.T) {
+			cmd := exec.Command("bash", "-c", `ulimit -v 1500000; exec "$0" "$@"`, exe)
+			for _, a := range strings.Fields(tc.args) {
+				cmd.Args = append(cmd.Args, strings.ReplaceAll(a, "\x00", " "))
+			}
+			cmd.Dir = dir
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			cmd.Run()
+			if code := exitStatus(cmd.ProcessState); code != 1 {
+				t.Errorf("exit %d, want 1: %s", code, stderr.String())
+			}
+			checkOneLine(t, stderr.String(), tc.want)
+			if stderr.Len() > 300 {
+				t.Errorf("a message of %d bytes", stderr.Len())
+			}
+		})
+	}
+}
