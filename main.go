@@ -126,10 +126,13 @@
 //	--progress DIR... how far a running count is (pieces, work, ETA,
 //	                shards whose checkpoint is older than --stale)
 //	--max-input MIB read at most MIB mebibytes of each input after
-//	                decompression (default 16; decode takes it too). Inputs
+//	                decompression (default: the memory the process may use,
+//	                RAM, cgroup or ulimit -v, over 16, at least 16; decode
+//	                takes it too). Inputs
 //	                compressed with gzip, xz, zstd or bzip2 are read by their
-//	                magic bytes; -o FILE.gz, .xz or .zst writes compressed,
-//	                and the suffixes of other compressors are refused.
+//	                magic bytes; -o FILE.gz, .xz or .zst (any case) writes
+//	                gzip, xz or zstd, and the suffixes of other compressors
+//	                and archives (.bz2, .tgz, .zip, ...) are refused.
 //
 // Output formats (results on stdout, everything else on stderr):
 //

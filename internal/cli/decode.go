@@ -271,7 +271,10 @@ func checkProofFile(c *cli.Context, cnf *encode.CNF, path, cnfPath string) error
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if errors.Is(err, errInputSize) {
+		// Past the input limit, past the memory, or no proof from its
+		// first byte (NULs, a CNF): the input, not a refutation, is bad.
+		var pe *drat.ParseError
+		if errors.Is(err, errInputSize) || errors.Is(err, drat.ErrMemory) || errors.As(err, &pe) && pe.Offset == 0 {
 			return usagef("decode: --proof %s: %v", path, err)
 		}
 		return failf("decode: the proof %s does not refute %s: %v", path, cnfPath, err)
