@@ -162,14 +162,15 @@ func (p Piece) Check(n int) error {
 }
 
 // CheckTally reports, with an error, a tally that p cannot have on an
-// n×n board whatever the count found: a part stands for whole solutions
+// n×n board whatever the count found (p's weight taken as it is: [Piece.Check]
+// tells whether p is a piece of the board): a part stands for whole solutions
 // times its weight (Total24 a multiple of 24 × Weight) and adds 1/8 of a
 // class for each (Unique24 is Total24 / 8); the symmetric piece adds to
 // the unique count only, as [backtrack.Subproblem.CheckTally] says. It
 // catches damaged or edited tallies; only a recount proves one right.
 func (p Piece) CheckTally(n int, t backtrack.Tally) error {
-	if err := p.Check(n); err != nil {
-		return err
+	if err := board.CheckSize(n, MaxN); err != nil {
+		return fmt.Errorf("check tally of join piece %v: %w", p, err)
 	}
 	if p.Middle == Symmetric {
 		return symmetricSubproblem.CheckTally(n, t)
