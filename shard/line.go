@@ -291,8 +291,8 @@ func Parse(text []byte) (Result, error) {
 		return bad("total %s, unique %s disagree with total24 %v, unique24 %v", l.Total, l.Unique, l.Total24, l.Unique24)
 	case l.Fingerprint != fingerprint(s, keys):
 		return bad("fingerprint %s is not that of the work the line describes", l.Fingerprint)
-	case len(r.Tallies) != len(r.Pieces):
-		return bad("%d tallies for %d pieces", len(r.Tallies), len(r.Pieces))
+	case len(r.Tallies) != len(keys):
+		return bad("%d tallies for %d pieces", len(r.Tallies), len(keys))
 	case l.Threads < 0:
 		return bad("%d threads", l.Threads)
 	case l.Elapsed < 0 || l.Elapsed > maxElapsed:
