@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/queens-dev/queens/backtrack"
@@ -210,21 +211,41 @@ func (p Piece) Count(ctx context.Context, n int) (backtrack.Tally, error) {
 		}
 	}()
 	var c count
-	pl := newPlan(n, pieceColumns(n))
-	pl.cap = int(min(DefaultMemory()/int64(max(1, runtime.GOMAXPROCS(0)))/halfBytes, 1<<40))
+	w := pieceWorker(n)
+	defer workerPool(n).Put(w)
 	if p.Middle == Symmetric {
 		c = symmetricPiece(n, &stop)
 	} else {
-		c = pl.newWorker().count(part{mid: p.Middle, outer: p.Outer, weight: p.Weight}, &stop)
+		c = w.count(part{mid: p.Middle, outer: p.Outer, weight: p.Weight}, &stop)
 	}
 	if err := ctx.Err(); err != nil {
 		return backtrack.Tally{}, err
 	}
 	if c.tooBig {
-		return backtrack.Tally{}, fmt.Errorf("count join piece %v of n = %d: %w: it holds more than %d halves", p, n, ErrMemory, pl.cap)
+		return backtrack.Tally{}, fmt.Errorf("count join piece %v of n = %d: %w: it holds more than %d halves", p, n, ErrMemory, w.pl.cap)
 	}
 	if p.Middle == Symmetric {
 		return backtrack.Tally{Unique24: c.unique24}, nil
 	}
 	return backtrack.Tally{Total24: 24 * c.total, Unique24: 3 * c.total, Nodes: c.pairs}, nil
 }
+
+// workerPools holds, for each n, workers of the pieces' plan whose buffers
+// (grown to the largest piece they counted) the next piece reuses: a
+// shard counts its pieces one after another on each thread.
+var workerPools sync.Map // n → *sync.Pool of *worker
+
+func workerPool(n int) *sync.Pool {
+	if p, ok := workerPools.Load(n); ok {
+		return p.(*sync.Pool)
+	}
+	p, _ := workerPools.LoadOrStore(n, &sync.Pool{New: func() any {
+		pl := newPlan(n, pieceColumns(n))
+		pl.cap = int(min(DefaultMemory()/int64(max(1, runtime.GOMAXPROCS(0)))/halfBytes, 1<<40))
+		return pl.newWorker()
+	}})
+	return p.(*sync.Pool)
+}
+
+// pieceWorker returns a worker for a piece of an n×n board.
+func pieceWorker(n int) *worker { return workerPool(n).Get().(*worker) }
