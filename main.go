@@ -130,6 +130,11 @@
 //	                it against the lines, recounting the same pieces
 //	--progress DIR... how far a running count is (pieces, work, ETA,
 //	                shards whose checkpoint is older than --stale)
+//	--max-input MIB read at most MIB mebibytes of each input after
+//	                decompression (default 16; decode takes it too). Inputs
+//	                compressed with gzip, xz, zstd or bzip2 are read by their
+//	                magic bytes; -o FILE.gz, .xz or .zst writes compressed,
+//	                and the suffixes of other compressors are refused.
 //
 // Output formats (results on stdout, everything else on stderr):
 //

@@ -336,10 +336,7 @@ type Fact struct {
 // stopped by ctx leaves the fact undecided (Decided false, nil error);
 // bad input is an error.
 func Exists(ctx context.Context, n int, place []board.Queen) (Fact, error) {
-	if err := board.CheckSize(n, backtrack.MaxN); err != nil {
-		return Fact{}, err
-	}
-	if err := board.CheckPlacement(n, place); err != nil {
+	if err := checkBoard(n, place); err != nil {
 		return Fact{}, err
 	}
 	if len(place) == 0 {
@@ -371,6 +368,16 @@ func Exists(ctx context.Context, n int, place []board.Queen) (Fact, error) {
 	return Fact{Decided: true, Exists: found != nil, Witness: found, By: Backtracker}, nil
 }
 
+// checkBoard returns the error of a board size the referee's searches
+// do not take (up to [backtrack.MaxN]) or of queens of place that lie
+// off the n×n board or attack each other ([board.CheckPlacement]).
+func checkBoard(n int, place []board.Queen) error {
+	if err := board.CheckSize(n, backtrack.MaxN); err != nil {
+		return err
+	}
+	return board.CheckPlacement(n, place)
+}
+
 // Completions counts, without any SAT solver, the solutions of the n×n
 // board with queens on the squares of place: from the published table
 // without pre-placed queens (n <= 27), with the bitboard counter
@@ -379,10 +386,7 @@ func Exists(ctx context.Context, n int, place []board.Queen) (Fact, error) {
 // A count also decides whether a solution exists (Decided), without a
 // witness.
 func Completions(ctx context.Context, n int, place []board.Queen) (Fact, error) {
-	if err := board.CheckSize(n, backtrack.MaxN); err != nil {
-		return Fact{}, err
-	}
-	if err := board.CheckPlacement(n, place); err != nil {
+	if err := checkBoard(n, place); err != nil {
 		return Fact{}, err
 	}
 	if len(place) == 0 {

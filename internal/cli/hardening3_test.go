@@ -224,7 +224,6 @@ func TestStdoutInherited(t *testing.T) {
 	}
 	os.WriteFile(exe, b, 0o755)
 	out := filepath.Join(dir, "out.txt")
-	const solution4 = "    1 2 3 4\n 1  . Q . .\n 2  . . . Q\n 3  Q . . .\n 4  . . Q .\n"
 	for _, path := range []string{"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"} {
 		f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644) // root's, 0644
 		if err != nil {
@@ -242,8 +241,8 @@ func TestStdoutInherited(t *testing.T) {
 		if err != nil {
 			t.Errorf("-o %s as nobody: %v: %s", path, err, stderr.String())
 		}
-		if b, _ := os.ReadFile(out); string(b) != solution4 {
-			t.Errorf("-o %s as nobody wrote %q, want %q", path, b, solution4)
+		if b, _ := os.ReadFile(out); string(b) != board4 {
+			t.Errorf("-o %s as nobody wrote %q, want %q", path, b, board4)
 		}
 	}
 }
@@ -378,15 +377,7 @@ func TestBlockedOpensInterruptible(t *testing.T) {
 			startReady(t, cmd)
 			time.Sleep(100 * time.Millisecond) // into the open
 			cmd.Process.Signal(os.Interrupt)
-			done := make(chan struct{})
-			go func() { cmd.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(5 * time.Second):
-				cmd.Process.Kill()
-				<-done
-				t.Fatal("still waiting 5 s after SIGINT")
-			}
+			waitBounded(t, cmd, 5*time.Second, "still waiting 5 s after SIGINT")
 			if code := exitStatus(cmd.ProcessState); code != 130 {
 				t.Errorf("exit %d, want 130: %s", code, stderr.String())
 			}
@@ -517,5 +508,29 @@ func TestMessagesShort(t *testing.T) {
 		if len(stderr) > maxMessage+40 || strings.ContainsAny(stderr[:len(stderr)-1], "\x00\x1b\r\u202e\x07") {
 			t.Errorf("%.40q: %d bytes, %.200q", args, len(stderr), stderr)
 		}
+	}
+}
+
+// TestStdinWaitInterruptible: check and decode waiting on a stdin that
+// nobody writes (an open pipe) stop at Ctrl-C, exit status 130.
+func TestStdinWaitInterruptible(t *testing.T) {
+	for _, args := range [][]string{{"check", "-n", "4"}, {"decode", "-n", "4"}, {"merge", "-"}} {
+		t.Run(args[0], func(t *testing.T) {
+			cmd := queensCmd(t, t.TempDir(), args...)
+			w, err := cmd.StdinPipe() // held open, never written
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.Close()
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			startReady(t, cmd)
+			time.Sleep(100 * time.Millisecond)
+			cmd.Process.Signal(os.Interrupt)
+			waitBounded(t, cmd, 5*time.Second, "still reading stdin 5 s after SIGINT")
+			if code := exitStatus(cmd.ProcessState); code != 130 {
+				t.Errorf("exit %d, want 130: %s", code, stderr.String())
+			}
+		})
 	}
 }
