@@ -87,7 +87,12 @@
 //	                for 14 <= N <= 18, where it measured faster on one thread
 //	                (n = 16: 0.49 s against 1.1 s of CPU, n = 18: 13 s against
 //	                51 s), and constellations else and always for --place,
-//	                --gpu, --shard and --checkpoint.
+//	                --gpu, --shard and --checkpoint. --engine join with
+//	                --shard or --checkpoint counts the join's own pieces
+//	                (scheme join-parts: the parts named by the middle-row
+//	                queen and the outer columns of the top half, and the
+//	                symmetric piece); merge takes join shards only with
+//	                join shards and --verify recounts them with the join.
 //	--memory M      with the join, the memory its halves may take at once
 //	                (256MiB, 4GiB; default: half the RAM or cgroup limit);
 //	                less splits the count into more parts, below 1MiB is a

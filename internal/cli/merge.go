@@ -45,7 +45,10 @@ twice, from another run, is a confirmation), shards of different n, split, shard
 count or version, and pieces that are not those this version of queens deals to
 each shard. A count that differs from the published table is a failed check too
 (exit status 1). Lines of different engines (the CPU's constellations, the GPU)
-merge: every engine finds the same tallies, and only those are compared.
+merge: every engine finds the same tallies, and only those are compared. The
+half-board join (--engine join --shard) splits the count into its own pieces
+(scheme join-parts): its lines merge with each other, never with the
+constellations' (a clear error), and --verify recounts them with the join.
 
 A checksum guards against accidents only: anyone can recompute it. --verify K
 recounts K pieces drawn at random and compares them with the lines: the check
