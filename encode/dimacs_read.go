@@ -257,7 +257,7 @@ func (rd *dimacsReader) next() (eol bool, err error) {
 		}
 		if len(rd.word) >= maxWord {
 			rd.lineNo++
-			return false, rd.fail(fmt.Errorf("%w: a word of more than %d bytes, %s...", ErrLiteral, maxWord, quote.Bytes(rd.word[:16])))
+			return false, rd.fail(fmt.Errorf("%w: a word of more than %d bytes, starting %s", ErrLiteral, maxWord, quote.Bytes(rd.word[:16])))
 		}
 		rd.word = append(rd.word, b)
 	}
@@ -274,7 +274,7 @@ func (rd *dimacsReader) restOfLine(eol bool, max int) error {
 		chunk, err := rd.br.ReadSlice('\n')
 		rd.line = append(rd.line, chunk...)
 		if len(rd.line) > max {
-			return rd.fail(fmt.Errorf("%w: a line of more than %d bytes, %s...", ErrHeader, max, quote.Bytes(rd.line[:16])))
+			return rd.fail(fmt.Errorf("%w: a line of more than %d bytes, starting %s", ErrHeader, max, quote.Bytes(rd.line[:16])))
 		}
 		if err == bufio.ErrBufferFull {
 			continue

@@ -32,6 +32,10 @@ import (
 //	{"kind":"queens-checkpoint","n":16,"shard":0,"shards":1,"scheme":"round-robin","version":"devel","fingerprint":"..."}
 //	{"piece":[1,3,2,5],"total24":...,"unique24":...,"nodes":...}
 //	{"checksum":"..."}
+//
+// A piece is written as in a shard line: a constellation [top, bottom,
+// left, right], a part of the join (scheme "join-parts") [middle, outer,
+// weight].
 type Checkpoint struct {
 	path    string
 	header  []byte
@@ -39,9 +43,9 @@ type Checkpoint struct {
 	mu      sync.Mutex
 	saved   int // pieces in the file on disk
 	done    []Piece
-	seen    map[backtrack.Subproblem]bool // the pieces of done
-	written time.Time                     // when the file was last written
-	pending bool                          // pieces recorded since
+	seen    map[key]bool // the pieces of done
+	written time.Time    // when the file was last written
+	pending bool         // pieces recorded since
 }
 
 // CheckpointEvery is how often [Checkpoint.Record] writes the file at most.
@@ -58,10 +62,10 @@ type checkpointHeader struct {
 }
 
 type checkpointPiece struct {
-	Piece    [4]int `json:"piece"`
-	Total24  uint64 `json:"total24"`
-	Unique24 uint64 `json:"unique24"`
-	Nodes    uint64 `json:"nodes"`
+	Piece    []int64 `json:"piece"`
+	Total24  uint64  `json:"total24"`
+	Unique24 uint64  `json:"unique24"`
+	Nodes    uint64  `json:"nodes"`
 }
 
 // OpenCheckpoint opens the checkpoint at path for shard s and locks it
@@ -86,7 +90,7 @@ type checkpointPiece struct {
 // consistently and recomputes the checksum is not detected here. Against
 // that, recount: merge --verify, see [Verify].
 func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
-	pieces, _, err := s.Pieces()
+	pieces, _, err := s.keys()
 	if err != nil {
 		return nil, fmt.Errorf("open checkpoint: %w", err)
 	}
@@ -94,7 +98,7 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 	if path, err = resolve(path); err != nil {
 		return nil, fmt.Errorf("open checkpoint: %w", err)
 	}
-	c := &Checkpoint{path: path, header: h, seen: map[backtrack.Subproblem]bool{}}
+	c := &Checkpoint{path: path, header: h, seen: map[key]bool{}}
 	if _, err := os.Stat(filepath.Dir(path)); err != nil {
 		// Fail now, not at the first finished piece, if it cannot be
 		// written there.
@@ -128,9 +132,9 @@ func (c *Checkpoint) Close() error {
 }
 
 // read loads the pieces recorded in the file, if it exists.
-func (c *Checkpoint) read(pieces []backtrack.Subproblem, s Spec) error {
+func (c *Checkpoint) read(pieces []key, s Spec) error {
 	path, h := c.path, c.header
-	ofShard := make(map[backtrack.Subproblem]bool, len(pieces))
+	ofShard := make(map[key]bool, len(pieces))
 	for _, p := range pieces {
 		ofShard[p] = true
 	}
@@ -169,12 +173,15 @@ func (c *Checkpoint) read(pieces []backtrack.Subproblem, s Spec) error {
 		if err := json.Unmarshal(line, &p); err != nil {
 			return bad("line %d: %v", i+2, err)
 		}
-		sp := backtrack.Subproblem{Top: p.Piece[0], Bottom: p.Piece[1], Left: p.Piece[2], Right: p.Piece[3]}
+		sp, err := keyOf(schemeOf(s.Scheme), p.Piece)
+		if err != nil {
+			return bad("line %d: %v", i+2, err)
+		}
 		if !ofShard[sp] || c.has(sp) {
 			return bad("line %d: piece %v is not one of the shard's or appears twice", i+2, sp)
 		}
 		t := backtrack.Tally{Total24: p.Total24, Unique24: p.Unique24, Nodes: p.Nodes}
-		if err := sp.CheckTally(s.N, t); err != nil {
+		if err := sp.checkTally(s.N, t); err != nil {
 			return bad("line %d: %v", i+2, err)
 		}
 		c.done = append(c.done, Piece{sp: sp, t: t})
@@ -186,12 +193,12 @@ func (c *Checkpoint) read(pieces []backtrack.Subproblem, s Spec) error {
 
 // headerOf returns the header line (without its newline) of a
 // checkpoint of shard s, whose pieces are pieces.
-func headerOf(s Spec, pieces []backtrack.Subproblem) []byte {
-	h, _ := json.Marshal(checkpointHeader{"queens-checkpoint", s.N, s.Index, s.Shards, Scheme, s.Version, fingerprint(s, pieces)})
+func headerOf(s Spec, pieces []key) []byte {
+	h, _ := json.Marshal(checkpointHeader{"queens-checkpoint", s.N, s.Index, s.Shards, schemeOf(s.Scheme), s.Version, fingerprint(s, pieces)})
 	return h
 }
 
-func (c *Checkpoint) has(sp backtrack.Subproblem) bool { return c.seen[sp] }
+func (c *Checkpoint) has(sp key) bool { return c.seen[sp] }
 
 // Saved returns the number of pieces in the file on disk: after a failed
 // write (a full disk), fewer than [Checkpoint.Done] holds.
@@ -251,7 +258,7 @@ func (c *Checkpoint) write() error {
 	b.Write(c.header)
 	b.WriteByte('\n')
 	for _, p := range c.done {
-		line, _ := json.Marshal(checkpointPiece{[4]int{p.sp.Top, p.sp.Bottom, p.sp.Left, p.sp.Right}, p.t.Total24, p.t.Unique24, p.t.Nodes})
+		line, _ := json.Marshal(checkpointPiece{p.sp.ints(), p.t.Total24, p.t.Unique24, p.t.Nodes})
 		b.Write(line)
 		b.WriteByte('\n')
 	}

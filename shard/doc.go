@@ -15,6 +15,16 @@
 // (the scheme [Scheme]); when K exceeds the number of pieces some shards
 // cover none, and they must still be merged.
 //
+// The half-board join of package join ([EngineJoin]) cannot count those
+// pieces cheaply and has its own split, [JoinScheme] ("join-parts"): the
+// pieces of [join.Pieces] (the boards whose middle-row queen and outer
+// top-half columns are given, weighted by their mirror images, and the
+// symmetric piece), dealt round-robin the same way. A join line lists
+// each piece as [middle, outer, weight] (middle -1 on an even board, -3
+// for the middle queen in any inner column, -2 for the symmetric piece);
+// Parse checks that it is one of the split's. Lines of the two schemes
+// are different work and never merge.
+//
 // A result line looks like this (one line; wrapped here):
 //
 //	{"kind":"queens-shard","n":10,"shard":1,"shards":40,"scheme":"round-robin","engine":"constellations",

@@ -10,8 +10,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/queens-dev/queens/backtrack"
 )
 
 // ShardProgress is how far one shard of a running count is.
@@ -76,7 +74,8 @@ func (p Progress) ETA(now time.Time) time.Duration {
 func ReadProgress(paths []string) (Progress, error) {
 	var p Progress
 	byShard := map[int]ShardProgress{}
-	cost := map[backtrack.Subproblem]float64{} // finished pieces' nodes
+	cost := map[key]float64{} // finished pieces' nodes
+	scheme := ""
 	note := func(sp ShardProgress, n, shards int) error {
 		if p.Shards == 0 {
 			p.N, p.Shards = n, shards
@@ -108,10 +107,11 @@ func ReadProgress(paths []string) (Progress, error) {
 				if err != nil {
 					return p, fmt.Errorf("progress: %s: %w", path, err)
 				}
-				for i, sp := range r.Pieces {
+				for i, sp := range r.keys() {
 					cost[sp] = float64(r.Tallies[i].Nodes)
 				}
-				if err := note(ShardProgress{Shard: r.Shard, Done: len(r.Pieces), Pieces: len(r.Pieces), Finished: true, Modified: st.ModTime(), Path: path}, r.N, r.Shards); err != nil {
+				scheme = r.Scheme
+				if err := note(ShardProgress{Shard: r.Shard, Done: len(r.Tallies), Pieces: len(r.Tallies), Finished: true, Modified: st.ModTime(), Path: path}, r.N, r.Shards); err != nil {
 					return p, err
 				}
 				if !r.Start.IsZero() && (p.Start.IsZero() || r.Start.Before(p.Start)) {
@@ -123,11 +123,12 @@ func ReadProgress(paths []string) (Progress, error) {
 			if err != nil {
 				return p, fmt.Errorf("progress: %w", err)
 			}
-			s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version}
-			pieces, _, err := s.Pieces()
+			s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version, Scheme: h.Scheme}
+			pieces, _, err := s.keys()
 			if err != nil {
 				return p, fmt.Errorf("progress: %s: %w", path, err)
 			}
+			scheme = h.Scheme
 			for _, d := range done {
 				cost[d.sp] = float64(d.t.Nodes)
 			}
@@ -147,7 +148,7 @@ func ReadProgress(paths []string) (Progress, error) {
 		p.Done += sp.Done
 	}
 	slices.SortFunc(p.Seen, func(a, b ShardProgress) int { return a.Shard - b.Shard })
-	all, err := backtrack.Subproblems(p.N)
+	all, err := allKeys(schemeOf(scheme), p.N)
 	if err != nil {
 		return p, fmt.Errorf("progress: %w", err)
 	}
@@ -159,7 +160,7 @@ func ReadProgress(paths []string) (Progress, error) {
 // workDone returns the share of the work of the pieces all that the
 // finished ones (with their costs) are, estimating the others' costs as
 // ReadProgress says.
-func workDone(all []backtrack.Subproblem, cost map[backtrack.Subproblem]float64) float64 {
+func workDone(all []key, cost map[key]float64) float64 {
 	if len(cost) == 0 {
 		return 0
 	}
@@ -210,12 +211,12 @@ func readCheckpointFile(path string) (checkpointHeader, []Piece, error) {
 	if json.Unmarshal(line, &h) != nil || h.Kind != "queens-checkpoint" {
 		return h, nil, fmt.Errorf("%s: %w: not a checkpoint file", path, ErrCheckpoint)
 	}
-	s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version}
+	s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version, Scheme: h.Scheme}
 	if err := s.check(); err != nil {
 		return h, nil, fmt.Errorf("%s: %w: %v", path, ErrCheckpoint, err)
 	}
-	pieces, _, _ := s.Pieces()
-	c := &Checkpoint{path: path, header: headerOf(s, pieces), seen: map[backtrack.Subproblem]bool{}}
+	pieces, _, _ := s.keys()
+	c := &Checkpoint{path: path, header: headerOf(s, pieces), seen: map[key]bool{}}
 	if err := c.read(pieces, s); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return h, nil, nil

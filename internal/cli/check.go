@@ -57,7 +57,12 @@ func checkAction(c *cli.Context) error {
 	}
 	text := strings.Join(c.Args().Slice(), " ")
 	if !c.Args().Present() {
-		data, err := io.ReadAll(io.LimitReader(c.App.Reader, maxCheckInput+1))
+		// A stdin nobody writes holds the run only until Ctrl-C.
+		stdin := &asyncReader{ctx: c.Context, r: c.App.Reader}
+		data, err := io.ReadAll(io.LimitReader(stdin, maxCheckInput+1))
+		if err != nil && c.Context.Err() != nil {
+			return fmt.Errorf("check: interrupted while reading stdin: %w", err)
+		}
 		if err != nil {
 			return fmt.Errorf("check: read stdin: %w", err)
 		}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"strings"
 	"time"
 
 	"github.com/queens-dev/queens/board"
@@ -191,15 +190,5 @@ func placeText(place []board.Queen) string {
 	if len(place) == 0 {
 		return ""
 	}
-	parts := make([]string, len(place))
-	for i, q := range place {
-		parts[i] = q.String()
-	}
-	return " with --place " + strings.Join(parts, " ")
-}
-
-// permText writes a solution in the 1-based perm format, for messages.
-func permText(s board.Solution) string {
-	b, _ := board.Append(nil, s, board.FormatPerm)
-	return "[" + strings.TrimSpace(string(b)) + "]"
+	return " with --place " + joinStrings(place, " ")
 }
