@@ -35,6 +35,7 @@ import (
 type Checkpoint struct {
 	path    string
 	header  []byte
+	split   int      // the shard's [Spec.Split], for the form of its pieces
 	lock    *os.File // held open, locked, while the checkpoint is in use
 	mu      sync.Mutex
 	saved   int // pieces in the file on disk
@@ -53,12 +54,13 @@ type checkpointHeader struct {
 	Shard       int    `json:"shard"`
 	Shards      int    `json:"shards"`
 	Scheme      string `json:"scheme"`
+	Split       int    `json:"split,omitempty"`
 	Version     string `json:"version"`
 	Fingerprint string `json:"fingerprint"`
 }
 
 type checkpointPiece struct {
-	Piece    [4]int `json:"piece"`
+	Piece    []int  `json:"piece"`
 	Total24  uint64 `json:"total24"`
 	Unique24 uint64 `json:"unique24"`
 	Nodes    uint64 `json:"nodes"`
@@ -94,7 +96,7 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 	if path, err = resolve(path); err != nil {
 		return nil, fmt.Errorf("open checkpoint: %w", err)
 	}
-	c := &Checkpoint{path: path, header: h, seen: map[backtrack.Subproblem]bool{}}
+	c := &Checkpoint{path: path, header: h, split: s.Split, seen: map[backtrack.Subproblem]bool{}}
 	if _, err := os.Stat(filepath.Dir(path)); err != nil {
 		// Fail now, not at the first finished piece, if it cannot be
 		// written there.
@@ -169,7 +171,10 @@ func (c *Checkpoint) read(pieces []backtrack.Subproblem, s Spec) error {
 		if err := json.Unmarshal(line, &p); err != nil {
 			return bad("line %d: %v", i+2, err)
 		}
-		sp := backtrack.Subproblem{Top: p.Piece[0], Bottom: p.Piece[1], Left: p.Piece[2], Right: p.Piece[3]}
+		sp, err := pieceOf(s.Split, p.Piece)
+		if err != nil {
+			return bad("line %d: %v", i+2, err)
+		}
 		if !ofShard[sp] || c.has(sp) {
 			return bad("line %d: piece %v is not one of the shard's or appears twice", i+2, sp)
 		}
@@ -187,7 +192,7 @@ func (c *Checkpoint) read(pieces []backtrack.Subproblem, s Spec) error {
 // headerOf returns the header line (without its newline) of a
 // checkpoint of shard s, whose pieces are pieces.
 func headerOf(s Spec, pieces []backtrack.Subproblem) []byte {
-	h, _ := json.Marshal(checkpointHeader{"queens-checkpoint", s.N, s.Index, s.Shards, Scheme, s.Version, fingerprint(s, pieces)})
+	h, _ := json.Marshal(checkpointHeader{"queens-checkpoint", s.N, s.Index, s.Shards, s.scheme(), s.Split, s.Version, fingerprint(s, pieces)})
 	return h
 }
 
@@ -251,7 +256,7 @@ func (c *Checkpoint) write() error {
 	b.Write(c.header)
 	b.WriteByte('\n')
 	for _, p := range c.done {
-		line, _ := json.Marshal(checkpointPiece{[4]int{p.sp.Top, p.sp.Bottom, p.sp.Left, p.sp.Right}, p.t.Total24, p.t.Unique24, p.t.Nodes})
+		line, _ := json.Marshal(checkpointPiece{pieceForm(c.split, p.sp), p.t.Total24, p.t.Unique24, p.t.Nodes})
 		b.Write(line)
 		b.WriteByte('\n')
 	}

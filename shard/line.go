@@ -21,6 +21,7 @@ import (
 type Result struct {
 	N, Shard, Shards int
 	Scheme           string
+	Split            int // sub-parts per constellation in the scheme [SchemeSplit]; 0 in [Scheme]
 	// Engine names what counted the pieces (see [Engine]): "" in a line
 	// written before lines named it, which Parse reads as
 	// [EngineConstellations].
@@ -83,7 +84,7 @@ func SumTallies(ts []backtrack.Tally) (Sums, error) {
 
 // Spec returns the shard r is a result of.
 func (r Result) Spec() Spec {
-	return Spec{N: r.N, Index: r.Shard, Shards: r.Shards, Version: r.Version}
+	return Spec{N: r.N, Index: r.Shard, Shards: r.Shards, Version: r.Version, Split: r.Split}
 }
 
 const kind = "queens-shard"
@@ -99,10 +100,11 @@ type line struct {
 	Shard       int         `json:"shard"`
 	Shards      int         `json:"shards"`
 	Scheme      string      `json:"scheme"`
+	Split       int         `json:"split,omitempty"`
 	Engine      string      `json:"engine,omitempty"`
 	Parts       int         `json:"parts"`
 	Covered     int         `json:"covered"`
-	Pieces      [][4]int    `json:"pieces"`
+	Pieces      [][]int     `json:"pieces"`
 	Tallies     [][3]uint64 `json:"tallies"`
 	Total       string      `json:"total"`
 	Unique      string      `json:"unique"`
@@ -119,8 +121,8 @@ type line struct {
 
 func (r Result) line() line {
 	l := line{
-		Kind: kind, N: r.N, Shard: r.Shard, Shards: r.Shards, Scheme: r.Scheme, Engine: r.Engine,
-		Parts: r.Parts, Covered: len(r.Pieces), Pieces: [][4]int{},
+		Kind: kind, N: r.N, Shard: r.Shard, Shards: r.Shards, Scheme: r.Scheme, Split: r.Split, Engine: r.Engine,
+		Parts: r.Parts, Covered: len(r.Pieces), Pieces: [][]int{},
 		Total: fraction24Of(r.Total24), Unique: fraction24Of(r.Unique24),
 		Total24: r.Total24, Unique24: r.Unique24, Nodes: r.Nodes,
 		Elapsed: float64(r.Elapsed.Milliseconds()) / 1000, Host: r.Host, Threads: r.Threads,
@@ -130,7 +132,7 @@ func (r Result) line() line {
 		l.Start = r.Start.UTC().Format(time.RFC3339)
 	}
 	for _, p := range r.Pieces {
-		l.Pieces = append(l.Pieces, [4]int{p.Top, p.Bottom, p.Left, p.Right})
+		l.Pieces = append(l.Pieces, pieceForm(r.Split, p))
 	}
 	for _, t := range r.Tallies {
 		l.Tallies = append(l.Tallies, [3]uint64{t.Total24, t.Unique24, t.Nodes})
@@ -234,7 +236,7 @@ func Parse(text []byte) (Result, error) {
 		return Result{}, fmt.Errorf("parse shard result: %w: not in the form queens writes", ErrCorrupt)
 	}
 	r := Result{
-		N: l.N, Shard: l.Shard, Shards: l.Shards, Scheme: l.Scheme, Engine: cmp.Or(l.Engine, EngineConstellations), Parts: l.Parts,
+		N: l.N, Shard: l.Shard, Shards: l.Shards, Scheme: l.Scheme, Split: l.Split, Engine: cmp.Or(l.Engine, EngineConstellations), Parts: l.Parts,
 		Sums:    Sums{Total24: l.Total24, Unique24: l.Unique24, Nodes: l.Nodes},
 		Elapsed: time.Duration(math.Round(l.Elapsed*1000)) * time.Millisecond,
 		Version: l.Version, Fingerprint: l.Fingerprint, Host: l.Host, Threads: l.Threads,
@@ -246,9 +248,6 @@ func Parse(text []byte) (Result, error) {
 		}
 		r.Start = start
 	}
-	for _, p := range l.Pieces {
-		r.Pieces = append(r.Pieces, backtrack.Subproblem{Top: p[0], Bottom: p[1], Left: p[2], Right: p[3]})
-	}
 	for _, t := range l.Tallies {
 		r.Tallies = append(r.Tallies, backtrack.Tally{Total24: t[0], Unique24: t[1], Nodes: t[2]})
 	}
@@ -256,14 +255,25 @@ func Parse(text []byte) (Result, error) {
 		return Result{}, fmt.Errorf("parse shard result (%v): %w: %s", r.Spec(), ErrCorrupt, fmt.Sprintf(format, args...))
 	}
 	switch s := r.Spec(); {
+	case l.Scheme != Scheme && l.Scheme != SchemeSplit:
+		return bad("unknown scheme %s", quote.Token(l.Scheme))
 	case s.check() != nil:
 		return bad("%v", s.check())
-	case l.Scheme != Scheme:
-		return bad("unknown scheme %s", quote.Token(l.Scheme))
+	case l.Scheme != s.scheme():
+		return bad("scheme %s with split %d", quote.Token(l.Scheme), l.Split)
 	case !knownEngine(r.Engine):
 		return bad("unknown engine %s (known: %s)", quote.Token(r.Engine), strings.Join(Engines(), ", "))
 	case l.Covered != len(l.Pieces):
 		return bad("covered %d but %d pieces listed", l.Covered, len(l.Pieces))
+	}
+	for _, f := range l.Pieces {
+		p, err := pieceOf(r.Split, f)
+		if err != nil {
+			return bad("%v", err)
+		}
+		r.Pieces = append(r.Pieces, p)
+	}
+	switch s := r.Spec(); {
 	case l.Total != fraction24Of(l.Total24) || l.Unique != fraction24Of(l.Unique24):
 		return bad("total %s, unique %s disagree with total24 %v, unique24 %v", l.Total, l.Unique, l.Total24, l.Unique24)
 	case l.Fingerprint != fingerprint(s, r.Pieces):

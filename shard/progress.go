@@ -123,7 +123,7 @@ func ReadProgress(paths []string) (Progress, error) {
 			if err != nil {
 				return p, fmt.Errorf("progress: %w", err)
 			}
-			s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version}
+			s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version, Split: h.Split}
 			pieces, _, err := s.Pieces()
 			if err != nil {
 				return p, fmt.Errorf("progress: %s: %w", path, err)
@@ -210,12 +210,12 @@ func readCheckpointFile(path string) (checkpointHeader, []Piece, error) {
 	if json.Unmarshal(line, &h) != nil || h.Kind != "queens-checkpoint" {
 		return h, nil, fmt.Errorf("%s: %w: not a checkpoint file", path, ErrCheckpoint)
 	}
-	s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version}
+	s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version, Split: h.Split}
 	if err := s.check(); err != nil {
 		return h, nil, fmt.Errorf("%s: %w: %v", path, ErrCheckpoint, err)
 	}
 	pieces, _, _ := s.Pieces()
-	c := &Checkpoint{path: path, header: headerOf(s, pieces), seen: map[backtrack.Subproblem]bool{}}
+	c := &Checkpoint{path: path, header: headerOf(s, pieces), split: s.Split, seen: map[backtrack.Subproblem]bool{}}
 	if err := c.read(pieces, s); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return h, nil, nil

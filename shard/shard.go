@@ -53,6 +53,11 @@ type Spec struct {
 	Index   int    // this shard, 0 <= Index < Shards
 	Shards  int    // the number of shards K, at least 1
 	Version string // the version of the program; results of different versions are not merged
+
+	// Split is the number of sub-parts each constellation is split into
+	// (the scheme [SchemeSplit]), 2 to [backtrack.MaxParts]; 0 (the
+	// scheme [Scheme]) counts whole constellations. See [AutoSplit].
+	Split int
 }
 
 // String describes the shard for messages, e.g. "n=16 shard 3/64".
@@ -69,7 +74,7 @@ func (s Spec) check() error {
 	if s.Index < 0 || s.Index >= s.Shards {
 		return fmt.Errorf("%w: shard %d of %d (want 0 to %d)", ErrShard, s.Index, s.Shards, s.Shards-1)
 	}
-	return nil
+	return s.checkSplit()
 }
 
 // Pieces returns the pieces of the count that shard s covers (possibly
@@ -83,6 +88,10 @@ func (s Spec) Pieces() (pieces []backtrack.Subproblem, parts int, err error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("shard pieces: %w", err)
 	}
+	if s.Split > 0 {
+		pieces, parts = splitPieces(s, all)
+		return pieces, parts, nil
+	}
 	for i := s.Index; i < len(all); i += s.Shards {
 		pieces = append(pieces, all[i])
 	}
@@ -92,7 +101,11 @@ func (s Spec) Pieces() (pieces []backtrack.Subproblem, parts int, err error) {
 // fingerprint is the hash of the work of shard s covering pieces.
 func fingerprint(s Spec, pieces []backtrack.Subproblem) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "queens shard\nn %d\nscheme %s\nshards %d\nshard %d\nversion %s\npieces", s.N, Scheme, s.Shards, s.Index, s.Version)
+	fmt.Fprintf(&b, "queens shard\nn %d\nscheme %s\nshards %d\nshard %d\nversion %s\n", s.N, s.scheme(), s.Shards, s.Index, s.Version)
+	if s.Split > 0 {
+		fmt.Fprintf(&b, "split %d\n", s.Split)
+	}
+	b.WriteString("pieces")
 	for _, p := range pieces {
 		fmt.Fprintf(&b, " %v", p)
 	}
@@ -160,7 +173,7 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	}
 	host, _ := os.Hostname()
 	res := Result{
-		N: s.N, Shard: s.Index, Shards: s.Shards, Scheme: Scheme, Engine: engine,
+		N: s.N, Shard: s.Index, Shards: s.Shards, Scheme: s.scheme(), Split: s.Split, Engine: engine,
 		Parts: parts, Pieces: pieces, Tallies: make([]backtrack.Tally, len(pieces)),
 		Version: s.Version, Fingerprint: fingerprint(s, pieces),
 		Host: host, Threads: threads, Start: start.UTC().Truncate(time.Second),
