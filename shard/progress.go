@@ -77,12 +77,13 @@ func ReadProgress(paths []string) (Progress, error) {
 	var p Progress
 	byShard := map[int]ShardProgress{}
 	cost := map[backtrack.Subproblem]float64{} // finished pieces' nodes
-	note := func(sp ShardProgress, n, shards int) error {
+	split := 0                                 // the split's sub-parts per constellation
+	note := func(sp ShardProgress, n, shards, m int) error {
 		if p.Shards == 0 {
-			p.N, p.Shards = n, shards
+			p.N, p.Shards, split = n, shards, m
 		}
-		if n != p.N || shards != p.Shards {
-			return fmt.Errorf("progress: %w: %s is of n=%d, %d shards; others of n=%d, %d shards", ErrMismatch, sp.Path, n, shards, p.N, p.Shards)
+		if n != p.N || shards != p.Shards || m != split {
+			return fmt.Errorf("progress: %w: %s is of n=%d, %d shards, split %d; others of n=%d, %d shards, split %d", ErrMismatch, sp.Path, n, shards, m, p.N, p.Shards, split)
 		}
 		if prev, ok := byShard[sp.Shard]; !ok || sp.Finished && !prev.Finished || sp.Finished == prev.Finished && sp.Done > prev.Done {
 			byShard[sp.Shard] = sp
@@ -111,7 +112,7 @@ func ReadProgress(paths []string) (Progress, error) {
 				for i, sp := range r.Pieces {
 					cost[sp] = float64(r.Tallies[i].Nodes)
 				}
-				if err := note(ShardProgress{Shard: r.Shard, Done: len(r.Pieces), Pieces: len(r.Pieces), Finished: true, Modified: st.ModTime(), Path: path}, r.N, r.Shards); err != nil {
+				if err := note(ShardProgress{Shard: r.Shard, Done: len(r.Pieces), Pieces: len(r.Pieces), Finished: true, Modified: st.ModTime(), Path: path}, r.N, r.Shards, r.Split); err != nil {
 					return p, err
 				}
 				if !r.Start.IsZero() && (p.Start.IsZero() || r.Start.Before(p.Start)) {
@@ -131,7 +132,7 @@ func ReadProgress(paths []string) (Progress, error) {
 			for _, d := range done {
 				cost[d.sp] = float64(d.t.Nodes)
 			}
-			if err := note(ShardProgress{Shard: h.Shard, Done: len(done), Pieces: len(pieces), Modified: st.ModTime(), Path: path}, h.N, h.Shards); err != nil {
+			if err := note(ShardProgress{Shard: h.Shard, Done: len(done), Pieces: len(pieces), Modified: st.ModTime(), Path: path}, h.N, h.Shards, h.Split); err != nil {
 				return p, err
 			}
 			if lock, err := os.Stat(path + ".lock"); err == nil && (p.Start.IsZero() || lock.ModTime().Before(p.Start)) {
@@ -152,16 +153,49 @@ func ReadProgress(paths []string) (Progress, error) {
 		return p, fmt.Errorf("progress: %w", err)
 	}
 	p.Parts = len(all)
-	p.Work = workDone(all, cost)
+	var share map[backtrack.Subproblem]float64
+	if split > 0 {
+		p.Parts = (len(all)-1)*split + 1
+		cost, share = wholes(cost, split)
+	}
+	p.Work = workDone(all, cost, share)
 	return p, nil
+}
+
+// wholes returns the costs of the sub-parts finished (of m per
+// constellation) summed by constellation, and the share of each
+// constellation's sub-parts that they are.
+func wholes(cost map[backtrack.Subproblem]float64, m int) (sum, share map[backtrack.Subproblem]float64) {
+	sum, share = map[backtrack.Subproblem]float64{}, map[backtrack.Subproblem]float64{}
+	for sp, c := range cost {
+		w := sp.Whole()
+		sum[w] += c + 1
+		if sp.Parts > 0 {
+			share[w] += 1 / float64(m)
+		} else {
+			share[w] = 1
+		}
+	}
+	for w := range sum {
+		sum[w]-- // workDone adds one per piece
+	}
+	return sum, share
 }
 
 // workDone returns the share of the work of the pieces all that the
 // finished ones (with their costs) are, estimating the others' costs as
-// ReadProgress says.
-func workDone(all []backtrack.Subproblem, cost map[backtrack.Subproblem]float64) float64 {
+// ReadProgress says. With share not nil, a piece of cost is only that
+// share of its piece of all finished (the sub-parts finished of a
+// constellation), its whole cost estimated in proportion.
+func workDone(all []backtrack.Subproblem, cost, share map[backtrack.Subproblem]float64) float64 {
 	if len(cost) == 0 {
 		return 0
+	}
+	whole := func(sp backtrack.Subproblem, c float64) float64 {
+		if f, ok := share[sp]; ok && f > 0 {
+			return (c + 1) / f
+		}
+		return c + 1
 	}
 	// The mean cost of the finished pieces in each block of the list.
 	const blocks = 64
@@ -169,7 +203,7 @@ func workDone(all []backtrack.Subproblem, cost map[backtrack.Subproblem]float64)
 	sum, num := make([]float64, blocks), make([]int, blocks)
 	for i, sp := range all {
 		if c, ok := cost[sp]; ok {
-			sum[i/size] += c + 1
+			sum[i/size] += whole(sp, c)
 			num[i/size]++
 		}
 	}
@@ -177,7 +211,7 @@ func workDone(all []backtrack.Subproblem, cost map[backtrack.Subproblem]float64)
 	for i, sp := range all {
 		if c, ok := cost[sp]; ok {
 			done += c + 1
-			total += c + 1
+			total += whole(sp, c)
 			continue
 		}
 		// The nearest block with finished pieces, the earlier one first.
