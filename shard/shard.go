@@ -40,11 +40,13 @@ var (
 	ErrLocked     = errors.New("checkpoint in use")             // another process has the checkpoint open
 )
 
-// MaxShards is the largest number of shards a count is split into: far
-// more than the pieces of any board the counter takes (n = 32 has a few
-// hundred thousand), so that no shard count a user means is refused, and
-// small enough that a number read from a file cannot size anything large.
-const MaxShards = 1 << 20
+// MaxShards is the largest number of shards a count is split into: more
+// than the pieces of any board the counter takes in whole constellations
+// (n = 32 has a few hundred thousand) and room for shards of a few
+// core-hours at n = 28 ([SchemeSplit]: K = 2^24 there), so that no shard
+// count a user means is refused, and small enough that a number read
+// from a file cannot size anything large.
+const MaxShards = 1 << 25
 
 // Spec names one shard of a count: shard Index (0-based) of Shards, of the
 // count of the n×n board, made by the program version Version.

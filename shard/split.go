@@ -43,10 +43,29 @@ func (s Spec) scheme() string {
 	return Scheme
 }
 
-// checkSplit validates s.Split.
+// MaxShardPieces is the most pieces one shard of the scheme
+// [SchemeSplit] may cover (a few hundred MiB to list them): a split
+// whose pieces outnumber K × MaxShardPieces is refused, so that no shard
+// count or split read from a line or a checkpoint makes a shard list
+// billions of pieces.
+const MaxShardPieces = 1 << 22
+
+// checkSplit validates s.Split, and the size of the shard it makes
+// (s.N and s.Shards in range).
 func (s Spec) checkSplit() error {
-	if s.Split != 0 && (s.Split < 2 || s.Split > backtrack.MaxParts) {
+	if s.Split == 0 {
+		return nil
+	}
+	if s.Split < 2 || s.Split > backtrack.MaxParts {
 		return fmt.Errorf("%w: %d sub-parts per constellation (want 2 to %d, or 0 for whole ones)", ErrShard, s.Split, backtrack.MaxParts)
+	}
+	all, err := backtrack.Subproblems(s.N)
+	if err != nil {
+		return err
+	}
+	if parts := (len(all)-1)*s.Split + 1; (parts+s.Shards-1)/s.Shards > MaxShardPieces {
+		return fmt.Errorf("%w: %d shards of the %d pieces of n=%d split %d ways cover more than %d pieces each (use at least %d shards, or a smaller split)",
+			ErrShard, s.Shards, parts, s.N, s.Split, MaxShardPieces, (parts+MaxShardPieces-1)/MaxShardPieces)
 	}
 	return nil
 }
