@@ -15,6 +15,11 @@
 // (the scheme [Scheme]); when K exceeds the number of pieces some shards
 // cover none, and they must still be merged.
 //
+// For boards whose pieces are too large to be a unit of work (n = 28: a
+// constellation is weeks of a core), [Spec.Split] cuts each constellation
+// into sub-parts ([backtrack.Subproblem.Split]) that add up to it exactly,
+// and the shards deal those out the same way (the scheme [SchemeSplit]).
+//
 // A result line looks like this (one line; wrapped here):
 //
 //	{"kind":"queens-shard","n":10,"shard":1,"shards":40,"scheme":"round-robin","engine":"constellations",

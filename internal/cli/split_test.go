@@ -35,6 +35,10 @@ func TestSplitShards(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(stdout, "14200 solutions") || !strings.Contains(stdout, "recounted") {
 		t.Errorf("merge --verify: exit %d, %q, %q", code, stdout, stderr)
 	}
+	two := strings.Join(strings.SplitAfter(lines.String(), "\n")[:2], "")
+	if _, stderr, code := runCLI(t, two, "merge", "-"); code == 0 || !strings.Contains(stderr, "QUEENS_N=12 QUEENS_SHARDS=3 QUEENS_SPLIT=5 sbatch --array=2 ") {
+		t.Errorf("merge missing shard 2: exit %d, stderr %q; want the resubmission with QUEENS_SPLIT", code, stderr)
+	}
 	for _, args := range [][]string{
 		{"-n", "12", "--count", "--shard", "0/3", "--split", "1"},
 		{"-n", "12", "--count", "--shard", "0/3", "--split", "65537"},
