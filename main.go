@@ -87,7 +87,12 @@
 //	                for 14 <= N <= 18, where it measured faster on one thread
 //	                (n = 16: 0.49 s against 1.1 s of CPU, n = 18: 13 s against
 //	                51 s), and constellations else and always for --place,
-//	                --gpu, --shard and --checkpoint.
+//	                --gpu, --shard and --checkpoint. --engine join with
+//	                --shard or --checkpoint counts the join's own pieces
+//	                (scheme join-parts: the parts named by the middle-row
+//	                queen and the outer columns of the top half, and the
+//	                symmetric piece); merge takes join shards only with
+//	                join shards and --verify recounts them with the join.
 //	--memory M      with the join, the memory its halves may take at once
 //	                (256MiB, 4GiB; default: half the RAM or cgroup limit);
 //	                less splits the count into more parts, below 1MiB is a
@@ -130,10 +135,13 @@
 //	--progress DIR... how far a running count is (pieces, work, ETA,
 //	                shards whose checkpoint is older than --stale)
 //	--max-input MIB read at most MIB mebibytes of each input after
-//	                decompression (default 16; decode takes it too). Inputs
+//	                decompression (default: the memory the process may use,
+//	                RAM, cgroup or ulimit -v, over 16, at least 16; decode
+//	                takes it too). Inputs
 //	                compressed with gzip, xz, zstd or bzip2 are read by their
-//	                magic bytes; -o FILE.gz, .xz or .zst writes compressed,
-//	                and the suffixes of other compressors are refused.
+//	                magic bytes; -o FILE.gz, .xz or .zst (any case) writes
+//	                gzip, xz or zstd, and the suffixes of other compressors
+//	                and archives (.bz2, .tgz, .zip, ...) are refused.
 //
 // Output formats (results on stdout, everything else on stderr):
 //

@@ -117,25 +117,8 @@ func TestUniqueRotations(t *testing.T) {
 // TestCountRotations checks Count's classes under the rotations against
 // brute force: the orbits of the quarter turn, built by hand.
 func TestCountRotations(t *testing.T) {
-	quarter := func(s board.Solution) board.Solution { // (r, c) -> (c, n-1-r)
-		out := make(board.Solution, len(s))
-		for r, c := range s {
-			out[c] = len(s) - 1 - r
-		}
-		return out
-	}
 	for n := 1; n <= 10; n++ {
-		seen := map[string]bool{}
-		classes := uint64(0)
-		for _, s := range testutil.Solutions(n, nil) {
-			if seen[fmt.Sprint(s)] {
-				continue
-			}
-			classes++
-			for img, i := s, 0; i < 4; img, i = quarter(img), i+1 {
-				seen[fmt.Sprint(img)] = true
-			}
-		}
+		classes := testutil.RotationClasses(testutil.Solutions(n, nil))
 		got, err := Count(context.Background(), n, CountOptions{Unique: true, Threads: 2})
 		if err != nil || got.Rotations != classes {
 			t.Errorf("Count(%d).Rotations = %d, %v; brute force %d", n, got.Rotations, err, classes)

@@ -14,16 +14,9 @@ set -euo pipefail
 runs=${RUNS:-3}
 cpu_max=${CPU_MAX:-18}
 sizes=${*:-18 19 20 21}
-repo=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-if [[ -n ${QUEENS_BIN:-} ]]; then
-	queens=$QUEENS_BIN
-else
-	(cd "$repo" && CGO_ENABLED=0 go build -o "$tmp/queens" .)
-	queens=$tmp/queens
-fi
+# shellcheck source=bench/lib.sh
+source "$(dirname "$0")/lib.sh"
+build_queens CGO_ENABLED=0
 
 # run WANT CMD...: runs CMD once, checks that its output is WANT and
 # prints the wall time in milliseconds.

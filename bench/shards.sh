@@ -14,15 +14,9 @@ set -euo pipefail
 n=${1:-16}
 shift || true
 ks=${*:-64 256 1024}
-repo=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-if [[ -n ${QUEENS_BIN:-} ]]; then
-	queens=$QUEENS_BIN
-else
-	(cd "$repo" && go build -o "$tmp/queens" .)
-	queens=$tmp/queens
-fi
+# shellcheck source=bench/lib.sh
+source "$(dirname "$0")/lib.sh"
+build_queens
 
 printf '%-6s %-6s %-14s %-14s %s\n' n K "imbalance/time" "imbalance/work" "time (s, summed)"
 for k in $ks; do

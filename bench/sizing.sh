@@ -14,15 +14,9 @@ set -euo pipefail
 
 sizes=${*:-16 17 18}
 runs=${RUNS:-3}
-repo=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-if [[ -n ${QUEENS_BIN:-} ]]; then
-	queens=$QUEENS_BIN
-else
-	(cd "$repo" && go build -o "$tmp/queens" .)
-	queens=$tmp/queens
-fi
+# shellcheck source=bench/lib.sh
+source "$(dirname "$0")/lib.sh"
+build_queens
 cpus=$("$queens" help backtrack >/dev/null && nproc)
 
 # median of the arguments

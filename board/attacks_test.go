@@ -122,32 +122,18 @@ func errs(cs []board.Conflict) []string {
 func TestRotationClassesBruteForce(t *testing.T) {
 	// The number of classes under the four rotations, counted by building
 	// the orbits by hand; n = 8 has the well-known 24.
-	rot := func(s board.Solution) board.Solution { // (r, c) -> (c, n-1-r)
-		out := make(board.Solution, len(s))
-		for r, c := range s {
-			out[c] = len(s) - 1 - r
-		}
-		return out
-	}
 	for n := 1; n <= 9; n++ {
 		sols := testutil.Solutions(n, nil)
-		seen := map[string]bool{}
-		classes, canon := 0, 0
+		canon := uint64(0)
 		for _, s := range sols {
 			if board.IsCanonicalRotation(s) {
 				canon++
 			}
-			if !board.CanonicalRotation(s).Equal(board.CanonicalRotation(rot(s))) {
+			if !board.CanonicalRotation(s).Equal(board.CanonicalRotation(testutil.QuarterTurn(s))) {
 				t.Fatalf("n=%d: %v and its quarter turn have different representatives", n, s)
 			}
-			if seen[fmt.Sprint(s)] {
-				continue
-			}
-			classes++
-			for img, i := s, 0; i < 4; img, i = rot(img), i+1 {
-				seen[fmt.Sprint(img)] = true
-			}
 		}
+		classes := testutil.RotationClasses(sols)
 		if canon != classes {
 			t.Errorf("n=%d: %d canonical under rotations, want %d classes", n, canon, classes)
 		}

@@ -206,105 +206,123 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // that the queens are safe: see [Valid] for that. Errors are a *[ParseError],
 // or wrap [ErrFormat] for an unknown format.
 func Parse(f Format, text string) (Solution, error) {
-	fail := func(line int, format string, args ...any) (Solution, error) {
-		return nil, &ParseError{f, line, fmt.Errorf(format, args...)}
-	}
 	switch f {
 	case FormatBoard, FormatMatrix:
-		var s Solution
-		width := -1
-		for i, line := range strings.Split(text, "\n") {
-			cells, kind := gridRow(f, line)
-			switch {
-			case kind == lineBad, kind == lineLabel && len(s) > 0:
-				return fail(i+1, "unexpected line %q", line)
-			case kind != lineRow:
-				continue
-			}
-			if width >= 0 && len(cells) != width {
-				return fail(i+1, "row has %d squares, want %d", len(cells), width)
-			}
-			width = len(cells)
-			col := -1
-			for c, queen := range cells {
-				if queen {
-					if col >= 0 {
-						return fail(i+1, "two queens in row %d", len(s)+1)
-					}
-					col = c
-				}
-			}
-			if col < 0 {
-				return fail(i+1, "no queen in row %d", len(s)+1)
-			}
-			s = append(s, col)
-		}
-		if len(s) == 0 {
-			return fail(1, "no board")
-		}
-		if len(s) != width {
-			return fail(len(s), "%d rows of %d squares: the board must be square", len(s), width)
-		}
-		return s, nil
+		return parseGrid(f, text)
 	case FormatCoords, FormatPerm:
-		lines := nonEmptyLines(text)
-		if len(lines) != 1 {
-			return fail(1, "want exactly one non-empty line, got %d", len(lines))
-		}
-		fields := strings.Fields(text)
-		n := len(fields)
-		s := make(Solution, n)
-		for i := range s {
-			s[i] = -1
-		}
-		for i, field := range fields {
-			row, colText := i+1, field
-			if f == FormatCoords {
-				var rowText string
-				var ok bool
-				rowText, colText, ok = strings.Cut(field, ":")
-				if !ok {
-					return fail(1, "%q: want ROW:COL", field)
-				}
-				var err error
-				if row, err = strconv.Atoi(rowText); err != nil || row < 1 || row > n {
-					return fail(1, "%q: row must be 1..%d", field, n)
-				}
-				if s[row-1] >= 0 {
-					return fail(1, "two queens in row %d", row)
-				}
-			}
-			col, err := strconv.Atoi(colText)
-			if err != nil || col < 1 || col > n {
-				return fail(1, "%q: column must be 1..%d", field, n)
-			}
-			s[row-1] = col - 1
-		}
-		return s, nil
+		return parseFields(f, text)
 	case FormatJSON:
-		var v struct {
-			N      *int  `json:"n"`
-			Queens []int `json:"queens"`
-		}
-		dec := json.NewDecoder(strings.NewReader(text))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&v); err != nil {
-			return fail(1, "%v", err)
-		}
-		if dec.More() {
-			return fail(1, "more than one JSON value")
-		}
-		if v.N == nil || *v.N != len(v.Queens) || len(v.Queens) == 0 {
-			return fail(1, `want {"n":N,"queens":[N columns]}`)
-		}
-		for row, col := range v.Queens {
-			if col < 0 || col >= len(v.Queens) {
-				return fail(1, "row %d: column %d is off the board (0-based)", row, col)
-			}
-		}
-		return Solution(v.Queens), nil
+		return parseJSON(f, text)
 	}
 	return nil, fmt.Errorf("%w %q", ErrFormat, string(f))
+}
+
+// parseFail returns the *ParseError of line of a text in format f.
+func parseFail(f Format, line int, format string, args ...any) (Solution, error) {
+	return nil, &ParseError{f, line, fmt.Errorf(format, args...)}
+}
+
+// parseGrid reads a board or a matrix: one row a line, one queen a row.
+func parseGrid(f Format, text string) (Solution, error) {
+	var s Solution
+	width := -1
+	for i, line := range strings.Split(text, "\n") {
+		cells, kind := gridRow(f, line)
+		switch {
+		case kind == lineBad, kind == lineLabel && len(s) > 0:
+			return parseFail(f, i+1, "unexpected line %q", line)
+		case kind != lineRow:
+			continue
+		}
+		if width >= 0 && len(cells) != width {
+			return parseFail(f, i+1, "row has %d squares, want %d", len(cells), width)
+		}
+		width = len(cells)
+		col := -1
+		for c, queen := range cells {
+			if queen {
+				if col >= 0 {
+					return parseFail(f, i+1, "two queens in row %d", len(s)+1)
+				}
+				col = c
+			}
+		}
+		if col < 0 {
+			return parseFail(f, i+1, "no queen in row %d", len(s)+1)
+		}
+		s = append(s, col)
+	}
+	if len(s) == 0 {
+		return parseFail(f, 1, "no board")
+	}
+	if len(s) != width {
+		return parseFail(f, len(s), "%d rows of %d squares: the board must be square", len(s), width)
+	}
+	return s, nil
+}
+
+// parseFields reads coords (ROW:COL fields) or a permutation (one
+// column a row): one line of 1-based fields.
+func parseFields(f Format, text string) (Solution, error) {
+	lines := nonEmptyLines(text)
+	if len(lines) != 1 {
+		return parseFail(f, 1, "want exactly one non-empty line, got %d", len(lines))
+	}
+	fields := strings.Fields(text)
+	n := len(fields)
+	s := make(Solution, n)
+	for i := range s {
+		s[i] = -1
+	}
+	for i, field := range fields {
+		row, colText := i+1, field
+		if f == FormatCoords {
+			var rowText string
+			var ok bool
+			rowText, colText, ok = strings.Cut(field, ":")
+			if !ok {
+				return parseFail(f, 1, "%q: want ROW:COL", field)
+			}
+			var err error
+			if row, err = strconv.Atoi(rowText); err != nil || row < 1 || row > n {
+				return parseFail(f, 1, "%q: row must be 1..%d", field, n)
+			}
+			if s[row-1] >= 0 {
+				return parseFail(f, 1, "two queens in row %d", row)
+			}
+		}
+		col, err := strconv.Atoi(colText)
+		if err != nil || col < 1 || col > n {
+			return parseFail(f, 1, "%q: column must be 1..%d", field, n)
+		}
+		s[row-1] = col - 1
+	}
+	return s, nil
+}
+
+// parseJSON reads {"n":N,"queens":[N 0-based columns]}.
+func parseJSON(f Format, text string) (Solution, error) {
+	var v struct {
+		N      *int  `json:"n"`
+		Queens []int `json:"queens"`
+	}
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		return parseFail(f, 1, "%v", err)
+	}
+	if dec.More() {
+		return parseFail(f, 1, "more than one JSON value")
+	}
+	if v.N == nil || *v.N != len(v.Queens) || len(v.Queens) == 0 {
+		return parseFail(f, 1, `want {"n":N,"queens":[N columns]}`)
+	}
+	for row, col := range v.Queens {
+		if col < 0 || col >= len(v.Queens) {
+			return parseFail(f, 1, "row %d: column %d is off the board (0-based)", row, col)
+		}
+	}
+	return Solution(v.Queens), nil
 }
 
 type lineKind int

@@ -7,6 +7,7 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
+	"github.com/queens-dev/queens/encode"
 )
 
 // Cross-check the backtracker against gini (pairwise CNF) on the 6×6
@@ -91,4 +92,20 @@ func ExampleReferee() {
 	// true backtracker <nil>
 	// false it counts completions of pre-placed queens only up to n = 16
 	// true proof
+}
+
+// Refute a solver's UNSATISFIABLE about a formula that is no queens
+// instance: gini's model of its clauses, checked against each of them,
+// is the certificate.
+func ExampleReferee_Model() {
+	php := &encode.CNF{Vars: 6, Clauses: [][]int{{1, 2}, {3, 4}, {5, 6}, {-1, -3}, {-1, -5}, {-3, -5}, {-2, -4}, {-2, -6}, {-4, -6}}}
+	model, err := compare.Referee{}.Model(context.Background(), php) // 3 pigeons, 2 holes
+	fmt.Println(model, err)
+	php.Clauses = php.Clauses[1:] // the first pigeon may stay out
+	model, err = compare.Referee{}.Model(context.Background(), php)
+	ok, _ := php.Satisfies(model)
+	fmt.Println(model != nil, ok, err)
+	// Output:
+	// [] <nil>
+	// true true <nil>
 }

@@ -2,6 +2,7 @@ package compare
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -304,6 +305,70 @@ func giniWitness(ctx context.Context, n int, place []board.Queen) (board.Solutio
 	return s, nil
 }
 
+// The largest formula [Referee.Model] gives gini: gini keeps a few
+// hundred bytes for each variable and clause (a formula of 1.3 million
+// variables and clauses took 0.5 GB), so a hostile file cannot make the
+// referee run out of memory.
+const (
+	ModelMaxVars     = 1 << 17 // variables that the clauses use
+	ModelMaxLiterals = 1 << 21 // literals in all the clauses
+)
+
+// ErrModelSize is the error of [Referee.Model] for a formula beyond
+// [ModelMaxVars] or [ModelMaxLiterals].
+var ErrModelSize = errors.New("too large for the referee's model search")
+
+// Model asks gini, within the budget, for a model of the clauses of cnf,
+// any formula (not only a queens instance), checked against each of
+// them: a model refutes a claim that cnf is unsatisfiable. It returns nil
+// if gini finds none within the budget, or proves cnf unsatisfiable
+// (which confirms nothing: gini is no referee of an UNSATISFIABLE
+// answer). The errors are ctx's, or one wrapping [ErrModelSize] for a
+// formula beyond the limits, found before gini starts.
+func (r Referee) Model(ctx context.Context, cnf *encode.CNF) ([]int, error) {
+	if err := modelSize(cnf); err != nil {
+		return nil, err
+	}
+	gctx, cancel := context.WithTimeout(ctx, r.budget())
+	defer cancel()
+	model, err := sat.Model(gctx, cnf)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil || model == nil {
+		return nil, nil
+	}
+	if ok, _ := cnf.Satisfies(model); !ok {
+		return nil, nil // gini's mistake proves nothing either way
+	}
+	return model, nil
+}
+
+// modelSize checks cnf against ModelMaxLiterals and ModelMaxVars, with
+// memory for at most ModelMaxVars variables.
+func modelSize(cnf *encode.CNF) error {
+	lits := 0
+	for _, c := range cnf.Clauses {
+		lits += len(c)
+	}
+	if lits > ModelMaxLiterals {
+		return fmt.Errorf("%w: %d literals (at most %d)", ErrModelSize, lits, ModelMaxLiterals)
+	}
+	if cnf.Vars <= ModelMaxVars {
+		return nil
+	}
+	used := make(map[int]struct{})
+	for _, c := range cnf.Clauses {
+		for _, lit := range c {
+			used[max(lit, -lit)] = struct{}{}
+			if len(used) > ModelMaxVars {
+				return fmt.Errorf("%w: more than %d variables used", ErrModelSize, ModelMaxVars)
+			}
+		}
+	}
+	return nil
+}
+
 func (r Referee) budget() time.Duration {
 	if r.Budget > 0 {
 		return r.Budget
@@ -336,10 +401,7 @@ type Fact struct {
 // stopped by ctx leaves the fact undecided (Decided false, nil error);
 // bad input is an error.
 func Exists(ctx context.Context, n int, place []board.Queen) (Fact, error) {
-	if err := board.CheckSize(n, backtrack.MaxN); err != nil {
-		return Fact{}, err
-	}
-	if err := board.CheckPlacement(n, place); err != nil {
+	if err := checkBoard(n, place); err != nil {
 		return Fact{}, err
 	}
 	if len(place) == 0 {
@@ -371,6 +433,16 @@ func Exists(ctx context.Context, n int, place []board.Queen) (Fact, error) {
 	return Fact{Decided: true, Exists: found != nil, Witness: found, By: Backtracker}, nil
 }
 
+// checkBoard returns the error of a board size the referee's searches
+// do not take (up to [backtrack.MaxN]) or of queens of place that lie
+// off the n×n board or attack each other ([board.CheckPlacement]).
+func checkBoard(n int, place []board.Queen) error {
+	if err := board.CheckSize(n, backtrack.MaxN); err != nil {
+		return err
+	}
+	return board.CheckPlacement(n, place)
+}
+
 // Completions counts, without any SAT solver, the solutions of the n×n
 // board with queens on the squares of place: from the published table
 // without pre-placed queens (n <= 27), with the bitboard counter
@@ -379,10 +451,7 @@ func Exists(ctx context.Context, n int, place []board.Queen) (Fact, error) {
 // A count also decides whether a solution exists (Decided), without a
 // witness.
 func Completions(ctx context.Context, n int, place []board.Queen) (Fact, error) {
-	if err := board.CheckSize(n, backtrack.MaxN); err != nil {
-		return Fact{}, err
-	}
-	if err := board.CheckPlacement(n, place); err != nil {
+	if err := checkBoard(n, place); err != nil {
 		return Fact{}, err
 	}
 	if len(place) == 0 {

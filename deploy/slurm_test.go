@@ -156,199 +156,231 @@ func (s *slurm) wait(deadline time.Time, ids ...string) map[string]map[string]ta
 // requeues a task in the middle of its count and checks that it resumes
 // from its checkpoint and still adds up.
 func TestSlurmJobArray(t *testing.T) {
-	s := slurmCluster(t)
-	bin := queensBinary(t)
+	a := &arrayTest{s: slurmCluster(t), bin: queensBinary(t)}
 	dir := os.Getenv("QUEENS_SLURM_WORKDIR") // a shared directory on a real cluster
 	var err error
-	if dir, err = os.MkdirTemp(dir, "queens-slurm-test-"); err != nil {
+	if a.dir, err = os.MkdirTemp(dir, "queens-slurm-test-"); err != nil {
 		t.Fatal(err)
 	}
-	var jobs []string
 	t.Cleanup(func() {
-		if len(jobs) > 0 && t.Failed() {
-			exec.Command("scancel", jobs...).Run()
+		if len(a.jobs) > 0 && t.Failed() {
+			exec.Command("scancel", a.jobs...).Run()
 		}
-		os.RemoveAll(dir)
+		os.RemoveAll(a.dir)
 	})
-	deadline := time.Now().Add(90 * time.Second)
-	submit, err := filepath.Abs("slurm/submit.sh")
-	if err != nil {
+	a.deadline = time.Now().Add(90 * time.Second)
+	if a.submit, err = filepath.Abs("slurm/submit.sh"); err != nil {
 		t.Fatal(err)
-	}
-	submitted := func(out string) (array, merge string) {
-		f := strings.Fields(out)
-		if len(f) != 2 {
-			t.Fatalf("submit.sh printed %q, want ARRAYJOB MERGEJOB", out)
-		}
-		jobs = append(jobs, f...)
-		return f[0], f[1]
 	}
 
 	// A task that fails: the wrapper exits 3 for task 2 and runs queens
 	// otherwise (and for the merge).
-	wrapper := filepath.Join(dir, "queens-failing-task-2")
-	script := fmt.Sprintf("#!/bin/sh\n[ \"${SLURM_ARRAY_TASK_ID:-}\" = 2 ] && exit 3\nexec %s \"$@\"\n", bin)
+	wrapper := filepath.Join(a.dir, "queens-failing-task-2")
+	script := fmt.Sprintf("#!/bin/sh\n[ \"${SLURM_ARRAY_TASK_ID:-}\" = 2 ] && exit 3\nexec %s \"$@\"\n", a.bin)
 	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	const n, k = 12, 8
-	okArray, okMerge := submitted(s.run(dir, []string{"QUEENS=" + bin, "QUEENS_N=" + strconv.Itoa(n),
-		"QUEENS_SHARDS=" + strconv.Itoa(k), "QUEENS_CPUS=1", "QUEENS_PARTS=ok"}, submit))
-	badArray, badMerge := submitted(s.run(dir, []string{"QUEENS=" + wrapper, "QUEENS_N=10",
-		"QUEENS_SHARDS=4", "QUEENS_CPUS=1", "QUEENS_PARTS=bad"}, submit))
+	okArray, okMerge := a.submitted(t, "QUEENS="+a.bin, "QUEENS_N="+strconv.Itoa(n),
+		"QUEENS_SHARDS="+strconv.Itoa(k), "QUEENS_CPUS=1", "QUEENS_PARTS=ok")
+	badArray, badMerge := a.submitted(t, "QUEENS="+wrapper, "QUEENS_N=10",
+		"QUEENS_SHARDS=4", "QUEENS_CPUS=1", "QUEENS_PARTS=bad")
 	// A mixed fleet: tasks 1 and 3 count on a (fake) GPU, the others on
 	// the CPU, all with one binary (one version); the merge recounts
 	// and checks the engines' lines together.
-	mixed := fleetWrapper(t, dir)
+	mixed := fleetWrapper(t, a.dir)
 	var mixArray, mixMerge string
 	if mixed != "" {
-		mixArray, mixMerge = submitted(s.run(dir, []string{"QUEENS=" + mixed, "QUEENS_N=12", "QUEENS_SHARDS=4", "QUEENS_CPUS=1", "QUEENS_PARTS=mixed"}, submit))
+		mixArray, mixMerge = a.submitted(t, "QUEENS="+mixed, "QUEENS_N=12", "QUEENS_SHARDS=4", "QUEENS_CPUS=1", "QUEENS_PARTS=mixed")
 	}
-	states := s.wait(deadline, okArray, okMerge, badArray, badMerge)
+	states := a.s.wait(a.deadline, okArray, okMerge, badArray, badMerge)
 
-	t.Run("merge", func(t *testing.T) {
-		if len(states[okArray]) != k {
-			t.Errorf("array %s: %d tasks, want %d: %v", okArray, len(states[okArray]), k, states[okArray])
-		}
-		for id, tk := range states[okArray] {
-			if tk.state != "COMPLETED" {
-				t.Errorf("task %s_%s: %s", okArray, id, tk.state)
-			}
-		}
-		if st := states[okMerge][""].state; st != "COMPLETED" {
-			t.Errorf("merge job %s: %s\n%s", okMerge, st, readLog(t, dir, "queens-merge-"+okMerge+".log"))
-		}
-		for i := range k {
-			line := readLog(t, dir, fmt.Sprintf("ok/%d.jsonl", i))
-			var r struct{ N, Shard, Shards int }
-			if err := json.Unmarshal([]byte(line), &r); err != nil || r.N != n || r.Shard != i || r.Shards != k {
-				t.Errorf("ok/%d.jsonl: %+v %v, want n %d shard %d of %d", i, r, err, n, i, k)
-			}
-		}
-		// merged.json is the record of the merge, which checks again.
-		want, _ := board.Known(n)
-		var rec struct {
-			N                int
-			Total, Unique    string
-			Published        string
-			Verify, Shards   int
-			Lines, Recounted []json.RawMessage
-		}
-		if err := json.Unmarshal([]byte(readLog(t, dir, "ok/merged.json")), &rec); err != nil || rec.N != n ||
-			rec.Total != strconv.FormatUint(want.Total, 10) || rec.Unique != strconv.FormatUint(want.Unique, 10) ||
-			rec.Published != "matches" || rec.Verify != 16 || len(rec.Recounted) != 16 || rec.Shards != k || len(rec.Lines) != k {
-			t.Errorf("merged.json: %+v, %v; want the record of n = %d, %d shards, 16 pieces recounted", rec, err, n, k)
-		}
-		args := []string{"merge", "--check-record", filepath.Join(dir, "ok/merged.json")}
-		for i := range k {
-			args = append(args, filepath.Join(dir, fmt.Sprintf("ok/%d.jsonl", i)))
-		}
-		if out, errOut, code := run(t, bin, args); code != 0 || !strings.Contains(out, "checks:") {
-			t.Errorf("merge --check-record: exit status %d\n%s%s", code, out, errOut)
-		}
-		if out, errOut, code := run(t, bin, []string{"merge", "--progress", filepath.Join(dir, "ok")}); code != 0 ||
-			!strings.Contains(out, fmt.Sprintf("shards: %d of %d finished, 0 running, 0 stale, 0 not started", k, k)) {
-			t.Errorf("merge --progress after the array: exit status %d\n%s%s", code, out, errOut)
-		}
-	})
-	t.Run("mixed-fleet", func(t *testing.T) {
-		if mixed == "" {
-			t.Skip("no g++ or clang++ to build the fake GPU driver")
-		}
-		st := s.wait(deadline, mixArray, mixMerge)
-		log := readLog(t, dir, "queens-merge-"+mixMerge+".log")
-		if st[mixMerge][""].state != "COMPLETED" || !strings.HasPrefix(log, "14200 solutions (1787 unique)\nmatches the published count for n = 12\nrecounted 16 of ") {
-			t.Fatalf("merge job %s of the mixed fleet: %v, log\n%s", mixMerge, st, log)
-		}
-		var rec struct{ Engines []string }
-		if err := json.Unmarshal([]byte(readLog(t, dir, "mixed/merged.json")), &rec); err != nil || strings.Join(rec.Engines, ",") != "constellations,gpu" {
-			t.Errorf("mixed/merged.json engines %v, %v; want constellations and gpu", rec.Engines, err)
-		}
-	})
-	t.Run("failed-task", func(t *testing.T) {
-		for id, tk := range states[badArray] {
-			if want := map[bool]string{true: "FAILED", false: "COMPLETED"}[id == "2"]; tk.state != want {
-				t.Errorf("task %s_%s: %s, want %s", badArray, id, tk.state, want)
-			}
-		}
-		// afterany: the merge ran although a task failed, and failed itself.
-		log := readLog(t, dir, "queens-merge-"+badMerge+".log")
-		if st := states[badMerge][""].state; st != "FAILED" || !strings.Contains(log, "missing shard") || !strings.Contains(log, "(0-based: 2;") {
-			t.Errorf("merge job %s: %s, log\n%s\nwant FAILED naming shard 2 missing", badMerge, st, log)
-		}
-		// The command merge prints counts the missing shard, of the whole
-		// split (K given), and the merge then adds up.
-		m := regexp.MustCompile(`resubmit them: QUEENS_N=10 QUEENS_SHARDS=4 QUEENS_PARTS=(\S+) sbatch --array=2 deploy/slurm/count.sbatch`).FindStringSubmatch(log)
-		if m == nil {
-			t.Fatalf("merge job %s's log names no resubmission of task 2 with K = 4:\n%s", badMerge, log)
-		}
-		count, err := filepath.Abs("slurm/count.sbatch")
-		if err != nil {
-			t.Fatal(err)
-		}
-		again := strings.TrimSpace(s.run(dir, []string{"QUEENS=" + bin, "QUEENS_N=10", "QUEENS_SHARDS=4", "QUEENS_PARTS=" + m[1]},
-			"sbatch", "--parsable", "--array=2", "--cpus-per-task=1", count))
-		again, _, _ = strings.Cut(again, ";")
-		jobs = append(jobs, again)
-		if tk := s.wait(deadline, again)[again]; tk["2"].state != "COMPLETED" {
-			t.Fatalf("resubmitted task %s_2: %v\n%s", again, tk, readLog(t, dir, fmt.Sprintf("queens-%s_2.log", again)))
-		}
-		var parts []string
-		for i := range 4 {
-			parts = append(parts, filepath.Join(dir, m[1], fmt.Sprintf("%d.jsonl", i)))
-		}
-		if out, errOut, code := run(t, bin, append([]string{"merge"}, parts...)); code != 0 || !strings.HasPrefix(out, "724 solutions (92 unique)\nmatches") {
-			t.Errorf("merge after the resubmission: exit status %d\n%s%s", code, out, errOut)
-		}
-	})
+	t.Run("merge", func(t *testing.T) { a.checkMerge(t, states, okArray, okMerge, n, k) })
+	t.Run("mixed-fleet", func(t *testing.T) { a.checkMixedFleet(t, mixed, mixArray, mixMerge) })
+	t.Run("failed-task", func(t *testing.T) { a.checkFailedTask(t, states, badArray, badMerge) })
+	t.Run("requeue", a.checkRequeue)
+}
 
-	t.Run("requeue", func(t *testing.T) {
-		// n = 17 in 2 shards: a task counts for about 4 s on one core (more
-		// on a slower machine), its checkpoint is written each second.
-		const n = 17
-		count, err := filepath.Abs("slurm/count.sbatch")
-		if err != nil {
-			t.Fatal(err)
+// arrayTest is the state TestSlurmJobArray's parts share: the cluster,
+// the queens binary, the work folder, the deadline of every wait, and
+// the jobs submitted (cancelled if the test fails).
+type arrayTest struct {
+	s        *slurm
+	bin, dir string
+	submit   string // slurm/submit.sh
+	deadline time.Time
+	jobs     []string
+}
+
+// submitted runs submit.sh with env and returns the ids of the array job
+// and of the merge job it printed.
+func (a *arrayTest) submitted(t *testing.T, env ...string) (array, merge string) {
+	t.Helper()
+	out := a.s.run(a.dir, env, a.submit)
+	f := strings.Fields(out)
+	if len(f) != 2 {
+		t.Fatalf("submit.sh printed %q, want ARRAYJOB MERGEJOB", out)
+	}
+	a.jobs = append(a.jobs, f...)
+	return f[0], f[1]
+}
+
+// checkMerge: the k tasks of an n×n count completed, and the merge job
+// wrote a record that checks again.
+func (a *arrayTest) checkMerge(t *testing.T, states map[string]map[string]task, okArray, okMerge string, n, k int) {
+	dir, bin := a.dir, a.bin
+	if len(states[okArray]) != k {
+		t.Errorf("array %s: %d tasks, want %d: %v", okArray, len(states[okArray]), k, states[okArray])
+	}
+	for id, tk := range states[okArray] {
+		if tk.state != "COMPLETED" {
+			t.Errorf("task %s_%s: %s", okArray, id, tk.state)
 		}
-		array := strings.TrimSpace(s.run(dir, []string{"QUEENS=" + bin, "QUEENS_N=" + strconv.Itoa(n), "QUEENS_PARTS=rq"},
-			"sbatch", "--parsable", "--array=0-1", "--cpus-per-task=1", count))
-		array, _, _ = strings.Cut(array, ";")
-		jobs = append(jobs, array)
-		ckpt := filepath.Join(dir, "rq/0.ckpt")
-		before := 0
-		for before == 0 {
-			if time.Now().After(deadline) {
-				t.Fatalf("no piece in %s at the deadline", ckpt)
-			}
-			time.Sleep(50 * time.Millisecond)
-			data, _ := os.ReadFile(ckpt)
-			before = strings.Count(string(data), `{"piece":`)
+	}
+	if st := states[okMerge][""].state; st != "COMPLETED" {
+		t.Errorf("merge job %s: %s\n%s", okMerge, st, readLog(t, dir, "queens-merge-"+okMerge+".log"))
+	}
+	for i := range k {
+		line := readLog(t, dir, fmt.Sprintf("ok/%d.jsonl", i))
+		var r struct{ N, Shard, Shards int }
+		if err := json.Unmarshal([]byte(line), &r); err != nil || r.N != n || r.Shard != i || r.Shards != k {
+			t.Errorf("ok/%d.jsonl: %+v %v, want n %d shard %d of %d", i, r, err, n, i, k)
 		}
-		if _, err := os.Stat(filepath.Join(dir, "rq/0.jsonl")); err == nil {
-			t.Fatal("task 0 finished before it could be requeued")
+	}
+	// merged.json is the record of the merge, which checks again.
+	want, _ := board.Known(n)
+	var rec struct {
+		N                int
+		Total, Unique    string
+		Published        string
+		Verify, Shards   int
+		Lines, Recounted []json.RawMessage
+	}
+	if err := json.Unmarshal([]byte(readLog(t, dir, "ok/merged.json")), &rec); err != nil || rec.N != n ||
+		rec.Total != strconv.FormatUint(want.Total, 10) || rec.Unique != strconv.FormatUint(want.Unique, 10) ||
+		rec.Published != "matches" || rec.Verify != 16 || len(rec.Recounted) != 16 || rec.Shards != k || len(rec.Lines) != k {
+		t.Errorf("merged.json: %+v, %v; want the record of n = %d, %d shards, 16 pieces recounted", rec, err, n, k)
+	}
+	args := []string{"merge", "--check-record", filepath.Join(dir, "ok/merged.json")}
+	for i := range k {
+		args = append(args, filepath.Join(dir, fmt.Sprintf("ok/%d.jsonl", i)))
+	}
+	if out, errOut, code := run(t, bin, args); code != 0 || !strings.Contains(out, "checks:") {
+		t.Errorf("merge --check-record: exit status %d\n%s%s", code, out, errOut)
+	}
+	if out, errOut, code := run(t, bin, []string{"merge", "--progress", filepath.Join(dir, "ok")}); code != 0 ||
+		!strings.Contains(out, fmt.Sprintf("shards: %d of %d finished, 0 running, 0 stale, 0 not started", k, k)) {
+		t.Errorf("merge --progress after the array: exit status %d\n%s%s", code, out, errOut)
+	}
+}
+
+// checkMixedFleet: the merge of a count whose tasks ran on CPUs and a
+// (fake) GPU recounts and finds both engines.
+func (a *arrayTest) checkMixedFleet(t *testing.T, mixed, mixArray, mixMerge string) {
+	s, dir, deadline := a.s, a.dir, a.deadline
+	if mixed == "" {
+		t.Skip("no g++ or clang++ to build the fake GPU driver")
+	}
+	st := s.wait(deadline, mixArray, mixMerge)
+	log := readLog(t, dir, "queens-merge-"+mixMerge+".log")
+	if st[mixMerge][""].state != "COMPLETED" || !strings.HasPrefix(log, "14200 solutions (1787 unique)\nmatches the published count for n = 12\nrecounted 16 of ") {
+		t.Fatalf("merge job %s of the mixed fleet: %v, log\n%s", mixMerge, st, log)
+	}
+	var rec struct{ Engines []string }
+	if err := json.Unmarshal([]byte(readLog(t, dir, "mixed/merged.json")), &rec); err != nil || strings.Join(rec.Engines, ",") != "constellations,gpu" {
+		t.Errorf("mixed/merged.json engines %v, %v; want constellations and gpu", rec.Engines, err)
+	}
+}
+
+// checkFailedTask: the merge runs after a failed task, names the missing
+// shard and the command to resubmit it, which then adds up.
+func (a *arrayTest) checkFailedTask(t *testing.T, states map[string]map[string]task, badArray, badMerge string) {
+	s, dir, bin, deadline := a.s, a.dir, a.bin, a.deadline
+	for id, tk := range states[badArray] {
+		if want := map[bool]string{true: "FAILED", false: "COMPLETED"}[id == "2"]; tk.state != want {
+			t.Errorf("task %s_%s: %s, want %s", badArray, id, tk.state, want)
 		}
-		s.run(dir, nil, "scontrol", "requeue", array+"_0")
-		tk := s.wait(deadline, array)[array]
-		log := readLog(t, dir, fmt.Sprintf("queens-%s_0.log", array))
-		if tk["0"].state != "COMPLETED" || tk["0"].restarts != 1 || tk["1"].state != "COMPLETED" {
-			t.Fatalf("tasks %v, want both COMPLETED, task 0 restarted once; log of task 0:\n%s", tk, log)
+	}
+	// afterany: the merge ran although a task failed, and failed itself.
+	log := readLog(t, dir, "queens-merge-"+badMerge+".log")
+	if st := states[badMerge][""].state; st != "FAILED" || !strings.Contains(log, "missing shard") || !strings.Contains(log, "(0-based: 2;") {
+		t.Errorf("merge job %s: %s, log\n%s\nwant FAILED naming shard 2 missing", badMerge, st, log)
+	}
+	// The command merge prints counts the missing shard, of the whole
+	// split (K given), and the merge then adds up.
+	m := regexp.MustCompile(`resubmit them: QUEENS_N=10 QUEENS_SHARDS=4 QUEENS_PARTS=(\S+) sbatch --array=2 deploy/slurm/count.sbatch`).FindStringSubmatch(log)
+	if m == nil {
+		t.Fatalf("merge job %s's log names no resubmission of task 2 with K = 4:\n%s", badMerge, log)
+	}
+	count, err := filepath.Abs("slurm/count.sbatch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := strings.TrimSpace(s.run(dir, []string{"QUEENS=" + bin, "QUEENS_N=10", "QUEENS_SHARDS=4", "QUEENS_PARTS=" + m[1]},
+		"sbatch", "--parsable", "--array=2", "--cpus-per-task=1", count))
+	again, _, _ = strings.Cut(again, ";")
+	a.jobs = append(a.jobs, again)
+	if tk := s.wait(deadline, again)[again]; tk["2"].state != "COMPLETED" {
+		t.Fatalf("resubmitted task %s_2: %v\n%s", again, tk, readLog(t, dir, fmt.Sprintf("queens-%s_2.log", again)))
+	}
+	var parts []string
+	for i := range 4 {
+		parts = append(parts, filepath.Join(dir, m[1], fmt.Sprintf("%d.jsonl", i)))
+	}
+	if out, errOut, code := run(t, bin, append([]string{"merge"}, parts...)); code != 0 || !strings.HasPrefix(out, "724 solutions (92 unique)\nmatches") {
+		t.Errorf("merge after the resubmission: exit status %d\n%s%s", code, out, errOut)
+	}
+}
+
+// checkRequeue: a task requeued in the middle of its count resumes from
+// its checkpoint and still adds up.
+func (a *arrayTest) checkRequeue(t *testing.T) {
+	s, dir, bin, deadline := a.s, a.dir, a.bin, a.deadline
+	// n = 17 in 2 shards: a task counts for about 4 s on one core (more
+	// on a slower machine), its checkpoint is written each second.
+	const n = 17
+	count, err := filepath.Abs("slurm/count.sbatch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	array := strings.TrimSpace(s.run(dir, []string{"QUEENS=" + bin, "QUEENS_N=" + strconv.Itoa(n), "QUEENS_PARTS=rq"},
+		"sbatch", "--parsable", "--array=0-1", "--cpus-per-task=1", count))
+	array, _, _ = strings.Cut(array, ";")
+	a.jobs = append(a.jobs, array)
+	ckpt := filepath.Join(dir, "rq/0.ckpt")
+	before := 0
+	for before == 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("no piece in %s at the deadline", ckpt)
 		}
-		if !strings.Contains(log, "DUE TO JOB REQUEUE") || !strings.Contains(log, "keeps them") {
-			t.Errorf("log of task 0 does not show it was stopped by the requeue, keeping its pieces:\n%s", log)
-		}
-		// The second run's statistics: it resumed the pieces the first kept.
-		m := regexp.MustCompile(`"resumed":(\d+)`).FindStringSubmatch(log)
-		if m == nil {
-			t.Errorf("no statistics with \"resumed\" in the log of task 0:\n%s", log)
-		} else if resumed, _ := strconv.Atoi(m[1]); resumed < before {
-			t.Errorf("task 0 resumed %v pieces, the checkpoint held %d before the requeue:\n%s", m, before, log)
-		}
-		want, _ := board.Known(n)
-		out, errOut, code := run(t, bin, []string{"merge", filepath.Join(dir, "rq/0.jsonl"), filepath.Join(dir, "rq/1.jsonl")})
-		if wantOut := fmt.Sprintf("%d solutions (%d unique)\nmatches the published count for n = %d\n", want.Total, want.Unique, n); code != 0 || out != wantOut {
-			t.Errorf("merge after the requeue: exit status %d\n%s%s\nwant\n%s", code, out, errOut, wantOut)
-		}
-	})
+		time.Sleep(50 * time.Millisecond)
+		data, _ := os.ReadFile(ckpt)
+		before = strings.Count(string(data), `{"piece":`)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "rq/0.jsonl")); err == nil {
+		t.Fatal("task 0 finished before it could be requeued")
+	}
+	s.run(dir, nil, "scontrol", "requeue", array+"_0")
+	tk := s.wait(deadline, array)[array]
+	log := readLog(t, dir, fmt.Sprintf("queens-%s_0.log", array))
+	if tk["0"].state != "COMPLETED" || tk["0"].restarts != 1 || tk["1"].state != "COMPLETED" {
+		t.Fatalf("tasks %v, want both COMPLETED, task 0 restarted once; log of task 0:\n%s", tk, log)
+	}
+	if !strings.Contains(log, "DUE TO JOB REQUEUE") || !strings.Contains(log, "keeps them") {
+		t.Errorf("log of task 0 does not show it was stopped by the requeue, keeping its pieces:\n%s", log)
+	}
+	// The second run's statistics: it resumed the pieces the first kept.
+	m := regexp.MustCompile(`"resumed":(\d+)`).FindStringSubmatch(log)
+	if m == nil {
+		t.Errorf("no statistics with \"resumed\" in the log of task 0:\n%s", log)
+	} else if resumed, _ := strconv.Atoi(m[1]); resumed < before {
+		t.Errorf("task 0 resumed %v pieces, the checkpoint held %d before the requeue:\n%s", m, before, log)
+	}
+	want, _ := board.Known(n)
+	out, errOut, code := run(t, bin, []string{"merge", filepath.Join(dir, "rq/0.jsonl"), filepath.Join(dir, "rq/1.jsonl")})
+	if wantOut := fmt.Sprintf("%d solutions (%d unique)\nmatches the published count for n = %d\n", want.Total, want.Unique, n); code != 0 || out != wantOut {
+		t.Errorf("merge after the requeue: exit status %d\n%s%s\nwant\n%s", code, out, errOut, wantOut)
+	}
 }
 
 // fleetWrapper builds, in dir, queens with the GPU loader and the fake

@@ -108,11 +108,7 @@ func newDRAT(ctx context.Context, f *Formula, r io.Reader, emit bool) (*checker,
 	if err := f.validate(); err != nil {
 		return nil, fmt.Errorf("check DRAT: %w", err)
 	}
-	data, err := readLimited(r, "DRAT proof")
-	if err != nil {
-		return nil, err
-	}
-	p, err := parseDRAT(data)
+	p, err := parseDRAT(f, r)
 	if err != nil {
 		return nil, err
 	}
@@ -171,12 +167,14 @@ func (k *checker) alloc() {
 	k.seen = make([]bool, n)
 	k.assumed = make([]bool, n)
 	k.table = make(map[uint64][]int32)
-	k.cstart = make([]int32, 0, len(k.f.Clauses)+p.lemmas)
-	k.csize = make([]int32, 0, len(k.f.Clauses)+p.lemmas)
-	k.flags = make([]uint8, 0, len(k.f.Clauses)+p.lemmas)
+	k.cstart = make([]int32, 0, len(k.f.Clauses)+len(p.steps))
+	k.csize = make([]int32, 0, len(k.f.Clauses)+len(p.steps))
+	k.flags = make([]uint8, 0, len(k.f.Clauses)+len(p.steps))
 	k.trailAt = make([]int32, len(p.steps))
 	k.res.Lemmas = p.lemmas
-	k.res.Deletions = len(p.steps) - p.lemmas
+	k.res.Deletions = p.deletions
+	k.res.SkippedLemmas = p.skipped
+	k.res.UnmatchedDeletions = p.unmatched
 }
 
 // load adds the formula's clauses, watches them and propagates its units;
@@ -327,18 +325,29 @@ func (k *checker) backward(stop int) error {
 	return nil
 }
 
-// MaxProof is the largest proof the checkers read, 2 GiB less a byte: the
-// checkers index literals and steps with 32-bit numbers, and a proof below
-// this size cannot hold more of either.
+// MaxProof is the largest LRAT proof the checkers read, 2 GiB less a
+// byte: the LRAT checker holds the proof's text and indexes it with
+// 32-bit numbers. (A DRAT proof is read as it comes, and bounded by what
+// it keeps: see [ErrMemory].)
 const MaxProof = math.MaxInt32
 
-// readLimited reads a proof of at most MaxProof bytes.
+// lratPerByte bounds the memory the LRAT checker keeps for each byte of
+// its proof: the text, and the literals, hints and steps parsed from it.
+const lratPerByte = 4
+
+// readLimited reads a proof of at most MaxProof bytes, and of no more
+// than the memory budget allows (an error wrapping ErrMemory).
 func readLimited(r io.Reader, what string) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxProof+1))
+	limit := min(int64(MaxProof), memoryBudget()/lratPerByte)
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", what, err)
 	}
-	if len(data) > MaxProof {
+	if int64(len(data)) > limit {
+		if limit < MaxProof {
+			return nil, fmt.Errorf("read %s: %w: more than %d MiB, and the process may use %d MiB (the least of the machine's memory, its cgroup limit and ulimit -v)",
+				what, ErrMemory, limit>>20, 2*memoryBudget()>>20)
+		}
 		return nil, fmt.Errorf("read %s: more than %d bytes", what, MaxProof)
 	}
 	return data, nil

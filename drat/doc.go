@@ -87,7 +87,19 @@
 // empty clause gives an error wrapping [ErrNoEmptyClause]. All checks stop
 // with ctx.Err() when their context is done.
 //
-// Memory grows with the input, never with the numbers in it: headers do not
-// size anything, and variables that are too sparse to index directly (a
-// literal such as 1000000000 in a small proof) are renumbered.
+// Memory grows with what is kept, never with the numbers in the input:
+// headers do not size anything, and variables that are too sparse to
+// index directly (a literal such as 1000000000 in a small proof) are
+// renumbered. A DRAT proof is read as it comes, not held whole: a lemma
+// that is a tautology, or whose literal set the database already holds,
+// is counted ([Result].SkippedLemmas) and not stored (a count of its
+// copies is, so that deletions apply to them one at a time), and a
+// deletion of a clause not in the database is dropped; a word of more
+// than 24 bytes (a run of NULs, say) is refused at once. What a check may
+// keep is half of the memory the process may use: the least of the
+// machine's memory, its control group's limit and what its address-space
+// limit (ulimit -v) leaves. A proof that would keep more fails with an
+// error wrapping [ErrMemory] before it takes the memory, and an LRAT
+// proof (held whole) larger than a quarter of that budget likewise. A
+// proof of 50 MB of tautologies peaks at 15 MB (it was 1.4 GB).
 package drat

@@ -28,6 +28,11 @@ type Result struct {
 	// UnmatchedDeletions counts DRAT deletions of clauses that were not in
 	// the database; they are ignored.
 	UnmatchedDeletions int
+	// SkippedLemmas counts the DRAT lemmas not stored: tautologies, which
+	// hold anyway and never propagate, and lemmas whose literal set the
+	// database already holds (a count of copies is kept instead, so that
+	// deletions apply as to the copies). Memory follows what is stored.
+	SkippedLemmas int
 	// FormulaConflict is true when unit propagation on the formula alone
 	// reaches a conflict, so no lemma was needed.
 	FormulaConflict bool

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ebitengine/purego"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 // fakeEnv names the folder of the fake libcuda.so.1 in the test process
@@ -29,17 +30,7 @@ func TestFakeDriver(t *testing.T) {
 	if os.Getenv(fakeEnv) != "" {
 		t.Skip("in the child process")
 	}
-	cxx, err := exec.LookPath("g++")
-	if err != nil {
-		if cxx, err = exec.LookPath("clang++"); err != nil {
-			t.Skip("no g++ or clang++ on PATH: the loader is not tested with a fake driver")
-		}
-	}
-	dir := t.TempDir()
-	if out, err := exec.Command(cxx, "-std=c++17", "-O2", "-Wall", "-Werror", "-shared", "-fPIC",
-		"-o", filepath.Join(dir, "libcuda.so.1"), "testdata/fakecuda.cpp").CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", cxx, err, out)
-	}
+	dir := testutil.FakeCUDA(t, "testdata/fakecuda.cpp", "the loader is not tested with a fake driver")
 	table := filepath.Join(dir, "table.txt")
 	cmd := exec.Command(os.Args[0], "-test.run", "^(TestFake(Count|Errors)|TestDeviceTable)$", "-test.v", "-test.count", "1",
 		"-table", "8-10", "-table-sweep", "10", "-table-out", table)

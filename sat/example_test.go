@@ -71,3 +71,15 @@ func ExampleAll() {
 	// Output:
 	// [[1 3 5 0 2 4] [2 5 1 4 0 3] [3 0 4 1 5 2] [4 2 0 5 3 1]]
 }
+
+// Find a model of any formula, here one whose header claims 2^31-2
+// variables but whose clauses use three: only those go to gini, and the
+// model lists them (a variable it does not list is false).
+func ExampleModel() {
+	cnf := &encode.CNF{Vars: 1<<31 - 2, Clauses: [][]int{{1, 1<<31 - 2}, {-1}, {-1, 7}}}
+	model, err := sat.Model(context.Background(), cnf)
+	ok, _ := cnf.Satisfies(model)
+	fmt.Println(len(model), model[0], model[1], ok, err)
+	// Output:
+	// 3 -1 2147483646 true <nil>
+}

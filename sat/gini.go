@@ -363,3 +363,52 @@ func Count(ctx context.Context, cnf *encode.CNF) (uint64, error) {
 	}
 	return s.Count(ctx)
 }
+
+// Model returns a model that gini finds of any formula (not only an
+// n-queens CNF: cnf.N may be 0), as the signed literals of the variables
+// its clauses use; a variable they do not use is false (as
+// [encode.CNF.Satisfies] reads a model). Only those variables are given
+// to gini, so a header that claims 2^31 variables costs nothing. It
+// returns nil if the formula is unsatisfiable (an empty clause
+// included), and ctx's error if ctx ends first. The model is gini's:
+// check it before it refutes anything.
+func Model(ctx context.Context, cnf *encode.CNF) ([]int, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	ids := make(map[int]z.Var) // DIMACS variable -> gini's
+	var order []int            // the DIMACS variables, by gini's number
+	g := gini.NewVc(0, len(cnf.Clauses))
+	for _, c := range cnf.Clauses {
+		if len(c) == 0 {
+			return nil, nil
+		}
+		for _, lit := range c {
+			v := max(lit, -lit)
+			id, ok := ids[v]
+			if !ok {
+				order = append(order, v)
+				id = z.Var(len(order))
+				ids[v] = id
+			}
+			if lit < 0 {
+				g.Add(id.Neg())
+			} else {
+				g.Add(id.Pos())
+			}
+		}
+		g.Add(z.LitNull)
+	}
+	res, err := solve(ctx, g)
+	if err != nil || res != 1 {
+		return nil, err
+	}
+	model := make([]int, len(order))
+	for i, v := range order {
+		model[i] = -v
+		if g.Value(z.Var(i + 1).Pos()) {
+			model[i] = v
+		}
+	}
+	return model, nil
+}

@@ -32,6 +32,11 @@ import (
 //	{"kind":"queens-checkpoint","n":16,"shard":0,"shards":1,"scheme":"round-robin","version":"devel","fingerprint":"..."}
 //	{"piece":[1,3,2,5],"total24":...,"unique24":...,"nodes":...}
 //	{"checksum":"..."}
+//
+// A piece is written as in a shard line: a constellation [top, bottom,
+// left, right] (with the sub-part after them in the scheme
+// "round-robin-split"), a part of the join (scheme "join-parts") [middle,
+// outer, weight].
 type Checkpoint struct {
 	path    string
 	header  []byte
@@ -40,9 +45,9 @@ type Checkpoint struct {
 	mu      sync.Mutex
 	saved   int // pieces in the file on disk
 	done    []Piece
-	seen    map[backtrack.Subproblem]bool // the pieces of done
-	written time.Time                     // when the file was last written
-	pending bool                          // pieces recorded since
+	seen    map[key]bool // the pieces of done
+	written time.Time    // when the file was last written
+	pending bool         // pieces recorded since
 }
 
 // CheckpointEvery is how often [Checkpoint.Record] writes the file at most.
@@ -60,10 +65,10 @@ type checkpointHeader struct {
 }
 
 type checkpointPiece struct {
-	Piece    []int  `json:"piece"`
-	Total24  uint64 `json:"total24"`
-	Unique24 uint64 `json:"unique24"`
-	Nodes    uint64 `json:"nodes"`
+	Piece    []int64 `json:"piece"`
+	Total24  uint64  `json:"total24"`
+	Unique24 uint64  `json:"unique24"`
+	Nodes    uint64  `json:"nodes"`
 }
 
 // OpenCheckpoint opens the checkpoint at path for shard s and locks it
@@ -88,7 +93,7 @@ type checkpointPiece struct {
 // consistently and recomputes the checksum is not detected here. Against
 // that, recount: merge --verify, see [Verify].
 func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
-	pieces, _, err := s.Pieces()
+	pieces, _, err := s.keys()
 	if err != nil {
 		return nil, fmt.Errorf("open checkpoint: %w", err)
 	}
@@ -96,7 +101,7 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 	if path, err = resolve(path); err != nil {
 		return nil, fmt.Errorf("open checkpoint: %w", err)
 	}
-	c := &Checkpoint{path: path, header: h, split: s.Split, seen: map[backtrack.Subproblem]bool{}}
+	c := &Checkpoint{path: path, header: h, split: s.Split, seen: map[key]bool{}}
 	if _, err := os.Stat(filepath.Dir(path)); err != nil {
 		// Fail now, not at the first finished piece, if it cannot be
 		// written there.
@@ -130,9 +135,9 @@ func (c *Checkpoint) Close() error {
 }
 
 // read loads the pieces recorded in the file, if it exists.
-func (c *Checkpoint) read(pieces []backtrack.Subproblem, s Spec) error {
+func (c *Checkpoint) read(pieces []key, s Spec) error {
 	path, h := c.path, c.header
-	ofShard := make(map[backtrack.Subproblem]bool, len(pieces))
+	ofShard := make(map[key]bool, len(pieces))
 	for _, p := range pieces {
 		ofShard[p] = true
 	}
@@ -171,7 +176,7 @@ func (c *Checkpoint) read(pieces []backtrack.Subproblem, s Spec) error {
 		if err := json.Unmarshal(line, &p); err != nil {
 			return bad("line %d: %v", i+2, err)
 		}
-		sp, err := pieceOf(s.Split, p.Piece)
+		sp, err := splitKeyOf(s.scheme(), s.Split, p.Piece)
 		if err != nil {
 			return bad("line %d: %v", i+2, err)
 		}
@@ -179,7 +184,7 @@ func (c *Checkpoint) read(pieces []backtrack.Subproblem, s Spec) error {
 			return bad("line %d: piece %v is not one of the shard's or appears twice", i+2, sp)
 		}
 		t := backtrack.Tally{Total24: p.Total24, Unique24: p.Unique24, Nodes: p.Nodes}
-		if err := sp.CheckTally(s.N, t); err != nil {
+		if err := sp.checkTally(s.N, t); err != nil {
 			return bad("line %d: %v", i+2, err)
 		}
 		c.done = append(c.done, Piece{sp: sp, t: t})
@@ -191,12 +196,12 @@ func (c *Checkpoint) read(pieces []backtrack.Subproblem, s Spec) error {
 
 // headerOf returns the header line (without its newline) of a
 // checkpoint of shard s, whose pieces are pieces.
-func headerOf(s Spec, pieces []backtrack.Subproblem) []byte {
+func headerOf(s Spec, pieces []key) []byte {
 	h, _ := json.Marshal(checkpointHeader{"queens-checkpoint", s.N, s.Index, s.Shards, s.scheme(), s.Split, s.Version, fingerprint(s, pieces)})
 	return h
 }
 
-func (c *Checkpoint) has(sp backtrack.Subproblem) bool { return c.seen[sp] }
+func (c *Checkpoint) has(sp key) bool { return c.seen[sp] }
 
 // Saved returns the number of pieces in the file on disk: after a failed
 // write (a full disk), fewer than [Checkpoint.Done] holds.
@@ -256,7 +261,7 @@ func (c *Checkpoint) write() error {
 	b.Write(c.header)
 	b.WriteByte('\n')
 	for _, p := range c.done {
-		line, _ := json.Marshal(checkpointPiece{pieceForm(c.split, p.sp), p.t.Total24, p.t.Unique24, p.t.Nodes})
+		line, _ := json.Marshal(checkpointPiece{formOf(c.split, p.sp), p.t.Total24, p.t.Unique24, p.t.Nodes})
 		b.Write(line)
 		b.WriteByte('\n')
 	}

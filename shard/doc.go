@@ -15,10 +15,22 @@
 // (the scheme [Scheme]); when K exceeds the number of pieces some shards
 // cover none, and they must still be merged.
 //
-// For boards whose pieces are too large to be a unit of work (n = 28: a
-// constellation is weeks of a core), [Spec.Split] cuts each constellation
-// into sub-parts ([backtrack.Subproblem.Split]) that add up to it exactly,
-// and the shards deal those out the same way (the scheme [SchemeSplit]).
+// The half-board join of package join ([EngineJoin]) cannot count those
+// pieces cheaply and has its own split, [JoinScheme] ("join-parts"): the
+// pieces of [join.Pieces] (the boards whose middle-row queen and outer
+// top-half columns are given, weighted by their mirror images, and the
+// symmetric piece), dealt round-robin the same way. A join line lists
+// each piece as [middle, outer, weight] (middle -1 on an even board, -3
+// for the middle queen in any inner column, -2 for the symmetric piece);
+// Parse checks that it is one of the split's. Lines of the two schemes
+// are different work and never merge.
+//
+// For boards whose constellations are too large to be a unit of work
+// (n = 28: a constellation is weeks of a core), [Spec.Split] cuts each
+// into sub-parts ([backtrack.Subproblem.Split]) that add up to it
+// exactly, and the shards deal those out the same way (the scheme
+// [SchemeSplit], "round-robin-split"; a piece is [top, bottom, left,
+// right, part]); its lines merge only with lines of the same split.
 //
 // A result line looks like this (one line; wrapped here):
 //

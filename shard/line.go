@@ -9,10 +9,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/internal/quote"
 )
 
@@ -21,16 +23,19 @@ import (
 type Result struct {
 	N, Shard, Shards int
 	Scheme           string
-	Split            int // sub-parts per constellation in the scheme [SchemeSplit]; 0 in [Scheme]
+	Split            int // sub-parts per constellation in the scheme [SchemeSplit]; 0 in the others
 	// Engine names what counted the pieces (see [Engine]): "" in a line
 	// written before lines named it, which Parse reads as
 	// [EngineConstellations].
-	Engine      string
-	Parts       int                    // pieces in the whole split
-	Pieces      []backtrack.Subproblem // the pieces covered
-	Tallies     []backtrack.Tally      // what each piece found, in the order of Pieces
-	Sums                               // their sums, in 24ths
-	Elapsed     time.Duration          // wall time of the run (milliseconds in the line)
+	Engine string
+	Parts  int                    // pieces in the whole split
+	Pieces []backtrack.Subproblem // the pieces covered, of [Scheme]
+	// JoinPieces are the pieces covered of [JoinScheme] (Pieces is then
+	// empty).
+	JoinPieces  []join.Piece
+	Tallies     []backtrack.Tally // what each piece found, in the order of Pieces or JoinPieces
+	Sums                          // their sums, in 24ths
+	Elapsed     time.Duration     // wall time of the run (milliseconds in the line)
 	Version     string
 	Fingerprint string
 
@@ -84,8 +89,13 @@ func SumTallies(ts []backtrack.Tally) (Sums, error) {
 
 // Spec returns the shard r is a result of.
 func (r Result) Spec() Spec {
-	return Spec{N: r.N, Index: r.Shard, Shards: r.Shards, Version: r.Version, Split: r.Split}
+	return Spec{N: r.N, Index: r.Shard, Shards: r.Shards, Version: r.Version, Scheme: r.Scheme, Split: r.Split}
 }
+
+// MaxPieces bounds the pieces one line may list: more than any split has
+// (n = 27 has about 200,000 constellations), so that a forged line
+// cannot size anything large.
+const MaxPieces = 1 << 22
 
 const kind = "queens-shard"
 
@@ -104,7 +114,7 @@ type line struct {
 	Engine      string      `json:"engine,omitempty"`
 	Parts       int         `json:"parts"`
 	Covered     int         `json:"covered"`
-	Pieces      [][]int     `json:"pieces"`
+	Pieces      [][]int64   `json:"pieces"`
 	Tallies     [][3]uint64 `json:"tallies"`
 	Total       string      `json:"total"`
 	Unique      string      `json:"unique"`
@@ -122,7 +132,7 @@ type line struct {
 func (r Result) line() line {
 	l := line{
 		Kind: kind, N: r.N, Shard: r.Shard, Shards: r.Shards, Scheme: r.Scheme, Split: r.Split, Engine: r.Engine,
-		Parts: r.Parts, Covered: len(r.Pieces), Pieces: [][]int{},
+		Parts: r.Parts, Covered: len(r.keys()), Pieces: [][]int64{},
 		Total: fraction24Of(r.Total24), Unique: fraction24Of(r.Unique24),
 		Total24: r.Total24, Unique24: r.Unique24, Nodes: r.Nodes,
 		Elapsed: float64(r.Elapsed.Milliseconds()) / 1000, Host: r.Host, Threads: r.Threads,
@@ -131,8 +141,8 @@ func (r Result) line() line {
 	if !r.Start.IsZero() {
 		l.Start = r.Start.UTC().Format(time.RFC3339)
 	}
-	for _, p := range r.Pieces {
-		l.Pieces = append(l.Pieces, pieceForm(r.Split, p))
+	for _, p := range r.keys() {
+		l.Pieces = append(l.Pieces, formOf(r.Split, p))
 	}
 	for _, t := range r.Tallies {
 		l.Tallies = append(l.Tallies, [3]uint64{t.Total24, t.Unique24, t.Nodes})
@@ -248,45 +258,65 @@ func Parse(text []byte) (Result, error) {
 		}
 		r.Start = start
 	}
-	for _, t := range l.Tallies {
-		r.Tallies = append(r.Tallies, backtrack.Tally{Total24: t[0], Unique24: t[1], Nodes: t[2]})
-	}
 	bad := func(format string, args ...any) (Result, error) {
 		return Result{}, fmt.Errorf("parse shard result (%v): %w: %s", r.Spec(), ErrCorrupt, fmt.Sprintf(format, args...))
 	}
-	switch s := r.Spec(); {
-	case l.Scheme != Scheme && l.Scheme != SchemeSplit:
+	if l.Scheme != Scheme && l.Scheme != JoinScheme && l.Scheme != SchemeSplit {
 		return bad("unknown scheme %s", quote.Token(l.Scheme))
-	case s.check() != nil:
-		return bad("%v", s.check())
-	case l.Scheme != s.scheme():
-		return bad("scheme %s with split %d", quote.Token(l.Scheme), l.Split)
-	case !knownEngine(r.Engine):
-		return bad("unknown engine %s (known: %s)", quote.Token(r.Engine), strings.Join(Engines(), ", "))
-	case l.Covered != len(l.Pieces):
-		return bad("covered %d but %d pieces listed", l.Covered, len(l.Pieces))
 	}
-	for _, f := range l.Pieces {
-		p, err := pieceOf(r.Split, f)
+	if len(l.Pieces) > MaxPieces {
+		return bad("%d pieces (a split has at most %d)", len(l.Pieces), MaxPieces)
+	}
+	keys := make([]key, 0, len(l.Pieces))
+	for _, p := range l.Pieces {
+		k, err := splitKeyOf(l.Scheme, l.Split, p)
 		if err != nil {
 			return bad("%v", err)
 		}
-		r.Pieces = append(r.Pieces, p)
+		keys = append(keys, k)
 	}
+	r.setKeys(keys)
+	for _, t := range l.Tallies {
+		r.Tallies = append(r.Tallies, backtrack.Tally{Total24: t[0], Unique24: t[1], Nodes: t[2]})
+	}
+	e, known := LookupEngine(r.Engine)
 	switch s := r.Spec(); {
+	case s.check() != nil:
+		return bad("%v", s.check())
+	case s.scheme() != l.Scheme:
+		return bad("scheme %s with split %d", quote.Token(l.Scheme), l.Split)
+	case !known:
+		return bad("unknown engine %s (known: %s)", quote.Token(r.Engine), strings.Join(Engines(), ", "))
+	case family(schemeOf(e.Scheme)) != family(l.Scheme):
+		return bad("engine %s counts the pieces of scheme %s, not %s", r.Engine, schemeOf(e.Scheme), l.Scheme)
+	case l.Covered != len(l.Pieces):
+		return bad("covered %d but %d pieces listed", l.Covered, len(l.Pieces))
 	case l.Total != fraction24Of(l.Total24) || l.Unique != fraction24Of(l.Unique24):
 		return bad("total %s, unique %s disagree with total24 %v, unique24 %v", l.Total, l.Unique, l.Total24, l.Unique24)
-	case l.Fingerprint != fingerprint(s, r.Pieces):
+	case l.Fingerprint != fingerprint(s, keys):
 		return bad("fingerprint %s is not that of the work the line describes", l.Fingerprint)
-	case len(r.Tallies) != len(r.Pieces):
-		return bad("%d tallies for %d pieces", len(r.Tallies), len(r.Pieces))
+	case len(r.Tallies) != len(keys):
+		return bad("%d tallies for %d pieces", len(r.Tallies), len(keys))
 	case l.Threads < 0:
 		return bad("%d threads", l.Threads)
 	case l.Elapsed < 0 || l.Elapsed > maxElapsed:
 		return bad("elapsed %v s (want 0 to %v)", l.Elapsed, maxElapsed)
 	}
+	if l.Scheme == JoinScheme {
+		// A part must be one of the split's: its weight is what its
+		// tally is checked against.
+		all, err := allKeys(JoinScheme, r.N)
+		if err != nil {
+			return bad("%v", err)
+		}
+		for _, k := range keys {
+			if !slices.Contains(all, k) {
+				return bad("piece %v is not one of the %d pieces of n = %d", k, len(all), r.N)
+			}
+		}
+	}
 	for i, t := range r.Tallies {
-		if err := r.Pieces[i].CheckTally(r.N, t); err != nil {
+		if err := keys[i].checkTally(r.N, t); err != nil {
 			return bad("%v", err)
 		}
 	}

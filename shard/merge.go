@@ -55,7 +55,8 @@ func Merge(results []Result) (Sum, error) {
 	for _, r := range results {
 		if r.Scheme != r0.Scheme && r.Engine != r0.Engine {
 			// Engines mix only when they count the same pieces.
-			return Sum{}, fmt.Errorf("merge: %w: shard %d%s was counted by engine %s with scheme %s, shard %d%s by engine %s with scheme %s",
+			return Sum{}, fmt.Errorf("merge: %w: shard %d%s was counted by engine %s with scheme %s, shard %d%s by engine %s with scheme %s: "+
+				"the two split the count into different pieces, so their lines do not add up (count every shard of one count with one of them)",
 				ErrMismatch, r0.Shard, from(r0), engineOf(r0), r0.Scheme, r.Shard, from(r), engineOf(r), r.Scheme)
 		}
 		for _, f := range []struct {
@@ -73,11 +74,11 @@ func Merge(results []Result) (Sum, error) {
 		if err := r.Spec().check(); err != nil {
 			return Sum{}, fmt.Errorf("merge: %w", err)
 		}
-		pieces, parts, err := r.Spec().Pieces()
+		pieces, parts, err := r.Spec().keys()
 		if err != nil {
 			return Sum{}, fmt.Errorf("merge: %w", err)
 		}
-		if parts != r.Parts || !slices.Equal(pieces, r.Pieces) || fingerprint(r.Spec(), pieces) != r.Fingerprint {
+		if parts != r.Parts || !slices.Equal(pieces, r.keys()) || fingerprint(r.Spec(), pieces) != r.Fingerprint {
 			return Sum{}, fmt.Errorf("merge: %w: shard %d of %d%s (version %s) does not cover the pieces this version's split gives it",
 				ErrCoverage, r.Shard, r.Shards, from(r), r.Version)
 		}
@@ -86,7 +87,7 @@ func Merge(results []Result) (Sum, error) {
 			// engine's (or run's) own work.
 			if i := firstDifference(prev.Tallies, r.Tallies); i >= 0 {
 				return Sum{}, fmt.Errorf("merge: %w: shard %d of %d%s and%s disagree on piece %v: %s (engine %s) and %s (engine %s)",
-					ErrDuplicate, r.Shard, r.Shards, from(prev), from(r), r.Pieces[i],
+					ErrDuplicate, r.Shard, r.Shards, from(prev), from(r), r.keys()[i],
 					describe(prev.Tallies[i]), engineOf(prev), describe(r.Tallies[i]), engineOf(r))
 			}
 			// The same line twice (one file given twice, a copy) is no

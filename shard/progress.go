@@ -10,8 +10,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/queens-dev/queens/backtrack"
 )
 
 // ShardProgress is how far one shard of a running count is.
@@ -76,8 +74,9 @@ func (p Progress) ETA(now time.Time) time.Duration {
 func ReadProgress(paths []string) (Progress, error) {
 	var p Progress
 	byShard := map[int]ShardProgress{}
-	cost := map[backtrack.Subproblem]float64{} // finished pieces' nodes
-	split := 0                                 // the split's sub-parts per constellation
+	cost := map[key]float64{} // finished pieces' nodes
+	scheme := ""
+	split := 0 // the split's sub-parts per constellation
 	note := func(sp ShardProgress, n, shards, m int) error {
 		if p.Shards == 0 {
 			p.N, p.Shards, split = n, shards, m
@@ -109,10 +108,11 @@ func ReadProgress(paths []string) (Progress, error) {
 				if err != nil {
 					return p, fmt.Errorf("progress: %s: %w", path, err)
 				}
-				for i, sp := range r.Pieces {
+				for i, sp := range r.keys() {
 					cost[sp] = float64(r.Tallies[i].Nodes)
 				}
-				if err := note(ShardProgress{Shard: r.Shard, Done: len(r.Pieces), Pieces: len(r.Pieces), Finished: true, Modified: st.ModTime(), Path: path}, r.N, r.Shards, r.Split); err != nil {
+				scheme = r.Scheme
+				if err := note(ShardProgress{Shard: r.Shard, Done: len(r.Tallies), Pieces: len(r.Tallies), Finished: true, Modified: st.ModTime(), Path: path}, r.N, r.Shards, r.Split); err != nil {
 					return p, err
 				}
 				if !r.Start.IsZero() && (p.Start.IsZero() || r.Start.Before(p.Start)) {
@@ -124,11 +124,12 @@ func ReadProgress(paths []string) (Progress, error) {
 			if err != nil {
 				return p, fmt.Errorf("progress: %w", err)
 			}
-			s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version, Split: h.Split}
-			pieces, _, err := s.Pieces()
+			s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version, Scheme: h.Scheme, Split: h.Split}
+			pieces, _, err := s.keys()
 			if err != nil {
 				return p, fmt.Errorf("progress: %s: %w", path, err)
 			}
+			scheme = h.Scheme
 			for _, d := range done {
 				cost[d.sp] = float64(d.t.Nodes)
 			}
@@ -148,12 +149,12 @@ func ReadProgress(paths []string) (Progress, error) {
 		p.Done += sp.Done
 	}
 	slices.SortFunc(p.Seen, func(a, b ShardProgress) int { return a.Shard - b.Shard })
-	all, err := backtrack.Subproblems(p.N)
+	all, err := allKeys(family(schemeOf(scheme)), p.N)
 	if err != nil {
 		return p, fmt.Errorf("progress: %w", err)
 	}
 	p.Parts = len(all)
-	var share map[backtrack.Subproblem]float64
+	var share map[key]float64
 	if split > 0 {
 		p.Parts = (len(all)-1)*split + 1
 		cost, share = wholes(cost, split)
@@ -165,12 +166,12 @@ func ReadProgress(paths []string) (Progress, error) {
 // wholes returns the costs of the sub-parts finished (of m per
 // constellation) summed by constellation, and the share of each
 // constellation's sub-parts that they are.
-func wholes(cost map[backtrack.Subproblem]float64, m int) (sum, share map[backtrack.Subproblem]float64) {
-	sum, share = map[backtrack.Subproblem]float64{}, map[backtrack.Subproblem]float64{}
-	for sp, c := range cost {
-		w := sp.Whole()
+func wholes(cost map[key]float64, m int) (sum, share map[key]float64) {
+	sum, share = map[key]float64{}, map[key]float64{}
+	for k, c := range cost {
+		w := key{sp: k.sp.Whole()}
 		sum[w] += c + 1
-		if sp.Parts > 0 {
+		if k.sp.Parts > 0 {
 			share[w] += 1 / float64(m)
 		} else {
 			share[w] = 1
@@ -187,12 +188,12 @@ func wholes(cost map[backtrack.Subproblem]float64, m int) (sum, share map[backtr
 // ReadProgress says. With share not nil, a piece of cost is only that
 // share of its piece of all finished (the sub-parts finished of a
 // constellation), its whole cost estimated in proportion.
-func workDone(all []backtrack.Subproblem, cost, share map[backtrack.Subproblem]float64) float64 {
+func workDone(all []key, cost, share map[key]float64) float64 {
 	if len(cost) == 0 {
 		return 0
 	}
-	whole := func(sp backtrack.Subproblem, c float64) float64 {
-		if f, ok := share[sp]; ok && f > 0 {
+	whole := func(k key, c float64) float64 {
+		if f, ok := share[k]; ok && f > 0 {
 			return (c + 1) / f
 		}
 		return c + 1
@@ -244,12 +245,12 @@ func readCheckpointFile(path string) (checkpointHeader, []Piece, error) {
 	if json.Unmarshal(line, &h) != nil || h.Kind != "queens-checkpoint" {
 		return h, nil, fmt.Errorf("%s: %w: not a checkpoint file", path, ErrCheckpoint)
 	}
-	s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version, Split: h.Split}
+	s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version, Scheme: h.Scheme, Split: h.Split}
 	if err := s.check(); err != nil {
 		return h, nil, fmt.Errorf("%s: %w: %v", path, ErrCheckpoint, err)
 	}
-	pieces, _, _ := s.Pieces()
-	c := &Checkpoint{path: path, header: headerOf(s, pieces), split: s.Split, seen: map[backtrack.Subproblem]bool{}}
+	pieces, _, _ := s.keys()
+	c := &Checkpoint{path: path, header: headerOf(s, pieces), split: s.Split, seen: map[key]bool{}}
 	if err := c.read(pieces, s); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return h, nil, nil

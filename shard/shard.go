@@ -55,10 +55,14 @@ type Spec struct {
 	Index   int    // this shard, 0 <= Index < Shards
 	Shards  int    // the number of shards K, at least 1
 	Version string // the version of the program; results of different versions are not merged
+	// Scheme is the split the pieces are of: "" or [Scheme] for the
+	// constellations, [JoinScheme] for the parts of the half-board join.
+	Scheme string
 
 	// Split is the number of sub-parts each constellation is split into
-	// (the scheme [SchemeSplit]), 2 to [backtrack.MaxParts]; 0 (the
-	// scheme [Scheme]) counts whole constellations. See [AutoSplit].
+	// (the scheme [SchemeSplit], which it implies), 2 to
+	// [backtrack.MaxParts]; 0 counts whole constellations. See
+	// [AutoSplit].
 	Split int
 }
 
@@ -70,6 +74,9 @@ func (s Spec) check() error {
 	if err := board.CheckSize(s.N, backtrack.CountMaxN); err != nil {
 		return err
 	}
+	if err := checkScheme(s.scheme(), s.N); err != nil {
+		return err
+	}
 	if s.Shards < 1 || s.Shards > MaxShards {
 		return fmt.Errorf("%w: %d shards (want 1 to %d)", ErrShard, s.Shards, MaxShards)
 	}
@@ -79,29 +86,24 @@ func (s Spec) check() error {
 	return s.checkSplit()
 }
 
-// Pieces returns the pieces of the count that shard s covers (possibly
-// none) and the number of pieces in the whole split. Errors wrap
+// Pieces returns the constellations (or their sub-parts, of
+// [SchemeSplit]) of the count that shard s covers (possibly none) and the
+// number of pieces in the whole split, for s of [Scheme] or [SchemeSplit]
+// (see [Spec.JoinPieces] for [JoinScheme]). Errors wrap
 // [board.ErrSize] or [ErrShard].
 func (s Spec) Pieces() (pieces []backtrack.Subproblem, parts int, err error) {
-	if err := s.check(); err != nil {
-		return nil, 0, fmt.Errorf("shard pieces: %w", err)
+	if family(s.scheme()) != Scheme {
+		return nil, 0, fmt.Errorf("shard pieces: %w: scheme %s has no constellations (see JoinPieces)", ErrShard, s.Scheme)
 	}
-	all, err := backtrack.Subproblems(s.N)
-	if err != nil {
-		return nil, 0, fmt.Errorf("shard pieces: %w", err)
+	keys, parts, err := s.keys()
+	for _, k := range keys {
+		pieces = append(pieces, k.sp)
 	}
-	if s.Split > 0 {
-		pieces, parts = splitPieces(s, all)
-		return pieces, parts, nil
-	}
-	for i := s.Index; i < len(all); i += s.Shards {
-		pieces = append(pieces, all[i])
-	}
-	return pieces, len(all), nil
+	return pieces, parts, err
 }
 
 // fingerprint is the hash of the work of shard s covering pieces.
-func fingerprint(s Spec, pieces []backtrack.Subproblem) string {
+func fingerprint(s Spec, pieces []key) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "queens shard\nn %d\nscheme %s\nshards %d\nshard %d\nversion %s\n", s.N, s.scheme(), s.Shards, s.Index, s.Version)
 	if s.Split > 0 {
@@ -119,12 +121,13 @@ func fingerprint(s Spec, pieces []backtrack.Subproblem) string {
 // and what its count found. Its contents are the shard's business: a
 // [Checkpoint] records it, [Options.Done] takes it back.
 type Piece struct {
-	sp backtrack.Subproblem
+	sp key
 	t  backtrack.Tally
 }
 
-// String names the piece by its four border queens, "top:bottom:left:right"
-// (0-based columns and rows), as checkpoints and shard lines do.
+// String names the piece as messages do: a constellation by its four
+// border queens, "top:bottom:left:right" (0-based columns and rows), a
+// part of the join as [join.Piece.String] does.
 func (p Piece) String() string { return p.sp.String() }
 
 // Options configures [Run].
@@ -151,23 +154,32 @@ type Options struct {
 	// Engine is the name of the engine written into the line (see
 	// [Engine]): one registered with [RegisterEngine], such as
 	// [EngineGPU] for a Counter on a GPU; "" means
-	// [EngineConstellations].
+	// [EngineConstellations]. Its scheme must be the Spec's:
+	// [EngineJoin] counts the pieces of [JoinScheme] with the join.
 	Engine string
 }
 
 // Run counts shard s, the pieces in opt.Threads goroutines, and returns its
-// [Result]. When ctx is cancelled it stops within about a second and
+// [Result]: the constellations of [Scheme] with the CPU search (or
+// opt.Counter), the parts of [JoinScheme] with the half-board join. When ctx is cancelled it stops within about a second and
 // returns ctx.Err() (wrapped); the pieces finished before were passed to
 // opt.OnPiece. Errors wrap [board.ErrSize], [ErrShard] or [ErrCheckpoint].
 func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	start := time.Now()
-	pieces, parts, err := s.Pieces()
+	pieces, parts, err := s.keys()
 	if err != nil {
 		return Result{}, err
 	}
 	engine := cmp.Or(opt.Engine, EngineConstellations)
-	if !knownEngine(engine) {
+	e, ok := LookupEngine(engine)
+	if !ok {
 		return Result{}, fmt.Errorf("run %v: unknown engine %q (known: %s)", s, engine, strings.Join(Engines(), ", "))
+	}
+	if family(schemeOf(e.Scheme)) != family(s.scheme()) {
+		return Result{}, fmt.Errorf("run %v: %w: engine %s counts the pieces of scheme %s, not %s", s, ErrShard, engine, schemeOf(e.Scheme), s.scheme())
+	}
+	if opt.Counter != nil && s.scheme() != Scheme {
+		return Result{}, fmt.Errorf("run %v: %w: a Counter counts constellations, not the pieces of scheme %s", s, ErrShard, s.Scheme)
 	}
 	threads := opt.Threads
 	if threads <= 0 {
@@ -176,22 +188,23 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	host, _ := os.Hostname()
 	res := Result{
 		N: s.N, Shard: s.Index, Shards: s.Shards, Scheme: s.scheme(), Split: s.Split, Engine: engine,
-		Parts: parts, Pieces: pieces, Tallies: make([]backtrack.Tally, len(pieces)),
+		Parts: parts, Tallies: make([]backtrack.Tally, len(pieces)),
 		Version: s.Version, Fingerprint: fingerprint(s, pieces),
 		Host: host, Threads: threads, Start: start.UTC().Truncate(time.Second),
 	}
-	index := make(map[backtrack.Subproblem]int, len(pieces))
+	res.setKeys(pieces)
+	index := make(map[key]int, len(pieces))
 	for i, p := range pieces {
 		index[p] = i
 	}
-	done := map[backtrack.Subproblem]backtrack.Tally{}
+	done := map[key]backtrack.Tally{}
 	for _, p := range opt.Done {
 		if _, ok := index[p.sp]; !ok {
 			return Result{}, fmt.Errorf("run %v: %w: piece %v is not one of the shard's", s, ErrCheckpoint, p.sp)
 		}
 		done[p.sp] = p.t
 	}
-	var todo []backtrack.Subproblem
+	var todo []key
 	for i, p := range pieces {
 		if t, ok := done[p]; ok {
 			res.Tallies[i] = t
@@ -203,7 +216,11 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	defer cancel()
 	if opt.Counter != nil {
 		reported := make([]bool, len(todo))
-		err := opt.Counter(ctx, s.N, todo, func(i int, t backtrack.Tally) error {
+		sps := make([]backtrack.Subproblem, len(todo))
+		for i, k := range todo {
+			sps[i] = k.sp
+		}
+		err := opt.Counter(ctx, s.N, sps, func(i int, t backtrack.Tally) error {
 			if i < 0 || i >= len(todo) {
 				return fmt.Errorf("the counter gave piece %d of %d", i, len(todo))
 			}
@@ -211,7 +228,7 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 				return fmt.Errorf("the counter gave piece %v twice", todo[i])
 			}
 			reported[i] = true
-			if err := todo[i].CheckTally(s.N, t); err != nil {
+			if err := todo[i].checkTally(s.N, t); err != nil {
 				return fmt.Errorf("the counter's tally: %w", err)
 			}
 			res.Tallies[index[todo[i]]] = t
@@ -235,14 +252,14 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 		mu       sync.Mutex
 		firstErr error
 		wg       sync.WaitGroup
-		next     = make(chan backtrack.Subproblem)
+		next     = make(chan key)
 	)
 	for range max(1, min(threads, len(todo))) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for p := range next {
-				t, err := p.Count(ctx, s.N)
+				t, err := p.count(ctx, s.N)
 				mu.Lock()
 				if err == nil && firstErr == nil {
 					res.Tallies[index[p]] = t

@@ -87,7 +87,7 @@ func TestPieces(t *testing.T) {
 				for _, p := range pieces {
 					seen[p]++
 				}
-				fps[fingerprint(s, pieces)] = true
+				fps[constellationPrint(s, pieces)] = true
 			}
 			if len(seen) != len(all) || len(fps) != k {
 				t.Errorf("n=%d K=%d: %d distinct pieces of %d, %d fingerprints", n, k, len(seen), len(all), len(fps))
@@ -291,7 +291,7 @@ func TestMergeCoverage(t *testing.T) {
 	rs[1].Pieces, rs[1].Tallies = rs[1].Pieces[1:], rs[1].Tallies[1:]
 	for i := range rs {
 		rs[i].Sums, _ = SumTallies(rs[i].Tallies)
-		rs[i].Fingerprint = fingerprint(rs[i].Spec(), rs[i].Pieces)
+		rs[i].Fingerprint = constellationPrint(rs[i].Spec(), rs[i].Pieces)
 		if _, err := Parse(rs[i].AppendLine(nil)); err != nil {
 			t.Fatalf("Parse: %v", err)
 		}

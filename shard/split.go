@@ -35,25 +35,34 @@ func AutoSplit(n int) int {
 	return min(1<<max(0, n-16), backtrack.MaxParts)
 }
 
-// scheme returns the name of the scheme of s.
+// scheme returns the name of the scheme of s: [SchemeSplit] for a split
+// of the constellations.
 func (s Spec) scheme() string {
-	if s.Split > 0 {
-		return SchemeSplit
+	if sc := schemeOf(s.Scheme); s.Split == 0 || family(sc) != Scheme {
+		return sc
 	}
-	return Scheme
+	return SchemeSplit
 }
 
-// MaxShardPieces is the most pieces one shard of the scheme
-// [SchemeSplit] may cover (a few hundred MiB to list them): a split
-// whose pieces outnumber K × MaxShardPieces is refused, so that no shard
-// count or split read from a line or a checkpoint makes a shard list
-// billions of pieces.
-const MaxShardPieces = 1 << 22
+// family returns the scheme whose engines count the pieces of scheme:
+// [Scheme] for [SchemeSplit] (its sub-parts are counted by the same
+// search), scheme itself otherwise.
+func family(scheme string) string {
+	if scheme == SchemeSplit {
+		return Scheme
+	}
+	return scheme
+}
 
 // checkSplit validates s.Split, and the size of the shard it makes
-// (s.N and s.Shards in range).
+// (s.N and s.Shards in range): at most [MaxPieces], so that no shard
+// count or split read from a line or a checkpoint makes a shard list
+// billions of pieces.
 func (s Spec) checkSplit() error {
-	if s.Split == 0 {
+	if s.scheme() != SchemeSplit {
+		if s.Split != 0 {
+			return fmt.Errorf("%w: scheme %s has no sub-parts (split %d)", ErrShard, s.scheme(), s.Split)
+		}
 		return nil
 	}
 	if s.Split < 2 || s.Split > backtrack.MaxParts {
@@ -63,63 +72,66 @@ func (s Spec) checkSplit() error {
 	if err != nil {
 		return err
 	}
-	if parts := (len(all)-1)*s.Split + 1; (parts+s.Shards-1)/s.Shards > MaxShardPieces {
+	if parts := (len(all)-1)*s.Split + 1; (parts+s.Shards-1)/s.Shards > MaxPieces {
 		return fmt.Errorf("%w: %d shards of the %d pieces of n=%d split %d ways cover more than %d pieces each (use at least %d shards, or a smaller split)",
-			ErrShard, s.Shards, parts, s.N, s.Split, MaxShardPieces, (parts+MaxShardPieces-1)/MaxShardPieces)
+			ErrShard, s.Shards, parts, s.N, s.Split, MaxPieces, (parts+MaxPieces-1)/MaxPieces)
 	}
 	return nil
 }
 
-// splitPieces returns the pieces of shard s of the scheme [SchemeSplit],
-// of the constellations all (the symmetric piece last), without listing
-// the whole split (C·m + 1 pieces: 187 million at n = 28), and the number
-// of pieces in it.
-func splitPieces(s Spec, all []backtrack.Subproblem) ([]backtrack.Subproblem, int) {
+// splitKeys returns the pieces of shard s of the scheme [SchemeSplit]
+// (checked), without listing the whole split (C·m + 1 pieces: 187
+// million at n = 28), and the number of pieces in it.
+func splitKeys(s Spec) ([]key, int) {
+	all, _ := backtrack.Subproblems(s.N) // checked by checkSplit
 	m := s.Split
 	parts := (len(all)-1)*m + 1
-	var pieces []backtrack.Subproblem
+	var keys []key
 	for i := s.Index; i < parts; i += s.Shards {
 		if i == parts-1 {
-			pieces = append(pieces, all[len(all)-1])
+			keys = append(keys, key{sp: all[len(all)-1]})
 			continue
 		}
 		sp := all[i/m]
 		sp.Part, sp.Parts = i%m, m
-		pieces = append(pieces, sp)
+		keys = append(keys, key{sp: sp})
 	}
-	return pieces, parts
+	return keys, parts
 }
 
-// pieceForm returns piece p as a line or a checkpoint writes it: four
-// numbers, or five with the sub-part in the scheme [SchemeSplit].
-func pieceForm(split int, p backtrack.Subproblem) []int {
-	if split == 0 {
-		return []int{p.Top, p.Bottom, p.Left, p.Right}
+// formOf returns piece k as a line or a checkpoint writes it: as
+// [key.ints] does, with the sub-part after the constellation in the
+// scheme [SchemeSplit] (split > 0; 0 for the symmetric piece).
+func formOf(split int, k key) []int64 {
+	if split == 0 || k.join {
+		return k.ints()
 	}
-	return []int{p.Top, p.Bottom, p.Left, p.Right, p.Part}
+	return append(k.ints(), int64(k.sp.Part))
 }
 
-// pieceOf reads a piece in the form of [pieceForm], range-checking the
-// sub-part; the constellation itself is checked against the split by the
-// caller.
-func pieceOf(split int, f []int) (backtrack.Subproblem, error) {
-	want := 4
-	if split > 0 {
-		want = 5
+// splitKeyOf reads a piece in the form of [formOf] for a piece of scheme
+// (with split sub-parts per constellation in [SchemeSplit]),
+// range-checking its numbers; whether it is a piece of the split is the
+// caller's check.
+func splitKeyOf(scheme string, split int, a []int64) (key, error) {
+	if scheme != SchemeSplit {
+		return keyOf(scheme, a)
 	}
-	if len(f) != want {
-		return backtrack.Subproblem{}, fmt.Errorf("piece %v has %d numbers, want %d", f, len(f), want)
+	if len(a) != 5 {
+		return key{}, fmt.Errorf("piece %v: want [top, bottom, left, right, part]", a)
 	}
-	sp := backtrack.Subproblem{Top: f[0], Bottom: f[1], Left: f[2], Right: f[3]}
-	if split == 0 || sp.Symmetric() {
-		if split > 0 && f[4] != 0 {
-			return sp, fmt.Errorf("piece %v: the symmetric piece has no sub-parts", f)
-		}
-		return sp, nil
+	k, err := keyOf(Scheme, a[:4])
+	if err != nil {
+		return k, err
 	}
-	if f[4] < 0 || f[4] >= split {
-		return sp, fmt.Errorf("piece %v: sub-part %d of %d (want 0 to %d)", f, f[4], split, split-1)
+	switch part := a[4]; {
+	case k.sp.Symmetric() && part != 0:
+		return k, fmt.Errorf("piece %v: the symmetric piece has no sub-parts", a)
+	case k.sp.Symmetric():
+	case part < 0 || part >= int64(split):
+		return k, fmt.Errorf("piece %v: sub-part %d of %d (want 0 to %d)", a, part, split, split-1)
+	default:
+		k.sp.Part, k.sp.Parts = int(part), split
 	}
-	sp.Part, sp.Parts = f[4], split
-	return sp, nil
+	return k, nil
 }

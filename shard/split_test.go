@@ -154,7 +154,7 @@ func TestSplitParse(t *testing.T) {
 	// The old scheme refuses a fifth number.
 	old := runAll(t, 9, 3, "v")
 	bad := resign(t, old[0], func(l *line) { l.Pieces[0] = append(l.Pieces[0], 0) })
-	if _, err := Parse(bad); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "want 4") {
+	if _, err := Parse(bad); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "want [top, bottom, left, right]") {
 		t.Errorf("old line with a sub-part: %v, want %v", err, ErrCorrupt)
 	}
 }

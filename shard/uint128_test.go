@@ -79,7 +79,7 @@ func bigResult(t *testing.T) Result {
 		t.Fatal(err)
 	}
 	r := Result{N: 28, Shards: 1, Scheme: Scheme, Engine: EngineConstellations, Parts: parts, Pieces: pieces,
-		Version: "v", Fingerprint: fingerprint(s, pieces)}
+		Version: "v", Fingerprint: constellationPrint(s, pieces)}
 	for _, p := range pieces {
 		var tl backtrack.Tally
 		if !p.Symmetric() {

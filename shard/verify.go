@@ -14,7 +14,7 @@ import (
 type Checked struct {
 	Shard  int    `json:"shard"` // the shard whose line holds the piece
 	Source string `json:"-"`     // where that line was read
-	Piece  string `json:"piece"` // the piece, "top:bottom:left:right"
+	Piece  string `json:"piece"` // the piece, "top:bottom:left:right" (or a join part, "middle:outer:weight")
 }
 
 // Verify recounts k pieces chosen at random (with the given seed, so
@@ -51,10 +51,10 @@ func Verify(ctx context.Context, results []Result, k int, seed uint64) ([]Checke
 			continue // a second line of a shard: Merge checked it agrees
 		}
 		seen[r.Shard] = true
-		if len(r.Tallies) != len(r.Pieces) {
-			return nil, fmt.Errorf("verify shard %d%s: %w: %d tallies for %d pieces", r.Shard, from(r), ErrCorrupt, len(r.Tallies), len(r.Pieces))
+		if len(r.Tallies) != len(r.keys()) {
+			return nil, fmt.Errorf("verify shard %d%s: %w: %d tallies for %d pieces", r.Shard, from(r), ErrCorrupt, len(r.Tallies), len(r.keys()))
 		}
-		for i := range r.Pieces {
+		for i := range r.Tallies {
 			all = append(all, ref{ri, i})
 		}
 	}
@@ -63,12 +63,21 @@ func Verify(ctx context.Context, results []Result, k int, seed uint64) ([]Checke
 	var checked []Checked
 	for _, x := range all[:min(max(k, 0), len(all))] {
 		r := results[x.r]
-		p, claimed := r.Pieces[x.i], r.Tallies[x.i]
+		p, claimed := r.keys()[x.i], r.Tallies[x.i]
 		e, ok := LookupEngine(engineOf(r))
 		if !ok {
 			return checked, fmt.Errorf("verify piece %v of shard %d%s: unknown engine %q", p, r.Shard, from(r), r.Engine)
 		}
-		got, err := e.Recount(ctx, r.N, p)
+		var got backtrack.Tally
+		var err error
+		switch {
+		case p.join != (schemeOf(e.Scheme) == JoinScheme):
+			err = fmt.Errorf("engine %s counts the pieces of scheme %s", e.Name, schemeOf(e.Scheme))
+		case p.join:
+			got, err = e.RecountJoin(ctx, r.N, p.jp)
+		default:
+			got, err = e.Recount(ctx, r.N, p.sp)
+		}
 		if err != nil {
 			return checked, fmt.Errorf("verify piece %v of shard %d%s: %w", p, r.Shard, from(r), err)
 		}

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"testing"
 
 	"github.com/queens-dev/queens/board"
@@ -137,23 +138,19 @@ func BenchmarkPictures(b *testing.B) {
 			s[row] = (2*row + 1) % n
 		}
 		opt := &Options{Attacks: true}
-		b.Run(fmt.Sprintf("png/n=%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			var buf bytes.Buffer
-			for b.Loop() {
-				buf.Reset()
-				WritePNG(&buf, s, opt)
-			}
-			b.ReportMetric(float64(buf.Len()), "bytes")
-		})
-		b.Run(fmt.Sprintf("svg/n=%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			var buf bytes.Buffer
-			for b.Loop() {
-				buf.Reset()
-				WriteSVG(&buf, s, opt)
-			}
-			b.ReportMetric(float64(buf.Len()), "bytes")
-		})
+		for _, pic := range []struct {
+			name  string
+			write func(io.Writer, board.Solution, *Options) error
+		}{{"png", WritePNG}, {"svg", WriteSVG}} {
+			b.Run(fmt.Sprintf("%s/n=%d", pic.name, n), func(b *testing.B) {
+				b.ReportAllocs()
+				var buf bytes.Buffer
+				for b.Loop() {
+					buf.Reset()
+					pic.write(&buf, s, opt)
+				}
+				b.ReportMetric(float64(buf.Len()), "bytes")
+			})
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
@@ -56,7 +57,11 @@ symmetries move a placed queen and map no completion onto another.
 
 Limits: a first solution or --limit K: N <= %d (N <= %d with --strategy lex);
 --all, --unique: N <= %d; --count: N <= %d; --count --shard: N <= %d (no count is
-published beyond 27: merge --verify checks those).`, backtrack.AutoLexMax, backtrack.CellsMaxN, backtrack.GenerateMaxN, maxFirstN, maxLexFirstN, maxAllN, maxCountN, backtrack.CountMaxN),
+published beyond 27: merge --verify checks those), with --engine join N <= %d.
+
+--count --shard and --checkpoint count the constellations (--engine auto keeps
+them there); --engine join counts the join's own pieces instead, whose shards merge
+only with join shards.`, backtrack.AutoLexMax, backtrack.CellsMaxN, backtrack.GenerateMaxN, maxFirstN, maxLexFirstN, maxAllN, maxCountN, backtrack.CountMaxN, join.MaxN),
 		Flags: []cli.Flag{
 			sizeFlag(), allFlag(), countFlag(), limitFlag(),
 			uniqueFlag(),
@@ -146,6 +151,9 @@ func backtrackAction(c *cli.Context) error {
 		if err != nil {
 			out.Abort()
 			return err
+		}
+		if engine == "join" && (c.IsSet("shard") || c.IsSet("shard-count") || c.IsSet("checkpoint")) {
+			return out.finish(countCommand(ctx, c, out.output, format, n, nil, nil, shard.EngineJoin))
 		}
 		if engine == "join" {
 			return out.finish(joinCount(ctx, c, out.output, format, n))

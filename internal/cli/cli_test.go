@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/queens-dev/queens/board"
 )
 
 var update = flag.Bool("update", false, "update golden files")
@@ -30,6 +32,18 @@ func runCLI(t *testing.T, in string, args ...string) (stdout, stderr string, cod
 	var out, errb bytes.Buffer
 	code = Run(append([]string{"queens"}, args...), &out, &errb)
 	return out.String(), errb.String(), code
+}
+
+// withPlace appends --place p to args for each p of place, and returns
+// the longer args and the queens place names (as the flag reads them).
+func withPlace(args, place []string) ([]string, []board.Queen) {
+	var placed []board.Queen
+	for _, p := range place {
+		args = append(args, "--place", p)
+		q, _ := board.ParseQueen(p)
+		placed = append(placed, q)
+	}
+	return args, placed
 }
 
 // A transcript in testdata/*.txt is one command and what it must print:

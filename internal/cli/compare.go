@@ -112,23 +112,9 @@ func runCompare(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	// The engines of each n, all checked against their limits before
-	// the first run.
-	plan := make([][]compare.Engine, len(sizes))
-	for i, n := range sizes {
-		for _, e := range engines {
-			switch {
-			case n <= e.enumMax:
-				plan[i] = append(plan[i], e.Engine)
-			case n <= e.firstMax:
-				one := e.Engine
-				one.FirstOnly = true
-				one.Name += " (one model)"
-				plan[i] = append(plan[i], one)
-			case c.IsSet("engines"):
-				return usagef("engine %s takes n <= %d", e.Name, max(e.enumMax, e.firstMax))
-			}
-		}
+	plan, err := comparePlan(sizes, engines, c.IsSet("engines"))
+	if err != nil {
+		return err
 	}
 	ctx, cancel := timeoutContext(c)
 	defer cancel()
@@ -150,11 +136,7 @@ func runCompare(c *cli.Context) error {
 		if ctx.Err() != nil {
 			// Keep the rows done so far, and name the engine that hung.
 			done, hung := untilTimeout(r)
-			if jsonOut {
-				writeCompareJSON(out, done)
-			} else {
-				writeCompareTable(out, done)
-			}
+			writeCompareResult(out, jsonOut, done)
 			runs += len(done.Outcomes) - 1
 			if hung == "" {
 				return failf("stopped by --timeout %s at n = %d, after %d runs", c.Duration("timeout"), n, runs)
@@ -163,13 +145,50 @@ func runCompare(c *cli.Context) error {
 		}
 		runs += len(r.Outcomes)
 		problems += len(r.Findings)
-		if jsonOut {
-			writeCompareJSON(out, r)
-		} else {
-			writeCompareTable(out, r)
+		writeCompareResult(out, jsonOut, r)
+	}
+	return writeCompareVerdict(out, jsonOut, runs, problems, c.String("n"), len(place) > 0)
+}
+
+// comparePlan returns the engines to run at each of sizes: an engine
+// enumerates up to its enumMax, finds one model up to its firstMax and
+// is left out beyond, unless the user named it (named), which is a
+// usage error. Every size is checked before the first run.
+func comparePlan(sizes []int, engines []compareEngine, named bool) ([][]compare.Engine, error) {
+	plan := make([][]compare.Engine, len(sizes))
+	for i, n := range sizes {
+		for _, e := range engines {
+			switch {
+			case n <= e.enumMax:
+				plan[i] = append(plan[i], e.Engine)
+			case n <= e.firstMax:
+				one := e.Engine
+				one.FirstOnly = true
+				one.Name += " (one model)"
+				plan[i] = append(plan[i], one)
+			case named:
+				return nil, usagef("engine %s takes n <= %d", e.Name, max(e.enumMax, e.firstMax))
+			}
 		}
 	}
-	what := fmt.Sprintf("%d runs over n = %s", runs, c.String("n"))
+	return plan, nil
+}
+
+// writeCompareResult writes the rows of one board size, as JSON lines
+// or as table rows.
+func writeCompareResult(out io.Writer, jsonOut bool, r compare.Result) {
+	if jsonOut {
+		writeCompareJSON(out, r)
+	} else {
+		writeCompareTable(out, r)
+	}
+}
+
+// writeCompareVerdict writes the last line of a comparison of runs over
+// the sizes spelled sizes, and returns the failure when problems > 0.
+// With placed queens the engines are checked with each other only.
+func writeCompareVerdict(out io.Writer, jsonOut bool, runs, problems int, sizes string, placed bool) error {
+	what := fmt.Sprintf("%d runs over n = %s", runs, sizes)
 	if problems > 0 {
 		if jsonOut {
 			writeJSONLine(out, verdict{"disagree", runs, problems})
@@ -182,7 +201,7 @@ func runCompare(c *cli.Context) error {
 		writeJSONLine(out, verdict{"agree", runs, 0})
 	} else {
 		against := "each other and with the published counts"
-		if len(place) > 0 {
+		if placed {
 			against = "each other"
 		}
 		fmt.Fprintf(out, "agree: %s; every solution valid, all engines agree with %s\n", what, against)

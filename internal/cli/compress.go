@@ -10,12 +10,14 @@ import (
 	"strings"
 
 	"github.com/klauspost/compress/zstd"
+	"github.com/queens-dev/queens/internal/quote"
 	"github.com/ulikunitz/xz"
 )
 
-// Compressed files: an output whose name ends in .gz, .xz or .zst is
-// written compressed (gzip, xz, zstd), and one with the suffix of another
-// compressor (.bz2, .lz4, ...) is refused rather than written plain;
+// Compressed files: an output whose name ends in .gz, .xz or .zst (in any
+// case: .GZ, .Zst) is written compressed (gzip, xz, zstd), and one with
+// the suffix of another compressor or of an archive (.bz2, .lz4, .tgz,
+// .zip, ...) is refused rather than written plain;
 // every input is read through decompress, which recognises gzip, xz,
 // zstd and bzip2 by their magic bytes, whatever the file's name, and
 // refuses the other compressed formats it knows by theirs.
@@ -42,10 +44,20 @@ var unreadMagic = []struct {
 	{[]byte{0x5d, 0x00, 0x00}, "lzma"},
 }
 
-// unwrittenSuffixes are the suffixes of compressors queens does not write:
-// an output named so is refused, not written as plain text under a name
-// that says otherwise.
-var unwrittenSuffixes = []string{".bz2", ".bz", ".lz4", ".lzo", ".lz", ".lzma", ".Z", ".zip", ".7z", ".br", ".sz", ".zstd"}
+// unwrittenSuffixes are the suffixes (lower case, matched in any case) of
+// compressors and archives queens does not write: an output named so is
+// refused, not written as plain text under a name that says otherwise.
+// The tar shorthands (.tgz, .txz, ...) are among them: queens writes no
+// tar archive, whatever compresses it.
+var unwrittenSuffixes = []string{
+	".bz2", ".bz", ".lz4", ".lzo", ".lz", ".lzma", ".z", ".zip", ".7z", ".br", ".sz", ".zstd", ".rar", ".lrz",
+	".tar", ".tgz", ".taz", ".txz", ".tbz", ".tbz2", ".tb2", ".tlz", ".tz2", ".tzst", ".tzs", ".cpio", ".arj", ".cab", ".jar",
+}
+
+// hasSuffixFold reports whether path ends in suffix, in any case.
+func hasSuffixFold(path, suffix string) bool {
+	return len(path) >= len(suffix) && strings.EqualFold(path[len(path)-len(suffix):], suffix)
+}
 
 // zstdMaxWindow bounds the window a zstd input may ask for (zstd -19
 // takes 8 MiB, --long 128 MiB): a forged frame header does not size
@@ -53,20 +65,20 @@ var unwrittenSuffixes = []string{".bz2", ".bz", ".lz4", ".lzo", ".lz", ".lzma", 
 const zstdMaxWindow = 128 << 20
 
 // compressor returns a writer that compresses into w as the suffix of
-// path says (.gz: gzip, .xz: xz, .zst: zstd), or nil for a name that is
+// path says (.gz: gzip, .xz: xz, .zst: zstd, in any case), or nil for a name that is
 // no compressor's. Close writes the end of the compressed stream, not
 // closing w.
 func compressor(path string, w io.Writer) (io.WriteCloser, error) {
 	switch {
-	case strings.HasSuffix(path, ".gz"):
+	case hasSuffixFold(path, ".gz"):
 		return gzip.NewWriter(w), nil
-	case strings.HasSuffix(path, ".xz"):
+	case hasSuffixFold(path, ".xz"):
 		zw, err := xz.NewWriter(w)
 		if err != nil {
 			return nil, fmt.Errorf("xz: %w", err)
 		}
 		return zw, nil
-	case strings.HasSuffix(path, ".zst"):
+	case hasSuffixFold(path, ".zst"):
 		zw, err := zstd.NewWriter(w, zstd.WithEncoderConcurrency(1))
 		if err != nil {
 			return nil, fmt.Errorf("zstd: %w", err)
@@ -77,11 +89,12 @@ func compressor(path string, w io.Writer) (io.WriteCloser, error) {
 }
 
 // unwrittenSuffix refuses an output name with the suffix of a compressor
-// queens does not write.
+// or archive queens does not write.
 func unwrittenSuffix(path string) error {
 	for _, suffix := range unwrittenSuffixes {
-		if strings.HasSuffix(path, suffix) {
-			return fmt.Errorf("queens does not write %s files: name it .gz, .xz or .zst, or pipe the output to the compressor", suffix)
+		if hasSuffixFold(path, suffix) {
+			return fmt.Errorf("queens does not write %s files: it writes gzip (.gz), xz (.xz) and zstd (.zst), "+
+				"plain text under any other name; or pipe the output to the compressor", quote.Text(path[len(path)-len(suffix):]))
 		}
 	}
 	return nil

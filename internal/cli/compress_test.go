@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/klauspost/compress/zstd"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -100,7 +101,7 @@ func TestOutputCompressed(t *testing.T) {
 		if _, stderr, code := runCLI(t, "", "backtrack", "-n", "6", "--all", "-o", p); code != 0 {
 			t.Fatalf("-o %s: exit %d %s", p, code, stderr)
 		}
-		in, err := openInputLimit(context.Background(), p, defaultMaxInput<<20)
+		in, err := openInputLimit(context.Background(), p, int64(defaultMaxInput())<<20)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -158,11 +159,36 @@ func TestCompressedFormats(t *testing.T) {
 	if _, stderr, code := runCLI(t, "", "decode", "-n", "3", "--cnf", lz4); code != 2 || !strings.Contains(stderr, "lz4-compressed input is not read") {
 		t.Errorf("an lz4 input: exit %d, %s", code, stderr)
 	}
-	for _, name := range []string{"q.cnf.bz2", "q.cnf.lz4", "q.Z"} {
+	for _, name := range []string{"q.cnf.bz2", "q.cnf.lz4", "q.Z", "o6.tgz", "o.txz", "o.tbz2", "o.rar", "o.lrz", "o.zip", "o.7z",
+		"o.lz", "o.lzma", "o.lzo", "o.zstd", "o.tar", "o.BZ2", "o.Tgz"} {
 		out := filepath.Join(dir, name)
 		_, stderr, code := runCLI(t, "", "dimacs", "-n", "3", "-o", out)
 		if _, err := os.Stat(out); code != 2 || !strings.Contains(stderr, "queens does not write") || err == nil {
 			t.Errorf("-o %s: exit %d, %s (written: %v)", name, code, stderr, err == nil)
+		}
+	}
+}
+
+// TestOutputSuffixCase: .GZ, .XZ and .ZST (any case) are written
+// compressed as .gz, .xz and .zst are, never as plain text.
+func TestOutputSuffixCase(t *testing.T) {
+	dir := t.TempDir()
+	cnf, _, _ := runCLI(t, "", "dimacs", "-n", "3")
+	for _, name := range []string{"o.GZ", "o.Gz", "o.XZ", "o.ZST", "o.Zst"} {
+		out := filepath.Join(dir, name)
+		if _, stderr, code := runCLI(t, "", "dimacs", "-n", "3", "-o", out); code != 0 {
+			t.Fatalf("-o %s: exit %d, %s", name, code, stderr)
+		}
+		b, _ := os.ReadFile(out)
+		if bytes.HasPrefix(b, []byte("c ")) || bytes.HasPrefix(b, []byte("p ")) {
+			t.Errorf("-o %s wrote plain text", name)
+		}
+		r, err := decompress(bytes.NewReader(b))
+		if err != nil {
+			t.Fatalf("-o %s: %v", name, err)
+		}
+		if got, err := io.ReadAll(r); err != nil || string(got) != cnf {
+			t.Errorf("-o %s: decompressed %d bytes (%v), want the CNF", name, len(got), err)
 		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/internal/testutil"
 )
 
@@ -76,12 +75,7 @@ func TestSatCounterHonest(t *testing.T) {
 		{"clasp -n 0 -q", 3, "pairwise", nil},
 	} {
 		args := []string{"sat", "--count", "--counter", tc.counter, "-n", fmt.Sprint(tc.n), "--encoding", tc.enc}
-		var placed []board.Queen
-		for _, p := range tc.place {
-			args = append(args, "--place", p)
-			q, _ := board.ParseQueen(p)
-			placed = append(placed, q)
-		}
+		args, placed := withPlace(args, tc.place)
 		stdout, stderr, code := runCLI(t, "", args...)
 		want := solutionsText(uint64(len(testutil.Solutions(tc.n, placed)))) + "\n"
 		if code != 0 || stdout != want || stderr != "" {

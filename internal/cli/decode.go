@@ -10,6 +10,8 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/board/draw"
+	"github.com/queens-dev/queens/compare"
+	"github.com/queens-dev/queens/drat"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
@@ -26,12 +28,17 @@ func decodeCommand() *cli.Command {
 			"the others false. Draws the board of the true variables 1..N*N and checks it: one queen in\n" +
 			"every row and column, none on a shared diagonal. With --cnf it also checks that the model\n" +
 			"satisfies every clause of that DIMACS file, whose \"c n\" line (if any) must say N.\n\n" +
-			"The --cnf file is read once (a pipe or FIFO works), and decode first establishes what\n" +
-			"instance it is: it rebuilds the CNF queens writes for its header (encoding, pre-placed\n" +
-			"queens, symmetry breaking), or for the queens its unit clauses place, and compares the\n" +
-			"clauses as sets of literals, in any order, by a hash. A file that is not exactly such an\n" +
-			"instance is noted on stderr: a model must still satisfy it and be a valid board with the\n" +
-			"queens its unit clauses place, but \"no solution\" is never said about the board.\n\n" +
+			"The --cnf file (\"-\": stdin, the answer then from FILE) is read once (a pipe or FIFO\n" +
+			"works), and decode first establishes what instance it is from its clauses, not its\n" +
+			"header: it compares them, as a set of sets of literals (any order, repeats once), by\n" +
+			"hashes, with the CNF queens writes for what the header says, then for every other\n" +
+			"encoding, with and without symmetry breaking, with the header's queens or those its\n" +
+			"unit clauses place (only candidates of the file's size are generated). A file that is\n" +
+			"none of them is noted on stderr: a model must still satisfy it and be a valid board\n" +
+			"with the queens its unit clauses place, but \"no solution\" is never said about the\n" +
+			"board, and an UNSATISFIABLE answer about it is refuted by a model of its clauses that\n" +
+			"gini finds within the referee's budget (files of up to 2^17 variables and 2^21\n" +
+			"literals). A model may use no variable beyond the file's \"p cnf\" line.\n\n" +
 			"An UNSATISFIABLE answer is not taken on trust. With --proof PROOF (and --cnf) the DRAT\n" +
 			"proof must refute the CNF; without FILE, decode checks the proof alone. And a referee\n" +
 			"checks it as well: the explicit construction (every n >= 4 has solutions), the published\n" +
@@ -40,11 +47,12 @@ func decodeCommand() *cli.Command {
 			"An invalid model, a refuted UNSATISFIABLE or a proof that does not check exits with\n" +
 			"status 1 and says why; an answer that neither the referee nor a proof confirms, or the\n" +
 			"UNSATISFIABLE of a file that is not the queens instance, is printed and exits with\n" +
-			"status 3 (\"verified\": false in JSON); unreadable output, a model for a smaller board or\n" +
-			"a --cnf for another n exits with status 2. --format svg, png and fen draw the board.\n" +
+			"status 3 (\"verified\": false in JSON); unreadable output, a model for a smaller board, a\n" +
+			"--cnf for another n or, with --proof, one beyond the proof checker's limit of 2^30-1\n" +
+			"variables exits with status 2. --format svg, png and fen draw the board.\n" +
 			fmt.Sprintf("Limit: n <= %d.", decodeMax),
 		Flags: []cli.Flag{sizeFlag(),
-			&cli.StringFlag{Name: "cnf", Usage: "also check the answer against the DIMACS CNF in `FILE`"},
+			&cli.StringFlag{Name: "cnf", Usage: "also check the answer against the DIMACS CNF in `FILE` (\"-\": stdin)"},
 			&cli.StringFlag{Name: "proof", Usage: "check the DRAT proof in `PROOF` (text or binary) of an UNSATISFIABLE answer to --cnf"},
 			formatFlag(solutionFormats...), maxInputFlag()},
 		Action: runDecode,
@@ -70,8 +78,12 @@ func runDecode(c *cli.Context) error {
 	if proofPath != "" && proofChecker == nil {
 		return usagef("decode: --proof: this build of queens has no proof checker")
 	}
+	readsAnswer := proofPath == "" || c.NArg() == 1
+	if first := c.Args().First(); cnfPath == "-" && readsAnswer && (first == "" || first == "-") {
+		return usagef("decode: --cnf - reads the CNF from stdin, so the answer cannot come from there too: name its FILE")
+	}
 	res := &external.Result{Status: external.Unsatisfiable} // --proof alone: the proof is the claim
-	if proofPath == "" || c.NArg() == 1 {
+	if readsAnswer {
 		if res, err = readAnswer(c, c.Args().First()); err != nil {
 			if cnfPath != "" {
 				// A bad --cnf is the first thing to say, as when it
@@ -91,10 +103,10 @@ func runDecode(c *cli.Context) error {
 	}
 	// The CNF is read once, after the answer: its clauses are hashed to
 	// find what instance it is, checked against the model, and kept only
-	// for a proof.
+	// for an UNSATISFIABLE answer (a proof, or a witness that refutes it).
 	inst := &instance{n: n, falsified: -1}
 	if cnfPath != "" {
-		if inst, err = readInstance(c, cnfPath, n, res, proofPath != ""); err != nil {
+		if inst, err = readInstance(c, cnfPath, n, res, res.Status == external.Unsatisfiable); err != nil {
 			return err
 		}
 	}
@@ -157,17 +169,35 @@ func readAnswer(c *cli.Context, path string) (*external.Result, error) {
 func decodeUnsat(c *cli.Context, inst *instance, format board.Format, proofPath string) error {
 	w := c.App.Writer
 	if proofPath != "" {
-		if err := checkProofFile(c, inst.cnf, proofPath, inst.path); err != nil {
+		if inst.cnf.Vars > drat.MaxVar {
+			return usagef("decode: --proof: %s has %d variables, beyond the proof checker's limit of %d", inst.path, inst.cnf.Vars, drat.MaxVar)
+		}
+		if err := checkProofFile(c, inst.formula(), proofPath, inst.path); err != nil {
 			return err
 		}
 	}
 	if !inst.exact && inst.path != "" {
-		if err := writeOther(w, format, inst.n); err != nil {
-			return err
-		}
 		why := "no proof was checked (--proof)"
 		if proofPath != "" {
 			why = "the proof refutes the file, not the board"
+		} else {
+			// A model of the file's own clauses refutes the answer, whatever
+			// formula it is.
+			model, err := compare.Referee{Budget: refereeTime}.Model(c.Context, inst.formula())
+			switch {
+			case errors.Is(err, compare.ErrModelSize):
+				why += fmt.Sprintf(", and the file is %v", err)
+			case err != nil:
+				return err
+			case model != nil:
+				return failf("decode: the solver answered UNSATISFIABLE of %s, but gini finds a model of it, checked against each of its %d clauses",
+					inst.path, len(inst.formula().Clauses))
+			default:
+				why += fmt.Sprintf(", and gini found no model of it within %v", refereeTime)
+			}
+		}
+		if err := writeOther(w, format, inst.n); err != nil {
+			return err
 		}
 		return &exitError{code: exitUnverified, err: fmt.Errorf("unverified: the solver answered UNSATISFIABLE of %s, which is not exactly an n = %d queens instance: nothing is said about the board; %s",
 			inst.path, inst.n, why)}
@@ -219,6 +249,9 @@ func decodeModel(c *cli.Context, inst *instance, format board.Format, res *exter
 	if !sol.Contains(inst.place) {
 		return failf("decode: invalid model: a queen pre-placed in %s is missing", inst.path)
 	}
+	if lit := beyond(res.Model, inst.vars); lit != 0 {
+		return failf("decode: not a model of %s: its literal %d is beyond the %d variables of its \"p cnf\" line", inst.path, lit, inst.vars)
+	}
 	if inst.falsified >= 0 {
 		return failf("decode: not a model of %s: clause %d %v is false", inst.path, inst.falsified+1, inst.clause)
 	}
@@ -238,7 +271,10 @@ func checkProofFile(c *cli.Context, cnf *encode.CNF, path, cnfPath string) error
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if errors.Is(err, errInputSize) {
+		// Past the input limit, past the memory, or no proof from its
+		// first byte (NULs, a CNF): the input, not a refutation, is bad.
+		var pe *drat.ParseError
+		if errors.Is(err, errInputSize) || errors.Is(err, drat.ErrMemory) || errors.As(err, &pe) && pe.Offset == 0 {
 			return usagef("decode: --proof %s: %v", path, err)
 		}
 		return failf("decode: the proof %s does not refute %s: %v", path, cnfPath, err)
@@ -255,10 +291,28 @@ type instance struct {
 	n         int
 	place     []board.Queen
 	exact     bool
+	vars      int         // the variables of its "p cnf" line
 	note      string      // for stderr: how the file differs from its header
-	cnf       *encode.CNF // the clauses, kept for a proof (nil otherwise)
-	falsified int         // the first clause the model falsifies, -1 if none
-	clause    []int       // that clause
+	cnf       *encode.CNF // the header, and with formula the clauses, kept for an UNSATISFIABLE answer (nil otherwise)
+	lits      []int32     // the clauses kept, until formula
+	ends      []int
+	falsified int   // the first clause the model falsifies, -1 if none
+	clause    []int // that clause
+}
+
+// formula returns the formula of the file, its clauses kept by
+// readInstance (nil if none were), made into [encode.CNF] clauses the
+// first time.
+func (inst *instance) formula() *encode.CNF {
+	if inst.cnf != nil && inst.lits != nil {
+		wide := make([]int, len(inst.lits))
+		for i, lit := range inst.lits {
+			wide[i] = int(lit)
+		}
+		inst.lits = nil
+		inst.cnf.Clauses = encode.SplitClauses(wide, inst.ends)
+	}
+	return inst.cnf
 }
 
 // readInstance reads the DIMACS file at path once: its header (whose
@@ -268,19 +322,29 @@ type instance struct {
 // describes, if the clauses are exactly that; else the one the unit
 // clauses describe, if they are exactly that; else none (exact false,
 // with the queens of the unit clauses).
-func readInstance(c *cli.Context, path string, n int, res *external.Result, keep bool) (*instance, error) {
-	f, err := openInput(c, path)
-	if err != nil {
-		return nil, usagef("read %s: %v", path, unwrapPath(err))
+func readInstance(c *cli.Context, path string, n int, res *external.Result, keep bool) (_ *instance, err error) {
+	var in io.Reader
+	if path == "-" {
+		path = "stdin"
+		if in, err = stdinInput(c, os.Stdin); err != nil {
+			return nil, usagef("read %s: %v", path, err)
+		}
+	} else {
+		f, err := openInput(c, path)
+		if err != nil {
+			return nil, usagef("read %s: %v", path, unwrapPath(err))
+		}
+		defer f.Close()
+		in = f
 	}
-	defer f.Close()
 	inst := &instance{path: path, n: n, falsified: -1}
 	truth := modelTruth(res.Model)
 	var hash encode.ClauseHash
 	units := make(map[int]bool) // positive units on board variables
-	var lits, ends []int
+	var lits []int32            // the clauses kept: 4 bytes a literal (each within ±(2^31-2))
+	var ends []int
 	index := 0
-	header, err := encode.ScanDIMACS(f, func(clause []int) error {
+	header, err := encode.ScanDIMACS(in, func(clause []int) error {
 		hash.Add(clause)
 		if len(clause) == 1 && clause[0] > 0 && clause[0] <= n*n {
 			units[clause[0]] = true
@@ -289,7 +353,9 @@ func readInstance(c *cli.Context, path string, n int, res *external.Result, keep
 			inst.falsified, inst.clause = index, slices.Clone(clause)
 		}
 		if keep {
-			lits = append(lits, clause...)
+			for _, lit := range clause {
+				lits = append(lits, int32(lit))
+			}
 			ends = append(ends, len(lits))
 		}
 		index++
@@ -302,37 +368,41 @@ func readInstance(c *cli.Context, path string, n int, res *external.Result, keep
 		return nil, usagef("decode: %s is the CNF of n = %d (its \"c n\" line), not of -n %d", path, header.N, n)
 	}
 	if keep {
-		header.Clauses = encode.SplitClauses(lits, ends)
-		inst.cnf = header
+		inst.cnf, inst.lits, inst.ends = header, lits, ends
 	}
 	var placed []board.Queen
 	for v := range units {
 		placed = append(placed, board.Queen{Row: (v - 1) / n, Col: (v - 1) % n})
 	}
 	slices.SortFunc(placed, func(a, b board.Queen) int { return (a.Row*n + a.Col) - (b.Row*n + b.Col) })
-	// The candidates: what the header says, then what the units say.
-	var encs []encode.Encoding
-	var syms []bool
+	// The candidates, decided from the clauses: what the header says
+	// first, then every other encoding and symmetry breaking, with the
+	// header's queens or those of the unit clauses (Identify generates
+	// only those of the file's size, each until its first clause the file
+	// lacks). The "c t mc" line changes no clause.
+	encs := encode.Encodings()
+	syms := []bool{false, true}
 	places := [][]board.Queen{placed}
 	if header.N > 0 {
-		if header.Encoding != "" {
-			encs = []encode.Encoding{header.Encoding}
+		if i := slices.Index(encs, header.Encoding); i > 0 {
+			encs[0], encs[i] = encs[i], encs[0]
 		}
-		syms = []bool{len(header.Symmetries) > 0}
+		if len(header.Symmetries) > 0 {
+			syms = []bool{true, false}
+		}
 		places = [][]board.Queen{header.Place, placed}
 	}
 	opt, ok, err := encode.Identify(c.Context, &hash, header.Vars, n, encs, syms, places)
 	if err != nil {
 		return nil, err
 	}
-	inst.exact = ok
+	inst.exact, inst.vars = ok, header.Vars
 	switch {
 	case ok:
 		inst.place = opt.Place
-		if header.N > 0 && !slices.Equal(opt.Place, header.Place) {
-			inst.note = fmt.Sprintf("%s: its \"c placed\" line says %s, but its clauses place %s: decided from the clauses",
-				path, queensText(header.Place), queensText(opt.Place))
-		}
+		e, _ := encode.NewEncoder(n, opt)
+		_, size := e.Size()
+		inst.note = headerNote(path, header, opt, hash.Clauses-size)
 	case board.CheckPlacement(n, placed) == nil:
 		inst.place = placed
 		inst.note = fmt.Sprintf("%s is not exactly the n = %d queens instance %s: a model is checked against its clauses and the board (queens pre-placed by its unit clauses: %s), and no \"no solution\" is said about the board",
@@ -341,6 +411,59 @@ func readInstance(c *cli.Context, path string, n int, res *external.Result, keep
 		inst.note = fmt.Sprintf("%s is not exactly the n = %d queens instance %s, and its unit clauses place attacking queens", path, n, describedBy(header))
 	}
 	return inst, nil
+}
+
+// headerNote says how the header of the queens instance at path differs
+// from what its clauses are (opt), and by how many clauses it has more
+// (repeats added) or fewer (repeats dropped) than queens writes; "" if in
+// nothing.
+func headerNote(path string, header *encode.CNF, opt encode.Options, extra int) string {
+	var diffs []string
+	if header.N > 0 {
+		e, _ := encode.NewEncoder(header.N, opt)
+		if header.Encoding != e.Encoding() {
+			diffs = append(diffs, fmt.Sprintf("its \"c encoding\" line says %s, but its clauses are %s", orNone(string(header.Encoding)), e.Encoding()))
+		}
+		if got := e.Symmetries(); !slices.Equal(header.Symmetries, got) {
+			diffs = append(diffs, fmt.Sprintf("its header breaks %d symmetries, but its clauses %d", len(header.Symmetries), len(got)))
+		}
+		if !slices.Equal(opt.Place, header.Place) {
+			diffs = append(diffs, fmt.Sprintf("its \"c placed\" line says %s, but its clauses place %s", queensText(header.Place), queensText(opt.Place)))
+		}
+	}
+	var parts []string
+	if len(diffs) > 0 {
+		parts = append(parts, strings.Join(diffs, "; ")+": decided from the clauses")
+	}
+	switch {
+	case extra > 0:
+		parts = append(parts, fmt.Sprintf("it repeats %d clauses more than queens writes, compared as a set", extra))
+	case extra < 0:
+		parts = append(parts, fmt.Sprintf("it repeats %d clauses fewer than queens writes, compared as a set", -extra))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return path + ": " + strings.Join(parts, "; ")
+}
+
+// orNone returns s, or "none" for "".
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// beyond returns the first literal of model beyond the vars variables of
+// a formula (0 if none, or vars is 0: no formula).
+func beyond(model []int, vars int) int {
+	for _, lit := range model {
+		if vars > 0 && (lit > vars || -lit > vars) {
+			return lit
+		}
+	}
+	return 0
 }
 
 // describedBy says which instance a CNF's header describes, for notes.

@@ -19,7 +19,9 @@ func dimacsCommand() *cli.Command {
 			"variable map), one \"p cnf V C\" line, one clause per line ending in 0. The queen at ROW:COL\n" +
 			"(1-based) is variable (ROW-1)*N + COL; auxiliary variables follow the N*N board variables.\n" +
 			"The clauses are written as they are generated: memory does not grow with n. The same\n" +
-			"flags always give the same bytes. -o FILE.gz or FILE.xz writes compressed output.\n\n" +
+			"flags always give the same bytes. -o FILE.gz, FILE.xz or FILE.zst writes gzip, xz or zstd\n" +
+			"(any case: .GZ too); other compressors' and archives' suffixes (.bz2, .tgz, .zip, ...) are\n" +
+			"refused. decode and merge read gzip, xz, zstd and bzip2 input, by its magic bytes.\n\n" +
 			"--mc writes the model counting competition format, \"c t mc\": every encoding defines its\n" +
 			"auxiliary variables, so the models are exactly the solutions (with --break-symmetry, one\n" +
 			"per symmetry class) and no projection is needed. --break-symmetry adds lex-leader clauses\n" +

@@ -155,7 +155,7 @@ func TestCompressedRoundTrip(t *testing.T) {
 				t.Errorf("%s -dc %s: %v, output differs: %t", tool, path, err, string(got) != plain)
 			}
 		}
-		in, err := openInputLimit(context.Background(), path, defaultMaxInput<<20)
+		in, err := openInputLimit(context.Background(), path, int64(defaultMaxInput())<<20)
 		if err != nil {
 			t.Fatal(err)
 		}

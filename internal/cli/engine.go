@@ -24,20 +24,21 @@ const joinAutoMin, joinAutoMax = 14, 18
 // engineFlag is --engine of backtrack --count.
 func engineFlag() cli.Flag {
 	return &cli.StringFlag{Name: "engine", Value: "auto",
-		Usage: fmt.Sprintf("--count engine `E`: join (half boards met in the middle), constellations (the bitboard counter) or auto: join for %d <= N <= %d without --place, --gpu or shards, else constellations", joinAutoMin, joinAutoMax)}
+		Usage: fmt.Sprintf("--count engine `E`: join (half boards met in the middle; with --shard or --checkpoint its own pieces, merged only with join shards), constellations (the bitboard counter) or auto: join for %d <= N <= %d without --place, --gpu, --shard or --checkpoint, else constellations", joinAutoMin, joinAutoMax)}
 }
 
 // countEngine resolves --engine for a count: "join" or "constellations".
-// The join counts whole boards only, on the CPU, in one process.
+// The join counts whole boards only, on the CPU; sharded or checkpointed
+// it counts its own pieces (shard.JoinScheme), so --engine auto keeps the
+// constellations there, whose shards every other engine's merge with.
 func countEngine(c *cli.Context, n int, place []board.Queen, onGPU bool) (string, error) {
 	other := ""
+	pieces := c.IsSet("shard") || c.IsSet("shard-count") || c.IsSet("checkpoint")
 	switch {
 	case len(place) > 0:
 		other = "--place (completions use the constellation counter)"
 	case onGPU:
 		other = "--gpu"
-	case c.IsSet("shard") || c.IsSet("shard-count") || c.IsSet("checkpoint"):
-		other = "--shard and --checkpoint"
 	case c.IsSet("strategy") || c.String("order") != "rows":
 		other = "--strategy and --order"
 	}
@@ -54,15 +55,21 @@ func countEngine(c *cli.Context, n int, place []board.Queen, onGPU bool) (string
 		if n > join.MaxN {
 			return "", usagef("-n %d is too large for --engine join (at most %d)", n, join.MaxN)
 		}
+		if pieces && c.IsSet("memory") {
+			return "", usagef("--memory does not go with --shard or --checkpoint: the join's pieces are fixed by N, so that every shard has the same (each takes at most its share of half the RAM)")
+		}
 		return e, nil
 	case "auto":
 		if c.IsSet("memory") {
 			if other != "" {
 				return "", usagef("--memory is for the half-board join, which does not go with %s", other)
 			}
+			if pieces {
+				return "", usagef("--memory does not go with --shard or --checkpoint (with --engine auto they count constellations)")
+			}
 			return "join", nil // only the join takes a memory limit
 		}
-		if other == "" && n >= joinAutoMin && n <= joinAutoMax {
+		if other == "" && !pieces && n >= joinAutoMin && n <= joinAutoMax {
 			return "join", nil
 		}
 		return "constellations", nil

@@ -32,7 +32,8 @@ func limitFlag() cli.Flag {
 	return intFlag("limit", 0, 0, math.MaxInt, "print at most `K` solutions (0: no limit)")
 }
 func outFlag() cli.Flag {
-	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "-", Usage: "write results to `FILE` (- for stdout); a regular file is written to a temporary name, then renamed"}
+	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "-", Usage: "write results to `FILE` (- for stdout); a regular file is written to a temporary name, then renamed; " +
+		"FILE.gz, .xz or .zst (any case) is written gzip, xz or zstd, and other compressors' suffixes are refused"}
 }
 func statsFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "stats", Usage: "print statistics (nodes, time, ...) on stderr"}

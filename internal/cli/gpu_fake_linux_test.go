@@ -5,10 +5,11 @@ package cli
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 // fakeGPUEnv names the folder of the fake libcuda.so.1 in the test
@@ -25,17 +26,7 @@ func TestMixedFleet(t *testing.T) {
 		mixedFleet(t)
 		return
 	}
-	cxx, err := exec.LookPath("g++")
-	if err != nil {
-		if cxx, err = exec.LookPath("clang++"); err != nil {
-			t.Skip("no g++ or clang++ on PATH: no fake GPU driver to count GPU shards with")
-		}
-	}
-	dir := t.TempDir()
-	if out, err := exec.Command(cxx, "-std=c++17", "-O2", "-shared", "-fPIC",
-		"-o", filepath.Join(dir, "libcuda.so.1"), "../../gpu/testdata/fakecuda.cpp").CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", cxx, err, out)
-	}
+	dir := testutil.FakeCUDA(t, "../../gpu/testdata/fakecuda.cpp", "no fake GPU driver to count GPU shards with")
 	cmd := exec.Command(os.Args[0], "-test.run", "^TestMixedFleet$", "-test.v", "-test.count", "1")
 	cmd.Env = append(os.Environ(), fakeGPUEnv+"="+dir, "LD_LIBRARY_PATH="+dir)
 	out, err := cmd.CombinedOutput()

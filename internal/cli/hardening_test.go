@@ -434,15 +434,7 @@ func TestInterrupt(t *testing.T) {
 			time.Sleep(300 * time.Millisecond) // well into the work
 			cmd.Process.Signal(tt.sig)
 			sent := time.Now()
-			done := make(chan struct{})
-			go func() { cmd.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(2 * time.Second):
-				cmd.Process.Kill()
-				<-done
-				t.Fatalf("still running 2 s after %v", tt.sig)
-			}
+			waitBounded(t, cmd, 2*time.Second, "still running 2 s after %v", tt.sig)
 			t.Logf("stopped %v after the signal: %s", time.Since(sent).Round(time.Millisecond), strings.TrimSpace(stderr.String()))
 			if code := exitStatus(cmd.ProcessState); code != 130 {
 				t.Errorf("exit status %d, want 130", code)
@@ -480,5 +472,21 @@ func startReady(t *testing.T, cmd *exec.Cmd) (ready string) {
 			cmd.Process.Kill()
 			t.Fatal("the command did not start within 20 s")
 		}
+	}
+}
+
+// waitBounded waits for cmd, started, to exit. If it is still running
+// after limit, waitBounded kills it, waits for it and fails the test
+// with the message format and args make.
+func waitBounded(t *testing.T, cmd *exec.Cmd, limit time.Duration, format string, args ...any) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(limit):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf(format, args...)
 	}
 }

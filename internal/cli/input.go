@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/queens-dev/queens/internal/memlimit"
 	"github.com/queens-dev/queens/sat"
 	"github.com/urfave/cli/v2"
 )
@@ -17,19 +18,37 @@ import (
 // (the open of a FIFO with no writer, a read of a pipe or terminal) ends
 // with the run's context: Ctrl-C, SIGTERM or --timeout.
 
-// defaultMaxInput is the default of --max-input, in MiB: the DIMACS of n =
-// 200 (auto encoding) is 9 MB. What reads a CNF keeps up to eight bytes
-// for each byte read, and a Go process under ulimit -v 1500000 (1.5 GB,
-// a small container) gets about 300 MB of heap: 16 MiB of the densest
-// CNF fit.
-const defaultMaxInput = 16
+// The default of --max-input follows the memory the process may use
+// (memlimit.Usable: the least of the machine's memory, the control
+// group's limit and what ulimit -v leaves): that over memPerInputByte,
+// within minMaxInput and maxInputLimit. What reads an input keeps at most
+// memPerInputByte bytes of memory for each byte read, measured at its
+// worst, a pairwise CNF checked against a proof (decode -n 100 --cnf
+// --proof: 334 MB peak resident for the 22.8 MB file, 14.6 bytes a
+// byte). So a machine with 24 GB reads 1.5 GiB by default (every CNF
+// queens writes up to n = 1000 and more), and a process under ulimit -v
+// 1500000 (about 250 MB left beyond the Go runtime's reservation)
+// reads minMaxInput, which fits there.
+const (
+	memPerInputByte = 16
+	// minMaxInput is the least default, in MiB.
+	minMaxInput = 16
+	// maxInputLimit bounds --max-input (MiB): 16 GiB.
+	maxInputLimit = 16 << 10
+)
 
-// maxInputLimit bounds --max-input (MiB): 16 GiB.
-const maxInputLimit = 16 << 10
+// defaultMaxInput returns the default of --max-input, in MiB.
+func defaultMaxInput() int {
+	mib := memlimit.Usable() / memPerInputByte >> 20
+	return int(min(max(mib, minMaxInput), maxInputLimit))
+}
 
 func maxInputFlag() cli.Flag {
-	return intFlag("max-input", defaultMaxInput, 1, maxInputLimit,
+	def := defaultMaxInput()
+	f := intFlag("max-input", def, 1, maxInputLimit,
 		fmt.Sprintf("read at most `MIB` mebibytes of each input, after decompression (1 to %d)", maxInputLimit))
+	f.DefaultText = fmt.Sprintf("the memory the process may use / %d, at least %d: %d here", memPerInputByte, minMaxInput, def)
+	return f
 }
 
 // errInputSize is the error of an input read past its cap.
@@ -38,13 +57,12 @@ var errInputSize = errors.New("over the input limit")
 // inputLimit returns the cap on each input of the command c, in bytes:
 // --max-input where the command has it, else the default.
 func inputLimit(c *cli.Context) int64 {
-	mib := int64(defaultMaxInput)
 	for _, name := range c.FlagNames() {
 		if name == "max-input" {
-			mib = int64(c.Int("max-input"))
+			return int64(c.Int("max-input")) << 20
 		}
 	}
-	return mib << 20
+	return int64(defaultMaxInput()) << 20
 }
 
 // inputFile is an opened input file, decompressed (see decompress) and

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"crypto/rand"
 	"encoding/binary"
@@ -44,7 +45,10 @@ twice, from another run, is a confirmation), shards of different n, split, shard
 count or version, and pieces that are not those this version of queens deals to
 each shard. A count that differs from the published table is a failed check too
 (exit status 1). Lines of different engines (the CPU's constellations, the GPU)
-merge: every engine finds the same tallies, and only those are compared.
+merge: every engine finds the same tallies, and only those are compared. The
+half-board join (--engine join --shard) splits the count into its own pieces
+(scheme join-parts): its lines merge with each other, never with the
+constellations' (a clear error), and --verify recounts them with the join.
 
 A checksum guards against accidents only: anyone can recompute it. --verify K
 recounts K pieces drawn at random and compares them with the lines: the check
@@ -157,32 +161,48 @@ func readAllResults(c *cli.Context) ([]shard.Result, error) {
 	return results, nil
 }
 
+// maxShardLine is the longest line merge reads: a shard's line holds its
+// pieces' tallies (1.1 MiB for one shard of all of n = 28's pieces),
+// under the least default of --max-input (16 MiB);
+// anything past this is no shard result, refused before it takes more
+// memory.
+const maxShardLine = 8 << 20
+
 // readResults reads the shard results of one input, skipping blank lines.
 func readResults(r io.Reader, name string) ([]shard.Result, error) {
 	if name == "-" {
 		name = "stdin"
 	}
 	var results []shard.Result
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	line := 0
-	for sc.Scan() {
-		line++
-		if strings.TrimSpace(sc.Text()) == "" {
-			continue
+	br := bufio.NewReaderSize(r, 64<<10)
+	var long []byte // a line longer than the reader's buffer
+	for line := 1; ; line++ {
+		b, err := br.ReadSlice('\n')
+		for err == bufio.ErrBufferFull && len(long) <= maxShardLine {
+			long = append(long, b...)
+			b, err = br.ReadSlice('\n')
 		}
-		res, err := shard.Parse(sc.Bytes())
-		if err != nil {
-			return nil, failf("merge: %s:%d: %v", name, line, err)
+		if len(long) > 0 {
+			b, long = append(long, b...), long[:0]
 		}
-		res.Source = fmt.Sprintf("%s:%d", name, line)
-		results = append(results, res)
-	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, failf("merge: %s:%d: %v", name, line+1, err)
+		if len(bytes.TrimRight(b, "\r\n")) > maxShardLine {
+			return nil, usagef("merge: %s:%d: a line longer than a shard line may be (%d MiB): %s",
+				name, line, maxShardLine>>20, quote.Bytes(b))
 		}
-		return nil, usagef("merge: read %s: %v", name, unwrapPath(err))
+		if err != nil && err != io.EOF {
+			return nil, usagef("merge: read %s: %v", name, unwrapPath(err))
+		}
+		if len(bytes.TrimSpace(b)) > 0 {
+			res, perr := shard.Parse(bytes.TrimRight(b, "\r\n"))
+			if perr != nil {
+				return nil, failf("merge: %s:%d: %v", name, line, perr)
+			}
+			res.Source = fmt.Sprintf("%s:%d", name, line)
+			results = append(results, res)
+		}
+		if err == io.EOF {
+			break
+		}
 	}
 	return results, nil
 }

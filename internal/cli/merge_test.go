@@ -482,3 +482,23 @@ func TestCheckpointForged(t *testing.T) {
 		t.Errorf("forged checkpoint: exit %d, stdout %q, stderr %q; want exit 1 naming the published count and the checkpoint", code, stdout, stderr)
 	}
 }
+
+// TestMergeLongLine: a line longer than a shard line may be (8 MiB of
+// NULs, as /dev/zero gives) is an input error naming the limit, one short
+// line with the start of the line quoted, exit status 2; a line just
+// under the limit is read (and refused as no shard result, exit 1).
+func TestMergeLongLine(t *testing.T) {
+	stdout, stderr, code := runCLI(t, strings.Repeat("\x00", maxShardLine+1), "merge", "-")
+	if code != 2 || stdout != "" {
+		t.Errorf("exit %d, stdout %q; want exit 2", code, stdout)
+	}
+	checkOneLine(t, stderr, `merge: stdin:1: a line longer than a shard line may be (8 MiB): "\x00\x00`)
+	if len(stderr) > 300 {
+		t.Errorf("a message of %d bytes", len(stderr))
+	}
+	_, stderr, code = runCLI(t, strings.Repeat("x", maxShardLine-1)+"\n", "merge", "-")
+	if code != 1 {
+		t.Errorf("a line under the limit: exit %d, want 1: %s", code, stderr)
+	}
+	checkOneLine(t, stderr, "stdin:1: parse shard result: not a shard result")
+}

@@ -23,15 +23,7 @@ func TestServeSignal(t *testing.T) {
 			cmd.Stdout, cmd.Stderr = nil, &stderr
 			startReady(t, cmd)
 			cmd.Process.Signal(sig)
-			done := make(chan struct{})
-			go func() { cmd.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(5 * time.Second):
-				cmd.Process.Kill()
-				<-done
-				t.Fatalf("still running 5 s after %v", sig)
-			}
+			waitBounded(t, cmd, 5*time.Second, "still running 5 s after %v", sig)
 			if code := exitStatus(cmd.ProcessState); code != 130 {
 				t.Errorf("exit status %d, want 130; stderr %s", code, stderr.String())
 			}
@@ -70,13 +62,7 @@ func TestUniquePlaceCLI(t *testing.T) {
 		n     int
 		place []string
 	}{{8, []string{"1:1"}}, {8, []string{"1:4"}}, {7, []string{"4:4"}}, {6, []string{"1:2", "6:5"}}} {
-		var qs []board.Queen
-		args := []string{"-n", fmt.Sprint(tc.n), "--count"}
-		for _, p := range tc.place {
-			q, _ := board.ParseQueen(p)
-			qs = append(qs, q)
-			args = append(args, "--place", p)
-		}
+		args, qs := withPlace([]string{"-n", fmt.Sprint(tc.n), "--count"}, tc.place)
 		sols := testutil.Solutions(tc.n, qs)
 		for _, mode := range []string{"all", "rotations"} {
 			group := board.Stabilizer(tc.n, qs, mode == "rotations")

@@ -28,7 +28,7 @@ type output struct {
 	file   *os.File       // nil for stdout
 	path   string         // the name given
 	target string         // the file renamed onto ("": written directly)
-	zw     io.WriteCloser // the compressor between Writer and file (-o x.gz, x.xz), or nil
+	zw     io.WriteCloser // the compressor between Writer and file (-o x.gz, x.xz, x.zst), or nil
 	fresh  chan struct{}  // closed to stop keepFresh on the temporary file, or nil
 }
 
@@ -49,9 +49,9 @@ func openOutput(path string, stdout io.Writer) (*output, error) {
 // waits for the reader of a FIFO (an open for writing blocks until there
 // is one, and a caught Ctrl-C would not end it).
 //
-// A file whose name ends in .gz, .xz or .zst is written compressed (gzip,
-// xz, zstd); one that ends in the suffix of another compressor is a
-// usage error.
+// A file whose name ends in .gz, .xz or .zst (in any case) is written
+// compressed (gzip, xz, zstd); one that ends in the suffix of another
+// compressor or of an archive (.bz2, .tgz, .zip, ...) is a usage error.
 func openOutputContext(ctx context.Context, path string, stdout io.Writer) (*output, error) {
 	if err := unwrittenSuffix(path); err != nil {
 		return nil, usagef("cannot write %s: %v", path, err)

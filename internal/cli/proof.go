@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"strings"
 	"time"
 
 	"github.com/queens-dev/queens/board"
@@ -191,9 +190,5 @@ func placeText(place []board.Queen) string {
 	if len(place) == 0 {
 		return ""
 	}
-	parts := make([]string, len(place))
-	for i, q := range place {
-		parts[i] = q.String()
-	}
-	return " with --place " + strings.Join(parts, " ")
+	return " with --place " + joinStrings(place, " ")
 }

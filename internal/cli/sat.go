@@ -306,9 +306,14 @@ func symmetryNames(ts []board.Transform) string {
 	if len(ts) == 0 {
 		return "none"
 	}
-	names := make([]string, len(ts))
-	for i, t := range ts {
-		names[i] = t.String()
+	return joinStrings(ts, ", ")
+}
+
+// joinStrings joins the String forms of xs with sep between them.
+func joinStrings[T fmt.Stringer](xs []T, sep string) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = x.String()
 	}
-	return strings.Join(names, ", ")
+	return strings.Join(parts, sep)
 }

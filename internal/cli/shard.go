@@ -167,6 +167,9 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 		return backtrackCount(ctx, c, out, format, n, place)
 	}
 	spec := shard.Spec{N: n, Shards: 1, Version: version()}
+	if engine == shard.EngineJoin {
+		spec.Scheme = shard.JoinScheme // the join's own pieces
+	}
 	if sharded {
 		if c.IsSet("format") && format != board.FormatJSON {
 			return usagef("--shard prints a JSON line; --format %s does not apply", c.String("format"))
@@ -195,8 +198,8 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 		opt.Done = ckpt.Done()
 	}
 	resumed, finished := len(opt.Done), 0
-	pieces, _, _ := spec.Pieces()
-	prog := startPieceProgress(c.App.ErrWriter, c.Duration("progress-every"), fmt.Sprintf("n=%d shard %d/%d", n, spec.Index, spec.Shards), resumed, len(pieces))
+	pieces, _, _ := spec.Covered()
+	prog := startPieceProgress(c.App.ErrWriter, c.Duration("progress-every"), fmt.Sprintf("n=%d shard %d/%d", n, spec.Index, spec.Shards), resumed, pieces)
 	defer prog.Stop()
 	opt.OnPiece = func(p shard.Piece) error {
 		finished++
@@ -215,7 +218,7 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 		}
 	}
 	if err != nil {
-		far := fmt.Sprintf("after %d of %d pieces", resumed+finished, len(pieces))
+		far := fmt.Sprintf("after %d of %d pieces", resumed+finished, pieces)
 		if saved := 0; ckpt != nil {
 			saved = ckpt.Saved()
 			switch {
@@ -251,8 +254,8 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 		return err
 	}
 	out.Flush() // the result first, then the statistics about it
-	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"shard", spec.Index}, stat{"shards", spec.Shards},
-		stat{"pieces", len(pieces)}, stat{"resumed", resumed}, stat{"nodes", res.Nodes},
+	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"engine", res.Engine}, stat{"scheme", res.Scheme}, stat{"shard", spec.Index}, stat{"shards", spec.Shards},
+		stat{"pieces", pieces}, stat{"resumed", resumed}, stat{"nodes", res.Nodes},
 		stat{"threads", c.Int("threads")}, stat{"seconds", res.Elapsed})
 }
 

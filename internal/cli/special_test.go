@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"image/gif"
 	"io"
 	"io/fs"
 	"math"
@@ -201,180 +200,216 @@ func checkSpecial(t *testing.T, path string) {
 // temporary file left by a killed run is removed by the next.
 func TestOutputSpecialFiles(t *testing.T) {
 	dir := t.TempDir()
-	solution4 := "    1 2 3 4\n 1  . Q . .\n 2  . . . Q\n 3  Q . . .\n 4  . . Q .\n"
+	for _, tc := range []struct {
+		name string
+		test func(t *testing.T, dir string)
+	}{
+		{"null", outputNull},
+		{"full", outputFull},
+		{"block device", outputBlockDevice},
+		{"fifo", outputFIFO},
+		{"link", outputLink},
+		{"umask", outputUmask},
+		{"read-only file", outputReadOnly},
+		{"stdout appended", outputStdoutAppended},
+		{"stale temporary", outputStaleTemporary},
+	} {
+		t.Run(tc.name, func(t *testing.T) { tc.test(t, dir) })
+	}
+}
 
-	t.Run("null", func(t *testing.T) {
-		null := specialFile(t, dir, "null")
-		if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "8", "-o", null); code != 0 {
-			t.Errorf("exit %d, stderr %q", code, stderr)
+// board4 is what backtrack -n 4 writes by default: its first solution,
+// drawn as a board.
+const board4 = "    1 2 3 4\n 1  . Q . .\n 2  . . . Q\n 3  Q . . .\n 4  . . Q .\n"
+
+// outputNull: a device is written directly and stays what it is.
+func outputNull(t *testing.T, dir string) {
+	null := specialFile(t, dir, "null")
+	if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "8", "-o", null); code != 0 {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	checkSpecial(t, null)
+}
+
+// outputFull: a full device fails with exit 1 and one line, and stays what it is.
+func outputFull(t *testing.T, dir string) {
+	full := specialFile(t, dir, "full")
+	for _, args := range [][]string{
+		{"backtrack", "-n", "8", "-o", full},
+		{"backtrack", "-n", "10", "--all", "--format", "perm", "-o", full},
+		{"dimacs", "-n", "8", "-o", full},
+	} {
+		stdout, stderr, code := runQueens(t, dir, args...)
+		if code != 1 || stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q; want 1, nothing", args, code, stdout)
 		}
-		checkSpecial(t, null)
-	})
-	t.Run("full", func(t *testing.T) {
-		full := specialFile(t, dir, "full")
-		for _, args := range [][]string{
-			{"backtrack", "-n", "8", "-o", full},
-			{"backtrack", "-n", "10", "--all", "--format", "perm", "-o", full},
-			{"dimacs", "-n", "8", "-o", full},
-		} {
-			stdout, stderr, code := runQueens(t, dir, args...)
-			if code != 1 || stdout != "" {
-				t.Errorf("%v: exit %d, stdout %q; want 1, nothing", args, code, stdout)
-			}
-			checkOneLine(t, stderr, "no space left on device")
-			checkSpecial(t, full)
+		checkOneLine(t, stderr, "no space left on device")
+		checkSpecial(t, full)
+	}
+}
+
+// outputBlockDevice: a block device is refused before it is opened.
+func outputBlockDevice(t *testing.T, dir string) {
+	disk := filepath.Join(dir, "disk")
+	// loop device 7:250, made here: refused before it is opened.
+	if err := syscall.Mknod(disk, syscall.S_IFBLK|0o600, 7<<8|250); err != nil {
+		t.Skip("cannot make a block device (not root):", err)
+	}
+	stdout, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", disk)
+	if code != 2 || stdout != "" {
+		t.Errorf("exit %d, stdout %q; want 2, nothing", code, stdout)
+	}
+	checkOneLine(t, stderr, "is a block device")
+	if st, err := os.Lstat(disk); err != nil || st.Mode()&fs.ModeDevice == 0 {
+		t.Errorf("the block device was replaced")
+	}
+}
+
+// outputFIFO: a FIFO is written directly and stays a FIFO.
+func outputFIFO(t *testing.T, dir string) {
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFO:", err)
+	}
+	got := make(chan string, 1)
+	go func() {
+		b, _ := os.ReadFile(fifo) // opens when the writer does
+		got <- string(b)
+	}()
+	if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", fifo); code != 0 {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	select {
+	case s := <-got:
+		if s != board4 {
+			t.Errorf("read %q from the FIFO, want %q", s, board4)
 		}
-	})
-	t.Run("block device", func(t *testing.T) {
-		disk := filepath.Join(dir, "disk")
-		// loop device 7:250, made here: refused before it is opened.
-		if err := syscall.Mknod(disk, syscall.S_IFBLK|0o600, 7<<8|250); err != nil {
-			t.Skip("cannot make a block device (not root):", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("nothing came through the FIFO")
+	}
+	if st, err := os.Lstat(fifo); err != nil || st.Mode()&fs.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO was replaced: %v %v", st.Mode(), err)
+	}
+}
+
+// outputLink: a link is followed and stays a link; a dangling one names the file to create.
+func outputLink(t *testing.T, dir string) {
+	sub := filepath.Join(dir, "sub")
+	os.Mkdir(sub, 0o755)
+	target := filepath.Join(sub, "target.txt")
+	os.WriteFile(target, []byte("old\n"), 0o640)
+	os.Chmod(target, 0o640)
+	link := filepath.Join(dir, "link.txt")
+	os.Symlink("sub/target.txt", link)
+	if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", link); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("the link was replaced by a file")
+	}
+	if b, _ := os.ReadFile(target); string(b) != board4 {
+		t.Errorf("target holds %q, want the board", b)
+	}
+	if st, _ := os.Stat(target); st.Mode().Perm() != 0o640 {
+		t.Errorf("target's mode %v, want -rw-r----- (kept)", st.Mode().Perm())
+	}
+	if files := listDir(t, sub); len(files) != 1 {
+		t.Errorf("%s holds %v, want the target alone", sub, files)
+	}
+	// A dangling link names the file to create.
+	dangling := filepath.Join(dir, "dangling")
+	os.Symlink("created.txt", dangling)
+	if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", dangling); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "created.txt")); string(b) != board4 {
+		t.Errorf("created.txt holds %q, want the board", b)
+	}
+}
+
+// outputUmask: a new file gets the permission bits of the umask.
+func outputUmask(t *testing.T, dir string) {
+	exe, _ := os.Executable()
+	out := filepath.Join(dir, "umask.txt")
+	cmd := exec.Command("sh", "-c", `umask 077 && exec "$0" backtrack -n 4 -o "$1"`, exe, out)
+	cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	if st, err := os.Stat(out); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("new file under umask 077: mode %v (%v), want -rw-------", st.Mode().Perm(), err)
+	}
+}
+
+// outputReadOnly: a read-only file is refused (written, bits kept, as root) and kept.
+func outputReadOnly(t *testing.T, dir string) {
+	ro := filepath.Join(dir, "ro.txt")
+	os.WriteFile(ro, []byte("keep\n"), 0o444)
+	os.Chmod(ro, 0o444)
+	stdout, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", ro)
+	if os.Geteuid() == 0 {
+		// root may write it, as the shell's > would; the bits stay.
+		if st, _ := os.Stat(ro); code != 0 || st.Mode().Perm() != 0o444 {
+			t.Errorf("as root: exit %d (%q), mode %v; want 0, -r--r--r--", code, stderr, st.Mode().Perm())
 		}
-		stdout, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", disk)
-		if code != 2 || stdout != "" {
-			t.Errorf("exit %d, stdout %q; want 2, nothing", code, stdout)
+		return
+	}
+	if code != 2 || stdout != "" {
+		t.Errorf("exit %d, want 2", code)
+	}
+	checkOneLine(t, stderr, "permission denied")
+	if b, _ := os.ReadFile(ro); string(b) != "keep\n" {
+		t.Errorf("the read-only file was replaced: %q", b)
+	}
+}
+
+// outputStdoutAppended: -o /dev/fd/1 opened with >> is appended to.
+func outputStdoutAppended(t *testing.T, dir string) {
+	// -o /dev/fd/1 is the shell's stdout, opened with >>: appended to,
+	// not replaced (/dev/fd/1 rather than /dev/stdout: a regression
+	// could not replace it).
+	exe, _ := os.Executable()
+	out := filepath.Join(dir, "appended.txt")
+	os.WriteFile(out, []byte("before\n"), 0o644)
+	cmd := exec.Command("sh", "-c", `exec "$0" backtrack -n 4 -o /dev/fd/1 >> "$1"`, exe, out)
+	cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	if b, _ := os.ReadFile(out); string(b) != "before\n"+board4 {
+		t.Errorf("got %q, want the line before and the board", b)
+	}
+}
+
+// outputStaleTemporary: the temporary file of a dead run is removed by the next, the others kept.
+func outputStaleTemporary(t *testing.T, dir string) {
+	sub := filepath.Join(dir, "stale")
+	os.Mkdir(sub, 0o755)
+	// A pid that is not running: one past the highest there can be.
+	dead := 4194305
+	if b, err := os.ReadFile("/proc/sys/kernel/pid_max"); err == nil {
+		if max, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+			dead = max + 1
 		}
-		checkOneLine(t, stderr, "is a block device")
-		if st, err := os.Lstat(disk); err != nil || st.Mode()&fs.ModeDevice == 0 {
-			t.Errorf("the block device was replaced")
-		}
-	})
-	t.Run("fifo", func(t *testing.T) {
-		fifo := filepath.Join(dir, "fifo")
-		if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-			t.Skip("no FIFO:", err)
-		}
-		got := make(chan string, 1)
-		go func() {
-			b, _ := os.ReadFile(fifo) // opens when the writer does
-			got <- string(b)
-		}()
-		if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", fifo); code != 0 {
-			t.Errorf("exit %d, stderr %q", code, stderr)
-		}
-		select {
-		case s := <-got:
-			if s != solution4 {
-				t.Errorf("read %q from the FIFO, want %q", s, solution4)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatal("nothing came through the FIFO")
-		}
-		if st, err := os.Lstat(fifo); err != nil || st.Mode()&fs.ModeNamedPipe == 0 {
-			t.Errorf("the FIFO was replaced: %v %v", st.Mode(), err)
-		}
-	})
-	t.Run("link", func(t *testing.T) {
-		sub := filepath.Join(dir, "sub")
-		os.Mkdir(sub, 0o755)
-		target := filepath.Join(sub, "target.txt")
-		os.WriteFile(target, []byte("old\n"), 0o640)
-		os.Chmod(target, 0o640)
-		link := filepath.Join(dir, "link.txt")
-		os.Symlink("sub/target.txt", link)
-		if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", link); code != 0 {
-			t.Fatalf("exit %d, stderr %q", code, stderr)
-		}
-		if st, err := os.Lstat(link); err != nil || st.Mode()&fs.ModeSymlink == 0 {
-			t.Errorf("the link was replaced by a file")
-		}
-		if b, _ := os.ReadFile(target); string(b) != solution4 {
-			t.Errorf("target holds %q, want the board", b)
-		}
-		if st, _ := os.Stat(target); st.Mode().Perm() != 0o640 {
-			t.Errorf("target's mode %v, want -rw-r----- (kept)", st.Mode().Perm())
-		}
-		if files := listDir(t, sub); len(files) != 1 {
-			t.Errorf("%s holds %v, want the target alone", sub, files)
-		}
-		// A dangling link names the file to create.
-		dangling := filepath.Join(dir, "dangling")
-		os.Symlink("created.txt", dangling)
-		if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", dangling); code != 0 {
-			t.Fatalf("exit %d, stderr %q", code, stderr)
-		}
-		if b, _ := os.ReadFile(filepath.Join(dir, "created.txt")); string(b) != solution4 {
-			t.Errorf("created.txt holds %q, want the board", b)
-		}
-	})
-	t.Run("umask", func(t *testing.T) {
-		exe, _ := os.Executable()
-		out := filepath.Join(dir, "umask.txt")
-		cmd := exec.Command("sh", "-c", `umask 077 && exec "$0" backtrack -n 4 -o "$1"`, exe, out)
-		cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1")
-		if b, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%v: %s", err, b)
-		}
-		if st, err := os.Stat(out); err != nil || st.Mode().Perm() != 0o600 {
-			t.Errorf("new file under umask 077: mode %v (%v), want -rw-------", st.Mode().Perm(), err)
-		}
-	})
-	t.Run("read-only file", func(t *testing.T) {
-		ro := filepath.Join(dir, "ro.txt")
-		os.WriteFile(ro, []byte("keep\n"), 0o444)
-		os.Chmod(ro, 0o444)
-		stdout, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", ro)
-		if os.Geteuid() == 0 {
-			// root may write it, as the shell's > would; the bits stay.
-			if st, _ := os.Stat(ro); code != 0 || st.Mode().Perm() != 0o444 {
-				t.Errorf("as root: exit %d (%q), mode %v; want 0, -r--r--r--", code, stderr, st.Mode().Perm())
-			}
-			return
-		}
-		if code != 2 || stdout != "" {
-			t.Errorf("exit %d, want 2", code)
-		}
-		checkOneLine(t, stderr, "permission denied")
-		if b, _ := os.ReadFile(ro); string(b) != "keep\n" {
-			t.Errorf("the read-only file was replaced: %q", b)
-		}
-	})
-	t.Run("stdout appended", func(t *testing.T) {
-		// -o /dev/fd/1 is the shell's stdout, opened with >>: appended to,
-		// not replaced (/dev/fd/1 rather than /dev/stdout: a regression
-		// could not replace it).
-		exe, _ := os.Executable()
-		out := filepath.Join(dir, "appended.txt")
-		os.WriteFile(out, []byte("before\n"), 0o644)
-		cmd := exec.Command("sh", "-c", `exec "$0" backtrack -n 4 -o /dev/fd/1 >> "$1"`, exe, out)
-		cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1")
-		if b, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%v: %s", err, b)
-		}
-		if b, _ := os.ReadFile(out); string(b) != "before\n"+solution4 {
-			t.Errorf("got %q, want the line before and the board", b)
-		}
-	})
-	t.Run("stale temporary", func(t *testing.T) {
-		sub := filepath.Join(dir, "stale")
-		os.Mkdir(sub, 0o755)
-		// A pid that is not running: one past the highest there can be.
-		dead := 4194305
-		if b, err := os.ReadFile("/proc/sys/kernel/pid_max"); err == nil {
-			if max, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
-				dead = max + 1
-			}
-		}
-		// Names of this machine's runs (the test's process runs where
-		// the command does): one dead, one alive.
-		here := thisMachine().tag
-		stale := filepath.Join(sub, ".out.txt"+tempSuffix+here+"-"+strconv.Itoa(dead)+"-0123456789abcdef")
-		aliveName := ".other.txt" + tempSuffix + here + "-" + strconv.Itoa(os.Getpid()) + "-0123456789abcdef"
-		alive := filepath.Join(sub, aliveName)
-		other := filepath.Join(sub, ".out.txt.tmp123")
-		for _, f := range []string{stale, alive, other} {
-			os.WriteFile(f, []byte("half"), 0o644)
-		}
-		if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", filepath.Join(sub, "out.txt")); code != 0 {
-			t.Fatalf("exit %d, stderr %q", code, stderr)
-		}
-		got := listDir(t, sub)
-		want := []string{aliveName + " 4", ".out.txt.tmp123 4", "out.txt 60"}
-		if !slices.Equal(got, want) {
-			t.Errorf("after the run: %v, want %v (the dead run's temporary removed, the others kept)", got, want)
-		}
-	})
+	}
+	// Names of this machine's runs (the test's process runs where
+	// the command does): one dead, one alive.
+	here := thisMachine().tag
+	stale := filepath.Join(sub, ".out.txt"+tempSuffix+here+"-"+strconv.Itoa(dead)+"-0123456789abcdef")
+	aliveName := ".other.txt" + tempSuffix + here + "-" + strconv.Itoa(os.Getpid()) + "-0123456789abcdef"
+	alive := filepath.Join(sub, aliveName)
+	other := filepath.Join(sub, ".out.txt.tmp123")
+	for _, f := range []string{stale, alive, other} {
+		os.WriteFile(f, []byte("half"), 0o644)
+	}
+	if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", filepath.Join(sub, "out.txt")); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	got := listDir(t, sub)
+	want := []string{aliveName + " 4", ".out.txt.tmp123 4", "out.txt 60"}
+	if !slices.Equal(got, want) {
+		t.Errorf("after the run: %v, want %v (the dead run's temporary removed, the others kept)", got, want)
+	}
 }
 
 // TestLostStdout: every command, help included, reports a failed write
@@ -436,15 +471,7 @@ func startSignalled(t *testing.T, dir string, sig syscall.Signal, args ...string
 	time.Sleep(500 * time.Millisecond) // well into the work
 	cmd.Process.Signal(sig)
 	sent := time.Now()
-	done := make(chan struct{})
-	go func() { cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		cmd.Process.Kill()
-		<-done
-		t.Fatalf("still running 10 s after %v", sig)
-	}
+	waitBounded(t, cmd, 10*time.Second, "still running 10 s after %v", sig)
 	return time.Since(sent), stderr.String(), exitStatus(cmd.ProcessState)
 }
 
@@ -629,15 +656,7 @@ func TestGIFDelayClamped(t *testing.T) {
 	if _, stderr, code := runCLI(t, "", "trace", "-n", "4", "--gif", path, "--delay", "655s"); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	g, err := gif.DecodeAll(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := readGIF(t, path)
 	if len(g.Delay) == 0 {
 		t.Fatal("no frames")
 	}

@@ -61,48 +61,13 @@ func TestTraceReplaysTheSearch(t *testing.T) {
 				args = append(args, "--order", "columns")
 				order = backtrack.Columns
 			}
-			var placed []board.Queen
-			for _, p := range tc.place {
-				args = append(args, "--place", p)
-				q, _ := board.ParseQueen(p)
-				placed = append(placed, q)
-			}
+			args, placed := withPlace(args, tc.place)
 			out, errs, code := runCLI(t, "", args...)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
 			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-			queens := make(board.Solution, tc.n)
-			for i := range queens {
-				queens[i] = -1
-			}
-			for _, q := range placed {
-				queens[q.Row] = q.Col
-			}
-			counts := map[string]int{}
-			rejected := map[[2]int]bool{} // squares rejected since the last place
-			deadEnd := false              // reported since the last place
-			// square returns the i-th square of line l in the search's order.
-			square := func(l, i int) [2]int {
-				if tc.columns {
-					return [2]int{i, l}
-				}
-				return [2]int{l, i}
-			}
-			fullLine := func() bool {
-				for l := range tc.n {
-					k := 0
-					for i := range tc.n {
-						if rejected[square(l, i)] {
-							k++
-						}
-					}
-					if k == tc.n {
-						return true
-					}
-				}
-				return false
-			}
+			rp := newTraceReplay(tc.n, placed, tc.columns)
 			var sum jsonStep
 			for i, line := range lines {
 				var st jsonStep
@@ -113,60 +78,13 @@ func TestTraceReplaysTheSearch(t *testing.T) {
 					sum = st
 					break
 				}
-				counts[st.Event]++
+				rp.counts[st.Event]++
 				if st.Step != i+1 {
 					t.Fatalf("line %d is step %d", i+1, st.Step)
 				}
-				switch st.Event {
-				case "place":
-					r, c := *st.Row, *st.Col
-					if queens[r] >= 0 || attacker(queens, r, c) >= 0 || slices.Contains(queens, c) {
-						t.Fatalf("step %d: place %d:%d on %v", st.Step, r+1, c+1, queens)
-					}
-					queens[r] = c
-					clear(rejected)
-					deadEnd = false
-				case "reject":
-					r, c, a := *st.Row, *st.Col, st.Attacker
-					if queens[a.Row] != a.Col || wantLine(a.Row, a.Col, r, c) != st.Line ||
-						!((tc.columns && a.Row == r) || a.Col == c || a.Row-r == a.Col-c || a.Row-r == c-a.Col) {
-						t.Fatalf("step %d: %d:%d is not attacked by %d:%d along the %s", st.Step, r+1, c+1, a.Row+1, a.Col+1, st.Line)
-					}
-					rejected[[2]int{r, c}] = true
-				case "dead-end":
-					l := st.Row
-					if tc.columns {
-						l = st.Col
-					}
-					if l == nil || (st.Row != nil && st.Col != nil) {
-						t.Fatalf("step %d: dead end %q does not name its line alone", st.Step, line)
-					}
-					for i := range tc.n {
-						if sq := square(*l, i); !rejected[sq] {
-							t.Fatalf("step %d: dead end at line %d, but %d:%d was not rejected", st.Step, *l+1, sq[0]+1, sq[1]+1)
-						}
-					}
-					deadEnd = true
-				case "backtrack":
-					r, c := *st.Row, *st.Col
-					if queens[r] != c {
-						t.Fatalf("step %d: backtrack %d:%d, but the board is %v", st.Step, r+1, c+1, queens)
-					}
-					if fullLine() != deadEnd {
-						t.Fatalf("step %d: a line was rejected whole: %v, reported as a dead end: %v", st.Step, fullLine(), deadEnd)
-					}
-					queens[r] = -1
-					clear(rejected)
-					deadEnd = false
-				case "solution":
-					if !board.Valid(queens) || !board.Solution(st.Queens).Contains(placed) {
-						t.Fatalf("step %d: solution %v", st.Step, queens)
-					}
-				}
-				if !queens.Equal(st.Queens) {
-					t.Fatalf("step %d: board %v, replayed %v", st.Step, st.Queens, queens)
-				}
+				rp.step(t, st, line)
 			}
+			counts := rp.counts
 			opt := backtrack.Options{Place: placed, Strategy: backtrack.Lex, Order: order}
 			stats, err := backtrack.Search(context.Background(), tc.n, opt, func(board.Solution) bool { return true })
 			if err != nil {
@@ -184,6 +102,110 @@ func TestTraceReplaysTheSearch(t *testing.T) {
 				t.Errorf("%d solutions, published %d", counts["solution"], known.Total)
 			}
 		})
+	}
+}
+
+// traceReplay replays the steps of a trace of an n×n board, searched by
+// rows or by columns, on a board of its own, failing the test at the
+// first step the board does not bear out.
+type traceReplay struct {
+	n        int
+	columns  bool
+	placed   []board.Queen
+	queens   board.Solution  // the board so far (-1: an empty row)
+	counts   map[string]int  // steps by event
+	rejected map[[2]int]bool // squares rejected since the last place
+	deadEnd  bool            // reported since the last place
+}
+
+func newTraceReplay(n int, placed []board.Queen, columns bool) *traceReplay {
+	rp := &traceReplay{n: n, columns: columns, placed: placed, queens: make(board.Solution, n),
+		counts: map[string]int{}, rejected: map[[2]int]bool{}}
+	for i := range rp.queens {
+		rp.queens[i] = -1
+	}
+	for _, q := range placed {
+		rp.queens[q.Row] = q.Col
+	}
+	return rp
+}
+
+// square returns the i-th square of line l in the search's order.
+func (rp *traceReplay) square(l, i int) [2]int {
+	if rp.columns {
+		return [2]int{i, l}
+	}
+	return [2]int{l, i}
+}
+
+// fullLine reports whether every square of some line was rejected.
+func (rp *traceReplay) fullLine() bool {
+	for l := range rp.n {
+		k := 0
+		for i := range rp.n {
+			if rp.rejected[rp.square(l, i)] {
+				k++
+			}
+		}
+		if k == rp.n {
+			return true
+		}
+	}
+	return false
+}
+
+// step replays st, the trace's line line.
+func (rp *traceReplay) step(t *testing.T, st jsonStep, line string) {
+	t.Helper()
+	queens := rp.queens
+	switch st.Event {
+	case "place":
+		r, c := *st.Row, *st.Col
+		if queens[r] >= 0 || attacker(queens, r, c) >= 0 || slices.Contains(queens, c) {
+			t.Fatalf("step %d: place %d:%d on %v", st.Step, r+1, c+1, queens)
+		}
+		queens[r] = c
+		clear(rp.rejected)
+		rp.deadEnd = false
+	case "reject":
+		r, c, a := *st.Row, *st.Col, st.Attacker
+		if queens[a.Row] != a.Col || wantLine(a.Row, a.Col, r, c) != st.Line ||
+			!((rp.columns && a.Row == r) || a.Col == c || a.Row-r == a.Col-c || a.Row-r == c-a.Col) {
+			t.Fatalf("step %d: %d:%d is not attacked by %d:%d along the %s", st.Step, r+1, c+1, a.Row+1, a.Col+1, st.Line)
+		}
+		rp.rejected[[2]int{r, c}] = true
+	case "dead-end":
+		l := st.Row
+		if rp.columns {
+			l = st.Col
+		}
+		if l == nil || (st.Row != nil && st.Col != nil) {
+			t.Fatalf("step %d: dead end %q does not name its line alone", st.Step, line)
+		}
+		for i := range rp.n {
+			if sq := rp.square(*l, i); !rp.rejected[sq] {
+				t.Fatalf("step %d: dead end at line %d, but %d:%d was not rejected", st.Step, *l+1, sq[0]+1, sq[1]+1)
+			}
+		}
+		rp.deadEnd = true
+	case "backtrack":
+		r, c := *st.Row, *st.Col
+		if queens[r] != c {
+			t.Fatalf("step %d: backtrack %d:%d, but the board is %v", st.Step, r+1, c+1, queens)
+		}
+		if rp.fullLine() != rp.deadEnd {
+			t.Fatalf("step %d: a line was rejected whole: %v, reported as a dead end: %v", st.Step, rp.fullLine(), rp.deadEnd)
+		}
+		queens[r] = -1
+		clear(rp.rejected)
+		rp.deadEnd = false
+	case "solution":
+		if !board.Valid(queens) || !board.Solution(st.Queens).Contains(rp.placed) {
+			t.Fatalf("step %d: solution %v", st.Step, queens)
+		}
+	}
+	if !queens.Equal(st.Queens) {
+		t.Fatalf("step %d: board %v, replayed %v", st.Step, st.Queens, queens)
 	}
 }
 
@@ -234,15 +256,7 @@ func TestTraceGIF(t *testing.T) {
 			if draw.TraceSquare(tc.n)*tc.n < 320 {
 				cs = 1
 			}
-			f, err := os.Open(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			g, err := gif.DecodeAll(f)
-			if err != nil {
-				t.Fatalf("decode GIF: %v", err)
-			}
+			g := readGIF(t, file)
 			want, _ := draw.Image(make(board.Solution, tc.n), &draw.Options{Square: draw.TraceSquare(tc.n), Caption: "caption", CaptionScale: cs, Legend: lg})
 			// The start frame, then one per step shown.
 			if len(g.Image) != steps+1 || g.Config.Width != want.Rect.Dx() || g.Config.Height != want.Rect.Dy() {
@@ -455,4 +469,19 @@ func tracePlace(args []string) []board.Queen {
 		return nil
 	}
 	return []board.Queen{{Row: int(args[1][0] - '1'), Col: int(args[1][2] - '1')}}
+}
+
+// readGIF decodes the animated GIF in the file path, or fails the test.
+func readGIF(t *testing.T, path string) *gif.GIF {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	if err != nil {
+		t.Fatalf("decode GIF %s: %v", path, err)
+	}
+	return g
 }

@@ -206,23 +206,7 @@ func TestCount(t *testing.T) {
 				}
 				return
 			}
-			// Orbits counted directly over the solutions.
-			var all, rot int
-			seenAll, seenRot := map[string]bool{}, map[string]bool{}
-			for _, s := range sols {
-				if !seenAll[key(s)] {
-					all++
-					for _, tr := range board.Transforms() {
-						seenAll[key(tr.Apply(s))] = true
-					}
-				}
-				if !seenRot[key(s)] {
-					rot++
-					for _, tr := range []board.Transform{board.Identity, board.Rot90, board.Rot180, board.Rot270} {
-						seenRot[key(tr.Apply(s))] = true
-					}
-				}
-			}
+			all, rot := orbits(sols)
 			if last["unique"] != float64(all) || last["rotations"] != float64(rot) {
 				t.Errorf("unique %v, rotations %v; want %d, %d", last["unique"], last["rotations"], all, rot)
 			}
@@ -235,26 +219,26 @@ func TestCount(t *testing.T) {
 func TestRotationClasses(t *testing.T) {
 	for n := 1; n <= 10; n++ {
 		sols := testutil.Solutions(n, nil)
-		var all, rot uint64
-		seenAll, seenRot := map[string]bool{}, map[string]bool{}
-		for _, s := range sols {
-			if !seenAll[key(s)] {
-				all++
-				for _, tr := range board.Transforms() {
-					seenAll[key(tr.Apply(s))] = true
-				}
-			}
-			if !seenRot[key(s)] {
-				rot++
-				for _, tr := range rotations {
-					seenRot[key(tr.Apply(s))] = true
-				}
-			}
-		}
+		all, rot := orbits(sols)
 		if got := rotationClasses(n, all); got != rot {
 			t.Errorf("rotationClasses(%d, %d) = %d, want %d (orbits)", n, all, got, rot)
 		}
 	}
+}
+
+// orbits counts the classes of sols directly, by orbit: under all eight
+// symmetries of the square (all) and under its four rotations (rot).
+func orbits(sols []board.Solution) (all, rot uint64) {
+	seen := map[string]bool{}
+	for _, s := range sols {
+		if !seen[key(s)] {
+			all++
+			for _, tr := range board.Transforms() {
+				seen[key(tr.Apply(s))] = true
+			}
+		}
+	}
+	return all, testutil.RotationClasses(sols)
 }
 
 // cliGolden reads a golden file of the trace command.
@@ -724,14 +708,7 @@ func TestRun(t *testing.T) {
 				t.Errorf("GET %s: status %d", url, res.StatusCode)
 			}
 			cancel()
-			select {
-			case err := <-errc:
-				if err != nil {
-					t.Errorf("Run = %v after cancel, want nil", err)
-				}
-			case <-time.After(10 * time.Second):
-				t.Fatal("Run did not return after cancel")
-			}
+			waitRun(t, errc, "after cancel")
 		})
 	}
 	if err := Run(context.Background(), "256.0.0.1:0", false, io.Discard); err == nil {
@@ -761,14 +738,7 @@ func TestRunShutdownStopsCount(t *testing.T) {
 	defer stop()
 	start := time.Now()
 	cancel()
-	select {
-	case err := <-errc:
-		if err != nil {
-			t.Errorf("Run = %v, want nil", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("Run did not return while a count was running")
-	}
+	waitRun(t, errc, "while a count was running")
 	<-done
 	t.Logf("shut down in %v", time.Since(start))
 }
@@ -844,5 +814,19 @@ func TestTraceOptions(t *testing.T) {
 	w = do(t, h, "POST", "/api/export?format=svg", `{"n":4,"queens":[[0,1],[1,3]],"numbers":true,"placed":[[0,1]]}`)
 	if svg := w.Body.String(); w.Code != 200 || !strings.Contains(svg, `class="attacks"`) || !strings.Contains(svg, `class="queen placed"`) {
 		t.Errorf("export with numbers: %d %s", w.Code, svg)
+	}
+}
+
+// waitRun waits for Run, its context cancelled, to return its error on
+// errc: nil within 10 s, or the test fails, naming when that was.
+func waitRun(t *testing.T, errc <-chan error, when string) {
+	t.Helper()
+	select {
+	case err := <-errc:
+		if err != nil {
+			t.Errorf("Run = %v %s, want nil", err, when)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("Run did not return %s", when)
 	}
 }

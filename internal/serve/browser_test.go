@@ -171,6 +171,20 @@ func TestBrowser(t *testing.T) {
 
 	run(t, ctx, chromedp.Navigate(srv.URL), waitJS(`document.querySelectorAll("#board .sq[data-attacks]").length === 64`))
 
+	browserPlace(t, ctx, n)
+	browserSolve(t, ctx, n)
+	browserTrace(t, ctx, n)
+	browserGallery(t, ctx, n)
+	browserEdges(t, ctx)
+
+	if errs := jsErrors(); len(errs) > 0 {
+		t.Errorf("JavaScript errors:\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+// browserPlace places queens by clicking and with the keyboard and checks the
+// attack counts on the page, shown and hidden.
+func browserPlace(t *testing.T, ctx context.Context, n int) {
 	// Two queens by clicking, then a third that attacks the first.
 	queens := [][]int{{0, 3}, {4, 4}}
 	for _, q := range queens {
@@ -210,7 +224,11 @@ func TestBrowser(t *testing.T) {
 	if *update {
 		screenshot(t, ctx)
 	}
+}
 
+// browserSolve solves from the queens placed (a completion), from four that
+// leave none (no completion), and counts the empty board.
+func browserSolve(t *testing.T, ctx context.Context, n int) {
 	// Solve from here with gini.
 	run(t, ctx, chromedp.SetValue(chromedp.CSS("#engine"), "sat"), chromedp.Click(chromedp.CSS("#solve")),
 		waitJS(`document.querySelector("#solve-result").textContent.startsWith("Solution found by sat")`),
@@ -244,7 +262,11 @@ func TestBrowser(t *testing.T) {
 	if s := text(t, ctx, "#count-result"); !strings.HasPrefix(s, "92 solutions (12 unique up to rotations and reflections, 24 up to rotations only)") {
 		t.Errorf("count result %q", s)
 	}
+}
 
+// browserTrace steps through the search: forward, back, to the next backtrack
+// and solution, past the steps fetched first, played and paused.
+func browserTrace(t *testing.T, ctx context.Context, n int) {
 	// Step through the search; the words are those of the API, which the
 	// handler tests compare with the trace command.
 	w := do(t, Handler(Options{}), "POST", "/api/trace", `{"n":8,"queens":[],"maxSteps":2000}`)
@@ -309,7 +331,11 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("paused, but the trace went on from %q to %q", after, s)
 	}
 	run(t, ctx, chromedp.Click(chromedp.CSS("#trace-stop")), waitJS(`document.querySelectorAll("#board .sq.queen").length === 0 && document.querySelector("#trace-counter").textContent === ""`))
+}
 
+// browserGallery opens the gallery of n = 8, puts an image on the board and
+// exports it.
+func browserGallery(t *testing.T, ctx context.Context, n int) {
 	// The gallery of n = 8: 92 solutions in 12 classes of 8 or 4 images.
 	run(t, ctx, chromedp.Click(chromedp.CSS("#gallery-show")), waitJS(`document.querySelectorAll("#gallery .class").length > 0`))
 	sizes := eval[[]int](t, ctx, `[...document.querySelectorAll("#gallery .class")].map(c => c.querySelectorAll(".solution").length)`)
@@ -339,7 +365,11 @@ func TestBrowser(t *testing.T) {
 	if s := text(t, ctx, "#export-result"); !strings.HasPrefix(s, "queens-8.svg: ") {
 		t.Errorf("export result %q", s)
 	}
+}
 
+// browserEdges cancels a count of n = 17, explains what the server would
+// refuse without asking it, and fits a page 320 pixels wide.
+func browserEdges(t *testing.T, ctx context.Context) {
 	// A bigger board, then a count to cancel.
 	run(t, ctx, chromedp.SetValue(chromedp.CSS("#n"), "17"), void(chromedp.Evaluate[bool](`document.querySelector("#n").dispatchEvent(new Event("change"))`)),
 		waitJS(`document.querySelectorAll("#board .sq[data-attacks]").length === 289`),
@@ -363,10 +393,6 @@ func TestBrowser(t *testing.T) {
 	width := eval[int](t, ctx, `document.documentElement.scrollWidth`)
 	if width > 320 {
 		t.Errorf("at 320 px the page is %d px wide", width)
-	}
-
-	if errs := jsErrors(); len(errs) > 0 {
-		t.Errorf("JavaScript errors:\n%s", strings.Join(errs, "\n"))
 	}
 }
 

@@ -3,11 +3,15 @@
 // engines: it tries every permutation of the columns (so every row and
 // column holds one queen by construction), prunes a prefix only by the
 // definition of a diagonal attack, and keeps a full board when
-// [board.Valid] accepts it and it holds the pre-placed queens.
+// [board.Valid] accepts it and it holds the pre-placed queens. It also
+// holds what tests of several packages share besides: a RUP proof
+// checker, rotation classes counted by hand and the fake GPU driver's
+// build.
 package testutil
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"slices"
 	"testing"
@@ -105,4 +109,33 @@ func Values(t testing.TB, seq iter.Seq2[board.Solution, error]) iter.Seq[board.S
 			}
 		}
 	}
+}
+
+// QuarterTurn returns s turned a quarter: the queen on (r, c) goes to
+// (c, n-1-r). It is built by hand, not from board's transforms, so that
+// tests of those have something independent to compare with.
+func QuarterTurn(s board.Solution) board.Solution {
+	out := make(board.Solution, len(s))
+	for r, c := range s {
+		out[c] = len(s) - 1 - r
+	}
+	return out
+}
+
+// RotationClasses counts the classes of sols (all the solutions of one
+// board) under the four rotations, by building each orbit with
+// [QuarterTurn].
+func RotationClasses(sols []board.Solution) uint64 {
+	seen := map[string]bool{}
+	classes := uint64(0)
+	for _, s := range sols {
+		if seen[fmt.Sprint(s)] {
+			continue
+		}
+		classes++
+		for img, i := s, 0; i < 4; img, i = QuarterTurn(img), i+1 {
+			seen[fmt.Sprint(img)] = true
+		}
+	}
+	return classes
 }

@@ -38,7 +38,10 @@ var ErrNoProof = errors.New("the solver writes no DRAT proof")
 // The limits on what an external solver may write, unless [External]
 // sets others: DefaultMaxOutput for its answer (stdout, or the result
 // file), DefaultMaxProof for a proof file. A run over a limit fails
-// (the solver is killed as soon as its stdout passes the limit).
+// (the solver is killed as soon as its stdout passes the limit). The
+// proof's limit bounds the disk and the time it takes; its memory is the
+// checker's to bound (the drat package reads a proof as it comes and
+// fails with drat.ErrMemory past half the memory the process may use).
 const (
 	DefaultMaxOutput = 64 << 20
 	DefaultMaxProof  = 1 << 30

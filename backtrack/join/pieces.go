@@ -1,0 +1,251 @@
+package join
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/board"
+)
+
+// The values of Piece.Middle that are not a column.
+const (
+	NoMiddle    = -1        // an even board: no middle row
+	Symmetric   = -2        // the symmetric piece, for the unique count
+	InnerMiddle = innerMids // an odd board, the middle queen in any inner column
+)
+
+// A Piece is one part of the count of an n×n board as [Pieces] splits it,
+// so that the parts can be counted apart (by the shards of package shard)
+// and their tallies added up: the boards whose middle-row queen (odd n) is
+// in column Middle and whose top half takes, of the outer columns, those
+// of the pattern Outer, standing for Weight parts (the images of the part
+// under the board's mirrors). One more piece, Symmetric, finds the
+// solutions that a half or quarter turn maps to themselves, which the
+// unique count needs.
+//
+// Its text form (String) is "MIDDLE:OUTER:WEIGHT", MIDDLE a column, "-"
+// for no middle row or "*" for any inner column, or "sym" for the
+// symmetric piece; its JSON form is the array [Middle, Outer, Weight].
+type Piece struct {
+	// Middle is the column of the middle-row queen, or NoMiddle,
+	// InnerMiddle or Symmetric.
+	Middle int
+	// Outer is the outer columns (the k lowest and k highest of the
+	// columns the halves share; k is fixed for each n) the top half
+	// takes: bit i < k the i-th lowest, bit k+i the i-th of the highest.
+	Outer  uint32
+	Weight uint64 // the parts the piece stands for; 1 for Symmetric
+}
+
+// pieceColumns returns the outer columns a side that name the pieces of
+// an n×n board: one more than a count in one process uses, for more and
+// smaller pieces, but never past a quarter of the board. It depends on n
+// alone, so that every shard of a count finds the same pieces.
+func pieceColumns(n int) int {
+	return max(outerColumns(n), min(outerColumns(n)+1, n/4))
+}
+
+// Pieces returns the pieces of the count of an n×n board, 1 <= n <=
+// [MaxN], the largest first and the symmetric piece last: always the
+// same list for a given n, whatever the machine, its memory or its
+// threads. Their tallies ([Piece.Count]) add up to 24 times the number
+// of solutions and 24 times the number of classes under the symmetries.
+// Errors wrap [board.ErrSize].
+func Pieces(n int) ([]Piece, error) {
+	if err := board.CheckSize(n, MaxN); err != nil {
+		return nil, fmt.Errorf("join pieces: %w", err)
+	}
+	parts := newPlan(n, pieceColumns(n)).parts()
+	ps := make([]Piece, 0, len(parts)+1)
+	for _, p := range parts {
+		ps = append(ps, Piece{Middle: p.mid, Outer: p.outer, Weight: p.weight})
+	}
+	return append(ps, Piece{Middle: Symmetric, Weight: 1}), nil
+}
+
+// String writes p as "MIDDLE:OUTER:WEIGHT" (see [Piece]).
+func (p Piece) String() string {
+	mid := strconv.Itoa(p.Middle)
+	switch p.Middle {
+	case Symmetric:
+		return "sym"
+	case NoMiddle:
+		mid = "-"
+	case InnerMiddle:
+		mid = "*"
+	}
+	return fmt.Sprintf("%s:%d:%d", mid, p.Outer, p.Weight)
+}
+
+// ParsePiece reads a piece written by [Piece.String]. It checks the form
+// only; [Piece.Check] tells whether it is a piece of a board.
+func ParsePiece(s string) (Piece, error) {
+	if s == "sym" {
+		return Piece{Middle: Symmetric, Weight: 1}, nil
+	}
+	f := strings.Split(s, ":")
+	if len(f) != 3 {
+		return Piece{}, fmt.Errorf("join piece %q: want MIDDLE:OUTER:WEIGHT or sym", s)
+	}
+	var p Piece
+	switch f[0] {
+	case "-":
+		p.Middle = NoMiddle
+	case "*":
+		p.Middle = InnerMiddle
+	default:
+		m, err := strconv.Atoi(f[0])
+		if err != nil || m < 0 || m >= MaxN {
+			return Piece{}, fmt.Errorf("join piece %q: the middle column must be -, * or 0 to %d", s, MaxN-1)
+		}
+		p.Middle = m
+	}
+	outer, err1 := strconv.ParseUint(f[1], 10, 32)
+	weight, err2 := strconv.ParseUint(f[2], 10, 64)
+	if err1 != nil || err2 != nil {
+		return Piece{}, fmt.Errorf("join piece %q: want whole numbers for OUTER and WEIGHT", s)
+	}
+	p.Outer, p.Weight = uint32(outer), weight
+	return p, nil
+}
+
+// MarshalJSON writes p as [Middle, Outer, Weight].
+func (p Piece) MarshalJSON() ([]byte, error) {
+	return json.Marshal([3]int64{int64(p.Middle), int64(p.Outer), int64(p.Weight)})
+}
+
+// UnmarshalJSON reads the array MarshalJSON writes, refusing numbers out
+// of range; [Piece.Check] tells whether it is a piece of a board.
+func (p *Piece) UnmarshalJSON(b []byte) error {
+	var a [3]int64
+	if err := json.Unmarshal(b, &a); err != nil {
+		return fmt.Errorf("join piece: %w", err)
+	}
+	q, err := PieceOf(a[:])
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}
+
+// PieceOf returns the piece whose JSON form is the array a, [Middle, Outer,
+// Weight], refusing an array of another length or numbers out of range.
+func PieceOf(a []int64) (Piece, error) {
+	if len(a) != 3 || a[0] < InnerMiddle || a[0] >= MaxN || a[1] < 0 || a[1] > math.MaxUint32 || a[2] < 1 || a[2] > 8 {
+		return Piece{}, fmt.Errorf("join piece %v: want [middle -3 to %d, outer 0 to 2^32-1, weight 1 to 8]", a, MaxN-1)
+	}
+	return Piece{Middle: int(a[0]), Outer: uint32(a[1]), Weight: uint64(a[2])}, nil
+}
+
+// Ints returns the JSON form of p, [Middle, Outer, Weight].
+func (p Piece) Ints() []int64 { return []int64{int64(p.Middle), int64(p.Outer), int64(p.Weight)} }
+
+// Check reports, with an error, a piece that is not one of [Pieces](n).
+func (p Piece) Check(n int) error {
+	all, err := Pieces(n)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(all, p) {
+		return fmt.Errorf("join piece %v is not one of the %d pieces of n = %d", p, len(all), n)
+	}
+	return nil
+}
+
+// CheckTally reports, with an error, a tally that p cannot have on an
+// n×n board whatever the count found (p's weight taken as it is: [Piece.Check]
+// tells whether p is a piece of the board): a part stands for whole solutions
+// times its weight (Total24 a multiple of 24 × Weight) and adds 1/8 of a
+// class for each (Unique24 is Total24 / 8); the symmetric piece adds to
+// the unique count only, as [backtrack.Subproblem.CheckTally] says. It
+// catches damaged or edited tallies; only a recount proves one right.
+func (p Piece) CheckTally(n int, t backtrack.Tally) error {
+	if err := board.CheckSize(n, MaxN); err != nil {
+		return fmt.Errorf("check tally of join piece %v: %w", p, err)
+	}
+	if p.Middle == Symmetric {
+		return symmetricSubproblem.CheckTally(n, t)
+	}
+	w := 24 * p.Weight
+	if t.Total24%w != 0 || t.Total24%8 != 0 || t.Total24/8 != t.Unique24 {
+		return fmt.Errorf("join piece %v stands for whole solutions times %d images (total24 a multiple of %d, unique24 = total24/8): total24 %d, unique24 %d",
+			p, p.Weight, w, t.Total24, t.Unique24)
+	}
+	return nil
+}
+
+var symmetricSubproblem = backtrack.Subproblem{Top: -1, Bottom: -1, Left: -1, Right: -1}
+
+// Count counts piece p of an n×n board (one of [Pieces](n)) and returns
+// its tally: Total24 is 24 × the solutions it stands for (its weight
+// included), Unique24 its share of 24 × the classes under the symmetries
+// (Total24/8, and for the symmetric piece 3 × the solutions a half turn
+// fixes plus 6 × those a quarter turn fixes), Nodes the pairs of halves
+// it matched (its work, not comparable with the constellation counter's
+// nodes). A piece holds its halves while it is counted, at most
+// [DefaultMemory] shared by GOMAXPROCS pieces at once; a larger one is an
+// error wrapping [ErrMemory]. When ctx ends first Count returns ctx.Err().
+// Errors also wrap [board.ErrSize].
+func (p Piece) Count(ctx context.Context, n int) (backtrack.Tally, error) {
+	if err := p.Check(n); err != nil {
+		return backtrack.Tally{}, fmt.Errorf("count join piece: %w", err)
+	}
+	var stop atomic.Bool
+	finished := make(chan struct{})
+	defer close(finished)
+	go func() {
+		select {
+		case <-ctx.Done():
+			stop.Store(true)
+		case <-finished:
+		}
+	}()
+	var c count
+	w := pieceWorker(n)
+	defer workerPool(n).Put(w)
+	if p.Middle == Symmetric {
+		c = symmetricPiece(n, &stop)
+	} else {
+		c = w.count(part{mid: p.Middle, outer: p.Outer, weight: p.Weight}, &stop)
+	}
+	if err := ctx.Err(); err != nil {
+		return backtrack.Tally{}, err
+	}
+	if c.tooBig {
+		return backtrack.Tally{}, fmt.Errorf("count join piece %v of n = %d: %w: it holds more than %d halves", p, n, ErrMemory, w.pl.cap)
+	}
+	if p.Middle == Symmetric {
+		return backtrack.Tally{Unique24: c.unique24}, nil
+	}
+	return backtrack.Tally{Total24: 24 * c.total, Unique24: 3 * c.total, Nodes: c.pairs}, nil
+}
+
+// workerPools holds, for each n, workers of the pieces' plan whose buffers
+// (grown to the largest piece they counted) the next piece reuses: a
+// shard counts its pieces one after another on each thread.
+var workerPools sync.Map // n → *sync.Pool of *worker
+
+func workerPool(n int) *sync.Pool {
+	if p, ok := workerPools.Load(n); ok {
+		return p.(*sync.Pool)
+	}
+	p, _ := workerPools.LoadOrStore(n, &sync.Pool{New: func() any {
+		pl := newPlan(n, pieceColumns(n))
+		pl.cap = int(min(DefaultMemory()/int64(max(1, runtime.GOMAXPROCS(0)))/halfBytes, 1<<40))
+		return pl.newWorker()
+	}})
+	return p.(*sync.Pool)
+}
+
+// pieceWorker returns a worker for a piece of an n×n board.
+func pieceWorker(n int) *worker { return workerPool(n).Get().(*worker) }

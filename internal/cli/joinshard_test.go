@@ -1,0 +1,128 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/shard"
+)
+
+// TestJoinShardMergeCLI counts n = 8..12 in join shards for several K
+// through the CLI, merges them to the published counts and recounts every
+// piece with the join (merge --verify).
+func TestJoinShardMergeCLI(t *testing.T) {
+	for n := 8; n <= 12; n++ {
+		for _, k := range []int{1, 3, 16} {
+			lines := shardLines(t, n, k, "--engine", "join", "--threads", "2")
+			if !strings.Contains(lines[0], `"scheme":"join-parts","engine":"join",`) {
+				t.Fatalf("n=%d K=%d: a join shard line does not name its scheme and engine: %s", n, k, lines[0])
+			}
+			stdout, stderr, code := runCLI(t, strings.Join(lines, ""), "merge", "--verify", "1000", "-")
+			want, _ := board.Known(n)
+			wantOut := fmt.Sprintf("%s (%d unique)\nmatches the published count for n = %d\n", solutionsText(want.Total), want.Unique, n)
+			if code != 0 || !strings.HasPrefix(stdout, wantOut) || !strings.Contains(stdout, "all agree") {
+				t.Errorf("n=%d K=%d: merge --verify: exit %d, stdout %q, stderr %q; want %q and all agree", n, k, code, stdout, stderr, wantOut)
+			}
+		}
+	}
+}
+
+// TestJoinShardRefusedCLI: a forged join line is caught by merge --verify
+// (its recount by the join), a join and a constellation shard of one
+// count do not merge, and --engine auto shards constellations.
+func TestJoinShardRefusedCLI(t *testing.T) {
+	lines := shardLines(t, 10, 3, "--engine", "join")
+	// Two pieces' tallies swapped: every tally is one its piece can have
+	// and the sums are the true ones, so only a recount catches it.
+	whole := shardLines(t, 10, 1, "--engine", "join")[0]
+	forged := swappedLine(t, whole)
+	stdout, stderr, code := runCLI(t, forged, "merge", "-")
+	if code != 0 {
+		t.Fatalf("merge of the swapped line without --verify: exit %d, stderr %q; want it to pass", code, stderr)
+	}
+	stdout, stderr, code = runCLI(t, forged, "merge", "--verify", "1000", "-")
+	if code != 1 || !strings.Contains(stderr, "recount disagrees") || !strings.Contains(stderr, "(engine join)") {
+		t.Errorf("merge --verify of a forged join line: exit %d, stdout %q, stderr %q; want exit 1 and the recount by the join", code, stdout, stderr)
+	}
+	cons := shardLines(t, 10, 3, "--engine", "auto")
+	if !strings.Contains(cons[0], `"scheme":"round-robin","engine":"constellations",`) {
+		t.Errorf("--engine auto --shard did not count constellations: %s", cons[0])
+	}
+	mixed := []string{lines[0], cons[1], lines[2]}
+	stdout, stderr, code = runCLI(t, strings.Join(mixed, ""), "merge", "-")
+	if code != 1 || !strings.Contains(stderr, "split the count into different pieces") {
+		t.Errorf("merge of join and constellation shards: exit %d, stdout %q, stderr %q; want exit 1 naming the different pieces", code, stdout, stderr)
+	}
+	for _, args := range [][]string{
+		{"backtrack", "-n", "12", "--count", "--engine", "join", "--shard", "0/2", "--memory", "64MiB"},
+		{"backtrack", "-n", "12", "--count", "--shard", "0/2", "--memory", "64MiB"},
+		{"backtrack", "-n", "28", "--count", "--engine", "join", "--shard", "0/2"},
+	} {
+		if _, stderr, code := runCLI(t, "", args...); code != 2 || !strings.HasPrefix(stderr, "queens: ") {
+			t.Errorf("queens %s: exit %d, stderr %q; want a usage error", strings.Join(args, " "), code, stderr)
+		}
+	}
+}
+
+// TestJoinCheckpointCLI resumes a join count from a checkpoint left by an
+// interrupted run, to the published count.
+func TestJoinCheckpointCLI(t *testing.T) {
+	const n = 12
+	path := filepath.Join(t.TempDir(), "ck")
+	s := shard.Spec{N: n, Shards: 1, Version: version(), Scheme: shard.JoinScheme}
+	cp, err := shard.OpenCheckpoint(path, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	recorded := 0
+	_, err = shard.Run(ctx, s, shard.Options{Threads: 1, Engine: shard.EngineJoin, OnPiece: func(p shard.Piece) error {
+		recorded++
+		if recorded == 4 {
+			cancel()
+		}
+		return cp.Record(p)
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run: %v; want it cancelled", err)
+	}
+	if err := cp.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	cp.Close()
+	want, _ := board.Known(n)
+	stdout, stderr, code := runCLI(t, "", "backtrack", "-n", fmt.Sprint(n), "--count", "--unique", "--engine", "join", "--checkpoint", path, "--stats")
+	wantOut := fmt.Sprintf("%s (%d unique)\n", solutionsText(want.Total), want.Unique)
+	if code != 0 || stdout != wantOut || !strings.Contains(stderr, fmt.Sprintf(" resumed=%d ", recorded)) || !strings.Contains(stderr, " engine=join ") {
+		t.Errorf("resumed join count: exit %d, stdout %q, stderr %q; want %q and resumed=%d", code, stdout, stderr, wantOut, recorded)
+	}
+	// The constellation counter does not take the join's checkpoint.
+	if _, stderr, code := runCLI(t, "", "backtrack", "-n", fmt.Sprint(n), "--count", "--checkpoint", path); code != 2 || !strings.Contains(stderr, "bad checkpoint") {
+		t.Errorf("a join checkpoint given to the constellation counter: exit %d, stderr %q; want a usage error", code, stderr)
+	}
+}
+
+// swappedLine returns a join shard line with the tallies of two pieces of
+// the same weight swapped, consistently and with a valid checksum.
+func swappedLine(t *testing.T, line string) string {
+	t.Helper()
+	r, err := shard.Parse([]byte(line))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range r.JoinPieces {
+		for j := i + 1; j < len(r.JoinPieces); j++ {
+			if r.JoinPieces[j].Weight == p.Weight && r.Tallies[i].Total24 != r.Tallies[j].Total24 {
+				r.Tallies[i], r.Tallies[j] = r.Tallies[j], r.Tallies[i]
+				return string(r.AppendLine(nil))
+			}
+		}
+	}
+	t.Fatal("no two pieces of one weight to swap")
+	return ""
+}
