@@ -183,7 +183,7 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 	if spec.Split, err = splitOf(c, n, counter != nil); err != nil {
 		return err
 	}
-	if _, _, err := spec.Pieces(); err != nil {
+	if _, _, err := spec.Covered(); err != nil {
 		return usageErr(err)
 	}
 	opt := shard.Options{Threads: c.Int("threads"), Counter: counter, Engine: engine}
