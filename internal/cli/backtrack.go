@@ -68,7 +68,7 @@ only with join shards.`, backtrack.AutoLexMax, backtrack.CellsMaxN, backtrack.Ge
 			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex, heuristic, iterative, cells or generate (see below)"},
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, the textbook order)"},
-			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), progressEveryFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(), memoryFlag(),
+			shardFlag(), shardCountFlag(), shardBaseFlag(), splitFlag(), checkpointFlag(), progressEveryFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(), memoryFlag(),
 		},
 		Action: backtrackAction,
 	}
@@ -102,6 +102,9 @@ func backtrackAction(c *cli.Context) error {
 	}
 	if c.Bool("count") && (c.IsSet("shard") || c.IsSet("shard-count") || c.IsSet("checkpoint")) && (c.IsSet("strategy") || order != backtrack.Rows) {
 		return usagef("--strategy and --order do not apply to sharded counts (the bitboard counter splits the work)")
+	}
+	if c.IsSet("split") && !c.IsSet("shard") && !c.IsSet("shard-count") && !c.IsSet("checkpoint") {
+		return usagef("--split splits the pieces of --shard and --checkpoint: add one of them")
 	}
 	format, err := solutionFormat(c)
 	if err != nil {
