@@ -109,6 +109,10 @@
 //	                the index may also come from JOB_COMPLETION_INDEX or
 //	                SLURM_ARRAY_TASK_ID, K from --shard-count or
 //	                SLURM_ARRAY_TASK_COUNT; prints one JSON line for merge
+//	--split M       split each constellation into M sub-parts (2 to 65536;
+//	                auto: 2^(N-16) from N = 24, else whole), the pieces of
+//	                --shard and --checkpoint, for shards of a few core-hours
+//	                at N = 28 (the scheme round-robin-split; not with --gpu)
 //	--checkpoint F  record finished pieces in F; the same command again
 //	                continues where an interrupted run stopped (-o naming
 //	                F or F.lock, by any path or link, is a usage error)

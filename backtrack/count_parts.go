@@ -28,18 +28,36 @@ import (
 // quarter turn maps to themselves: the unique count (the classes of
 // solutions) follows from those and the total by Burnside's lemma, with
 // no look at each solution.
+//
+// A constellation too large for one piece of work splits into sub-parts
+// ([Subproblem.Split]): with Parts > 0, sp is sub-part Part (0-based) of
+// Parts of the constellation, the subtrees of its search at a fixed
+// depth numbered in the order of the search, those numbered Part, Part +
+// Parts, Part + 2·Parts, ... (see [Subproblem.Count]). The zero Part and
+// Parts are the whole constellation.
 type Subproblem struct {
 	Top, Bottom, Left, Right int
+	Part, Parts              int // sub-part Part of Parts; 0 and 0 for the whole constellation
 }
 
-// String returns sp as "Top:Bottom:Left:Right", e.g. "1:3:2:5".
+// String returns sp as "Top:Bottom:Left:Right", e.g. "1:3:2:5", and a
+// sub-part as "Top:Bottom:Left:Right#Part/Parts", e.g. "1:3:2:5#7/64".
 func (sp Subproblem) String() string {
-	return fmt.Sprintf("%d:%d:%d:%d", sp.Top, sp.Bottom, sp.Left, sp.Right)
+	s := fmt.Sprintf("%d:%d:%d:%d", sp.Top, sp.Bottom, sp.Left, sp.Right)
+	if sp.Parts != 0 || sp.Part != 0 {
+		s += fmt.Sprintf("#%d/%d", sp.Part, sp.Parts)
+	}
+	return s
+}
+
+// c returns the constellation of sp.
+func (sp Subproblem) c() constellation.C {
+	return constellation.C{Top: sp.Top, Bottom: sp.Bottom, Left: sp.Left, Right: sp.Right}
 }
 
 // symmetric is the piece of every count that finds the solutions a half
 // or a quarter turn maps to themselves; it adds to the unique count only.
-var symmetric = Subproblem{-1, -1, -1, -1}
+var symmetric = Subproblem{Top: -1, Bottom: -1, Left: -1, Right: -1}
 
 // Symmetric reports whether sp is the piece of every count that finds the
 // solutions a half or a quarter turn maps to themselves (written
@@ -71,7 +89,7 @@ func constellations(n int) []Subproblem {
 	cs := constellation.List(n)
 	out := make([]Subproblem, 0, len(cs)+1)
 	for _, c := range cs {
-		out = append(out, Subproblem(c))
+		out = append(out, Subproblem{Top: c.Top, Bottom: c.Bottom, Left: c.Left, Right: c.Right})
 	}
 	return append(out, symmetric)
 }
@@ -79,25 +97,25 @@ func constellations(n int) []Subproblem {
 // queens returns the distinct queens qs[:k] of the constellation sp on an
 // n×n board, and whether they are a constellation (see [constellation.C.Queens]).
 func (sp Subproblem) queens(n int) (qs [4]board.Queen, k int, ok bool) {
-	return constellation.C(sp).Queens(n)
+	return sp.c().Queens(n)
 }
 
 // images returns the constellations of the 8 images of sp under the
 // symmetries of the n×n board, sp itself first.
 func (sp Subproblem) images(n int) [8]Subproblem {
 	var out [8]Subproblem
-	for i, im := range constellation.C(sp).Images(n) {
-		out[i] = Subproblem(im)
+	for i, im := range sp.c().Images(n) {
+		out[i] = Subproblem{Top: im.Top, Bottom: im.Bottom, Left: im.Left, Right: im.Right}
 	}
 	return out
 }
 
 // canonical reports whether sp is the smallest of its images.
-func (sp Subproblem) canonical(n int) bool { return constellation.C(sp).Canonical(n) }
+func (sp Subproblem) canonical(n int) bool { return sp.c().Canonical(n) }
 
 // weight returns the number of distinct images of sp: the constellations
 // its count stands for.
-func (sp Subproblem) weight(n int) uint64 { return constellation.C(sp).Weight(n) }
+func (sp Subproblem) weight(n int) uint64 { return sp.c().Weight(n) }
 
 // partCount is what one piece of a count found: 24 × the solutions and 24
 // × the classes of solutions up to symmetry it stands for, and the queens
@@ -125,7 +143,13 @@ func (sp Subproblem) count(n int, stop *atomic.Bool) partCount {
 		return partCount{}
 	}
 	s := newSolver(n, stop)
-	raw, w := s.count(s.placement(qs[:k]...)), sp.weight(n)
+	var raw uint64
+	if free, d1, d2, rem := s.placement(qs[:k]...); sp.Parts > 0 {
+		raw = s.countPart(free, d1, d2, rem, sp.Part, sp.Parts)
+	} else {
+		raw = s.count(free, d1, d2, rem)
+	}
+	w := sp.weight(n)
 	if raw > math.MaxUint64/(24*w) {
 		return partCount{nodes: s.nodes, overflow: true}
 	}
@@ -157,6 +181,9 @@ func (sp Subproblem) Count(ctx context.Context, n int) (Tally, error) {
 	if err := board.CheckSize(n, CountMaxN); err != nil {
 		return Tally{}, fmt.Errorf("count piece %v: %w", sp, err)
 	}
+	if err := sp.checkPart(); err != nil {
+		return Tally{}, fmt.Errorf("count piece: %w", err)
+	}
 	var stop atomic.Bool
 	finished := make(chan struct{})
 	defer close(finished)
@@ -187,6 +214,9 @@ func (sp Subproblem) Count(ctx context.Context, n int) (Tally, error) {
 func (sp Subproblem) CheckTally(n int, t Tally) error {
 	if err := board.CheckSize(n, CountMaxN); err != nil {
 		return fmt.Errorf("check tally of %v: %w", sp, err)
+	}
+	if err := sp.checkPart(); err != nil {
+		return fmt.Errorf("check tally: %w", err)
 	}
 	if sp == symmetric {
 		if t.Total24 != 0 || t.Unique24%3 != 0 {

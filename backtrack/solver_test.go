@@ -111,11 +111,11 @@ func TestSolverWide(t *testing.T) {
 // error and a constellation not in the split counts nothing.
 func TestSubproblemCountBad(t *testing.T) {
 	for _, n := range []int{0, 33, 64} {
-		if _, err := (Subproblem{1, 2, 3, 4}).Count(context.Background(), n); !errors.Is(err, board.ErrSize) {
+		if _, err := (Subproblem{Top: 1, Bottom: 2, Left: 3, Right: 4}).Count(context.Background(), n); !errors.Is(err, board.ErrSize) {
 			t.Errorf("n=%d: error %v, want %v", n, err, board.ErrSize)
 		}
 	}
-	for _, sp := range []Subproblem{{0, 0, 0, 0}, {9, 1, 1, 1}, {1, 1, 1, 1}, {-2, 3, 3, 3}} {
+	for _, sp := range []Subproblem{{0, 0, 0, 0, 0, 0}, {9, 1, 1, 1, 0, 0}, {1, 1, 1, 1, 0, 0}, {-2, 3, 3, 3, 0, 0}} {
 		if tl, err := sp.Count(context.Background(), 8); err != nil || tl != (Tally{}) {
 			t.Errorf("%v on 8×8: %+v, %v; want nothing", sp, tl, err)
 		}

@@ -189,7 +189,7 @@ func plan(n int, opt Options) ([]backtrack.Subproblem, []piece, Options, error) 
 			ps[i].symmetric, ps[i].sp = true, sp
 			continue
 		}
-		c := constellation.C(sp)
+		c := constellation.C{Top: sp.Top, Bottom: sp.Bottom, Left: sp.Left, Right: sp.Right}
 		qs, k, ok := c.Queens(n)
 		if !ok {
 			continue

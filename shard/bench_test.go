@@ -4,7 +4,11 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
+
+	"github.com/queens-dev/queens/backtrack"
 )
 
 // BenchmarkRun counts a whole board as one shard, without and with a
@@ -40,3 +44,64 @@ func BenchmarkRun(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSplitSpread counts every sub-part of n = 16..18, m = 8 sub-parts
+// per constellation, on one thread, and reports how unevenly the work
+// falls: the largest sub-part and the largest shard (of K shards that
+// take about 11 pieces each, as K = 2^24 shards of n = 28 with
+// shard.AutoSplit(28) = 4096 do) over the mean, by nodes (queens placed,
+// which the time follows), the 99th percentile shard over the mean, and
+// the time of all the sub-parts over that of the whole constellations
+// (what walking to the subtrees costs). docs/scale.md extrapolates n = 28
+// from it.
+func BenchmarkSplitSpread(b *testing.B) {
+	const m, perShard = 8, 11
+	for _, n := range []int{16, 17, 18} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				cs, _ := backtrack.Subproblems(n)
+				cs = cs[:len(cs)-1] // the symmetric piece is never split
+				start := time.Now()
+				for _, c := range cs {
+					if _, err := c.Count(context.Background(), n); err != nil {
+						b.Fatal(err)
+					}
+				}
+				whole := time.Since(start)
+				start = time.Now()
+				var nodes []float64 // by position in the split
+				for _, c := range cs {
+					for _, p := range c.Split(m) {
+						t, err := p.Count(context.Background(), n)
+						if err != nil {
+							b.Fatal(err)
+						}
+						nodes = append(nodes, float64(t.Nodes))
+					}
+				}
+				parts := time.Since(start)
+				k := len(nodes) / perShard
+				shards := make([]float64, k)
+				for i, x := range nodes {
+					shards[i%k] += x
+				}
+				b.ReportMetric(maxOverMean(nodes), "part-max/mean")
+				b.ReportMetric(maxOverMean(shards), "shard-max/mean")
+				slices.Sort(shards)
+				b.ReportMetric(shards[len(shards)*99/100]/mean(shards), "shard-p99/mean")
+				b.ReportMetric(float64(k), "shards")
+				b.ReportMetric(parts.Seconds()/whole.Seconds(), "time-parts/whole")
+			}
+		})
+	}
+}
+
+func mean(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}
+
+func maxOverMean(xs []float64) float64 { return slices.Max(xs) / mean(xs) }

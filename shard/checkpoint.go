@@ -34,11 +34,13 @@ import (
 //	{"checksum":"..."}
 //
 // A piece is written as in a shard line: a constellation [top, bottom,
-// left, right], a part of the join (scheme "join-parts") [middle, outer,
-// weight].
+// left, right] (with the sub-part after them in the scheme
+// "round-robin-split"), a part of the join (scheme "join-parts") [middle,
+// outer, weight].
 type Checkpoint struct {
 	path    string
 	header  []byte
+	split   int      // the shard's [Spec.Split], for the form of its pieces
 	lock    *os.File // held open, locked, while the checkpoint is in use
 	mu      sync.Mutex
 	saved   int // pieces in the file on disk
@@ -57,6 +59,7 @@ type checkpointHeader struct {
 	Shard       int    `json:"shard"`
 	Shards      int    `json:"shards"`
 	Scheme      string `json:"scheme"`
+	Split       int    `json:"split,omitempty"`
 	Version     string `json:"version"`
 	Fingerprint string `json:"fingerprint"`
 }
@@ -98,7 +101,7 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 	if path, err = resolve(path); err != nil {
 		return nil, fmt.Errorf("open checkpoint: %w", err)
 	}
-	c := &Checkpoint{path: path, header: h, seen: map[key]bool{}}
+	c := &Checkpoint{path: path, header: h, split: s.Split, seen: map[key]bool{}}
 	if _, err := os.Stat(filepath.Dir(path)); err != nil {
 		// Fail now, not at the first finished piece, if it cannot be
 		// written there.
@@ -173,7 +176,7 @@ func (c *Checkpoint) read(pieces []key, s Spec) error {
 		if err := json.Unmarshal(line, &p); err != nil {
 			return bad("line %d: %v", i+2, err)
 		}
-		sp, err := keyOf(schemeOf(s.Scheme), p.Piece)
+		sp, err := splitKeyOf(s.scheme(), s.Split, p.Piece)
 		if err != nil {
 			return bad("line %d: %v", i+2, err)
 		}
@@ -194,7 +197,7 @@ func (c *Checkpoint) read(pieces []key, s Spec) error {
 // headerOf returns the header line (without its newline) of a
 // checkpoint of shard s, whose pieces are pieces.
 func headerOf(s Spec, pieces []key) []byte {
-	h, _ := json.Marshal(checkpointHeader{"queens-checkpoint", s.N, s.Index, s.Shards, schemeOf(s.Scheme), s.Version, fingerprint(s, pieces)})
+	h, _ := json.Marshal(checkpointHeader{"queens-checkpoint", s.N, s.Index, s.Shards, s.scheme(), s.Split, s.Version, fingerprint(s, pieces)})
 	return h
 }
 
@@ -258,7 +261,7 @@ func (c *Checkpoint) write() error {
 	b.Write(c.header)
 	b.WriteByte('\n')
 	for _, p := range c.done {
-		line, _ := json.Marshal(checkpointPiece{p.sp.ints(), p.t.Total24, p.t.Unique24, p.t.Nodes})
+		line, _ := json.Marshal(checkpointPiece{formOf(c.split, p.sp), p.t.Total24, p.t.Unique24, p.t.Nodes})
 		b.Write(line)
 		b.WriteByte('\n')
 	}

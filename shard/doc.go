@@ -25,6 +25,13 @@
 // Parse checks that it is one of the split's. Lines of the two schemes
 // are different work and never merge.
 //
+// For boards whose constellations are too large to be a unit of work
+// (n = 28: a constellation is weeks of a core), [Spec.Split] cuts each
+// into sub-parts ([backtrack.Subproblem.Split]) that add up to it
+// exactly, and the shards deal those out the same way (the scheme
+// [SchemeSplit], "round-robin-split"; a piece is [top, bottom, left,
+// right, part]); its lines merge only with lines of the same split.
+//
 // A result line looks like this (one line; wrapped here):
 //
 //	{"kind":"queens-shard","n":10,"shard":1,"shards":40,"scheme":"round-robin","engine":"constellations",

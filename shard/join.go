@@ -92,7 +92,7 @@ func schemeOf(s string) string { return cmp.Or(s, Scheme) }
 // past what the scheme's engine counts.
 func checkScheme(scheme string, n int) error {
 	switch scheme {
-	case Scheme:
+	case Scheme, SchemeSplit:
 		return nil
 	case JoinScheme:
 		if n > join.MaxN {
@@ -100,7 +100,7 @@ func checkScheme(scheme string, n int) error {
 		}
 		return nil
 	}
-	return fmt.Errorf("%w: unknown scheme %s (known: %s, %s)", ErrShard, quote.Token(scheme), Scheme, JoinScheme)
+	return fmt.Errorf("%w: unknown scheme %s (known: %s, %s, %s)", ErrShard, quote.Token(scheme), Scheme, SchemeSplit, JoinScheme)
 }
 
 var (
@@ -141,7 +141,11 @@ func (s Spec) keys() ([]key, int, error) {
 	if err := s.check(); err != nil {
 		return nil, 0, fmt.Errorf("shard pieces: %w", err)
 	}
-	all, err := allKeys(schemeOf(s.Scheme), s.N)
+	if s.scheme() == SchemeSplit {
+		keys, parts := splitKeys(s)
+		return keys, parts, nil
+	}
+	all, err := allKeys(s.scheme(), s.N)
 	if err != nil {
 		return nil, 0, fmt.Errorf("shard pieces: %w", err)
 	}

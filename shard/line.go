@@ -23,6 +23,7 @@ import (
 type Result struct {
 	N, Shard, Shards int
 	Scheme           string
+	Split            int // sub-parts per constellation in the scheme [SchemeSplit]; 0 in the others
 	// Engine names what counted the pieces (see [Engine]): "" in a line
 	// written before lines named it, which Parse reads as
 	// [EngineConstellations].
@@ -88,7 +89,7 @@ func SumTallies(ts []backtrack.Tally) (Sums, error) {
 
 // Spec returns the shard r is a result of.
 func (r Result) Spec() Spec {
-	return Spec{N: r.N, Index: r.Shard, Shards: r.Shards, Version: r.Version, Scheme: r.Scheme}
+	return Spec{N: r.N, Index: r.Shard, Shards: r.Shards, Version: r.Version, Scheme: r.Scheme, Split: r.Split}
 }
 
 // MaxPieces bounds the pieces one line may list: more than any split has
@@ -109,6 +110,7 @@ type line struct {
 	Shard       int         `json:"shard"`
 	Shards      int         `json:"shards"`
 	Scheme      string      `json:"scheme"`
+	Split       int         `json:"split,omitempty"`
 	Engine      string      `json:"engine,omitempty"`
 	Parts       int         `json:"parts"`
 	Covered     int         `json:"covered"`
@@ -129,7 +131,7 @@ type line struct {
 
 func (r Result) line() line {
 	l := line{
-		Kind: kind, N: r.N, Shard: r.Shard, Shards: r.Shards, Scheme: r.Scheme, Engine: r.Engine,
+		Kind: kind, N: r.N, Shard: r.Shard, Shards: r.Shards, Scheme: r.Scheme, Split: r.Split, Engine: r.Engine,
 		Parts: r.Parts, Covered: len(r.keys()), Pieces: [][]int64{},
 		Total: fraction24Of(r.Total24), Unique: fraction24Of(r.Unique24),
 		Total24: r.Total24, Unique24: r.Unique24, Nodes: r.Nodes,
@@ -140,7 +142,7 @@ func (r Result) line() line {
 		l.Start = r.Start.UTC().Format(time.RFC3339)
 	}
 	for _, p := range r.keys() {
-		l.Pieces = append(l.Pieces, p.ints())
+		l.Pieces = append(l.Pieces, formOf(r.Split, p))
 	}
 	for _, t := range r.Tallies {
 		l.Tallies = append(l.Tallies, [3]uint64{t.Total24, t.Unique24, t.Nodes})
@@ -244,7 +246,7 @@ func Parse(text []byte) (Result, error) {
 		return Result{}, fmt.Errorf("parse shard result: %w: not in the form queens writes", ErrCorrupt)
 	}
 	r := Result{
-		N: l.N, Shard: l.Shard, Shards: l.Shards, Scheme: l.Scheme, Engine: cmp.Or(l.Engine, EngineConstellations), Parts: l.Parts,
+		N: l.N, Shard: l.Shard, Shards: l.Shards, Scheme: l.Scheme, Split: l.Split, Engine: cmp.Or(l.Engine, EngineConstellations), Parts: l.Parts,
 		Sums:    Sums{Total24: l.Total24, Unique24: l.Unique24, Nodes: l.Nodes},
 		Elapsed: time.Duration(math.Round(l.Elapsed*1000)) * time.Millisecond,
 		Version: l.Version, Fingerprint: l.Fingerprint, Host: l.Host, Threads: l.Threads,
@@ -259,7 +261,7 @@ func Parse(text []byte) (Result, error) {
 	bad := func(format string, args ...any) (Result, error) {
 		return Result{}, fmt.Errorf("parse shard result (%v): %w: %s", r.Spec(), ErrCorrupt, fmt.Sprintf(format, args...))
 	}
-	if l.Scheme != Scheme && l.Scheme != JoinScheme {
+	if l.Scheme != Scheme && l.Scheme != JoinScheme && l.Scheme != SchemeSplit {
 		return bad("unknown scheme %s", quote.Token(l.Scheme))
 	}
 	if len(l.Pieces) > MaxPieces {
@@ -267,7 +269,7 @@ func Parse(text []byte) (Result, error) {
 	}
 	keys := make([]key, 0, len(l.Pieces))
 	for _, p := range l.Pieces {
-		k, err := keyOf(l.Scheme, p)
+		k, err := splitKeyOf(l.Scheme, l.Split, p)
 		if err != nil {
 			return bad("%v", err)
 		}
@@ -281,9 +283,11 @@ func Parse(text []byte) (Result, error) {
 	switch s := r.Spec(); {
 	case s.check() != nil:
 		return bad("%v", s.check())
+	case s.scheme() != l.Scheme:
+		return bad("scheme %s with split %d", quote.Token(l.Scheme), l.Split)
 	case !known:
 		return bad("unknown engine %s (known: %s)", quote.Token(r.Engine), strings.Join(Engines(), ", "))
-	case schemeOf(e.Scheme) != l.Scheme:
+	case family(schemeOf(e.Scheme)) != family(l.Scheme):
 		return bad("engine %s counts the pieces of scheme %s, not %s", r.Engine, schemeOf(e.Scheme), l.Scheme)
 	case l.Covered != len(l.Pieces):
 		return bad("covered %d but %d pieces listed", l.Covered, len(l.Pieces))

@@ -63,7 +63,7 @@ func Merge(results []Result) (Sum, error) {
 			name string
 			a, b any
 		}{
-			{"n", r0.N, r.N}, {"shard count", r0.Shards, r.Shards}, {"scheme", r0.Scheme, r.Scheme},
+			{"n", r0.N, r.N}, {"shard count", r0.Shards, r.Shards}, {"scheme", r0.Scheme, r.Scheme}, {"split", r0.Split, r.Split},
 			{"pieces in the split", r0.Parts, r.Parts}, {"version", r0.Version, r.Version},
 		} {
 			if f.a != f.b {

@@ -76,12 +76,13 @@ func ReadProgress(paths []string) (Progress, error) {
 	byShard := map[int]ShardProgress{}
 	cost := map[key]float64{} // finished pieces' nodes
 	scheme := ""
-	note := func(sp ShardProgress, n, shards int) error {
+	split := 0 // the split's sub-parts per constellation
+	note := func(sp ShardProgress, n, shards, m int) error {
 		if p.Shards == 0 {
-			p.N, p.Shards = n, shards
+			p.N, p.Shards, split = n, shards, m
 		}
-		if n != p.N || shards != p.Shards {
-			return fmt.Errorf("progress: %w: %s is of n=%d, %d shards; others of n=%d, %d shards", ErrMismatch, sp.Path, n, shards, p.N, p.Shards)
+		if n != p.N || shards != p.Shards || m != split {
+			return fmt.Errorf("progress: %w: %s is of n=%d, %d shards, split %d; others of n=%d, %d shards, split %d", ErrMismatch, sp.Path, n, shards, m, p.N, p.Shards, split)
 		}
 		if prev, ok := byShard[sp.Shard]; !ok || sp.Finished && !prev.Finished || sp.Finished == prev.Finished && sp.Done > prev.Done {
 			byShard[sp.Shard] = sp
@@ -111,7 +112,7 @@ func ReadProgress(paths []string) (Progress, error) {
 					cost[sp] = float64(r.Tallies[i].Nodes)
 				}
 				scheme = r.Scheme
-				if err := note(ShardProgress{Shard: r.Shard, Done: len(r.Tallies), Pieces: len(r.Tallies), Finished: true, Modified: st.ModTime(), Path: path}, r.N, r.Shards); err != nil {
+				if err := note(ShardProgress{Shard: r.Shard, Done: len(r.Tallies), Pieces: len(r.Tallies), Finished: true, Modified: st.ModTime(), Path: path}, r.N, r.Shards, r.Split); err != nil {
 					return p, err
 				}
 				if !r.Start.IsZero() && (p.Start.IsZero() || r.Start.Before(p.Start)) {
@@ -123,7 +124,7 @@ func ReadProgress(paths []string) (Progress, error) {
 			if err != nil {
 				return p, fmt.Errorf("progress: %w", err)
 			}
-			s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version, Scheme: h.Scheme}
+			s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version, Scheme: h.Scheme, Split: h.Split}
 			pieces, _, err := s.keys()
 			if err != nil {
 				return p, fmt.Errorf("progress: %s: %w", path, err)
@@ -132,7 +133,7 @@ func ReadProgress(paths []string) (Progress, error) {
 			for _, d := range done {
 				cost[d.sp] = float64(d.t.Nodes)
 			}
-			if err := note(ShardProgress{Shard: h.Shard, Done: len(done), Pieces: len(pieces), Modified: st.ModTime(), Path: path}, h.N, h.Shards); err != nil {
+			if err := note(ShardProgress{Shard: h.Shard, Done: len(done), Pieces: len(pieces), Modified: st.ModTime(), Path: path}, h.N, h.Shards, h.Split); err != nil {
 				return p, err
 			}
 			if lock, err := os.Stat(path + ".lock"); err == nil && (p.Start.IsZero() || lock.ModTime().Before(p.Start)) {
@@ -148,21 +149,54 @@ func ReadProgress(paths []string) (Progress, error) {
 		p.Done += sp.Done
 	}
 	slices.SortFunc(p.Seen, func(a, b ShardProgress) int { return a.Shard - b.Shard })
-	all, err := allKeys(schemeOf(scheme), p.N)
+	all, err := allKeys(family(schemeOf(scheme)), p.N)
 	if err != nil {
 		return p, fmt.Errorf("progress: %w", err)
 	}
 	p.Parts = len(all)
-	p.Work = workDone(all, cost)
+	var share map[key]float64
+	if split > 0 {
+		p.Parts = (len(all)-1)*split + 1
+		cost, share = wholes(cost, split)
+	}
+	p.Work = workDone(all, cost, share)
 	return p, nil
+}
+
+// wholes returns the costs of the sub-parts finished (of m per
+// constellation) summed by constellation, and the share of each
+// constellation's sub-parts that they are.
+func wholes(cost map[key]float64, m int) (sum, share map[key]float64) {
+	sum, share = map[key]float64{}, map[key]float64{}
+	for k, c := range cost {
+		w := key{sp: k.sp.Whole()}
+		sum[w] += c + 1
+		if k.sp.Parts > 0 {
+			share[w] += 1 / float64(m)
+		} else {
+			share[w] = 1
+		}
+	}
+	for w := range sum {
+		sum[w]-- // workDone adds one per piece
+	}
+	return sum, share
 }
 
 // workDone returns the share of the work of the pieces all that the
 // finished ones (with their costs) are, estimating the others' costs as
-// ReadProgress says.
-func workDone(all []key, cost map[key]float64) float64 {
+// ReadProgress says. With share not nil, a piece of cost is only that
+// share of its piece of all finished (the sub-parts finished of a
+// constellation), its whole cost estimated in proportion.
+func workDone(all []key, cost, share map[key]float64) float64 {
 	if len(cost) == 0 {
 		return 0
+	}
+	whole := func(k key, c float64) float64 {
+		if f, ok := share[k]; ok && f > 0 {
+			return (c + 1) / f
+		}
+		return c + 1
 	}
 	// The mean cost of the finished pieces in each block of the list.
 	const blocks = 64
@@ -170,7 +204,7 @@ func workDone(all []key, cost map[key]float64) float64 {
 	sum, num := make([]float64, blocks), make([]int, blocks)
 	for i, sp := range all {
 		if c, ok := cost[sp]; ok {
-			sum[i/size] += c + 1
+			sum[i/size] += whole(sp, c)
 			num[i/size]++
 		}
 	}
@@ -178,7 +212,7 @@ func workDone(all []key, cost map[key]float64) float64 {
 	for i, sp := range all {
 		if c, ok := cost[sp]; ok {
 			done += c + 1
-			total += c + 1
+			total += whole(sp, c)
 			continue
 		}
 		// The nearest block with finished pieces, the earlier one first.
@@ -211,12 +245,12 @@ func readCheckpointFile(path string) (checkpointHeader, []Piece, error) {
 	if json.Unmarshal(line, &h) != nil || h.Kind != "queens-checkpoint" {
 		return h, nil, fmt.Errorf("%s: %w: not a checkpoint file", path, ErrCheckpoint)
 	}
-	s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version, Scheme: h.Scheme}
+	s := Spec{N: h.N, Index: h.Shard, Shards: h.Shards, Version: h.Version, Scheme: h.Scheme, Split: h.Split}
 	if err := s.check(); err != nil {
 		return h, nil, fmt.Errorf("%s: %w: %v", path, ErrCheckpoint, err)
 	}
 	pieces, _, _ := s.keys()
-	c := &Checkpoint{path: path, header: headerOf(s, pieces), seen: map[key]bool{}}
+	c := &Checkpoint{path: path, header: headerOf(s, pieces), split: s.Split, seen: map[key]bool{}}
 	if err := c.read(pieces, s); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return h, nil, nil

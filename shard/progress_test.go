@@ -3,6 +3,7 @@ package shard
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -10,13 +11,20 @@ import (
 )
 
 // TestReadProgress reads a count in the middle: two shards finished (a
-// line each), one stopped halfway (a checkpoint), one not started.
+// line each), one stopped halfway (a checkpoint), one not started; of
+// whole constellations and of sub-parts (SchemeSplit).
 func TestReadProgress(t *testing.T) {
+	for _, split := range []int{0, 8} {
+		t.Run(fmt.Sprintf("split=%d", split), func(t *testing.T) { testReadProgress(t, split) })
+	}
+}
+
+func testReadProgress(t *testing.T, split int) {
 	dir := t.TempDir()
 	const n, k = 10, 4
 	var paths []string
 	for i := range 2 {
-		r, err := Run(context.Background(), Spec{N: n, Index: i, Shards: k, Version: "v"}, Options{Threads: 1})
+		r, err := Run(context.Background(), Spec{N: n, Index: i, Shards: k, Version: "v", Split: split}, Options{Threads: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -26,7 +34,7 @@ func TestReadProgress(t *testing.T) {
 		}
 		paths = append(paths, path)
 	}
-	s := Spec{N: n, Index: 2, Shards: k, Version: "v"}
+	s := Spec{N: n, Index: 2, Shards: k, Version: "v", Split: split}
 	path := filepath.Join(dir, "2.ckpt")
 	c, err := OpenCheckpoint(path, s)
 	if err != nil {
@@ -52,8 +60,8 @@ func TestReadProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all0, _, _ := Spec{N: n, Index: 0, Shards: k}.Pieces()
-	all1, _, _ := Spec{N: n, Index: 1, Shards: k}.Pieces()
+	all0, _, _ := Spec{N: n, Index: 0, Shards: k, Split: split}.Pieces()
+	all1, _, _ := Spec{N: n, Index: 1, Shards: k, Split: split}.Pieces()
 	wantDone := len(all0) + len(all1) + len(c.Done())
 	if p.N != n || p.Shards != k || p.Parts != parts || p.Done != wantDone || len(p.Seen) != 3 || !p.Seen[0].Finished || p.Seen[2].Finished {
 		t.Fatalf("ReadProgress = %+v; want n=%d, %d shards, %d parts, %d done, shards 0, 1 finished and 2 not", p, n, k, parts, wantDone)

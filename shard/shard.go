@@ -40,11 +40,13 @@ var (
 	ErrLocked     = errors.New("checkpoint in use")             // another process has the checkpoint open
 )
 
-// MaxShards is the largest number of shards a count is split into: far
-// more than the pieces of any board the counter takes (n = 32 has a few
-// hundred thousand), so that no shard count a user means is refused, and
-// small enough that a number read from a file cannot size anything large.
-const MaxShards = 1 << 20
+// MaxShards is the largest number of shards a count is split into: more
+// than the pieces of any board the counter takes in whole constellations
+// (n = 32 has a few hundred thousand) and room for shards of a few
+// core-hours at n = 28 ([SchemeSplit]: K = 2^24 there), so that no shard
+// count a user means is refused, and small enough that a number read
+// from a file cannot size anything large.
+const MaxShards = 1 << 25
 
 // Spec names one shard of a count: shard Index (0-based) of Shards, of the
 // count of the n×n board, made by the program version Version.
@@ -56,6 +58,12 @@ type Spec struct {
 	// Scheme is the split the pieces are of: "" or [Scheme] for the
 	// constellations, [JoinScheme] for the parts of the half-board join.
 	Scheme string
+
+	// Split is the number of sub-parts each constellation is split into
+	// (the scheme [SchemeSplit], which it implies), 2 to
+	// [backtrack.MaxParts]; 0 counts whole constellations. See
+	// [AutoSplit].
+	Split int
 }
 
 // String describes the shard for messages, e.g. "n=16 shard 3/64".
@@ -66,7 +74,7 @@ func (s Spec) check() error {
 	if err := board.CheckSize(s.N, backtrack.CountMaxN); err != nil {
 		return err
 	}
-	if err := checkScheme(schemeOf(s.Scheme), s.N); err != nil {
+	if err := checkScheme(s.scheme(), s.N); err != nil {
 		return err
 	}
 	if s.Shards < 1 || s.Shards > MaxShards {
@@ -75,15 +83,16 @@ func (s Spec) check() error {
 	if s.Index < 0 || s.Index >= s.Shards {
 		return fmt.Errorf("%w: shard %d of %d (want 0 to %d)", ErrShard, s.Index, s.Shards, s.Shards-1)
 	}
-	return nil
+	return s.checkSplit()
 }
 
-// Pieces returns the constellations of the count that shard s covers
-// (possibly none) and the number of pieces in the whole split, for s of
-// [Scheme] (see [Spec.JoinPieces] for [JoinScheme]). Errors wrap
+// Pieces returns the constellations (or their sub-parts, of
+// [SchemeSplit]) of the count that shard s covers (possibly none) and the
+// number of pieces in the whole split, for s of [Scheme] or [SchemeSplit]
+// (see [Spec.JoinPieces] for [JoinScheme]). Errors wrap
 // [board.ErrSize] or [ErrShard].
 func (s Spec) Pieces() (pieces []backtrack.Subproblem, parts int, err error) {
-	if schemeOf(s.Scheme) != Scheme {
+	if family(s.scheme()) != Scheme {
 		return nil, 0, fmt.Errorf("shard pieces: %w: scheme %s has no constellations (see JoinPieces)", ErrShard, s.Scheme)
 	}
 	keys, parts, err := s.keys()
@@ -96,7 +105,11 @@ func (s Spec) Pieces() (pieces []backtrack.Subproblem, parts int, err error) {
 // fingerprint is the hash of the work of shard s covering pieces.
 func fingerprint(s Spec, pieces []key) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "queens shard\nn %d\nscheme %s\nshards %d\nshard %d\nversion %s\npieces", s.N, schemeOf(s.Scheme), s.Shards, s.Index, s.Version)
+	fmt.Fprintf(&b, "queens shard\nn %d\nscheme %s\nshards %d\nshard %d\nversion %s\n", s.N, s.scheme(), s.Shards, s.Index, s.Version)
+	if s.Split > 0 {
+		fmt.Fprintf(&b, "split %d\n", s.Split)
+	}
+	b.WriteString("pieces")
 	for _, p := range pieces {
 		fmt.Fprintf(&b, " %v", p)
 	}
@@ -162,10 +175,10 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	if !ok {
 		return Result{}, fmt.Errorf("run %v: unknown engine %q (known: %s)", s, engine, strings.Join(Engines(), ", "))
 	}
-	if schemeOf(e.Scheme) != schemeOf(s.Scheme) {
-		return Result{}, fmt.Errorf("run %v: %w: engine %s counts the pieces of scheme %s, not %s", s, ErrShard, engine, schemeOf(e.Scheme), schemeOf(s.Scheme))
+	if family(schemeOf(e.Scheme)) != family(s.scheme()) {
+		return Result{}, fmt.Errorf("run %v: %w: engine %s counts the pieces of scheme %s, not %s", s, ErrShard, engine, schemeOf(e.Scheme), s.scheme())
 	}
-	if opt.Counter != nil && schemeOf(s.Scheme) != Scheme {
+	if opt.Counter != nil && s.scheme() != Scheme {
 		return Result{}, fmt.Errorf("run %v: %w: a Counter counts constellations, not the pieces of scheme %s", s, ErrShard, s.Scheme)
 	}
 	threads := opt.Threads
@@ -174,7 +187,7 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	}
 	host, _ := os.Hostname()
 	res := Result{
-		N: s.N, Shard: s.Index, Shards: s.Shards, Scheme: schemeOf(s.Scheme), Engine: engine,
+		N: s.N, Shard: s.Index, Shards: s.Shards, Scheme: s.scheme(), Split: s.Split, Engine: engine,
 		Parts: parts, Tallies: make([]backtrack.Tally, len(pieces)),
 		Version: s.Version, Fingerprint: fingerprint(s, pieces),
 		Host: host, Threads: threads, Start: start.UTC().Truncate(time.Second),

@@ -404,6 +404,8 @@ func FuzzParse(f *testing.F) {
 		r, _ := Run(context.Background(), Spec{N: 6, Index: k - 1, Shards: k, Version: "v"}, Options{})
 		f.Add(r.AppendLine(nil))
 	}
+	r, _ := Run(context.Background(), Spec{N: 9, Index: 1, Shards: 40, Version: "v", Split: 3}, Options{})
+	f.Add(r.AppendLine(nil))
 	f.Add([]byte(`{"kind":"queens-shard"}`))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		r, err := Parse(line)

@@ -68,7 +68,7 @@ only with join shards.`, backtrack.AutoLexMax, backtrack.CellsMaxN, backtrack.Ge
 			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex, heuristic, iterative, cells or generate (see below)"},
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, the textbook order)"},
-			shardFlag(), shardCountFlag(), shardBaseFlag(), checkpointFlag(), progressEveryFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(), memoryFlag(),
+			shardFlag(), shardCountFlag(), shardBaseFlag(), splitFlag(), checkpointFlag(), progressEveryFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(), memoryFlag(),
 		},
 		Action: backtrackAction,
 	}
@@ -102,6 +102,9 @@ func backtrackAction(c *cli.Context) error {
 	}
 	if c.Bool("count") && (c.IsSet("shard") || c.IsSet("shard-count") || c.IsSet("checkpoint")) && (c.IsSet("strategy") || order != backtrack.Rows) {
 		return usagef("--strategy and --order do not apply to sharded counts (the bitboard counter splits the work)")
+	}
+	if c.IsSet("split") && !c.IsSet("shard") && !c.IsSet("shard-count") && !c.IsSet("checkpoint") {
+		return usagef("--split splits the pieces of --shard and --checkpoint: add one of them")
 	}
 	format, err := solutionFormat(c)
 	if err != nil {
@@ -204,23 +207,42 @@ func backtrackAction(c *cli.Context) error {
 	return out.finish(err)
 }
 
-// backtrackCount runs --count.
+// backtrackCount runs --count with the constellation counter.
 func backtrackCount(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, place []board.Queen) error {
 	mode, _, _ := uniqueOf(c)
-	unique := mode.on
 	bar := newProgress(c.App.ErrWriter, 0, fmt.Sprintf("counting n=%d", n))
-	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Threads: c.Int("threads"), Unique: unique, Place: place, Progress: bar.Parts})
+	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Threads: c.Int("threads"), Unique: mode.on, Place: place, Progress: bar.Parts})
 	bar.Done()
+	return finishCount(ctx, c, out, format, n, mode, engineCount{
+		engine: "constellations", total: res.Total, unique: res.Unique, rotations: res.Rotations,
+		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []stat{{"nodes", res.Nodes}},
+	}, err)
+}
+
+// engineCount is what a counting engine found, for finishCount.
+type engineCount struct {
+	engine                   string
+	total, unique, rotations uint64
+	done, parts              int
+	elapsed                  time.Duration
+	work                     []stat // the engine's own work figures, for --stats
+}
+
+// finishCount reports a count of either engine: how far it got when err
+// stopped it, else the count and, with --stats, its statistics.
+func finishCount(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, mode uniqueMode, r engineCount, err error) error {
 	if err != nil {
 		return stoppedErr(ctx, fmt.Sprintf("after %d of %d parts (%s in the parts finished, %v)",
-			res.Done, res.Parts, plural(int(res.Total), "solution"), res.Elapsed.Round(time.Millisecond)), err)
+			r.done, r.parts, plural(int(r.total), "solution"), r.elapsed.Round(time.Millisecond)), err)
 	}
-	if err := writeUniqueCount(out, format, n, res.Total, mode, res.Unique, res.Rotations); err != nil || !c.Bool("stats") {
+	if err := writeUniqueCount(out, format, n, r.total, mode, r.unique, r.rotations); err != nil || !c.Bool("stats") {
 		return err
 	}
 	out.Flush() // the count first, then the statistics about it
-	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"algorithm", "counter"}, stat{"engine", "constellations"}, stat{"solutions", res.Total}, stat{"nodes", res.Nodes},
-		stat{"parts", res.Done}, stat{"threads", c.Int("threads")}, stat{"seconds", res.Elapsed})
+	stats := []stat{{"n", n}, {"algorithm", "counter"}, {"engine", r.engine}, {"solutions", r.total}}
+	stats = append(stats, r.work...)
+	stats = append(stats, stat{"parts", r.done}, stat{"threads", c.Int("threads")}, stat{"seconds", r.elapsed})
+	return writeStats(c.App.ErrWriter, format, stats...)
 }
 
 // stoppedErr says how far a count cut short got (far, e.g. "after 3 of 92

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/board"
@@ -119,14 +118,8 @@ func joinCount(ctx context.Context, c *cli.Context, out *output, format board.Fo
 	bar := newProgress(c.App.ErrWriter, 0, fmt.Sprintf("counting n=%d", n))
 	res, err := join.Count(ctx, n, join.Options{Threads: c.Int("threads"), Unique: mode.on, Memory: mem, Progress: bar.Parts})
 	bar.Done()
-	if err != nil {
-		return stoppedErr(ctx, fmt.Sprintf("after %d of %d parts (%s in the parts finished, %v)",
-			res.Done, res.Parts, plural(int(res.Total), "solution"), res.Elapsed.Round(time.Millisecond)), err)
-	}
-	if err := writeUniqueCount(out, format, n, res.Total, mode, res.Unique, res.Rotations); err != nil || !c.Bool("stats") {
-		return err
-	}
-	out.Flush() // the count first, then the statistics about it
-	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"algorithm", "counter"}, stat{"engine", "join"}, stat{"solutions", res.Total},
-		stat{"halves", res.Halves}, stat{"pairs", res.Pairs}, stat{"parts", res.Done}, stat{"threads", c.Int("threads")}, stat{"seconds", res.Elapsed})
+	return finishCount(ctx, c, out, format, n, mode, engineCount{
+		engine: "join", total: res.Total, unique: res.Unique, rotations: res.Rotations,
+		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []stat{{"halves", res.Halves}, {"pairs", res.Pairs}},
+	}, err)
 }

@@ -217,6 +217,9 @@ func resubmission(err error, results []shard.Result) string {
 		return ""
 	}
 	env := fmt.Sprintf("QUEENS_N=%d QUEENS_SHARDS=%d", miss.N, miss.Shards)
+	if len(results) > 0 && results[0].Split > 0 {
+		env += fmt.Sprintf(" QUEENS_SPLIT=%d", results[0].Split) // merge saw every line agree on it
+	}
 	dir := ""
 	for i, r := range results {
 		file, _, _ := strings.Cut(r.Source, ":")

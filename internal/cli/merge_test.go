@@ -398,7 +398,7 @@ func TestShardRanges(t *testing.T) {
 		{"--shard", "-9223372036854775808/4", "--shard-base", "9223372036854775807"},
 		{"--shard", "1/4", "--shard-base", "-9223372036854775808"},
 		{"--shard", "0", "--shard-count", "9223372036854775807"},
-		{"--shard", "3/2000000"},
+		{"--shard", "3/40000000"}, // past shard.MaxShards (2^25)
 		{"--shard", "3/0"},
 	} {
 		stdout, stderr, code := runCLI(t, "", append([]string{"backtrack", "-n", "8", "--count"}, args...)...)

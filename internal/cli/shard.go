@@ -35,6 +35,12 @@ func shardBaseFlag() cli.Flag {
 	return &cli.IntFlag{Name: "shard-base", Action: needCount[int]("shard-base"), DefaultText: "0; SLURM_ARRAY_TASK_MIN for SLURM_ARRAY_TASK_ID",
 		Usage: "the number of the first shard `B`: 1 for GNU parallel's {#} or a Slurm array 1-K"}
 }
+func splitFlag() cli.Flag {
+	return &cli.StringFlag{Name: "split", Action: needCount[string]("split"), DefaultText: "0",
+		Usage: fmt.Sprintf("split each constellation into `M` sub-parts (2 to %d; 0: whole constellations; auto: 0 below n = %d, else 2^(N-16)), "+
+			"the pieces of --shard and --checkpoint, for boards whose constellations are too large to be a piece of work each; "+
+			"every shard of a count takes the same M (on the CPU: --gpu counts whole constellations)", backtrack.MaxParts, shard.AutoSplitFrom)}
+}
 func checkpointFlag() cli.Flag {
 	return &cli.StringFlag{Name: "checkpoint", Action: needCount[string]("checkpoint"),
 		Usage: "record finished pieces of the count in `FILE`; the same command run again continues where it stopped (not the -o file)"}
@@ -172,6 +178,13 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 		if spec.Index, spec.Shards, err = shardIndex(c); err != nil {
 			return err
 		}
+	}
+	var err error
+	if spec.Split, err = splitOf(c, n, counter != nil); err != nil {
+		return err
+	}
+	if _, _, err := spec.Covered(); err != nil {
+		return usageErr(err)
 	}
 	opt := shard.Options{Threads: c.Int("threads"), Counter: counter, Engine: engine}
 	path := c.String("checkpoint")
@@ -344,4 +357,27 @@ func shardIndex(c *cli.Context) (index, count int, err error) {
 		return 0, 0, usagef("shard %d (from %s) is not one of the %d shards numbered from %d", index, src, count, base)
 	}
 	return index - base, count, nil
+}
+
+// splitOf reads --split for a count of the n×n board: the sub-parts per
+// constellation of the shard's pieces (0 for whole ones). onGPU: the
+// GPU counts whole constellations only.
+func splitOf(c *cli.Context, n int, onGPU bool) (int, error) {
+	if !c.IsSet("split") {
+		return 0, nil
+	}
+	v := c.String("split")
+	m := 0
+	if v == "auto" {
+		m = shard.AutoSplit(n)
+	} else {
+		var err error
+		if m, err = strconv.Atoi(v); err != nil || m != 0 && (m < 2 || m > backtrack.MaxParts) {
+			return 0, usagef("--split: want auto, 0 or 2 to %d sub-parts per constellation, not %s", backtrack.MaxParts, quote.Token(v))
+		}
+	}
+	if m > 0 && onGPU {
+		return 0, usagef("--split %s: --gpu counts whole constellations (on a count that mixes GPU and CPU shards, leave --split out on all of them)", v)
+	}
+	return m, nil
 }
