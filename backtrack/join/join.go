@@ -154,7 +154,7 @@ var errTooBig = errors.New("part too large")
 // the halves, so they have fewer.
 func outerColumns(n int) int {
 	if n%2 == 1 {
-		return min(2, n/4)
+		return min(3, n/4)
 	}
 	return min(4, n/4)
 }
@@ -410,14 +410,16 @@ type worker struct {
 	pats []uint64
 	top  halfSet
 	bot  halfSet
-	xs   []uint64 // the top halves of joinInner, with the middle queen
-	ys   []uint64 // the bottom halves of joinInner clear of the middle queen
+	// The halves of joinInner clear of the middle queen, and their buckets.
+	xs, ys   []uint64
+	xAt, yAt [1<<keyBits + 1]int32
 }
 
 // halfSet is the halves of one side of a part, sorted by their inner
-// columns: those with the inner columns (shifted to bit 0) s are
-// pats[start[s]:start[s+1]].
+// columns (shifted to bit 0) and then by their key of kb bits: those with
+// the inner columns s are the list get(s).
 type halfSet struct {
+	kb    int
 	start []int32
 	pats  []uint64
 }
@@ -427,16 +429,19 @@ func (pl *plan) newWorker() *worker {
 }
 
 // fill sorts the halves in keys and pats, whose keys are below 1<<width,
-// into hs.
-func (hs *halfSet) fill(width int, keys []uint32, pats []uint64) {
-	size := 1<<uint(width) + 1
+// into hs, with the lowest kb bits of m's key.
+func (hs *halfSet) fill(m *matcher, width, kb int, keys []uint32, pats []uint64) {
+	hs.kb = kb
+	size := 1<<uint(width+kb) + 1
 	if cap(hs.start) < size {
 		hs.start = make([]int32, size)
 	}
 	hs.start = hs.start[:size]
 	clear(hs.start)
-	for _, k := range keys {
-		hs.start[k+1]++
+	mask := uint32(1)<<uint(kb) - 1
+	bucket := func(i int) uint32 { return keys[i]<<uint(kb) | m.key(pats[i])&mask }
+	for i := range keys {
+		hs.start[bucket(i)+1]++
 	}
 	for i := 1; i < size; i++ {
 		hs.start[i] += hs.start[i-1]
@@ -446,17 +451,20 @@ func (hs *halfSet) fill(width int, keys []uint32, pats []uint64) {
 	}
 	hs.pats = hs.pats[:len(pats)]
 	next := hs.start[:size-1]
-	for i, k := range keys {
-		hs.pats[next[k]] = pats[i]
-		next[k]++
+	for i, p := range pats {
+		b := bucket(i)
+		hs.pats[next[b]] = p
+		next[b]++
 	}
 	// next overwrote start[0:size-1] with the ends; shift back.
 	copy(hs.start[1:], hs.start[:size-1])
 	hs.start[0] = 0
 }
 
-func (hs *halfSet) get(key uint32) []uint64 {
-	return hs.pats[hs.start[key]:hs.start[key+1]]
+// get returns the halves whose inner columns are key.
+func (hs *halfSet) get(key uint32) list {
+	lo := int(key) << uint(hs.kb)
+	return list{hs.pats, hs.start[lo : lo+1<<uint(hs.kb)+1]}
 }
 
 // count counts the solutions of part p, giving up early once stop is set.
@@ -505,14 +513,14 @@ func (w *worker) count(p part, stop *atomic.Bool) count {
 		return c
 	}
 	c.halves += uint64(len(w.pats))
-	w.top.fill(width, w.keys, w.pats)
+	w.top.fill(w.m, width, w.m.keyWidth(width), w.keys, w.pats)
 	w.keys, w.pats, ok = pl.geo.halves(inner|outer&^mine, outer&^mine, shift, &ban, true, limit-len(w.pats), stop, w.keys[:0], w.pats[:0])
 	if !ok {
 		c.tooBig = true
 		return c
 	}
 	c.halves += uint64(len(w.pats))
-	w.bot.fill(width, w.keys, w.pats)
+	w.bot.fill(w.m, width, w.m.keyWidth(width), w.keys, w.pats)
 	all := inner >> uint(shift)
 	var sum uint64
 	if p.mid == innerMids {
@@ -525,11 +533,11 @@ func (w *worker) count(p part, stop *atomic.Bool) count {
 			continue
 		}
 		tops := w.top.get(key)
-		if len(tops) == 0 {
+		if tops.len() == 0 {
 			continue
 		}
 		bots := w.bot.get(all &^ key)
-		c.pairs += uint64(len(tops)) * uint64(len(bots))
+		c.pairs += uint64(tops.len()) * uint64(bots.len())
 		sum += w.m.disjoint(tops, bots)
 		if stop.Load() {
 			return c
@@ -551,30 +559,22 @@ func (w *worker) joinInner(all uint32, shift int, c *count, stop *atomic.Bool) u
 			continue
 		}
 		tops := w.top.get(key)
-		if len(tops) == 0 {
+		if tops.len() == 0 {
 			continue
 		}
 		for free := all &^ key; free != 0; free &= free - 1 {
 			mb := free & -free
 			bots := w.bot.get(all &^ key &^ mb)
-			if len(bots) == 0 {
+			if bots.len() == 0 {
 				continue
 			}
+			// Both clear of the middle queen, which then stands
+			// between them: no pattern needs its diagonals.
 			z := w.pl.geo.mid[bits.TrailingZeros32(mb)+shift]
-			xs := w.xs[:0]
-			for _, t := range tops {
-				if t&z == 0 {
-					xs = append(xs, t|z)
-				}
-			}
-			ys := w.ys[:0]
-			for _, b := range bots {
-				if b&z == 0 {
-					ys = append(ys, b)
-				}
-			}
-			w.xs, w.ys = xs, ys
-			c.pairs += uint64(len(xs)) * uint64(len(ys))
+			var xs, ys list
+			w.xs, xs = tops.filter(z, w.xs, w.xAt[:len(tops.at)])
+			w.ys, ys = bots.filter(z, w.ys, w.yAt[:len(bots.at)])
+			c.pairs += uint64(xs.len()) * uint64(ys.len())
 			sum += w.m.disjoint(xs, ys)
 		}
 		if stop.Load() {

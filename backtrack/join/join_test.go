@@ -123,3 +123,57 @@ func TestMemory(t *testing.T) {
 		t.Errorf("%d bytes: error %v, want ErrMemory", MinMemory-1, err)
 	}
 }
+
+// TestDisjoint matches random lists sorted into buckets by every number
+// of key bits, and filtered by a random middle queen, against a count
+// pair by pair.
+func TestDisjoint(t *testing.T) {
+	r := rand.New(rand.NewPCG(22, 2))
+	const width = 30
+	m := newMatcher(width)
+	var top, bot halfSet
+	var xs, ys []uint64
+	var xAt, yAt [1<<keyBits + 1]int32
+	for round := range 60 {
+		kb := round % (keyBits + 1)
+		n := []int{3, 40, 300, 2000}[round%4]
+		gen := func() ([]uint32, []uint64) {
+			keys := make([]uint32, n)
+			pats := make([]uint64, n)
+			for i := range pats {
+				keys[i] = uint32(r.IntN(4))
+				for range 6 + r.IntN(8) {
+					pats[i] |= 1 << uint(r.IntN(width))
+				}
+			}
+			return keys, pats
+		}
+		tk, tp := gen()
+		bk, bp := gen()
+		top.fill(m, 2, kb, tk, tp)
+		bot.fill(m, 2, kb, bk, bp)
+		z := uint64(1)<<uint(r.IntN(width)) | 1<<uint(r.IntN(width))
+		for key := range uint32(4) {
+			var want, wantZ uint64
+			for i, x := range tp {
+				for j, y := range bp {
+					if tk[i] == key && bk[j] == 3-key && x&y == 0 {
+						want++
+						if (x|y)&z == 0 {
+							wantZ++
+						}
+					}
+				}
+			}
+			if got := m.disjoint(top.get(key), bot.get(3-key)); got != want {
+				t.Errorf("%d halves, %d key bits, columns %b: %d disjoint pairs, want %d", n, kb, key, got, want)
+			}
+			var x, y list
+			xs, x = top.get(key).filter(z, xs, xAt[:1<<kb+1])
+			ys, y = bot.get(3-key).filter(z, ys, yAt[:1<<kb+1])
+			if got := m.disjoint(x, y); got != wantZ {
+				t.Errorf("%d halves, %d key bits, columns %b, clear of %x: %d disjoint pairs, want %d", n, kb, key, z, got, wantZ)
+			}
+		}
+	}
+}

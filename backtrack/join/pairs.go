@@ -12,6 +12,10 @@ const keyBits = 6
 // by pair: too few to pay for tables.
 const direct = 1024
 
+// maxBuckets bounds the buckets of a halfSet (column sets times keys):
+// the key bits are cut to fit it.
+const maxBuckets = 1 << 20
+
 // matcher counts the disjoint pairs of two lists of patterns of width
 // bits. It keeps its buffers between calls so that a worker allocates
 // them once.
@@ -22,10 +26,6 @@ type matcher struct {
 	pieces int  // tables of a group: ceil(width / chunk)
 	tab    []uint64
 	word   [64]uint64
-	// The two lists sorted by key: bucket s of xs is xs[xAt[s]:xAt[s+1]].
-	xs, ys   []uint64
-	xAt, yAt [1<<keyBits + 1]int32
-	yKey     []uint8
 }
 
 func newMatcher(width int) *matcher {
@@ -37,57 +37,50 @@ func newMatcher(width int) *matcher {
 	return m
 }
 
-// key returns the key bits of pattern p.
-func (m *matcher) key(p uint64) uint8 {
-	return uint8(p>>m.k0&7 | p>>m.k1&7<<3)
+// keyWidth returns the key bits that sort the halves of column sets of
+// width bits: keyBits, or fewer where the buckets would be too many or
+// the patterns too narrow to cut.
+func (m *matcher) keyWidth(width int) int {
+	if m.k1 == 0 {
+		return 0
+	}
+	return min(keyBits, max(0, bits.Len(maxBuckets)-1-width))
 }
 
-// sortByKey sorts ps by key into out and fills at (bucket s is
-// out[at[s]:at[s+1]]), and keys with the key of each out[i] if keys is not
-// nil.
-func (m *matcher) sortByKey(ps, out []uint64, at *[1<<keyBits + 1]int32, keys *[]uint8) []uint64 {
-	*at = [1<<keyBits + 1]int32{}
-	if m.k1 == 0 { // too narrow to cut: one bucket
-		for s := 1; s <= 1<<keyBits; s++ {
-			at[s] = int32(len(ps))
-		}
-		out = append(out[:0], ps...)
-		if keys != nil {
-			*keys = append((*keys)[:0], make([]uint8, len(ps))...)
-		}
-		return out
-	}
-	for _, p := range ps {
-		at[int(m.key(p))+1]++
-	}
-	for s := 1; s <= 1<<keyBits; s++ {
-		at[s] += at[s-1]
-	}
-	if cap(out) < len(ps) {
-		out = make([]uint64, len(ps))
-	}
-	out = out[:len(ps)]
-	var next [1 << keyBits]int32
-	copy(next[:], at[:1<<keyBits])
-	for _, p := range ps {
-		k := m.key(p)
-		out[next[k]] = p
-		next[k]++
-	}
-	if keys != nil {
-		ks := (*keys)[:0]
-		for s := range 1 << keyBits {
-			for range at[s+1] - at[s] {
-				ks = append(ks, uint8(s))
+// key returns the key bits of pattern p (all keyBits of them).
+func (m *matcher) key(p uint64) uint32 {
+	return uint32(p>>m.k0&7 | p>>m.k1&7<<3)
+}
+
+// list is a list of patterns sorted by their key of kb bits: bucket s is
+// pats[at[s]:at[s+1]], for s below 1<<kb (at has 1<<kb + 1 entries, and
+// the list is pats[at[0]:at[1<<kb]]).
+type list struct {
+	pats []uint64
+	at   []int32
+}
+
+func (l list) len() int { return int(l.at[len(l.at)-1] - l.at[0]) }
+
+// filter appends to out the patterns of l that share no bit with z, in
+// their order, and fills at with their buckets in out (at must have the
+// length of l.at).
+func (l list) filter(z uint64, out []uint64, at []int32) ([]uint64, list) {
+	out = out[:0]
+	at[0] = 0
+	for s := range len(l.at) - 1 {
+		for _, p := range l.pats[l.at[s]:l.at[s+1]] {
+			if p&z == 0 {
+				out = append(out, p)
 			}
 		}
-		*keys = ks
+		at[s+1] = int32(len(out))
 	}
-	return out
+	return out, list{out, at}
 }
 
 // disjoint returns the number of pairs (x, y), x from xs and y from ys,
-// with x&y == 0.
+// with x&y == 0 (both sorted by the same key bits).
 //
 // Few pairs are tested one by one. Otherwise the list whose tables cost
 // less (ys below) is taken 64 at a time, a group, and turned on its side:
@@ -95,19 +88,19 @@ func (m *matcher) sortByKey(ps, out []uint64, at *[1<<keyBits + 1]int32, keys *[
 // each chunk of pattern bits a table holds, for every value of the chunk,
 // the OR of the words of its bits: the patterns of the group that clash
 // with that value. One x is then tested against the whole group with one
-// lookup per chunk, an OR and a popcount of the complement. Both lists
-// are sorted by their key bits first, so that a group holds few keys, and
-// only the xs whose key is disjoint from the key bits every pattern of
+// lookup per chunk, an OR and a popcount of the complement. As both lists
+// are sorted by their key bits, a group holds few keys, and only the
+// buckets of xs whose key is disjoint from the key bits every pattern of
 // the group has are tested against it.
-func (m *matcher) disjoint(xs, ys []uint64) uint64 {
-	nx, ny := len(xs), len(ys)
+func (m *matcher) disjoint(xs, ys list) uint64 {
+	nx, ny := xs.len(), ys.len()
 	if nx == 0 || ny == 0 {
 		return 0
 	}
 	if nx*ny <= direct {
 		var total uint64
-		for _, x := range xs {
-			for _, y := range ys {
+		for _, x := range xs.pats[xs.at[0]:xs.at[len(xs.at)-1]] {
+			for _, y := range ys.pats[ys.at[0]:ys.at[len(ys.at)-1]] {
 				total += ((x & y) - 1) >> 63
 			}
 		}
@@ -119,24 +112,27 @@ func (m *matcher) disjoint(xs, ys []uint64) uint64 {
 		xs, ys, nx, ny = ys, xs, ny, nx
 	}
 	m.setChunk(nx)
-	m.xs = m.sortByKey(xs, m.xs, &m.xAt, nil)
-	m.ys = m.sortByKey(ys, m.ys, &m.yAt, &m.yKey)
-	const all = 1<<keyBits - 1
+	nb := len(ys.at) - 1
+	all := uint32(nb - 1)
 	var total uint64
-	for start := 0; start < ny; start += 64 {
-		end := min(start+64, ny)
-		common := uint8(all)
-		for _, k := range m.yKey[start:end] {
-			common &= k
+	s := 0 // the bucket of ys that holds the group's first pattern
+	first, end := int(ys.at[0]), int(ys.at[nb])
+	for start := first; start < end; start += 64 {
+		stop := min(start+64, end)
+		for int(ys.at[s+1]) <= start {
+			s++
+		}
+		common := all
+		for t := s; t < nb && int(ys.at[t]) < stop; t++ {
+			if ys.at[t+1] > ys.at[t] {
+				common &= uint32(t)
+			}
 		}
 		free := all &^ common
-		if m.k1 == 0 {
-			free = 0
-		}
-		m.build(m.ys[start:end])
+		m.build(ys.pats[start:stop])
 		// Every bucket of xs whose key is a subset of free.
 		for kx := free; ; kx = (kx - 1) & free {
-			if xb := m.xs[m.xAt[kx]:m.xAt[kx+1]]; len(xb) > 0 {
+			if xb := xs.pats[xs.at[kx]:xs.at[kx+1]]; len(xb) > 0 {
 				total += m.probe(xb)
 			}
 			if kx == 0 {
@@ -155,12 +151,13 @@ func cost(ny, nx int) int {
 
 // setChunk picks the width of the tables' index for groups that about
 // nx patterns are tested against: narrow tables are quicker to fill,
-// wide ones to probe.
+// wide ones to probe (a probe counts as a table entry per piece, measured
+// since the transpose made a group's words cheap).
 func (m *matcher) setChunk(nx int) {
 	best := -1
 	for c := 4; c <= 8; c++ {
 		p := (m.width + c - 1) / c
-		cost := p<<c + nx/2*p
+		cost := p<<c + nx*p
 		if best < 0 || cost < best {
 			best, m.chunk, m.pieces = cost, uint(c), p
 		}
@@ -170,12 +167,7 @@ func (m *matcher) setChunk(nx int) {
 // build fills the tables of one group of at most 64 patterns; the lanes
 // past the group's end clash with everything.
 func (m *matcher) build(group []uint64) {
-	clear(m.word[:])
-	for k, y := range group {
-		for ; y != 0; y &= y - 1 {
-			m.word[bits.TrailingZeros64(y)] |= 1 << uint(k)
-		}
-	}
+	transpose(&m.word, group)
 	var pad uint64
 	if len(group) < 64 {
 		pad = ^uint64(0) << uint(len(group))
@@ -237,4 +229,21 @@ func (m *matcher) probe(xs []uint64) uint64 {
 		}
 	}
 	return total
+}
+
+// transpose sets w[j] to the word whose bit k is bit j of group[k] (0
+// past the group's end): the 64×64 bit matrix turned on its side by
+// swapping ever smaller blocks, without a branch on the bits.
+func transpose(w *[64]uint64, group []uint64) {
+	n := copy(w[:], group)
+	clear(w[n:])
+	mask := uint64(0x00000000ffffffff)
+	for j := 32; j != 0; j >>= 1 {
+		for k := 0; k < 64; k = (k + j + 1) &^ j {
+			t := (w[k]>>uint(j) ^ w[k+j]) & mask
+			w[k] ^= t << uint(j)
+			w[k+j] ^= t
+		}
+		mask ^= mask << uint(j>>1)
+	}
 }
