@@ -123,8 +123,3 @@ func Engines() []string {
 	slices.Sort(names)
 	return names
 }
-
-func knownEngine(name string) bool {
-	_, ok := LookupEngine(name)
-	return ok
-}

@@ -41,11 +41,11 @@ func TestJoinShardRefusedCLI(t *testing.T) {
 	// and the sums are the true ones, so only a recount catches it.
 	whole := shardLines(t, 10, 1, "--engine", "join")[0]
 	forged := swappedLine(t, whole)
-	stdout, stderr, code := runCLI(t, forged, "merge", "-")
+	_, stderr, code := runCLI(t, forged, "merge", "-")
 	if code != 0 {
 		t.Fatalf("merge of the swapped line without --verify: exit %d, stderr %q; want it to pass", code, stderr)
 	}
-	stdout, stderr, code = runCLI(t, forged, "merge", "--verify", "1000", "-")
+	stdout, stderr, code := runCLI(t, forged, "merge", "--verify", "1000", "-")
 	if code != 1 || !strings.Contains(stderr, "recount disagrees") || !strings.Contains(stderr, "(engine join)") {
 		t.Errorf("merge --verify of a forged join line: exit %d, stdout %q, stderr %q; want exit 1 and the recount by the join", code, stdout, stderr)
 	}
