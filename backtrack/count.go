@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/workers"
 )
 
 // CountMaxN is the largest board [Count] accepts: its bitboards are 32-bit
@@ -179,26 +180,7 @@ func run(ctx context.Context, parts, threads int, progress func(done, parts int)
 			mu.Unlock()
 		}()
 	}
-	all := make(chan struct{})
-	go func() { wg.Wait(); close(all) }()
-	tick := time.NewTicker(100 * time.Millisecond)
-	defer tick.Stop()
-	var err error
-	cancel := ctx.Done()
-	for waiting := true; waiting; {
-		select {
-		case <-all:
-			waiting = false
-		case <-cancel:
-			err = ctx.Err()
-			stop.Store(true)
-			cancel = nil
-		case <-tick.C:
-			if progress != nil {
-				progress(int(finished.Load()), parts)
-			}
-		}
-	}
+	err := workers.Wait(ctx, &wg, &stop, &finished, parts, progress)
 	// Ties split a class of solutions over pieces; the whole count has
 	// whole classes only (a stopped count may leave a fraction out).
 	res.Total += rest.total24 / 24

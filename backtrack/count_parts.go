@@ -11,6 +11,7 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/internal/constellation"
+	"github.com/queens-dev/queens/internal/workers"
 )
 
 // Subproblem is one independent piece of a full count: a constellation,
@@ -185,15 +186,7 @@ func (sp Subproblem) Count(ctx context.Context, n int) (Tally, error) {
 		return Tally{}, fmt.Errorf("count piece: %w", err)
 	}
 	var stop atomic.Bool
-	finished := make(chan struct{})
-	defer close(finished)
-	go func() {
-		select {
-		case <-ctx.Done():
-			stop.Store(true)
-		case <-finished:
-		}
-	}()
+	defer workers.StopOnDone(ctx, &stop)()
 	w := sp.count(n, &stop)
 	if err := ctx.Err(); err != nil && stop.Load() {
 		return Tally{}, err

@@ -26,6 +26,7 @@ import (
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/workers"
 )
 
 // MaxN is the largest board [Count] accepts. Its patterns are 64-bit
@@ -234,26 +235,7 @@ func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result
 			mu.Unlock()
 		}()
 	}
-	all := make(chan struct{})
-	go func() { wg.Wait(); close(all) }()
-	tick := time.NewTicker(100 * time.Millisecond)
-	defer tick.Stop()
-	var err error
-	cancel := ctx.Done()
-	for waiting := true; waiting; {
-		select {
-		case <-all:
-			waiting = false
-		case <-cancel:
-			err = ctx.Err()
-			stop.Store(true)
-			cancel = nil
-		case <-tick.C:
-			if opt.Progress != nil {
-				opt.Progress(int(finished.Load()), len(parts))
-			}
-		}
-	}
+	err := workers.Wait(ctx, &wg, &stop, &finished, len(parts), opt.Progress)
 	if tooBig.Load() {
 		return res, errTooBig
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/workers"
 )
 
 // The values of Piece.Middle that are not a column.
@@ -201,15 +202,7 @@ func (p Piece) Count(ctx context.Context, n int) (backtrack.Tally, error) {
 		return backtrack.Tally{}, fmt.Errorf("count join piece: %w", err)
 	}
 	var stop atomic.Bool
-	finished := make(chan struct{})
-	defer close(finished)
-	go func() {
-		select {
-		case <-ctx.Done():
-			stop.Store(true)
-		case <-finished:
-		}
-	}()
+	defer workers.StopOnDone(ctx, &stop)()
 	var c count
 	w := pieceWorker(n)
 	defer workerPool(n).Put(w)
