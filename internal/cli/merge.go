@@ -378,7 +378,7 @@ func writeVerdict(w io.Writer, format string, sum shard.Sum, rc recounted) error
 		}{sum.N, sum.Total, sum.Unique, published, len(rc.checked), sum.Confirmed, seed})
 	}
 	noun := "solutions"
-	if sum.Total.String() == "1" {
+	if sum.Total == shard.From64(1) {
 		noun = "solution"
 	}
 	b := fmt.Appendf(nil, "%v %s (%v unique)\n", sum.Total, noun, sum.Unique)
