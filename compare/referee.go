@@ -131,6 +131,23 @@ type Verdict struct {
 // Verified reports whether something confirmed the claim.
 func (v Verdict) Verified() bool { return v.By != Unverified }
 
+// Verification is the part of a JSON answer that says whether it was
+// verified and how, as the command line and queens serve write it:
+// "verified": true|false, and "verified_by" one of [Method]'s names when
+// it was.
+type Verification struct {
+	Verified   bool   `json:"verified"`
+	VerifiedBy string `json:"verified_by,omitempty"`
+}
+
+// Verification returns the JSON fields of v.
+func (v Verdict) Verification() *Verification {
+	if !v.Verified() {
+		return &Verification{}
+	}
+	return &Verification{Verified: true, VerifiedBy: v.By.String()}
+}
+
 // Refutation is the error of a claim the referee knows to be false: By
 // counts Count solutions (Counted; of classes when Classes), or gives
 // Witness, a solution the claim of no solution misses.

@@ -41,20 +41,11 @@ func writeCount(w io.Writer, format board.Format, n int, total uint64, unique *u
 }
 
 // verification is the part of every JSON answer that says whether it was
-// verified and how: "verified": true|false, and "verified_by" one of
-// compare.Method's names when it was.
-type verification struct {
-	Verified   bool   `json:"verified"`
-	VerifiedBy string `json:"verified_by,omitempty"`
-}
+// verified and how.
+type verification = compare.Verification
 
 // newVerification returns the JSON fields of a referee's verdict.
-func newVerification(v compare.Verdict) *verification {
-	if !v.Verified() {
-		return &verification{}
-	}
-	return &verification{Verified: true, VerifiedBy: v.By.String()}
-}
+func newVerification(v compare.Verdict) *verification { return v.Verification() }
 
 // verifiedBy returns the JSON fields of an answer verified by m.
 func verifiedBy(m compare.Method) *verification { return newVerification(compare.Verdict{By: m}) }

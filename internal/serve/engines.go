@@ -64,18 +64,10 @@ func solve(ctx context.Context, n int, qs []board.Queen, engine string) (board.S
 const refereeBudget = 2 * time.Second
 
 // Verification is the part of an answer (no completion, a count) that says
-// whether it was verified, and how (compare.Method's names).
-type Verification struct {
-	Verified   bool   `json:"verified"`
-	VerifiedBy string `json:"verified_by,omitempty"`
-}
+// whether it was verified, and how.
+type Verification = compare.Verification
 
-func verifiedBy(v compare.Verdict) *Verification {
-	if !v.Verified() {
-		return &Verification{}
-	}
-	return &Verification{Verified: true, VerifiedBy: v.By.String()}
-}
+func verifiedBy(v compare.Verdict) *Verification { return v.Verification() }
 
 // countResult is what count found. Unique and Rotations are set for the
 // empty board only.
