@@ -89,7 +89,7 @@
 //	                51 s), and constellations else and always for --place,
 //	                --gpu, --shard and --checkpoint. --engine join with
 //	                --shard or --checkpoint counts the join's own pieces
-//	                (scheme join-parts: the parts named by the middle-row
+//	                (scheme join-parts-2: the parts named by the middle-row
 //	                queen and the outer columns of the top half, and the
 //	                symmetric piece); merge takes join shards only with
 //	                join shards and --verify recounts them with the join.

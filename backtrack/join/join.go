@@ -300,16 +300,19 @@ func (pl *plan) shared(mid int) uint32 {
 	return u
 }
 
-// parts lists the parts of the count, one for each class of outer
-// patterns under the mirrors, the largest first.
+// parts lists the parts of the count, one for each pair of outer
+// patterns that the top-bottom mirror swaps (the top half of one is the
+// bottom half of the other, mirrored), the largest first. The left-right
+// mirror is not used: the long diagonals stand in for it (see
+// [worker.count]).
 func (pl *plan) parts() []part {
 	mids := []int{-1}
 	if pl.n%2 == 1 {
 		// The middle queen in an inner column, or in one of the k lowest
-		// (and by the mirror the k highest).
+		// or the k highest.
 		mids[0] = innerMids
 		for m := range pl.k {
-			mids = append(mids, m)
+			mids = append(mids, m, pl.n-1-m)
 		}
 	}
 	type sized struct {
@@ -321,35 +324,20 @@ func (pl *plan) parts() []part {
 	var ps []sized
 	for _, mid := range mids {
 		m := bits.OnesCount32(pl.shared(mid))
-		factor := uint64(1)
-		lr := mid < 0 // the left-right mirror keeps the middle queen (or the inner columns)
-		if !lr {
-			factor = 2 // and maps it to its mirror image
-		}
 		for outer := uint32(0); outer <= all; outer++ {
 			inner := pl.h - bits.OnesCount32(outer)
 			if inner < 0 || inner > m-2*k || 2*k-bits.OnesCount32(outer) > pl.h {
 				continue
 			}
-			ims := [4]uint32{outer, all &^ outer}
-			c := 2
-			if lr {
-				ims[2], ims[3] = reverse(2*k, outer), reverse(2*k, all&^outer)
-				c = 4
+			image := all &^ outer
+			if image < outer {
+				continue // counted as image's part
 			}
-			w := uint64(0)
-			for i, im := range ims[:c] {
-				if im < outer {
-					w = 0
-					break
-				}
-				if !slices.Contains(ims[:i], im) {
-					w++
-				}
+			w := uint64(2)
+			if image == outer {
+				w = 1
 			}
-			if w > 0 {
-				ps = append(ps, sized{part{mid, outer, w * factor}, binomial(m-2*k, inner)})
-			}
+			ps = append(ps, sized{part{mid, outer, w}, binomial(m-2*k, inner)})
 		}
 	}
 	slices.SortStableFunc(ps, func(a, b sized) int {
@@ -366,14 +354,6 @@ func (pl *plan) parts() []part {
 		out[i] = p.p
 	}
 	return out
-}
-
-// reverse returns the lowest w bits of x in reverse order.
-func reverse(w int, x uint32) uint32 {
-	if w == 0 {
-		return 0
-	}
-	return bits.Reverse32(x) >> uint(32-w)
 }
 
 func binomial(m, k int) uint64 {
@@ -421,7 +401,10 @@ func (hs *halfSet) fill(m *matcher, width, kb int, keys []uint32, pats []uint64)
 	hs.start = hs.start[:size]
 	clear(hs.start)
 	mask := uint32(1)<<uint(kb) - 1
-	bucket := func(i int) uint32 { return keys[i]<<uint(kb) | m.key(pats[i])&mask }
+	bucket := func(i int) uint32 { return keys[i] }
+	if kb > 0 {
+		bucket = func(i int) uint32 { return keys[i]<<uint(kb) | m.key(pats[i])&mask }
+	}
 	for i := range keys {
 		hs.start[bucket(i)+1]++
 	}
@@ -476,11 +459,19 @@ func (w *worker) count(p part, stop *atomic.Bool) count {
 		shift = bits.TrailingZeros32(inner)
 		width = 32 - bits.LeadingZeros32(inner) - shift
 	}
+	// Neither half takes a square of the long diagonal that runs through
+	// the other half's left side: the top half none of the anti-diagonal
+	// (r, n-1-r), the bottom half none of the diagonal (n-1-r, n-1-r),
+	// which mirrored into the top half is the same square. A solution
+	// counts 2 for each long diagonal it has on the left side of its half
+	// (the top half's diagonal, the bottom half's anti-diagonal): see
+	// weights.
 	var ban [maxH]uint32
-	if p.mid >= 0 {
-		for r := range h {
+	for r := range h {
+		ban[r] = 1 << uint(pl.n-1-r)
+		if p.mid >= 0 {
 			d := h - r
-			ban[r] = 1<<uint(p.mid) | 1<<uint(p.mid+d) | bitAt(p.mid-d)
+			ban[r] |= 1<<uint(p.mid) | 1<<uint(p.mid+d) | bitAt(p.mid-d)
 		}
 	}
 	var c count

@@ -34,6 +34,20 @@ func TestPublished(t *testing.T) {
 	}
 }
 
+// TestNarrow counts on the 64-lane path of machines without AVX-512
+// (where this one has it, the other tests take the 512-lane path).
+func TestNarrow(t *testing.T) {
+	defer func(w bool) { useWide = w }(useWide)
+	useWide = false
+	for n := 1; n <= 14; n++ {
+		want, _ := board.Known(n)
+		res, err := Count(context.Background(), n, Options{Threads: 2, Unique: true})
+		if err != nil || res.Total != want.Total || res.Unique != want.Unique {
+			t.Errorf("n=%d: %d (%d unique), %v; want %d (%d)", n, res.Total, res.Unique, err, want.Total, want.Unique)
+		}
+	}
+}
+
 // TestAgainstConstellations compares the join with the constellation
 // counter of package backtrack, an independent algorithm.
 func TestAgainstConstellations(t *testing.T) {
@@ -126,7 +140,9 @@ func TestMemory(t *testing.T) {
 
 // TestDisjoint matches random lists sorted into buckets by every number
 // of key bits, and filtered by a random middle queen, against a count
-// pair by pair.
+// pair by pair, each pair weighed by its patterns' long diagonals (the
+// top patterns may have the diagonal's bit, the bottom ones the
+// anti-diagonal's).
 func TestDisjoint(t *testing.T) {
 	r := rand.New(rand.NewPCG(22, 2))
 	const width = 30
@@ -137,7 +153,11 @@ func TestDisjoint(t *testing.T) {
 	for round := range 60 {
 		kb := round % (keyBits + 1)
 		n := []int{3, 40, 300, 2000}[round%4]
-		gen := func() ([]uint32, []uint64) {
+		anti, diag := uint64(1)<<(width/4), uint64(1)<<(width/2+width/4)
+		if m.wbits != anti|diag {
+			t.Fatalf("weight bits %x, want %x", m.wbits, anti|diag)
+		}
+		gen := func(never uint64) ([]uint32, []uint64) {
 			keys := make([]uint32, n)
 			pats := make([]uint64, n)
 			for i := range pats {
@@ -145,11 +165,18 @@ func TestDisjoint(t *testing.T) {
 				for range 6 + r.IntN(8) {
 					pats[i] |= 1 << uint(r.IntN(width))
 				}
+				pats[i] &^= never
 			}
 			return keys, pats
 		}
-		tk, tp := gen()
-		bk, bp := gen()
+		weight := func(p uint64) uint64 {
+			if p&(anti|diag) != 0 {
+				return 2
+			}
+			return 1
+		}
+		tk, tp := gen(anti)
+		bk, bp := gen(diag)
 		top.fill(m, 2, kb, tk, tp)
 		bot.fill(m, 2, kb, bk, bp)
 		z := uint64(1)<<uint(r.IntN(width)) | 1<<uint(r.IntN(width))
@@ -158,21 +185,27 @@ func TestDisjoint(t *testing.T) {
 			for i, x := range tp {
 				for j, y := range bp {
 					if tk[i] == key && bk[j] == 3-key && x&y == 0 {
-						want++
+						want += weight(x) * weight(y)
 						if (x|y)&z == 0 {
-							wantZ++
+							wantZ += weight(x) * weight(y)
 						}
 					}
 				}
 			}
-			if got := m.disjoint(top.get(key), bot.get(3-key)); got != want {
-				t.Errorf("%d halves, %d key bits, columns %b: %d disjoint pairs, want %d", n, kb, key, got, want)
+			for _, wide := range []bool{false, hasWide} {
+				m.wide = wide
+				if got := m.disjoint(top.get(key), bot.get(3-key)); got != want {
+					t.Errorf("%d halves, %d key bits, columns %b, 512 lanes %v: %d disjoint pairs, want %d", n, kb, key, wide, got, want)
+				}
 			}
 			var x, y list
 			xs, x = top.get(key).filter(z, xs, xAt[:1<<kb+1])
 			ys, y = bot.get(3-key).filter(z, ys, yAt[:1<<kb+1])
-			if got := m.disjoint(x, y); got != wantZ {
-				t.Errorf("%d halves, %d key bits, columns %b, clear of %x: %d disjoint pairs, want %d", n, kb, key, z, got, wantZ)
+			for _, wide := range []bool{false, hasWide} {
+				m.wide = wide
+				if got := m.disjoint(x, y); got != wantZ {
+					t.Errorf("%d halves, %d key bits, columns %b, clear of %x, 512 lanes %v: %d disjoint pairs, want %d", n, kb, key, z, wide, got, wantZ)
+				}
 			}
 		}
 	}

@@ -2,10 +2,10 @@ package join
 
 import "math/bits"
 
-// keyBits is the number of pattern bits (the middle three of each kind
-// of diagonal, the ones both halves occupy most often) that sort the
-// halves of a column set into buckets: halves whose keys share a bit
-// cannot meet.
+// keyBits is the number of pattern bits (three of each kind of
+// diagonal beside the middle one, which the halves occupy most often)
+// that sort the halves of a column set into buckets: halves whose keys
+// share a bit cannot meet.
 const keyBits = 6
 
 // direct is the number of pairs below which two lists are matched pair
@@ -16,23 +16,54 @@ const direct = 1024
 // the key bits are cut to fit it.
 const maxBuckets = 1 << 20
 
-// matcher counts the disjoint pairs of two lists of patterns of width
-// bits. It keeps its buffers between calls so that a worker allocates
-// them once.
+// useWide is whether new matchers take the 512-lane path: hasWide,
+// unless a test turns it off.
+var useWide = hasWide
+
+// matcher counts the weighted disjoint pairs of two lists of patterns
+// of width bits. It keeps its buffers between calls so that a worker
+// allocates them once.
+//
+// A pattern weighs 2 when it has a bit of wbits (the middle anti-diagonal
+// and diagonal: the long diagonals), else 1, and a pair weighs the
+// product of its patterns' weights. A pattern has at most one of the two
+// bits and no pattern of the other list has it, so the bits never clash.
 type matcher struct {
 	width  int
-	k0, k1 uint // the lowest key bit of each kind of diagonal
-	chunk  uint // bits of a table's index, for the current call
-	pieces int  // tables of a group: ceil(width / chunk)
+	wbits  uint64
+	keyPos [keyBits]uint // the pattern bit of each key bit
+	chunk  uint          // bits of a table's index, for the current call
+	pieces int           // tables of a group: ceil(width / chunk)
 	tab    []uint64
 	word   [64]uint64
+
+	// The 512-lane path (probeWide), where the machine has it.
+	wide  bool
+	ztab  []uint64      // pieces × 2^chunk entries of 8 words
+	zword [64][8]uint64 // zword[j][b]: the lanes of block b with bit j
+	zwl   [8]uint64     // the lanes that weigh 2
+	zsum  [8]uint64     // probeWide's lane sums
 }
 
 func newMatcher(width int) *matcher {
-	m := &matcher{width: width, tab: make([]uint64, 8<<8)}
-	if width >= 2*3+2 {
-		half := width / 2
-		m.k0, m.k1 = uint(half/2-1), uint(half+half/2-1)
+	m := &matcher{width: width, tab: make([]uint64, 8<<8), wide: useWide}
+	half := width / 2
+	mid := uint(half / 2) // the long diagonal among the 2h-1 of a kind
+	if width >= 2 {
+		m.wbits = 1<<mid | 1<<(uint(half)+mid)
+	}
+	if width >= 2*(2*3+1) {
+		for i, d := range []int{-1, 1, -2} {
+			m.keyPos[i] = uint(int(mid) + d)
+			m.keyPos[3+i] = uint(half + int(mid) + d)
+		}
+	}
+	if m.wide {
+		size := 0
+		for c := 4; c <= 8; c++ {
+			size = max(size, (width+c-1)/c<<c*8)
+		}
+		m.ztab = make([]uint64, size)
 	}
 	return m
 }
@@ -41,7 +72,7 @@ func newMatcher(width int) *matcher {
 // width bits: keyBits, or fewer where the buckets would be too many or
 // the patterns too narrow to cut.
 func (m *matcher) keyWidth(width int) int {
-	if m.k1 == 0 {
+	if m.keyPos[3] == 0 || m.wide {
 		return 0
 	}
 	return min(keyBits, max(0, bits.Len(maxBuckets)-1-width))
@@ -49,8 +80,15 @@ func (m *matcher) keyWidth(width int) int {
 
 // key returns the key bits of pattern p (all keyBits of them).
 func (m *matcher) key(p uint64) uint32 {
-	return uint32(p>>m.k0&7 | p>>m.k1&7<<3)
+	var k uint32
+	for i, b := range m.keyPos {
+		k |= uint32(p>>b&1) << uint(i)
+	}
+	return k
 }
+
+// weight returns the weight of pattern p: 1, or 2 with a bit of wbits.
+func (m *matcher) weight(p uint64) uint64 { return 1 + uint64(bits.OnesCount64(p&m.wbits)) }
 
 // list is a list of patterns sorted by their key of kb bits: bucket s is
 // pats[at[s]:at[s+1]], for s below 1<<kb (at has 1<<kb + 1 entries, and
@@ -100,11 +138,17 @@ func (m *matcher) disjoint(xs, ys list) uint64 {
 	if nx*ny <= direct {
 		var total uint64
 		for _, x := range xs.pats[xs.at[0]:xs.at[len(xs.at)-1]] {
+			var sum uint64
 			for _, y := range ys.pats[ys.at[0]:ys.at[len(ys.at)-1]] {
-				total += ((x & y) - 1) >> 63
+				d := ((x & y) - 1) >> 63
+				sum += d + d&uint64(bits.OnesCount64(y&m.wbits))
 			}
+			total += sum * m.weight(x)
 		}
 		return total
+	}
+	if m.wide {
+		return m.disjointWide(xs, ys)
 	}
 	// Tables on the side that costs less: a group's tables take about
 	// 640 steps, a probe 5.
@@ -129,11 +173,11 @@ func (m *matcher) disjoint(xs, ys list) uint64 {
 			}
 		}
 		free := all &^ common
-		m.build(ys.pats[start:stop])
+		wl := m.build(ys.pats[start:stop])
 		// Every bucket of xs whose key is a subset of free.
 		for kx := free; ; kx = (kx - 1) & free {
 			if xb := xs.pats[xs.at[kx]:xs.at[kx+1]]; len(xb) > 0 {
-				total += m.probe(xb)
+				total += m.probe(xb, wl)
 			}
 			if kx == 0 {
 				break
@@ -141,6 +185,111 @@ func (m *matcher) disjoint(xs, ys list) uint64 {
 		}
 	}
 	return total
+}
+
+// disjointWide is disjoint on the 512-lane path: the list whose tables
+// cost less (ys below) is taken 512 at a time, and every x is tested
+// against a whole group by probeWide. The key buckets are not used: the
+// lists are rarely long enough for them to pay.
+func (m *matcher) disjointWide(xs, ys list) uint64 {
+	nx, ny := xs.len(), ys.len()
+	if costWide(ny, nx) > costWide(nx, ny) {
+		xs, ys, nx, ny = ys, xs, ny, nx
+	}
+	m.setChunkWide((ny+511)/512, nx)
+	x := xs.pats[xs.at[0]:xs.at[len(xs.at)-1]]
+	y := ys.pats[ys.at[0]:ys.at[len(ys.at)-1]]
+	var total uint64
+	for start := 0; start < len(y); start += 512 {
+		m.buildWide(y[start:min(start+512, len(y))])
+		m.zsum = [8]uint64{}
+		probeWide(&m.ztab[0], &x[0], len(x), m.chunk, m.pieces, &m.zwl[0], m.wbits, &m.zsum[0])
+		for _, s := range m.zsum {
+			total += s
+		}
+	}
+	return total
+}
+
+// costWide estimates the steps of matching nx patterns against ny on
+// the 512-lane path: the groups of ny times (their tables + the probes).
+func costWide(ny, nx int) int {
+	return (ny + 511) / 512 * (1200 + 8*nx)
+}
+
+// setChunkWide picks the width of the tables' index for groups groups of
+// 512 lanes that nx patterns are tested against (a table entry costs
+// about 6 probe steps to fill, a piece one step of a probe).
+func (m *matcher) setChunkWide(groups, nx int) {
+	best := -1
+	for c := 4; c <= 8; c++ {
+		p := (m.width + c - 1) / c
+		cost := groups*p<<c*6 + groups*nx*p
+		if best < 0 || cost < best {
+			best, m.chunk, m.pieces = cost, uint(c), p
+		}
+	}
+}
+
+// buildWide fills the 512-lane tables of one group of at most 512
+// patterns: entry v of piece p holds the lanes compatible with the value
+// v of the piece's chunk of bits (lanes past the group's end compatible
+// with nothing), and zwl the lanes that weigh 2.
+func (m *matcher) buildWide(group []uint64) {
+	var valid [8]uint64
+	for b := range 8 {
+		lo := min(len(group), b*64)
+		hi := min(len(group), lo+64)
+		if lo == hi {
+			for j := range m.width {
+				m.zword[j][b] = 0
+			}
+			continue
+		}
+		transpose(&m.word, group[lo:hi])
+		for j := range m.width {
+			m.zword[j][b] = m.word[j]
+		}
+		if hi-lo == 64 {
+			valid[b] = ^uint64(0)
+		} else {
+			valid[b] = uint64(1)<<uint(hi-lo) - 1
+		}
+	}
+	m.zwl = [8]uint64{}
+	for a := m.wbits; a != 0; a &= a - 1 {
+		w := &m.zword[bits.TrailingZeros64(a)]
+		for b := range 8 {
+			m.zwl[b] |= w[b]
+		}
+	}
+	size := 1 << m.chunk
+	for p := range m.pieces {
+		t := m.ztab[p*size*8 : (p+1)*size*8]
+		first := (*[8]uint64)(t[:8])
+		if p == 0 {
+			*first = valid
+		} else {
+			*first = [8]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		}
+		for b := range m.chunk {
+			j := int(uint(p)*m.chunk + b)
+			lo := 1 << b
+			if j >= m.width {
+				// No pattern has the bit: every value is like its lower bits.
+				copy(t[lo*8:2*lo*8], t[:lo*8])
+				continue
+			}
+			w := m.zword[j]
+			for v := range lo {
+				src := (*[8]uint64)(t[v*8 : v*8+8])
+				dst := (*[8]uint64)(t[(lo+v)*8 : (lo+v)*8+8])
+				for i := range 8 {
+					dst[i] = src[i] &^ w[i]
+				}
+			}
+		}
+	}
 }
 
 // cost estimates the steps of matching a list of nx patterns against
@@ -164,10 +313,14 @@ func (m *matcher) setChunk(nx int) {
 	}
 }
 
-// build fills the tables of one group of at most 64 patterns; the lanes
-// past the group's end clash with everything.
-func (m *matcher) build(group []uint64) {
+// build fills the tables of one group of at most 64 patterns, the lanes
+// past the group's end clashing with everything, and returns the lanes
+// that weigh 2.
+func (m *matcher) build(group []uint64) (wl uint64) {
 	transpose(&m.word, group)
+	for a := m.wbits; a != 0; a &= a - 1 {
+		wl |= m.word[bits.TrailingZeros64(a)]
+	}
 	var pad uint64
 	if len(group) < 64 {
 		pad = ^uint64(0) << uint(len(group))
@@ -188,36 +341,35 @@ func (m *matcher) build(group []uint64) {
 			}
 		}
 	}
+	return wl
 }
 
-// probe returns the number of disjoint pairs of the xs and the group in
-// the tables.
-func (m *matcher) probe(xs []uint64) uint64 {
+// probe returns the weighted number of disjoint pairs of the xs and the
+// group in the tables, whose lanes in wl weigh 2.
+func (m *matcher) probe(xs []uint64, wl uint64) uint64 {
 	var total uint64
 	t := m.tab
 	c := m.chunk
 	mask := uint64(1)<<c - 1
-	s1, s2, s3, s4 := 1<<c, 2<<c, 3<<c, 4<<c
+	wb := m.wbits
 	switch m.pieces {
-	case 1:
-		for _, x := range xs {
-			total += uint64(bits.OnesCount64(^t[x&mask]))
-		}
-	case 2:
-		for _, x := range xs {
-			total += uint64(bits.OnesCount64(^(t[x&mask] | t[s1+int(x>>c&mask)])))
-		}
 	case 3:
+		s1, s2 := 1<<c, 2<<c
 		for _, x := range xs {
-			total += uint64(bits.OnesCount64(^(t[x&mask] | t[s1+int(x>>c&mask)] | t[s2+int(x>>(2*c)&mask)])))
+			v := ^(t[x&mask] | t[s1+int(x>>c&mask)] | t[s2+int(x>>(2*c)&mask)])
+			total += uint64(bits.OnesCount64(v)+bits.OnesCount64(v&wl)) << uint(bits.OnesCount64(x&wb))
 		}
 	case 4:
+		s1, s2, s3 := 1<<c, 2<<c, 3<<c
 		for _, x := range xs {
-			total += uint64(bits.OnesCount64(^(t[x&mask] | t[s1+int(x>>c&mask)] | t[s2+int(x>>(2*c)&mask)] | t[s3+int(x>>(3*c)&mask)])))
+			v := ^(t[x&mask] | t[s1+int(x>>c&mask)] | t[s2+int(x>>(2*c)&mask)] | t[s3+int(x>>(3*c)&mask)])
+			total += uint64(bits.OnesCount64(v)+bits.OnesCount64(v&wl)) << uint(bits.OnesCount64(x&wb))
 		}
 	case 5:
+		s1, s2, s3, s4 := 1<<c, 2<<c, 3<<c, 4<<c
 		for _, x := range xs {
-			total += uint64(bits.OnesCount64(^(t[x&mask] | t[s1+int(x>>c&mask)] | t[s2+int(x>>(2*c)&mask)] | t[s3+int(x>>(3*c)&mask)] | t[s4+int(x>>(4*c)&mask)])))
+			v := ^(t[x&mask] | t[s1+int(x>>c&mask)] | t[s2+int(x>>(2*c)&mask)] | t[s3+int(x>>(3*c)&mask)] | t[s4+int(x>>(4*c)&mask)])
+			total += uint64(bits.OnesCount64(v)+bits.OnesCount64(v&wl)) << uint(bits.OnesCount64(x&wb))
 		}
 	default:
 		for _, x := range xs {
@@ -225,7 +377,8 @@ func (m *matcher) probe(xs []uint64) uint64 {
 			for p := 1; p < m.pieces; p++ {
 				acc |= t[p<<c+int(x>>(uint(p)*c)&mask)]
 			}
-			total += uint64(bits.OnesCount64(^acc))
+			v := ^acc
+			total += uint64(bits.OnesCount64(v)+bits.OnesCount64(v&wl)) << uint(bits.OnesCount64(x&wb))
 		}
 	}
 	return total

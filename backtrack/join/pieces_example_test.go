@@ -28,6 +28,6 @@ func ExamplePieces() {
 	fmt.Println(len(pieces), "pieces, the first", pieces[0], "and the last", pieces[len(pieces)-1])
 	fmt.Println(total24/24, "solutions,", unique24/24, "unique")
 	// Output:
-	// 7 pieces, the first -:3:2 and the last sym
+	// 9 pieces, the first -:3:2 and the last sym
 	// 724 solutions, 92 unique
 }

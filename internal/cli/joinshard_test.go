@@ -19,7 +19,7 @@ func TestJoinShardMergeCLI(t *testing.T) {
 	for n := 8; n <= 12; n++ {
 		for _, k := range []int{1, 3, 16} {
 			lines := shardLines(t, n, k, "--engine", "join", "--threads", "2")
-			if !strings.Contains(lines[0], `"scheme":"join-parts","engine":"join",`) {
+			if !strings.Contains(lines[0], `"scheme":"join-parts-2","engine":"join",`) {
 				t.Fatalf("n=%d K=%d: a join shard line does not name its scheme and engine: %s", n, k, lines[0])
 			}
 			stdout, stderr, code := runCLI(t, strings.Join(lines, ""), "merge", "--verify", "1000", "-")

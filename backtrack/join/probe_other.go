@@ -1,0 +1,10 @@
+//go:build !amd64 || purego
+
+package join
+
+// hasWide is false: probeWide needs amd64 assembly.
+const hasWide = false
+
+func probeWide(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, wbits uint64, out *uint64) {
+	panic("join: probeWide without AVX-512")
+}
