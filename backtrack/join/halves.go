@@ -59,79 +59,135 @@ func newGeometry(n int) *geometry {
 // halves enumerates every placement of h queens on the top h rows that
 // uses only the columns allow, all of the columns need, attacks no other
 // and stays off the squares of ban (ban[r]: the columns row r may not
-// use). It appends its columns, shifted right by shift and cut to the
-// columns of allow, to keys and to pats its pattern, as a top half when
-// bottom is false and mirrored into the bottom half (row r to row n-1-r)
-// when it is true. It stops, returning ok false, when pats holds more
-// than limit halves, and early once stop is set (the caller checks stop).
+// use). It appends its columns of allow but need, shifted right by
+// shift, to keys and to pats its pattern, as a top half when bottom is
+// false and mirrored into the bottom half (row r to row n-1-r) when it
+// is true. It stops, returning ok false, when pats holds more than limit
+// halves, and early once stop is set (the caller checks stop).
+//
+// The columns of need are placed first, one column at a time on every
+// row that can take it (a placement that cannot use them all dies
+// before it grows), then the other rows in order on the other columns,
+// a bitboard search whose diagonals shift from row to row.
 func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bottom bool, limit int, stop *atomic.Bool, keys []uint32, pats []uint64) (_ []uint32, _ []uint64, ok bool) {
-	h := g.h
+	h, n := g.h, g.n
+	if bits.OnesCount32(need) > h {
+		return keys, pats, true
+	}
 	bitsOf := &g.top
 	if bottom {
 		bitsOf = &g.bot
 	}
-	if h == 0 {
-		return append(keys, 0), append(pats, 0), true
+	inner := allow &^ need
+	var outerCols [MaxN]int
+	j := 0
+	for a := need; a != 0; a &= a - 1 {
+		outerCols[j] = bits.TrailingZeros32(a)
+		j++
 	}
-	if h == 1 {
-		a := allow &^ ban[0]
-		if need != 0 {
-			a &= need
+	ok = true
+	var free [maxH]int
+	// place puts the i-th column of need on a row, then fills the rest.
+	var place func(i int, rows uint32, d1, d2 uint64, pat uint64)
+	place = func(i int, rows uint32, d1, d2 uint64, pat uint64) {
+		if !ok {
+			return
 		}
-		for ; a != 0; a &= a - 1 {
-			b := a & -a
-			keys = append(keys, (b&allow&^need)>>uint(shift))
-			pats = append(pats, bitsOf[0][bits.TrailingZeros32(b)])
+		if i == j {
+			if stop.Load() {
+				return
+			}
+			m := 0
+			for r := range h {
+				if rows>>uint(r)&1 == 0 {
+					free[m] = r
+					m++
+				}
+			}
+			keys, pats, ok = g.rest(inner, need, shift, ban, bitsOf, free[:m], d1, d2, pat, limit, keys, pats)
+			return
 		}
+		c := outerCols[i]
+		for r := range h {
+			if rows>>uint(r)&1 != 0 || ban[r]>>uint(c)&1 != 0 {
+				continue
+			}
+			if d1>>uint(r+c)&1 != 0 || d2>>uint(c-r+n-1)&1 != 0 {
+				continue
+			}
+			place(i+1, rows|1<<uint(r), d1|1<<uint(r+c), d2|1<<uint(c-r+n-1), pat|bitsOf[r][c])
+		}
+	}
+	place(0, 0, 0, 0, 0)
+	return keys, pats, ok
+}
+
+// rest places a queen on each of the rows free, in order, on the columns
+// of inner (the queens placed so far take the diagonals d1, row+column,
+// and d2, column-row+n-1, and have the pattern pat), and appends every
+// placement found, stopping with false past limit.
+func (g *geometry) rest(inner, need uint32, shift int, ban *[maxH]uint32, bitsOf *[maxH][MaxN]uint64, free []int, d1, d2, pat uint64, limit int, keys []uint32, pats []uint64) ([]uint32, []uint64, bool) {
+	n := g.n
+	m := len(free)
+	if m == 0 {
+		keys = append(keys, 0)
+		pats = append(pats, pat)
 		return keys, pats, len(pats) <= limit
 	}
+	// blocked[l]: the columns of row free[l] that the queens placed or
+	// the ban take; step[l]: the rows from free[l-1] to free[l].
 	var (
-		avail          [maxH]uint32
-		used, d1s, d2s [maxH]uint32
-		mp             [maxH]uint64
+		blocked [maxH]uint32
+		step    [maxH]uint
+		avail   [maxH]uint32
+		cols    [maxH]uint32
+		dl, dr  [maxH]uint32
+		pset    [maxH]uint64
 	)
-	last := h - 1
-	r := 0
-	avail[0] = allow &^ ban[0]
-	if bits.OnesCount32(need) == h {
-		avail[0] &= need
+	for l, r := range free {
+		blocked[l] = uint32(d1>>uint(r)) | uint32(d2>>uint(n-1-r)) | ban[r]
+		if l > 0 {
+			step[l] = uint(r - free[l-1])
+		}
 	}
+	pset[0] = pat
+	avail[0] = inner &^ blocked[0]
+	last := m - 1
+	l := 0
 	for {
-		a := avail[r]
-		if a == 0 {
-			if r == 0 {
-				return keys, pats, true
-			}
-			r--
-			if r < 2 && stop.Load() {
-				return keys, pats, true
-			}
-			continue
-		}
-		b := a & -a
-		avail[r] = a ^ b
-		c := bits.TrailingZeros32(b)
-		np := mp[r] | bitsOf[r][c]
-		u := used[r] | b
-		d1, d2 := (d1s[r]|b)<<1, (d2s[r]|b)>>1
-		a = allow &^ (u | d1 | d2 | ban[r+1])
-		if bits.OnesCount32(need&^u) == h-r-1 {
-			a &= need
-		}
-		if r+1 == last {
-			// The last row: every free square is a half.
-			row := &bitsOf[last]
+		a := avail[l]
+		if l == last {
+			row := &bitsOf[free[l]]
+			base, p := cols[l], pset[l]
 			for ; a != 0; a &= a - 1 {
 				b := a & -a
-				keys = append(keys, ((u|b)&allow&^need)>>uint(shift))
-				pats = append(pats, np|row[bits.TrailingZeros32(b)])
+				keys = append(keys, (base|b)>>uint(shift))
+				pats = append(pats, p|row[bits.TrailingZeros32(b)])
 			}
 			if len(pats) > limit {
 				return keys, pats, false
 			}
+			if l == 0 {
+				return keys, pats, true
+			}
+			l--
 			continue
 		}
-		r++
-		used[r], d1s[r], d2s[r], mp[r], avail[r] = u, d1, d2, np, a
+		if a == 0 {
+			if l == 0 {
+				return keys, pats, true
+			}
+			l--
+			continue
+		}
+		b := a & -a
+		avail[l] = a ^ b
+		c := cols[l] | b
+		s := step[l+1]
+		nl, nr := (dl[l]|b)<<s, (dr[l]|b)>>s
+		pset[l+1] = pset[l] | bitsOf[free[l]][bits.TrailingZeros32(b)]
+		l++
+		cols[l], dl[l], dr[l] = c, nl, nr
+		avail[l] = inner &^ (c | nl | nr | blocked[l])
 	}
 }
