@@ -157,7 +157,7 @@ func outerColumns(n int) int {
 	if n%2 == 1 {
 		return min(3, n/4)
 	}
-	return min(4, n/4)
+	return min(3, n/4)
 }
 
 // newPlan returns the plan of an n×n count whose parts are named by k
@@ -391,7 +391,7 @@ func (pl *plan) newWorker() *worker {
 }
 
 // fill sorts the halves in keys and pats, whose keys are below 1<<width,
-// into hs, with the lowest kb bits of m's key.
+// into hs, with the lowest kb bits of m's key (keys is overwritten).
 func (hs *halfSet) fill(m *matcher, width, kb int, keys []uint32, pats []uint64) {
 	hs.kb = kb
 	size := 1<<uint(width+kb) + 1
@@ -400,13 +400,17 @@ func (hs *halfSet) fill(m *matcher, width, kb int, keys []uint32, pats []uint64)
 	}
 	hs.start = hs.start[:size]
 	clear(hs.start)
-	mask := uint32(1)<<uint(kb) - 1
-	bucket := func(i int) uint32 { return keys[i] }
 	if kb > 0 {
-		bucket = func(i int) uint32 { return keys[i]<<uint(kb) | m.key(pats[i])&mask }
+		// The buckets, in place of the keys (the caller's scratch).
+		mask := uint32(1)<<uint(kb) - 1
+		for i, p := range pats {
+			keys[i] = keys[i]<<uint(kb) | m.key(p)&mask
+		}
 	}
-	for i := range keys {
-		hs.start[bucket(i)+1]++
+	keys = keys[:len(pats)]
+	start := hs.start
+	for _, k := range keys {
+		start[k+1]++
 	}
 	for i := 1; i < size; i++ {
 		hs.start[i] += hs.start[i-1]
@@ -415,10 +419,10 @@ func (hs *halfSet) fill(m *matcher, width, kb int, keys []uint32, pats []uint64)
 		hs.pats = make([]uint64, len(pats))
 	}
 	hs.pats = hs.pats[:len(pats)]
-	next := hs.start[:size-1]
+	next, out := hs.start[:size-1], hs.pats
 	for i, p := range pats {
-		b := bucket(i)
-		hs.pats[next[b]] = p
+		b := keys[i]
+		out[next[b]] = p
 		next[b]++
 	}
 	// next overwrote start[0:size-1] with the ends; shift back.

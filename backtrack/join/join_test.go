@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -177,8 +178,8 @@ func TestDisjoint(t *testing.T) {
 		}
 		tk, tp := gen(anti)
 		bk, bp := gen(diag)
-		top.fill(m, 2, kb, tk, tp)
-		bot.fill(m, 2, kb, bk, bp)
+		top.fill(m, 2, kb, slices.Clone(tk), tp)
+		bot.fill(m, 2, kb, slices.Clone(bk), bp)
 		z := uint64(1)<<uint(r.IntN(width)) | 1<<uint(r.IntN(width))
 		for key := range uint32(4) {
 			var want, wantZ uint64

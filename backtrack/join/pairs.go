@@ -280,14 +280,7 @@ func (m *matcher) buildWide(group []uint64) {
 				copy(t[lo*8:2*lo*8], t[:lo*8])
 				continue
 			}
-			w := m.zword[j]
-			for v := range lo {
-				src := (*[8]uint64)(t[v*8 : v*8+8])
-				dst := (*[8]uint64)(t[(lo+v)*8 : (lo+v)*8+8])
-				for i := range 8 {
-					dst[i] = src[i] &^ w[i]
-				}
-			}
+			andNotWide(&t[lo*8], &t[0], &m.zword[j][0], lo)
 		}
 	}
 }

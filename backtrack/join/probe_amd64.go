@@ -12,3 +12,8 @@ var hasWide = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ
 //
 //go:noescape
 func probeWide(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, wbits uint64, out *uint64)
+
+// andNotWide is written in probe_amd64.s.
+//
+//go:noescape
+func andNotWide(dst, src *uint64, w *uint64, n int)

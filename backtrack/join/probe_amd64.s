@@ -69,3 +69,23 @@ done:
 	VMOVDQU64 Z6, (R11)
 	VZEROUPPER
 	RET
+
+// func andNotWide(dst, src *uint64, w *uint64, n int)
+//
+// Sets the n 512-bit entries at dst to those at src and not w (n >= 1).
+TEXT ·andNotWide(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), AX
+	MOVQ n+24(FP), CX
+	VMOVDQU64 (AX), Z1
+
+loop:
+	VPANDNQ (SI), Z1, Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ $64, SI
+	ADDQ $64, DI
+	DECQ CX
+	JNZ loop
+	VZEROUPPER
+	RET
