@@ -69,11 +69,13 @@ func newGeometry(n int) *geometry {
 // row that can take it (a placement that cannot use them all dies
 // before it grows), then the other rows in order on the other columns,
 // a bitboard search whose diagonals shift from row to row.
-func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bottom bool, limit int, stop *atomic.Bool, keys []uint32, pats []uint64) (_ []uint32, _ []uint64, ok bool) {
+func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bottom bool, limit int, stop *atomic.Bool, s *store) (ok bool) {
 	h, n := g.h, g.n
+	s.reset()
 	if bits.OnesCount32(need) > h {
-		return keys, pats, true
+		return true
 	}
+	keys, pats := s.cur()
 	bitsOf := &g.top
 	if bottom {
 		bitsOf = &g.bot
@@ -104,7 +106,7 @@ func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bott
 					m++
 				}
 			}
-			keys, pats, ok = g.rest(inner, need, shift, ban, bitsOf, free[:m], d1, d2, pat, limit, keys, pats)
+			keys, pats, ok = g.rest(inner, shift, ban, bitsOf, free[:m], d1, d2, pat, limit, s, keys, pats)
 			return
 		}
 		c := outerCols[i]
@@ -119,20 +121,27 @@ func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bott
 		}
 	}
 	place(0, 0, 0, 0, 0)
-	return keys, pats, ok
+	s.set(keys, pats)
+	return ok
 }
 
 // rest places a queen on each of the rows free, in order, on the columns
 // of inner (the queens placed so far take the diagonals d1, row+column,
 // and d2, column-row+n-1, and have the pattern pat), and appends every
 // placement found, stopping with false past limit.
-func (g *geometry) rest(inner, need uint32, shift int, ban *[maxH]uint32, bitsOf *[maxH][MaxN]uint64, free []int, d1, d2, pat uint64, limit int, keys []uint32, pats []uint64) ([]uint32, []uint64, bool) {
+//
+// It appends to keys and pats, the current block of s, and moves on to
+// the next block of s when they are nearly full.
+func (g *geometry) rest(inner uint32, shift int, ban *[maxH]uint32, bitsOf *[maxH][MaxN]uint64, free []int, d1, d2, pat uint64, limit int, s *store, keys []uint32, pats []uint64) ([]uint32, []uint64, bool) {
 	n := g.n
 	m := len(free)
+	if cap(pats)-len(pats) < MaxN {
+		keys, pats = s.next(keys, pats)
+	}
 	if m == 0 {
 		keys = append(keys, 0)
 		pats = append(pats, pat)
-		return keys, pats, len(pats) <= limit
+		return keys, pats, s.full+len(pats) <= limit
 	}
 	// blocked[l]: the columns of row free[l] that the queens placed or
 	// the ban take; step[l]: the rows from free[l-1] to free[l].
@@ -157,6 +166,9 @@ func (g *geometry) rest(inner, need uint32, shift int, ban *[maxH]uint32, bitsOf
 	for {
 		a := avail[l]
 		if l == last {
+			if cap(pats)-len(pats) < MaxN {
+				keys, pats = s.next(keys, pats)
+			}
 			row := &bitsOf[free[l]]
 			base, p := cols[l], pset[l]
 			for ; a != 0; a &= a - 1 {
@@ -164,7 +176,7 @@ func (g *geometry) rest(inner, need uint32, shift int, ban *[maxH]uint32, bitsOf
 				keys = append(keys, (base|b)>>uint(shift))
 				pats = append(pats, p|row[bits.TrailingZeros32(b)])
 			}
-			if len(pats) > limit {
+			if s.full+len(pats) > limit {
 				return keys, pats, false
 			}
 			if l == 0 {
@@ -191,3 +203,55 @@ func (g *geometry) rest(inner, need uint32, shift int, ban *[maxH]uint32, bitsOf
 		avail[l] = inner &^ (c | nl | nr | blocked[l])
 	}
 }
+
+// blockSize is the halves of one block of a store.
+const blockSize = 1 << 16
+
+// store holds the halves one enumeration found, in blocks of blockSize
+// that are kept for the next enumeration (a slice that grew would copy
+// them as it grew).
+type store struct {
+	keys [][]uint32 // every block allocated, the used ones first
+	pats [][]uint64
+	used int // blocks in use, the last one the current block
+	full int // halves in the used blocks but the current one
+}
+
+// reset empties s, keeping its blocks.
+func (s *store) reset() {
+	for i := range s.used {
+		s.keys[i], s.pats[i] = s.keys[i][:0], s.pats[i][:0]
+	}
+	s.used, s.full = 0, 0
+}
+
+// cur returns the current block, making one if there is none.
+func (s *store) cur() ([]uint32, []uint64) {
+	if s.used == 0 {
+		return s.next(nil, nil)
+	}
+	return s.keys[s.used-1], s.pats[s.used-1]
+}
+
+// set records keys and pats (the current block, appended to) in s.
+func (s *store) set(keys []uint32, pats []uint64) {
+	s.keys[s.used-1], s.pats[s.used-1] = keys, pats
+}
+
+// next records the current block keys and pats, if any, and returns the
+// next one, empty.
+func (s *store) next(keys []uint32, pats []uint64) ([]uint32, []uint64) {
+	if s.used > 0 {
+		s.set(keys, pats)
+		s.full += len(pats)
+	}
+	if s.used == len(s.keys) {
+		s.keys = append(s.keys, make([]uint32, 0, blockSize))
+		s.pats = append(s.pats, make([]uint64, 0, blockSize))
+	}
+	s.used++
+	return s.keys[s.used-1][:0], s.pats[s.used-1][:0]
+}
+
+// len returns the halves in s.
+func (s *store) len() int { return s.full + len(s.pats[s.used-1]) }

@@ -368,8 +368,7 @@ func binomial(m, k int) uint64 {
 type worker struct {
 	pl   *plan
 	m    *matcher
-	keys []uint32
-	pats []uint64
+	halves store
 	top  halfSet
 	bot  halfSet
 	// The halves of joinInner clear of the middle queen, and their buckets.
@@ -390,9 +389,9 @@ func (pl *plan) newWorker() *worker {
 	return &worker{pl: pl, m: newMatcher(2 * (2*pl.h - 1))}
 }
 
-// fill sorts the halves in keys and pats, whose keys are below 1<<width,
-// into hs, with the lowest kb bits of m's key (keys is overwritten).
-func (hs *halfSet) fill(m *matcher, width, kb int, keys []uint32, pats []uint64) {
+// fill sorts the halves of s, whose keys are below 1<<width, into hs,
+// with the lowest kb bits of m's key (the keys of s are overwritten).
+func (hs *halfSet) fill(m *matcher, width, kb int, s *store) {
 	hs.kb = kb
 	size := 1<<uint(width+kb) + 1
 	if cap(hs.start) < size {
@@ -400,34 +399,41 @@ func (hs *halfSet) fill(m *matcher, width, kb int, keys []uint32, pats []uint64)
 	}
 	hs.start = hs.start[:size]
 	clear(hs.start)
-	if kb > 0 {
-		// The buckets, in place of the keys (the caller's scratch).
-		mask := uint32(1)<<uint(kb) - 1
-		for i, p := range pats {
-			keys[i] = keys[i]<<uint(kb) | m.key(p)&mask
+	start := hs.start
+	for b := range s.used {
+		keys, pats := s.keys[b], s.pats[b]
+		if kb > 0 {
+			// The buckets, in place of the keys.
+			mask := uint32(1)<<uint(kb) - 1
+			for i, p := range pats {
+				keys[i] = keys[i]<<uint(kb) | m.key(p)&mask
+			}
+		}
+		for _, k := range keys {
+			start[k+1]++
 		}
 	}
-	keys = keys[:len(pats)]
-	start := hs.start
-	for _, k := range keys {
-		start[k+1]++
-	}
 	for i := 1; i < size; i++ {
-		hs.start[i] += hs.start[i-1]
+		start[i] += start[i-1]
 	}
-	if cap(hs.pats) < len(pats) {
-		hs.pats = make([]uint64, len(pats))
+	total := s.len()
+	if cap(hs.pats) < total {
+		hs.pats = make([]uint64, total)
 	}
-	hs.pats = hs.pats[:len(pats)]
-	next, out := hs.start[:size-1], hs.pats
-	for i, p := range pats {
-		b := keys[i]
-		out[next[b]] = p
-		next[b]++
+	hs.pats = hs.pats[:total]
+	next, out := start[:size-1], hs.pats
+	for b := range s.used {
+		keys, pats := s.keys[b], s.pats[b]
+		keys = keys[:len(pats)]
+		for i, p := range pats {
+			k := keys[i]
+			out[next[k]] = p
+			next[k]++
+		}
 	}
 	// next overwrote start[0:size-1] with the ends; shift back.
-	copy(hs.start[1:], hs.start[:size-1])
-	hs.start[0] = 0
+	copy(start[1:], start[:size-1])
+	start[0] = 0
 }
 
 // get returns the halves whose inner columns are key.
@@ -484,20 +490,21 @@ func (w *worker) count(p part, stop *atomic.Bool) count {
 	if limit <= 0 {
 		limit = math.MaxInt
 	}
-	w.keys, w.pats, ok = pl.geo.halves(inner|mine, mine, shift, &ban, false, limit, stop, w.keys[:0], w.pats[:0])
+	ok = pl.geo.halves(inner|mine, mine, shift, &ban, false, limit, stop, &w.halves)
 	if !ok {
 		c.tooBig = true
 		return c
 	}
-	c.halves += uint64(len(w.pats))
-	w.top.fill(w.m, width, w.m.keyWidth(width), w.keys, w.pats)
-	w.keys, w.pats, ok = pl.geo.halves(inner|outer&^mine, outer&^mine, shift, &ban, true, limit-len(w.pats), stop, w.keys[:0], w.pats[:0])
+	tops := w.halves.len()
+	c.halves += uint64(tops)
+	w.top.fill(w.m, width, w.m.keyWidth(width), &w.halves)
+	ok = pl.geo.halves(inner|outer&^mine, outer&^mine, shift, &ban, true, limit-tops, stop, &w.halves)
 	if !ok {
 		c.tooBig = true
 		return c
 	}
-	c.halves += uint64(len(w.pats))
-	w.bot.fill(w.m, width, w.m.keyWidth(width), w.keys, w.pats)
+	c.halves += uint64(w.halves.len())
+	w.bot.fill(w.m, width, w.m.keyWidth(width), &w.halves)
 	all := inner >> uint(shift)
 	var sum uint64
 	if p.mid == innerMids {

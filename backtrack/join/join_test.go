@@ -178,8 +178,8 @@ func TestDisjoint(t *testing.T) {
 		}
 		tk, tp := gen(anti)
 		bk, bp := gen(diag)
-		top.fill(m, 2, kb, slices.Clone(tk), tp)
-		bot.fill(m, 2, kb, slices.Clone(bk), bp)
+		top.fill(m, 2, kb, &store{keys: [][]uint32{slices.Clone(tk)}, pats: [][]uint64{tp}, used: 1})
+		bot.fill(m, 2, kb, &store{keys: [][]uint32{slices.Clone(bk)}, pats: [][]uint64{bp}, used: 1})
 		z := uint64(1)<<uint(r.IntN(width)) | 1<<uint(r.IntN(width))
 		for key := range uint32(4) {
 			var want, wantZ uint64
