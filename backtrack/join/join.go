@@ -366,11 +366,11 @@ func binomial(m, k int) uint64 {
 
 // worker holds one goroutine's buffers.
 type worker struct {
-	pl   *plan
-	m    *matcher
+	pl     *plan
+	m      *matcher
 	halves store
-	top  halfSet
-	bot  halfSet
+	top    halfSet
+	bot    halfSet
 	// The halves of joinInner clear of the middle queen, and their buckets.
 	xs, ys   []uint64
 	xAt, yAt [1<<keyBits + 1]int32
