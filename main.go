@@ -81,12 +81,13 @@
 //
 //	--engine E      join: the half-board join (meet in the middle: the
 //	                placements of the top and the bottom half rows, matched
-//	                64 at a time by their diagonals); constellations: the
-//	                bitboard counter (border queens in canonical form, each
-//	                completed by a search). auto, the default, takes join
-//	                for 14 <= N <= 18, where it measured faster on one thread
-//	                (n = 16: 0.49 s against 1.1 s of CPU, n = 18: 13 s against
-//	                51 s), and constellations else and always for --place,
+//	                512 at a time by their diagonals with AVX-512, 64 at a
+//	                time elsewhere); constellations: the bitboard counter
+//	                (border queens in canonical form, each completed by a
+//	                search). auto, the default, takes join for
+//	                8 <= N <= 20, where it measured faster on one thread
+//	                (n = 16: 0.15 s against 1.2 s of CPU, n = 18: 4 s
+//	                against 52 s), and constellations else and always for --place,
 //	                --gpu, --shard and --checkpoint. --engine join with
 //	                --shard or --checkpoint counts the join's own pieces
 //	                (scheme join-parts-2: the parts named by the middle-row

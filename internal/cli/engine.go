@@ -13,12 +13,12 @@ import (
 
 // The boards on which --engine auto counts with the half-board join: the
 // sizes where it measured faster than the constellation counter on one
-// thread (CPU time, bench/count.sh and alternating runs: n = 14: 0.02 s
-// against 0.03 s, n = 15: 0.16 s against 0.18 s, n = 16: 0.49 s against
-// 1.11 s, n = 17: 3.3 s against 7.4 s, n = 18: 13 s against 51 s). Below,
-// both take milliseconds and the constellation counter's smaller set-up
-// wins; above, the join's tables grow past a few GiB.
-const joinAutoMin, joinAutoMax = 14, 18
+// thread (medians of 5 runs of --stats seconds: n = 6: 0.22 ms against
+// 0.14 ms, n = 8: 0.17 against 0.33, n = 12: 1.7 against 3.4, n = 14: 13
+// against 45; bench/count.sh for 16 to 19, 3 to 9 times faster; n = 20
+// counted by the join only, see docs/performance.md). Above 20 neither
+// was timed here, and the join's parts grow past several GiB.
+const joinAutoMin, joinAutoMax = 8, 20
 
 // engineFlag is --engine of backtrack --count.
 func engineFlag() cli.Flag {
