@@ -14,13 +14,15 @@
 #
 # Usage: bench/count.sh
 # Environment: SIZES (default "16 17 18"; add 19 for the slow one), RUNS
-# (default 3), NQ_REF_C (the path of nq_ref.c; default
+# (default 3), CONSTEL_MAX (default 18: the constellation counter is timed
+# up to this n only, as it takes minutes at 19), NQ_REF_C (the path of nq_ref.c; default
 # ../shared/bench/nq_ref.c beside the repository), QUEENS_BIN (a queens
 # binary to time instead of building one).
 set -euo pipefail
 
 runs=${RUNS:-3}
 sizes=${SIZES:-16 17 18}
+constel_max=${CONSTEL_MAX:-18}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 ref_src=${NQ_REF_C:-$repo/../shared/bench/nq_ref.c}
 counts=$repo/board/counts.tsv
@@ -65,7 +67,10 @@ run() {
 }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else printf "-" }'; }
+ratio() {
+	if [[ $1 == - || $2 == - ]]; then printf -; return; fi
+	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else printf "-" }'
+}
 col() { awk -v c="$1" '{ print $c }' "$2" | median; }
 maxof() { awk -v c="$1" '$c > m { m = $c } END { print m }' "$2"; }
 target() {
@@ -80,21 +85,30 @@ for n in $sizes; do
 	refn=$n scale=1
 	if ((n > 18)); then refn=18 scale=$((7 ** (n - 18))); fi
 	reftotal=$(awk -F'\t' -v n="$refn" '$1 == n { print $2 }' "$counts")
-	: >"$tmp/ref" >"$tmp/j1" >"$tmp/c1" >"$tmp/j2" >"$tmp/jm"
+	# nq_ref at refn is timed once per run of the script (n = 19 reuses
+	# the times of n = 18 when 18 came first).
+	fresh=0
+	[[ -e $tmp/ref-$refn ]] || fresh=1
+	: >"$tmp/j1" >"$tmp/c1" >"$tmp/j2" >"$tmp/jm"
 	for ((i = 0; i < runs; i++)); do
-		run "$refn $reftotal" "$tmp/nq_ref" "$refn" >>"$tmp/ref"
+		if ((fresh)); then
+			run "$refn $reftotal" "$tmp/nq_ref" "$refn" >>"$tmp/ref-$refn"
+		fi
 		run "$total solutions" "$queens" backtrack -n "$n" --count --engine join --threads 1 >>"$tmp/j1"
-		run "$total solutions" "$queens" backtrack -n "$n" --count --engine constellations --threads 1 >>"$tmp/c1"
+		if ((n <= constel_max)); then
+			run "$total solutions" "$queens" backtrack -n "$n" --count --engine constellations --threads 1 >>"$tmp/c1"
+		fi
 		run "$total solutions" "$queens" backtrack -n "$n" --count --engine join --threads 2 >>"$tmp/j2"
 		if ((i == 0)); then
 			run "$total solutions" "$queens" backtrack -n "$n" --count --engine join --threads 1 --memory 256MiB >>"$tmp/jm"
 		fi
 	done
-	ref=$(awk -v a="$(col 1 "$tmp/ref")" -v s="$scale" 'BEGIN { printf "%d", a * s }')
+	ref=$(awk -v a="$(col 1 "$tmp/ref-$refn")" -v s="$scale" 'BEGIN { printf "%d", a * s }')
 	j1=$(col 1 "$tmp/j1") c1=$(col 1 "$tmp/c1")
+	[[ -s $tmp/c1 ]] || c1=-
 	printf '%3s %9s %9s %7s %7s %9s %7s %7s %8s %8s %8s %8s\n' "$n" "$ref" "$j1" "$(ratio "$j1" "$ref")" "$(target "$n")" \
 		"$c1" "$(ratio "$c1" "$ref")" "$(ratio "$j1" "$c1")" "$(ratio "$(col 2 "$tmp/j1")" "$(col 2 "$tmp/j2")")" \
-		"$(($(maxof 3 "$tmp/j1") / 1024))" "$(($(maxof 3 "$tmp/jm") / 1024))" "$(($(maxof 3 "$tmp/c1") / 1024))"
+		"$(($(maxof 3 "$tmp/j1") / 1024))" "$(($(maxof 3 "$tmp/jm") / 1024))" "$([[ -s $tmp/c1 ]] && echo $(($(maxof 3 "$tmp/c1") / 1024)) || echo -)"
 done
 echo "ratio = CPU time / nq_ref's (n > 18: nq_ref at 18 times 7 per size); target: issue 22;"
 echo "join/c = join / constellations; 2t-speed = join's wall time on 1 thread / on 2;"
