@@ -18,8 +18,8 @@
 // The half-board join of package join ([EngineJoin]) cannot count those
 // pieces cheaply and has its own split, [JoinScheme] ("join-parts-2"): the
 // pieces of [join.Pieces] (the boards whose middle-row queen and outer
-// top-half columns are given, weighted by their mirror images, and the
-// symmetric piece), dealt round-robin the same way. A join line lists
+// top-half columns are given, weighted by their top-bottom mirror image,
+// and the symmetric piece), dealt round-robin the same way. A join line lists
 // each piece as [middle, outer, weight] (middle -1 on an even board, -3
 // for the middle queen in any inner column, -2 for the symmetric piece);
 // Parse checks that it is one of the split's. Lines of the two schemes

@@ -93,11 +93,18 @@ type plan struct {
 // them under the symmetries of the board.
 //
 // The count is split into parts by the outer columns the top half takes
-// (one part of each class of parts under the left-right and top-bottom
-// mirrors, weighted by its size). A part enumerates its top halves and
-// its bottom halves once, sorts them by column set, and for each column
-// set counts the pairs whose diagonals are disjoint, 64 at a time with
-// table lookups and popcounts. On an odd board the middle queen in any
+// (one part of each pair that the top-bottom mirror swaps, weighted 2).
+// The left-right mirror is replaced by the long diagonals: turning the
+// board over along one long diagonal keeps its queen in its half (top or
+// bottom rows) and moves the other long diagonal's queen to the other
+// half, so only the solutions whose anti-diagonal queen is not in the top
+// half and whose diagonal queen is not in the bottom half are counted,
+// each 2 times for each of those two queens it has (see [worker.count]).
+// A part enumerates its top halves and its bottom halves once, sorts
+// them by column set, and for each column set counts the weighted pairs
+// whose diagonals are disjoint, 512 at a time with AVX-512 where the CPU
+// has it (64 at a time in pure Go elsewhere), with table lookups and
+// population counts. On an odd board the middle queen in any
 // inner column shares one enumeration; in each of the outer columns it
 // is a part of its own. Unique counts follow by Burnside's lemma from the
 // total and the solutions a half or quarter turn fixes (counted by
@@ -135,7 +142,7 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	// count starts over with more outer columns (smaller parts).
 	for k := outerColumns(n); ; k++ {
 		pl := newPlan(n, k)
-		pl.cap = int(min(mem/int64(threads)/halfBytes, 1<<40))
+		pl.cap = int(min((mem-reserve(mem))/int64(threads)/halfBytes, 1<<40))
 		res, err := pl.count(ctx, opt, start)
 		if !errors.Is(err, errTooBig) {
 			return res, err

@@ -15,6 +15,25 @@ var ErrMemory = errors.New("memory limit too small for the half-board join")
 // key and pattern as enumerated, and the pattern again sorted by key.
 const halfBytes = 4 + 8 + 8
 
+// reserve returns the part of a memory limit of mem bytes kept for what
+// is not halves (the program itself, tables, buffers, the Go runtime,
+// garbage not yet collected): a quarter of it, at most 64 MiB.
+func reserve(mem int64) int64 { return min(mem/4, 64<<20) }
+
+// HeapLimit returns the soft memory limit of the Go runtime
+// (debug.SetMemoryLimit) under which a process that counts with
+// Options.Memory mem (0: [DefaultMemory]) stays within mem bytes: half of
+// the reserve below mem is left for the program's own code and data and
+// for the collector's overshoot. Without a soft limit the collector lets
+// the heap grow to twice what is live before it reclaims the buffers a
+// part outgrew.
+func HeapLimit(mem int64) int64 {
+	if mem == 0 {
+		mem = DefaultMemory()
+	}
+	return mem - reserve(mem)/2
+}
+
 // MinMemory is the smallest Options.Memory [Count] accepts: the fixed
 // buffers of a worker and room for a few halves.
 const MinMemory = 1 << 20

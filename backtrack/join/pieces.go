@@ -28,8 +28,8 @@ const (
 // so that the parts can be counted apart (by the shards of package shard)
 // and their tallies added up: the boards whose middle-row queen (odd n) is
 // in column Middle and whose top half takes, of the outer columns, those
-// of the pattern Outer, standing for Weight parts (the images of the part
-// under the board's mirrors). One more piece, Symmetric, finds the
+// of the pattern Outer, standing for Weight parts (itself and its image
+// under the top-bottom mirror). One more piece, Symmetric, finds the
 // solutions that a half or quarter turn maps to themselves, which the
 // unique count needs.
 //

@@ -153,6 +153,7 @@ func backtrackAction(c *cli.Context) error {
 			return err
 		}
 		if engine == "join" && (c.IsSet("shard") || c.IsSet("shard-count") || c.IsSet("checkpoint")) {
+			defer limitHeap(0)()
 			return out.finish(countCommand(ctx, c, out.output, format, n, nil, nil, shard.EngineJoin))
 		}
 		if engine == "join" {

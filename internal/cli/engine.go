@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -105,6 +106,20 @@ func parseMemory(v string) (int64, error) {
 	return 0, usagef("--memory %s is too small for the half-board join: at least %dMiB", v, join.MinMemory>>20)
 }
 
+// limitHeap sets the Go runtime's soft memory limit to join.HeapLimit(mem)
+// (mem 0: the join's default), unless a lower one is set (GOMEMLIMIT),
+// so that the half-board join keeps within its --memory; the function it
+// returns puts the old limit back.
+func limitHeap(mem int64) (restore func()) {
+	mem = join.HeapLimit(mem)
+	old := debug.SetMemoryLimit(-1)
+	if mem >= old {
+		return func() {}
+	}
+	debug.SetMemoryLimit(mem)
+	return func() { debug.SetMemoryLimit(old) }
+}
+
 // joinCount runs --count with the half-board join.
 func joinCount(ctx context.Context, c *cli.Context, out *output, format board.Format, n int) error {
 	mode, _, _ := uniqueOf(c)
@@ -115,6 +130,7 @@ func joinCount(ctx context.Context, c *cli.Context, out *output, format board.Fo
 			return err
 		}
 	}
+	defer limitHeap(mem)()
 	bar := newProgress(c.App.ErrWriter, 0, fmt.Sprintf("counting n=%d", n))
 	res, err := join.Count(ctx, n, join.Options{Threads: c.Int("threads"), Unique: mode.on, Memory: mem, Progress: bar.Parts})
 	bar.Done()
