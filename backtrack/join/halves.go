@@ -171,10 +171,15 @@ func (g *geometry) rest(inner uint32, shift int, ban *[maxH]uint32, bitsOf *[max
 			}
 			row := &bitsOf[free[l]]
 			base, p := cols[l], pset[l]
-			for ; a != 0; a &= a - 1 {
+			o := len(pats)
+			k := o + bits.OnesCount32(a)
+			keys, pats = keys[:k], pats[:k]
+			kk, pp := keys[o:k], pats[o:k]
+			for i := range pp {
 				b := a & -a
-				keys = append(keys, (base|b)>>uint(shift))
-				pats = append(pats, p|row[bits.TrailingZeros32(b)])
+				a ^= b
+				kk[i] = (base | b) >> uint(shift)
+				pp[i] = p | row[bits.TrailingZeros32(b)&31]
 			}
 			if s.full+len(pats) > limit {
 				return keys, pats, false
