@@ -211,3 +211,32 @@ func TestDisjoint(t *testing.T) {
 		}
 	}
 }
+
+// TestTransposeWide checks the AVX-512 transpose against the pure-Go one
+// on random words, for every number of bytes of bits.
+func TestTransposeWide(t *testing.T) {
+	if !hasWide {
+		t.Skip("this machine has no AVX-512 with VPOPCNTQ: the 512-lane path is not used here")
+	}
+	r := rand.New(rand.NewPCG(27, 5))
+	for nbytes := 1; nbytes <= 8; nbytes++ {
+		var src [64]uint64
+		for i := range src {
+			src[i] = r.Uint64()
+		}
+		var dst [64][8]uint64
+		transposeWide(&dst[0][nbytes-1], &src, nbytes)
+		var want [64]uint64
+		transpose(&want, src[:])
+		for j := range 8 * nbytes {
+			if dst[j][nbytes-1] != want[j] {
+				t.Fatalf("%d bytes, bit %d: %x, want %x", nbytes, j, dst[j][nbytes-1], want[j])
+			}
+		}
+		for j := 8 * nbytes; j < 64; j++ {
+			if dst[j][nbytes-1] != 0 {
+				t.Fatalf("%d bytes: bit %d written", nbytes, j)
+			}
+		}
+	}
+}

@@ -246,10 +246,9 @@ func (m *matcher) buildWide(group []uint64) {
 			}
 			continue
 		}
-		transpose(&m.word, group[lo:hi])
-		for j := range m.width {
-			m.zword[j][b] = m.word[j]
-		}
+		n := copy(m.word[:], group[lo:hi])
+		clear(m.word[n:])
+		transposeWide(&m.zword[0][b], &m.word, (m.width+7)/8)
 		if hi-lo == 64 {
 			valid[b] = ^uint64(0)
 		} else {

@@ -17,3 +17,8 @@ func probeWide(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, w
 //
 //go:noescape
 func andNotWide(dst, src *uint64, w *uint64, n int)
+
+// transposeWide is written in probe_amd64.s.
+//
+//go:noescape
+func transposeWide(dst *uint64, src *[64]uint64, nbytes int)

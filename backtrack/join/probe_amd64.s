@@ -89,3 +89,76 @@ loop:
 	JNZ loop
 	VZEROUPPER
 	RET
+
+// func transposeWide(dst *uint64, src *[64]uint64, nbytes int)
+//
+// Turns the 64 words at src on their side, for their lowest 8*nbytes
+// bits (nbytes >= 1): the word at dst + 64*j gets bit i from bit j of
+// src[i]. Eight words at a time go down to bytes (VPMOVQB), 64 bytes
+// make one register, and VPMOVB2M takes the top bit of each byte.
+TEXT ·transposeWide(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ nbytes+16(FP), CX
+	VMOVDQU64 0(SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	VMOVDQU64 320(SI), Z5
+	VMOVDQU64 384(SI), Z6
+	VMOVDQU64 448(SI), Z7
+	ADDQ $448, DI // the word of bit 7
+
+byteloop:
+	VPMOVQB Z0, X16
+	VPMOVQB Z1, X17
+	VPMOVQB Z2, X18
+	VPMOVQB Z3, X19
+	VPMOVQB Z4, X20
+	VPMOVQB Z5, X21
+	VPMOVQB Z6, X22
+	VPMOVQB Z7, X23
+	VPUNPCKLQDQ X17, X16, X16
+	VPUNPCKLQDQ X19, X18, X18
+	VPUNPCKLQDQ X21, X20, X20
+	VPUNPCKLQDQ X23, X22, X22
+	VINSERTI64X2 $1, X18, Z16, Z16
+	VINSERTI64X2 $2, X20, Z16, Z16
+	VINSERTI64X2 $3, X22, Z16, Z16
+	VPMOVB2M Z16, K1
+	KMOVQ K1, 0(DI)
+	VPADDB Z16, Z16, Z16
+	VPMOVB2M Z16, K1
+	KMOVQ K1, -64(DI)
+	VPADDB Z16, Z16, Z16
+	VPMOVB2M Z16, K1
+	KMOVQ K1, -128(DI)
+	VPADDB Z16, Z16, Z16
+	VPMOVB2M Z16, K1
+	KMOVQ K1, -192(DI)
+	VPADDB Z16, Z16, Z16
+	VPMOVB2M Z16, K1
+	KMOVQ K1, -256(DI)
+	VPADDB Z16, Z16, Z16
+	VPMOVB2M Z16, K1
+	KMOVQ K1, -320(DI)
+	VPADDB Z16, Z16, Z16
+	VPMOVB2M Z16, K1
+	KMOVQ K1, -384(DI)
+	VPADDB Z16, Z16, Z16
+	VPMOVB2M Z16, K1
+	KMOVQ K1, -448(DI)
+	VPSRLQ $8, Z0, Z0
+	VPSRLQ $8, Z1, Z1
+	VPSRLQ $8, Z2, Z2
+	VPSRLQ $8, Z3, Z3
+	VPSRLQ $8, Z4, Z4
+	VPSRLQ $8, Z5, Z5
+	VPSRLQ $8, Z6, Z6
+	VPSRLQ $8, Z7, Z7
+	ADDQ $512, DI
+	DECQ CX
+	JNZ byteloop
+	VZEROUPPER
+	RET

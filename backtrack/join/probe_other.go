@@ -12,3 +12,7 @@ func probeWide(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, w
 func andNotWide(dst, src *uint64, w *uint64, n int) {
 	panic("join: andNotWide without AVX-512")
 }
+
+func transposeWide(dst *uint64, src *[64]uint64, nbytes int) {
+	panic("join: transposeWide without AVX-512")
+}
