@@ -117,12 +117,13 @@ func (l list) filter(z uint64, out []uint64, at []int32) ([]uint64, list) {
 	return out, list{out, at}
 }
 
-// disjoint returns the number of pairs (x, y), x from xs and y from ys,
-// with x&y == 0 (both sorted by the same key bits).
+// disjoint returns the weighted number of pairs (x, y), x from xs and y
+// from ys, with x&y == 0 (both sorted by the same key bits; see matcher
+// for the weights).
 //
-// Few pairs are tested one by one. Otherwise the list whose tables cost
-// less (ys below) is taken 64 at a time, a group, and turned on its side:
-// word j has bit k set when the k-th pattern of the group has bit j. For
+// Few pairs are tested one by one. With AVX-512, disjointWide counts the
+// rest. Otherwise the list whose tables cost less (ys below) is taken 64
+// at a time, a group, and turned on its side: word j has bit k set when the k-th pattern of the group has bit j. For
 // each chunk of pattern bits a table holds, for every value of the chunk,
 // the OR of the words of its bits: the patterns of the group that clash
 // with that value. One x is then tested against the whole group with one
