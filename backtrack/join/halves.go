@@ -59,11 +59,12 @@ func newGeometry(n int) *geometry {
 // halves enumerates every placement of h queens on the top h rows that
 // uses only the columns allow, all of the columns need, attacks no other
 // and stays off the squares of ban (ban[r]: the columns row r may not
-// use). It appends its columns of allow but need, shifted right by
-// shift, to keys and to pats its pattern, as a top half when bottom is
-// false and mirrored into the bottom half (row r to row n-1-r) when it
-// is true. It stops, returning ok false, when pats holds more than limit
-// halves, and early once stop is set (the caller checks stop).
+// use). It stores in s (emptied first) each one's columns of allow but
+// need, shifted right by shift, as its key, and its pattern, as a top
+// half when bottom is false and mirrored into the bottom half (row r to
+// row n-1-r) when it is true. It stops, returning ok false, when s holds
+// more than limit halves, and early once stop is set (the caller checks
+// stop).
 //
 // The columns of need are placed first, one column at a time on every
 // row that can take it (a placement that cannot use them all dies
@@ -72,10 +73,10 @@ func newGeometry(n int) *geometry {
 func (g *geometry) halves(allow, need uint32, shift int, ban *[maxH]uint32, bottom bool, limit int, stop *atomic.Bool, s *store) (ok bool) {
 	h, n := g.h, g.n
 	s.reset()
+	keys, pats := s.cur()
 	if bits.OnesCount32(need) > h {
 		return true
 	}
-	keys, pats := s.cur()
 	bitsOf := &g.top
 	if bottom {
 		bitsOf = &g.bot

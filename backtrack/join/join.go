@@ -142,7 +142,7 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	// count starts over with more outer columns (smaller parts).
 	for k := outerColumns(n); ; k++ {
 		pl := newPlan(n, k)
-		pl.cap = int(min((mem-reserve(mem))/int64(threads)/halfBytes, 1<<40))
+		pl.cap = halvesCap(mem, threads)
 		res, err := pl.count(ctx, opt, start)
 		if !errors.Is(err, errTooBig) {
 			return res, err

@@ -20,6 +20,12 @@ const halfBytes = 4 + 8 + 8
 // garbage not yet collected): a quarter of it, at most 64 MiB.
 func reserve(mem int64) int64 { return min(mem/4, 64<<20) }
 
+// halvesCap returns the most halves each of threads workers may hold
+// within a memory limit of mem bytes, its reserve left out.
+func halvesCap(mem int64, threads int) int {
+	return int(min((mem-reserve(mem))/int64(max(1, threads))/halfBytes, 1<<40))
+}
+
 // HeapLimit returns the soft memory limit of the Go runtime
 // (debug.SetMemoryLimit) under which a process that counts with
 // Options.Memory mem (0: [DefaultMemory]) stays within mem bytes: half of

@@ -78,13 +78,11 @@ func (m *matcher) keyWidth(width int) int {
 	return min(keyBits, max(0, bits.Len(maxBuckets)-1-width))
 }
 
-// key returns the key bits of pattern p (all keyBits of them).
+// key returns the key bits of pattern p (all keyBits of them): bit i is
+// the pattern's bit keyPos[i].
 func (m *matcher) key(p uint64) uint32 {
-	var k uint32
-	for i, b := range m.keyPos {
-		k |= uint32(p>>b&1) << uint(i)
-	}
-	return k
+	k := &m.keyPos
+	return uint32(p>>k[0]&1 | p>>k[1]&1<<1 | p>>k[2]&1<<2 | p>>k[3]&1<<3 | p>>k[4]&1<<4 | p>>k[5]&1<<5)
 }
 
 // weight returns the weight of pattern p: 1, or 2 with a bit of wbits.
@@ -123,7 +121,8 @@ func (l list) filter(z uint64, out []uint64, at []int32) ([]uint64, list) {
 //
 // Few pairs are tested one by one. With AVX-512, disjointWide counts the
 // rest. Otherwise the list whose tables cost less (ys below) is taken 64
-// at a time, a group, and turned on its side: word j has bit k set when the k-th pattern of the group has bit j. For
+// at a time, a group, and turned on its side: word j has bit k set when
+// the k-th pattern of the group has bit j. For
 // each chunk of pattern bits a table holds, for every value of the chunk,
 // the OR of the words of its bits: the patterns of the group that clash
 // with that value. One x is then tested against the whole group with one
@@ -141,8 +140,7 @@ func (m *matcher) disjoint(xs, ys list) uint64 {
 		for _, x := range xs.pats[xs.at[0]:xs.at[len(xs.at)-1]] {
 			var sum uint64
 			for _, y := range ys.pats[ys.at[0]:ys.at[len(ys.at)-1]] {
-				d := ((x & y) - 1) >> 63
-				sum += d + d&uint64(bits.OnesCount64(y&m.wbits))
+				sum += ((x & y) - 1) >> 63 * m.weight(y)
 			}
 			total += sum * m.weight(x)
 		}

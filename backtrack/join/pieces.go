@@ -234,7 +234,7 @@ func workerPool(n int) *sync.Pool {
 	}
 	p, _ := workerPools.LoadOrStore(n, &sync.Pool{New: func() any {
 		pl := newPlan(n, pieceColumns(n))
-		pl.cap = int(min(DefaultMemory()/int64(max(1, runtime.GOMAXPROCS(0)))/halfBytes, 1<<40))
+		pl.cap = halvesCap(DefaultMemory(), runtime.GOMAXPROCS(0))
 		return pl.newWorker()
 	}})
 	return p.(*sync.Pool)
