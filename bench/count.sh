@@ -15,9 +15,9 @@
 # Usage: bench/count.sh
 # Environment: SIZES (default "16 17 18"; add 19 for the slow one), RUNS
 # (default 3), CONSTEL_MAX (default 18: the constellation counter is timed
-# up to this n only, as it takes minutes at 19), NQ_REF_C (the path of nq_ref.c; default
-# ../shared/bench/nq_ref.c beside the repository), QUEENS_BIN (a queens
-# binary to time instead of building one).
+# up to this n only, as it takes minutes at 19), NQ_REF_C (the path of
+# nq_ref.c; default ../shared/bench/nq_ref.c beside the repository),
+# QUEENS_BIN (a queens binary to time instead of building one).
 set -euo pipefail
 
 runs=${RUNS:-3}

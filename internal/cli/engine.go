@@ -16,7 +16,7 @@ import (
 // sizes where it measured faster than the constellation counter on one
 // thread (medians of 5 runs of --stats seconds: n = 6: 0.22 ms against
 // 0.14 ms, n = 8: 0.17 against 0.33, n = 12: 1.7 against 3.4, n = 14: 13
-// against 45; bench/count.sh for 16 to 19, 3 to 9 times faster; n = 20
+// against 45; bench/count.sh for 16 to 18, 6 to 12 times faster; n = 20
 // counted by the join only, see docs/performance.md). Above 20 neither
 // was timed here, and the join's parts grow past several GiB.
 const joinAutoMin, joinAutoMax = 8, 20
