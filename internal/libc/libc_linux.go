@@ -1,4 +1,4 @@
-//go:build linux && !android && (amd64 || arm64) && !nogpu
+//go:build linux && !android && (amd64 || arm64) && !nogpu && !cgo
 
 package libc
 
@@ -10,10 +10,9 @@ import (
 	"github.com/ebitengine/purego"
 )
 
-const (
-	mArenaMax = -8        // glibc's M_ARENA_MAX, the mallopt parameter that bounds the malloc arenas
-	stackSize = 512 << 10 // the stacks of the threads created under a limit
-)
+// mArenaMax is glibc's M_ARENA_MAX, the mallopt parameter that bounds
+// the malloc arenas.
+const mArenaMax = -8
 
 // limited reports whether the process has an address-space limit.
 func limited() bool {
@@ -54,14 +53,4 @@ func fit() {
 		destroy(p)
 	}
 	runtime.KeepAlive(attr)
-}
-
-// bind returns the C function name of lib as a Go function of type F, or
-// nil when lib has no such symbol.
-func bind[F any](lib uintptr, name string) F {
-	var f F
-	if sym, err := purego.Dlsym(lib, name); err == nil {
-		purego.RegisterFunc(&f, sym)
-	}
-	return f
 }

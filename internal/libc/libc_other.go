@@ -1,4 +1,4 @@
-//go:build !(linux && !android && (amd64 || arm64)) || nogpu
+//go:build (!(linux && !android && (amd64 || arm64)) || nogpu) && !(cgo && linux)
 
 package libc
 
