@@ -117,3 +117,45 @@ func TestCheckpointStaleTemps(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckpointLockNotWritten checks that taking the lock writes no
+// existing file: a lock file that is a hard link to another file, or
+// that holds anything but a process id, is refused and left as it was.
+func TestCheckpointLockNotWritten(t *testing.T) {
+	dir := t.TempDir()
+	spec := Spec{N: 6, Shards: 1, Version: "v"}
+	victim := filepath.Join(dir, "victim")
+	if err := os.WriteFile(victim, []byte("precious\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ckpt := filepath.Join(dir, "c.ckpt")
+	if err := os.Link(victim, ckpt+".lock"); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := OpenCheckpoint(ckpt, spec); !errors.Is(err, ErrCheckpoint) {
+		t.Errorf("OpenCheckpoint with a lock file that is a hard link: %v; want ErrCheckpoint", err)
+		c.Close()
+	}
+	other := filepath.Join(dir, "d.ckpt")
+	if err := os.WriteFile(other+".lock", []byte("precious\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := OpenCheckpoint(other, spec); !errors.Is(err, ErrCheckpoint) {
+		t.Errorf("OpenCheckpoint with a lock file that holds text: %v; want ErrCheckpoint", err)
+		c.Close()
+	}
+	for _, name := range []string{victim, other + ".lock"} {
+		if data, _ := os.ReadFile(name); string(data) != "precious\n" {
+			t.Errorf("%s became %q", name, data)
+		}
+	}
+	// A lock file a run left (a process id) is taken again.
+	if err := os.WriteFile(other+".lock", []byte("999999999\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := OpenCheckpoint(other, spec)
+	if err != nil {
+		t.Fatalf("OpenCheckpoint with a lock file a run left: %v", err)
+	}
+	c.Close()
+}
