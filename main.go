@@ -63,8 +63,8 @@
 //	                run writing to that directory on the same machine (ID:
 //	                host name, boot and PID namespace), or by any run once
 //	                untouched for 24 hours (a live run touches its file
-//	                hourly): another host's run on shared storage keeps its
-//	                file. A character device (/dev/null) and a FIFO are
+//	                hourly); only names of exactly that form are removed.
+//	                Another host's run on shared storage keeps its file. A character device (/dev/null) and a FIFO are
 //	                written directly, /dev/stdout (/dev/fd/N) through the
 //	                descriptor queens inherited; a block device is refused.
 //	--stats         statistics on stderr, after the results (one JSON

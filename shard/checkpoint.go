@@ -335,6 +335,36 @@ func tempOwner() string {
 	return hostTag() + "-" + strconv.Itoa(os.Getpid())
 }
 
+// tempOwnerOf reads the host and pid from rest, the part of a temporary
+// file's name after tempPrefix: HOST-PID-RANDOM as tempOwner and
+// os.CreateTemp write them (the host may hold hyphens); ok is false for
+// any other form.
+func tempOwnerOf(rest string) (host string, pid int, ok bool) {
+	i := strings.LastIndexByte(rest, '-')
+	if i < 0 || !isDigits(rest[i+1:]) {
+		return "", 0, false
+	}
+	rest = rest[:i]
+	j := strings.LastIndexByte(rest, '-')
+	if j < 0 || !isDigits(rest[j+1:]) || rest[j+1] == '0' || len(rest)-j > 11 {
+		return "", 0, false
+	}
+	host = rest[:j]
+	if host == "" || len(host) > 64 || strings.Trim(host, hostBytes) != "" {
+		return "", 0, false
+	}
+	pid, _ = strconv.Atoi(rest[j+1:])
+	return host, pid, true
+}
+
+// isDigits reports whether s is one or more decimal digits.
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// hostBytes are the bytes of a host name that hostTag keeps.
+const hostBytes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_"
+
 func hostTag() string {
 	host, _ := os.Hostname()
 	b := []byte(host)[:min(len(host), 64)]
@@ -347,8 +377,10 @@ func hostTag() string {
 }
 
 // removeStale removes the temporary files of the checkpoint at path that
-// are provably stale at now: regular files named by tempPrefix of a
-// process of this host that no longer runs, or older than StaleAge. It
+// are provably stale at now: regular files named exactly as write names
+// them (tempPrefix, tempOwner, CreateTemp's random digits) of a process
+// of this host that no longer runs, or older than StaleAge. Files named
+// otherwise are never removed. It
 // is called with the checkpoint locked; errors are ignored (what stays is
 // only litter).
 func removeStale(path string, now time.Time) {
@@ -367,12 +399,12 @@ func removeStale(path string, now time.Time) {
 		if err != nil {
 			continue
 		}
-		stale := now.Sub(info.ModTime()) > StaleAge
-		// rest is HOST-PID-RANDOM; the host may hold hyphens.
-		if parts := strings.Split(rest, "-"); len(parts) >= 3 && strings.Join(parts[:len(parts)-2], "-") == host {
-			pid, err := strconv.Atoi(parts[len(parts)-2])
-			stale = stale || err == nil && pid > 0 && pid != os.Getpid() && !alive(pid)
+		owner, pid, ok := tempOwnerOf(rest)
+		if !ok {
+			continue // not a name queens writes, however old
 		}
+		stale := now.Sub(info.ModTime()) > StaleAge ||
+			owner == host && pid != os.Getpid() && !alive(pid)
 		if stale {
 			os.Remove(filepath.Join(dir, e.Name()))
 		}

@@ -95,6 +95,10 @@ func TestCheckpointStaleTemps(t *testing.T) {
 		prefix + "old-host-7-123":             true,
 		prefix + tempOwner() + "-123":         false,
 		".other.ckpt.tmp-x-1-2":               false,
+		prefix + "backup":                     false, // old, but not of queens's form
+		prefix + "old host-7-123":             false,
+		prefix + "old-host-07-123":            false,
+		prefix + "old-host-7-12a":             false,
 	}
 	for name := range names {
 		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
@@ -102,8 +106,10 @@ func TestCheckpointStaleTemps(t *testing.T) {
 		}
 	}
 	old := time.Now().Add(-2 * StaleAge)
-	if err := os.Chtimes(filepath.Join(dir, prefix+"old-host-7-123"), old, old); err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"old-host-7-123", "backup", "old host-7-123", "old-host-07-123", "old-host-7-12a"} {
+		if err := os.Chtimes(filepath.Join(dir, prefix+name), old, old); err != nil {
+			t.Fatal(err)
+		}
 	}
 	c, err := OpenCheckpoint(ckpt, Spec{N: 6, Shards: 1, Version: "v"})
 	if err != nil {

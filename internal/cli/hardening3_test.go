@@ -31,13 +31,17 @@ func TestTempOwner(t *testing.T) {
 	}{
 		{m.tag + "-123-0123456789abcdef", m.id, 123, true},
 		{"a-b-c-" + m.id + "-9-fedcba9876543210", m.id, 9, true},
-		{"123", "", 0, false},                                      // an older queens's
-		{m.tag + "-0-0123456789abcdef", "", 0, false},              // no pid 0
-		{m.tag + "-12x-0123456789abcdef", "", 0, false},            // not a pid
-		{m.tag + "-12-0123456789abcde", "", 0, false},              // random cut
-		{"host-abc-12-0123456789abcdef", "", 0, false},             // id cut
-		{m.id + "-12-0123456789abcdef", "", 0, false},              // no host
-		{"\x1b[2J-" + m.id + "-1-0123456789abcdef", m.id, 1, true}, // host is not trusted
+		{"123", "", 0, false},                                                 // an older queens's
+		{m.tag + "-0-0123456789abcdef", "", 0, false},                         // no pid 0
+		{m.tag + "-12x-0123456789abcdef", "", 0, false},                       // not a pid
+		{m.tag + "-12-0123456789abcde", "", 0, false},                         // random cut
+		{"host-abc-12-0123456789abcdef", "", 0, false},                        // id cut
+		{m.id + "-12-0123456789abcdef", "", 0, false},                         // no host
+		{"\x1b[2J-" + m.id + "-1-0123456789abcdef", "", 0, false},             // not a host queens writes
+		{m.tag + "-+12-0123456789abcdef", "", 0, false},                       // not as queens writes a pid
+		{m.tag + "-012-0123456789abcdef", "", 0, false},                       // nor this
+		{m.tag + "-12-0123456789ABCDEF", "", 0, false},                        // nor the random part
+		{"h-" + strings.ToUpper(m.id) + "-12-0123456789abcdef", "", 0, false}, // nor the id
 	} {
 		id, pid, ok := tempOwner(tc.rest)
 		if id != tc.id || pid != tc.pid || ok != tc.ok {
@@ -69,20 +73,21 @@ func TestStaleTemps(t *testing.T) {
 	elsewhere := newMachine("elsewhere", "", "").tag
 	dead := strconv.Itoa(deadPID(t))
 	const random = "-0123456789abcdef"
-	files := map[string]bool{ // name: removed
-		".a" + tempSuffix + here + "-" + dead + random:                              true,
-		".b" + tempSuffix + here + "-" + strconv.Itoa(os.Getpid()) + random:         false,
-		".c" + tempSuffix + elsewhere + "-" + dead + random:                         false,
-		".d" + tempSuffix + dead:                                                    false, // an older queens's: whose?
-		".e" + tempSuffix + elsewhere + "-" + dead + random + "old":                 true,
-		".f" + tempSuffix + dead + "old":                                            true,
-		".g" + tempSuffix + here + "-" + strconv.Itoa(os.Getpid()) + random + "old": true, // a reused pid
+	const oldRandom = "-00000000000001d0" // these and names ending in old are a day old
+	files := map[string]bool{             // name: removed
+		".a" + tempSuffix + here + "-" + dead + random:                         true,
+		".b" + tempSuffix + here + "-" + strconv.Itoa(os.Getpid()) + random:    false,
+		".c" + tempSuffix + elsewhere + "-" + dead + random:                    false,
+		".d" + tempSuffix + dead:                                               false, // an older queens's: whose?
+		".e" + tempSuffix + elsewhere + "-" + dead + oldRandom:                 true,
+		".f" + tempSuffix + dead + "old":                                       false, // not queens's form: whose?
+		".g" + tempSuffix + here + "-" + strconv.Itoa(os.Getpid()) + oldRandom: true,  // a reused pid
 	}
 	old := time.Now().Add(-staleAge - time.Minute)
 	for name := range files {
 		path := filepath.Join(dir, name)
 		os.WriteFile(path, []byte("half"), 0o644)
-		if name[len(name)-3:] == "old" {
+		if strings.HasSuffix(name, "old") || strings.HasSuffix(name, oldRandom) {
 			os.Chtimes(path, old, old)
 		}
 	}

@@ -330,21 +330,50 @@ func newMachine(host, boot, pidns string) machine {
 }
 
 // tempOwner reads the machine id and pid from the part of a temporary
-// file's name after tempSuffix; ok is false for a name in another form
-// (an older queens's .NAME.queens-tmp-PID among them: which host wrote
-// it cannot be told).
+// file's name after tempSuffix; ok is false for a name in any other form
+// than exactly the one tempName writes (an older queens's
+// .NAME.queens-tmp-PID among them: which host wrote it cannot be told;
+// and a user's .notes.queens-tmp-backup, which is no temporary file).
 func tempOwner(rest string) (id string, pid int, ok bool) {
 	rest, random, ok1 := cutLast(rest, "-")
 	rest, pidText, ok2 := cutLast(rest, "-")
-	_, id, ok3 := cutLast(rest, "-")
-	if !ok1 || !ok2 || !ok3 || len(random) != 16 || len(id) != 12 {
+	host, id, ok3 := cutLast(rest, "-")
+	if !ok1 || !ok2 || !ok3 || !isLowerHex(random, 16) || !isLowerHex(id, 12) || !isHostTag(host) {
 		return "", 0, false
 	}
 	pid, err := parseDecimal(pidText)
-	if err != nil || pid <= 0 {
+	if err != nil || pid <= 0 || strconv.Itoa(pid) != pidText {
 		return "", 0, false
 	}
 	return id, pid, true
+}
+
+// isLowerHex reports whether s is n lowercase hexadecimal digits, as
+// hex.EncodeToString writes them.
+func isLowerHex(s string, n int) bool {
+	if len(s) != n {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// isHostTag reports whether s is a host name as newMachine cuts it: 1 to
+// 32 letters, digits, dots, hyphens and underscores.
+func isHostTag(s string) bool {
+	if len(s) == 0 || len(s) > 32 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // cutLast is strings.Cut at the last sep.
@@ -361,10 +390,12 @@ func cutLast(s, sep string) (before, after string, found bool) {
 var cleanedDirs sync.Map
 
 // removeStaleTemps removes, once per run, the temporary files in the
-// directory of target that are provably abandoned: written on this
-// machine by a process that is no longer alive, or (from any machine,
-// in any form) not modified for staleAge. Another host's file, which
-// may be a live run's on shared storage, is otherwise left alone.
+// directory of target that are provably abandoned: named exactly as
+// tempName names them, and written on this machine by a process that is
+// no longer alive, or (from any machine) not modified for staleAge, 24
+// times the period at which a live writer touches its file. Another
+// host's fresh file, which may be a live run's on shared storage, and
+// every file named otherwise are left alone.
 func removeStaleTemps(target string) {
 	dir := filepath.Dir(target)
 	if _, done := cleanedDirs.LoadOrStore(dir, true); done {
@@ -378,7 +409,7 @@ func removeStaleTemps(target string) {
 	for _, e := range entries {
 		name := e.Name()
 		i := strings.LastIndex(name, tempSuffix)
-		if i < 0 || name[0] != '.' || !e.Type().IsRegular() {
+		if i < 2 || name[0] != '.' || !e.Type().IsRegular() {
 			continue
 		}
 		if staleTemp(name[i+len(tempSuffix):], e, now) {
@@ -391,7 +422,10 @@ func removeStaleTemps(target string) {
 // rest after tempSuffix, is abandoned.
 func staleTemp(rest string, e fs.DirEntry, now time.Time) bool {
 	id, pid, ok := tempOwner(rest)
-	if ok && id == thisMachine().id && pid != os.Getpid() && !processAlive(pid) {
+	if !ok {
+		return false
+	}
+	if id == thisMachine().id && pid != os.Getpid() && !processAlive(pid) {
 		return true
 	}
 	info, err := e.Info()
