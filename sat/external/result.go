@@ -76,10 +76,10 @@ func (e *ResultError) Unwrap() error { return e.Err }
 // variable given twice or a satisfiable answer without a model is an error
 // (a *[ResultError] wrapping [ErrOutput]).
 func ReadResult(r io.Reader) (*Result, error) {
-	// A token reader, not a line scanner: memory grows with the literals
-	// (about 20 bytes each: the model, its lines, and a sort for the
-	// duplicate check), never with the length of a line, and a line of
-	// any length gets its right number.
+	// A token reader, not a line scanner: memory grows with the distinct
+	// variables of the model (8 bytes a literal and a bit a variable),
+	// never with the length of a line, and a line of any length gets its
+	// right number. A variable given twice stops the reading there.
 	rr := &resultReader{br: bufio.NewReaderSize(r, 64<<10), res: &Result{}}
 	for {
 		eol, err := readToken(rr.br, &rr.tok)
@@ -97,9 +97,6 @@ func ReadResult(r io.Reader) (*Result, error) {
 			return nil, err
 		}
 	}
-	if err := rr.duplicates(); err != nil {
-		return nil, err
-	}
 	return rr.result()
 }
 
@@ -108,8 +105,9 @@ type resultReader struct {
 	br        *bufio.Reader
 	res       *Result
 	answered  bool
-	ended     bool     // the model's closing 0 was read
-	lines     []uint32 // the line of each literal of the model
+	ended     bool // the model's closing 0 was read
+	seen      varSet
+	starts    []lineMark // where each line of the model starts in it
 	lineNo    int
 	modelLine int
 	tok       []byte
@@ -208,7 +206,13 @@ func (rr *resultReader) literal() error {
 	if v := max(n, -n); v > encode.MaxVars || n == -n { // the second: math.MinInt
 		return rr.bad("literal %d out of range", n)
 	}
-	rr.lines = append(rr.lines, uint32(rr.lineNo))
+	v := max(n, -n)
+	if rr.seen.add(v) {
+		return rr.bad("variable %d given twice (also on line %d)", v, rr.firstLine(v))
+	}
+	if len(rr.starts) == 0 || rr.starts[len(rr.starts)-1].line != rr.lineNo {
+		rr.starts = append(rr.starts, lineMark{len(rr.res.Model), rr.lineNo})
+	}
 	if rr.modelLine == 0 {
 		rr.modelLine = rr.lineNo
 	}
@@ -216,28 +220,48 @@ func (rr *resultReader) literal() error {
 	return nil
 }
 
-// duplicates refuses a variable given twice: the one whose second
-// mention comes first. Sorting variable<<32 | index finds them with 8
-// bytes a literal.
-func (rr *resultReader) duplicates() error {
-	keys := make([]uint64, len(rr.res.Model))
-	for i, lit := range rr.res.Model {
-		keys[i] = uint64(max(lit, -lit))<<32 | uint64(i)
+// lineMark says that the model's literals from index on were read on
+// line (up to the next lineMark's index).
+type lineMark struct{ index, line int }
+
+// firstLine returns the line on which variable v was given.
+func (rr *resultReader) firstLine(v int) int {
+	i := slices.IndexFunc(rr.res.Model, func(lit int) bool { return lit == v || lit == -v })
+	k, found := slices.BinarySearchFunc(rr.starts, i, func(m lineMark, i int) int { return m.index - i })
+	if !found {
+		k--
 	}
-	slices.Sort(keys)
-	dupLine, dupVar, firstLine := 0, 0, 0
-	for k := 1; k < len(keys); k++ {
-		if keys[k]>>32 == keys[k-1]>>32 {
-			if l := int(rr.lines[uint32(keys[k])]); dupLine == 0 || l < dupLine {
-				dupLine, dupVar, firstLine = l, int(keys[k]>>32), int(rr.lines[uint32(keys[k-1])])
-			}
+	return rr.starts[k].line
+}
+
+// varSet is a set of variables (1 to encode.MaxVars): a bit each, in a
+// table up to denseVars and in words of a map above, so that a few
+// variables near 2^31 cost a few words, not a table of them all.
+type varSet struct {
+	dense  []uint64
+	sparse map[int]uint64
+}
+
+// denseVars bounds the variables varSet keeps in its table (2 MiB).
+const denseVars = 1 << 24
+
+// add adds v and reports whether it was there already.
+func (vs *varSet) add(v int) bool {
+	bit := uint64(1) << (v & 63)
+	if v >= denseVars {
+		if vs.sparse == nil {
+			vs.sparse = make(map[int]uint64)
 		}
+		w := vs.sparse[v>>6]
+		vs.sparse[v>>6] = w | bit
+		return w&bit != 0
 	}
-	if dupLine > 0 {
-		rr.lineNo = dupLine
-		return rr.bad("variable %d given twice (also on line %d)", dupVar, firstLine)
+	if w := v >> 6; w >= len(vs.dense) {
+		vs.dense = append(vs.dense, make([]uint64, w+1-len(vs.dense))...)
 	}
-	return nil
+	there := vs.dense[v>>6]&bit != 0
+	vs.dense[v>>6] |= bit
+	return there
 }
 
 // result checks that the answer and the model agree.
