@@ -20,6 +20,13 @@ func TestCheckProofFormats(t *testing.T) {
 		{"LRAT", "5 1 0 1 2 0\n6 0 5 3 4 0\n", "LRAT"},
 		{"LRAT, deletion first", "4 d 0\n5 1 0 1 2 0\n6 0 5 3 4 0\n", "LRAT"},
 		{"LRAT after a comment", "c from a converter\n5 1 0 1 2 0\n6 0 5 3 4 0\n", "LRAT"},
+		// drat-trim starts LRAT with one deletion line of every unused
+		// clause: longer than any peek.
+		{"LRAT, long deletion first", "4 d" + strings.Repeat(" ", 1<<20) + " 0\n5 1 0 1 2 0\n6 0 5 3 4 0\n", "LRAT"},
+		{"LRAT, long first step", "5 1 0" + strings.Repeat(" ", 1<<20) + " 1 2 0\n6 0 5 3 4 0\n", "LRAT"},
+		{"text DRAT, two lemmas on a line", "1 0 0\n", "DRAT"},
+		{"text DRAT, negative first", "-1 0\n-2 0 0\n", "DRAT"},
+		{"text DRAT, long first lemma", "1" + strings.Repeat(" 1", 1<<20) + " 0\n0\n", "DRAT"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := drat.CheckProof(context.Background(), f, strings.NewReader(tc.proof))
