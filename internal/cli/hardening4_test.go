@@ -1,8 +1,11 @@
 package cli
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -36,6 +39,39 @@ func TestStaleTempsOnlyOurs(t *testing.T) {
 	for _, name := range names {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Errorf("%q was removed: %v", name, err)
+		}
+	}
+}
+
+// TestStatsJSON: every line of JSON a command writes, --stats included,
+// is JSON, whatever its values are (the encoding's name was written
+// unquoted).
+func TestStatsJSON(t *testing.T) {
+	for _, args := range [][]string{
+		{"sat", "-n", "6", "--stats", "--format", "json"},
+		{"sat", "-n", "6", "--stats", "--format", "json", "--encoding", "seq", "--count"},
+		{"backtrack", "-n", "6", "--stats", "--format", "json"},
+		{"backtrack", "-n", "6", "--stats", "--format", "json", "--count"},
+		{"backtrack", "-n", "5", "--stats", "--format", "json", "--all"},
+		{"trace", "-n", "4", "--format", "json"},
+		{"compare", "-n", "5", "--json"},
+		{"board", "-n", "4", "--format", "json"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := Run(append([]string{"queens"}, args...), &stdout, &stderr); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+		}
+		checkJSONLines(t, args, stdout.String()+stderr.String())
+	}
+}
+
+// checkJSONLines fails the test unless every line of out is a JSON object.
+func checkJSONLines(t *testing.T, args []string, out string) {
+	t.Helper()
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Errorf("%v: %q is not a JSON object: %v", args, line, err)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"reflect"
 	"strconv"
 	"time"
 
@@ -76,13 +77,13 @@ func writeStats(w io.Writer, format board.Format, stats ...stat) error {
 		switch x := st.value.(type) {
 		case time.Duration:
 			v = strconv.AppendFloat(nil, math.Round(x.Seconds()*1e6)/1e6, 'f', -1, 64)
-		case string:
-			v = []byte(x)
-			if format == board.FormatJSON {
-				v, _ = json.Marshal(x)
-			}
 		default:
 			v = fmt.Append(nil, x)
+			if k := reflect.ValueOf(x).Kind(); format == board.FormatJSON && (k < reflect.Int || k > reflect.Uint64) {
+				// A string, or a value written as one (an
+				// encoding's name).
+				v, _ = json.Marshal(string(v))
+			}
 		}
 		if format == board.FormatJSON {
 			if i > 0 {
