@@ -112,13 +112,13 @@ func backtrackAction(c *cli.Context) error {
 	}
 	maxN, mode := backtrackLimit(c.Bool("count"), c.IsSet("shard") || c.IsSet("shard-count"), c.Bool("all") || c.Bool("unique"), strategy == backtrack.Lex)
 	n := c.Int("n")
-	if n > maxN && n <= board.MaxN {
+	if n > maxN {
 		return usagef("-n %d is too large for %s (at most %d)", n, mode, maxN)
 	}
-	if err := strategyLimit(strategy, n); err != nil {
+	if _, err := boardSize(c, maxN); err != nil {
 		return err
 	}
-	if _, err := boardSize(c, maxN); err != nil {
+	if err := strategyLimit(strategy, n); err != nil {
 		return err
 	}
 	place, err := placements(c, n)
@@ -325,8 +325,8 @@ func searchCount(ctx context.Context, c *cli.Context, out *output, format board.
 // strategyLimit refuses a board too large for --strategy cells or
 // generate, saying how much work the next size would be.
 func strategyLimit(s backtrack.Strategy, n int) error {
-	if n <= s.MaxN() {
-		return nil
+	if s != backtrack.Cells && s != backtrack.Generate || n <= s.MaxN() {
+		return nil // the others' limits are -n's (boardSize)
 	}
 	_, perms := backtrack.SearchSpace(s.MaxN() + 1)
 	if s == backtrack.Generate {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/queens-dev/queens/backtrack"
 )
 
 // The fourth hardening pass (issue 33): nothing lost, no crash, no false
@@ -73,5 +75,25 @@ func checkJSONLines(t *testing.T, args []string, out string) {
 		if err := json.Unmarshal([]byte(line), &v); err != nil {
 			t.Errorf("%v: %q is not a JSON object: %v", args, line, err)
 		}
+	}
+}
+
+// TestLimitNamesTheOption: a board beyond every limit is refused at
+// once (no work, such as a factorial of 65537 for the message), naming
+// the option the user gave, not another strategy.
+func TestLimitNamesTheOption(t *testing.T) {
+	for _, args := range [][]string{
+		{"backtrack", "-n", "70000", "--strategy", "lex"},
+		{"backtrack", "-n", "70000"},
+		{"backtrack", "-n", "70000", "--strategy", "iterative"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := Run(append([]string{"queens"}, args...), &stdout, &stderr)
+		if msg := stderr.String(); code != 2 || strings.Contains(msg, "cells") || !strings.Contains(msg, "-n 70000 is too large for") {
+			t.Errorf("%v: exit %d, %q; want 2 and a message about -n 70000 and not about --strategy cells", args, code, msg)
+		}
+	}
+	if err := strategyLimit(backtrack.Lex, 1<<20); err != nil {
+		t.Errorf("strategyLimit(lex, 2^20) = %v; want nil (lex's limit is -n's)", err)
 	}
 }
