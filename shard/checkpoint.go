@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/queens-dev/queens/backtrack"
 )
@@ -72,13 +75,15 @@ type checkpointPiece struct {
 }
 
 // OpenCheckpoint opens the checkpoint at path for shard s and locks it
-// (an advisory lock on PATH.lock, a file left in place, so that a second
+// (an advisory lock on [LockPath], PATH.lock, a file left in place, so that a second
 // process given the same file is refused with an error wrapping [ErrLocked] instead of
 // overwriting the first one's work); call [Checkpoint.Close] when done.
-// A path that is a symbolic link stands for the file it resolves to: that
-// file is locked and written (the link stays a link), so two runs given
-// two names of one file cannot both use it. A lock file that is a link or
-// not a regular file is refused (ErrCheckpoint), never written through.
+// A path that is a symbolic link stands for the file it leads to, which
+// need not exist yet: that file is locked and written (the link stays a
+// link), so two runs given two names of one file cannot both use it. A
+// lock file that is a link, not a regular file, a file of more than one
+// name or one that holds anything but a process id is refused
+// (ErrCheckpoint), never written.
 // Temporary files of the checkpoint that a killed run left behind are
 // removed when they are provably stale: of a process of this host that is
 // no longer running, or older than [StaleAge]. A
@@ -110,7 +115,7 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("open checkpoint %s: %w: not a regular file", path, ErrCheckpoint)
 	}
-	if c.lock, err = lockFile(path + ".lock"); err != nil {
+	if c.lock, err = lockFile(LockPath(path)); err != nil {
 		return nil, fmt.Errorf("open checkpoint %s: %w", path, err)
 	}
 	removeStale(path, time.Now())
@@ -307,17 +312,52 @@ func readBounded(path string, max int64) ([]byte, error) {
 }
 
 // resolve returns the file that path names: path itself unless it is a
-// symbolic link, whose target (which must exist) it returns.
+// symbolic link, whose target it returns; the target need not exist (a
+// link placed first names the file to create, as for -o).
 func resolve(path string) (string, error) {
-	st, err := os.Lstat(path)
-	if err != nil || st.Mode()&fs.ModeSymlink == 0 {
-		return path, nil // not there yet, or not a link: used as it is
+	for range 40 { // the kernel's bound (ELOOP)
+		st, err := os.Lstat(path)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			return path, nil // not there yet, or not a link: used as it is
+		}
+		link, err := os.Readlink(path)
+		if err != nil {
+			return "", fmt.Errorf("%w: %s: %v", ErrCheckpoint, path, err)
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(path), link)
+		}
+		path = link
 	}
-	target, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		return "", fmt.Errorf("%w: %s is a symbolic link that does not resolve: %v", ErrCheckpoint, path, err)
+	return "", fmt.Errorf("%w: %s: too many levels of symbolic links", ErrCheckpoint, path)
+}
+
+// nameMax is the longest file name (a path's last element) that common
+// file systems take, in bytes (NAME_MAX).
+const nameMax = 255
+
+// LockPath returns the lock file of the checkpoint at path: PATH.lock, or
+// for a name too long to take ".lock", the name cut and a hash of it in
+// its stead, so that any name the file system takes has a lock.
+func LockPath(path string) string {
+	dir, base := filepath.Split(path)
+	if len(base)+len(".lock") <= nameMax {
+		return path + ".lock"
 	}
-	return target, nil
+	sum := sha256.Sum256([]byte(base))
+	return dir + cutName(base, nameMax-len(".lock")-17) + "-" + hex.EncodeToString(sum[:8]) + ".lock"
+}
+
+// cutName returns name cut to at most max bytes, at the start of a UTF-8
+// character.
+func cutName(name string, max int) string {
+	if len(name) <= max {
+		return name
+	}
+	for max > 0 && !utf8.RuneStart(name[max]) {
+		max--
+	}
+	return name[:max]
 }
 
 // StaleAge is the age after which a temporary checkpoint file of another
@@ -326,8 +366,13 @@ func resolve(path string) (string, error) {
 const StaleAge = time.Hour
 
 // tempPrefix is the start of the names of path's temporary files:
-// ".NAME.tmp-", followed by tempOwner and a random part.
-func tempPrefix(path string) string { return "." + filepath.Base(path) + ".tmp-" }
+// ".NAME.tmp-", followed by tempOwner and a random part. NAME is cut so
+// that the whole name fits in nameMax bytes whatever the owner (a host
+// of up to 64 bytes, a pid of up to 10 digits) and CreateTemp's random
+// part (up to 10 digits), the same cut for every process.
+func tempPrefix(path string) string {
+	return "." + cutName(filepath.Base(path), nameMax-len("..tmp-")-(64+1+10)-(1+10)) + ".tmp-"
+}
 
 // tempOwner names the writer of a temporary file: "HOST-PID", the host
 // name cut to letters, digits, dots and hyphens.

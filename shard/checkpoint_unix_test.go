@@ -14,8 +14,9 @@ import (
 
 // TestCheckpointLinks checks the files next to a checkpoint: a lock file
 // that is a link or a FIFO is refused and its target left as it was, and a
-// checkpoint reached through a link is locked and written as the file it
-// names (two names of one file cannot both run, and the link stays a link).
+// checkpoint reached through a link, dangling or not, is locked and
+// written as the file it names (two names of one file cannot both run,
+// and the link stays a link).
 func TestCheckpointLinks(t *testing.T) {
 	dir := t.TempDir()
 	spec := Spec{N: 8, Shards: 1, Version: "v"}
@@ -46,11 +47,17 @@ func TestCheckpointLinks(t *testing.T) {
 	if err := os.Symlink("real.ckpt", link); err != nil {
 		t.Fatal(err)
 	}
-	// A dangling link is refused: the file it names is not there to lock.
-	if _, err := OpenCheckpoint(link, spec); !errors.Is(err, ErrCheckpoint) {
-		t.Errorf("OpenCheckpoint through a dangling link: %v; want ErrCheckpoint", err)
+	// A dangling link names the file to create, as for -o: its lock is
+	// the target's.
+	c, err := OpenCheckpoint(link, spec)
+	if err != nil {
+		t.Fatalf("OpenCheckpoint through a dangling link: %v", err)
 	}
-	c, err := OpenCheckpoint(real, spec)
+	if _, err := os.Stat(LockPath(real)); err != nil {
+		t.Errorf("the lock of a dangling link's target: %v", err)
+	}
+	c.Close()
+	c, err = OpenCheckpoint(real, spec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -136,7 +136,7 @@ func ReadProgress(paths []string) (Progress, error) {
 			if err := note(ShardProgress{Shard: h.Shard, Done: len(done), Pieces: len(pieces), Modified: st.ModTime(), Path: path}, h.N, h.Shards, h.Split); err != nil {
 				return p, err
 			}
-			if lock, err := os.Stat(path + ".lock"); err == nil && (p.Start.IsZero() || lock.ModTime().Before(p.Start)) {
+			if lock, err := os.Stat(LockPath(path)); err == nil && (p.Start.IsZero() || lock.ModTime().Before(p.Start)) {
 				p.Start = lock.ModTime()
 			}
 		}

@@ -97,3 +97,63 @@ func TestLimitNamesTheOption(t *testing.T) {
 		t.Errorf("strategyLimit(lex, 2^20) = %v; want nil (lex's limit is -n's)", err)
 	}
 }
+
+// TestLongNames: any name the file system takes works for -o and
+// --checkpoint (the temporary's name, longer than the user's, was
+// refused), and a name no file system takes is refused before any work.
+func TestLongNames(t *testing.T) {
+	dir := t.TempDir()
+	for _, k := range []int{200, 246, 250, 255} {
+		name := filepath.Join(dir, strings.Repeat("q", k-4)+".txt")
+		var stdout, stderr bytes.Buffer
+		if code := Run([]string{"queens", "backtrack", "-n", "6", "--count", "-o", name}, &stdout, &stderr); code != 0 {
+			t.Errorf("-o a %d-byte name: exit %d: %s", k, code, stderr.String())
+		} else if data, _ := os.ReadFile(name); string(data) != "4 solutions\n" {
+			t.Errorf("-o a %d-byte name wrote %q", k, data)
+		}
+	}
+	for _, k := range []int{200, 250} {
+		name := filepath.Join(dir, strings.Repeat("c", k-5)+".ckpt")
+		var stdout, stderr bytes.Buffer
+		if code := Run([]string{"queens", "backtrack", "-n", "8", "--count", "--checkpoint", name}, &stdout, &stderr); code != 0 {
+			t.Errorf("--checkpoint a %d-byte name: exit %d: %s", k, code, stderr.String())
+		} else if _, err := os.Stat(name); err != nil {
+			t.Errorf("--checkpoint a %d-byte name: %v", k, err)
+		}
+	}
+	long := filepath.Join(dir, strings.Repeat("x", 256))
+	for _, args := range [][]string{
+		{"backtrack", "-n", "6", "--count", "-o", long},
+		{"backtrack", "-n", "8", "--count", "--checkpoint", long},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := Run(append([]string{"queens"}, args...), &stdout, &stderr); code != 2 || stdout.Len() > 0 {
+			t.Errorf("%s a 256-byte name: exit %d, %q, %q; want 2 and nothing counted", args[4], code, stdout.String(), stderr.String())
+		}
+	}
+}
+
+// TestCheckpointDanglingLink: a checkpoint that is a symbolic link to a
+// file not yet made is created where the link leads, the link kept, as
+// -o does (a link placed first is how checkpoints go on shared storage).
+func TestCheckpointDanglingLink(t *testing.T) {
+	dir := t.TempDir()
+	store := filepath.Join(dir, "store")
+	if err := os.Mkdir(store, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "c.ckpt")
+	if err := os.Symlink(filepath.Join("store", "c.ckpt"), link); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := Run([]string{"queens", "backtrack", "-n", "8", "--count", "--checkpoint", link}, &stdout, &stderr); code != 0 {
+		t.Fatalf("--checkpoint a dangling link: exit %d: %s", code, stderr.String())
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link became %v, %v; want a link", st.Mode(), err)
+	}
+	if _, err := os.Stat(filepath.Join(store, "c.ckpt")); err != nil {
+		t.Errorf("the link's target: %v", err)
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/queens-dev/queens/sat"
 )
@@ -288,11 +289,22 @@ const (
 // run can tell one left by a run that was killed (kill -9 leaves no
 // chance to remove it) from one being written now, here or on another
 // host sharing the directory.
+//
+// NAME is cut (at the start of a UTF-8 character) so that the whole name
+// fits in the 255 bytes a file system takes: any name it takes for the
+// target works.
 func tempName(target string) string {
 	var r [8]byte
 	rand.Read(r[:]) // never fails (crypto/rand)
-	return filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+tempSuffix+
-		thisMachine().tag+"-"+strconv.Itoa(os.Getpid())+"-"+hex.EncodeToString(r[:]))
+	rest := tempSuffix + thisMachine().tag + "-" + strconv.Itoa(os.Getpid()) + "-" + hex.EncodeToString(r[:])
+	name, keep := filepath.Base(target), 255-1-len(rest)
+	if len(name) > keep {
+		for keep > 0 && !utf8.RuneStart(name[keep]) {
+			keep--
+		}
+		name = name[:keep]
+	}
+	return filepath.Join(filepath.Dir(target), "."+name+rest)
 }
 
 // machine is what tells this machine's processes from another's.

@@ -146,7 +146,7 @@ func checkpointApart(c *cli.Context) error {
 	if ckpt == "" || out == "" || out == "-" {
 		return nil
 	}
-	for _, f := range []string{ckpt, ckpt + ".lock"} {
+	for _, f := range []string{ckpt, shard.LockPath(ckpt)} {
 		if sameFile(out, f) {
 			return usagef("-o %s would replace the checkpoint's file %s: write the count elsewhere", quote.Text(out), quote.Text(f))
 		}
