@@ -49,7 +49,8 @@ func decodeCommand() *cli.Command {
 			"UNSATISFIABLE of a file that is not the queens instance, is printed and exits with\n" +
 			"status 3 (\"verified\": false in JSON); unreadable output, a model for a smaller board, a\n" +
 			"--cnf for another n or, with --proof, one beyond the proof checker's limit of 2^30-1\n" +
-			"variables exits with status 2. --format svg, png and fen draw the board.\n" +
+			"variables, or a malformed proof (a syntax error anywhere) exits with status 2.\n" +
+			"--format svg, png and fen draw the board.\n" +
 			fmt.Sprintf("Limit: n <= %d.", decodeMax),
 		Flags: []cli.Flag{sizeFlag(),
 			&cli.StringFlag{Name: "cnf", Usage: "also check the answer against the DIMACS CNF in `FILE` (\"-\": stdin)"},
@@ -271,11 +272,17 @@ func checkProofFile(c *cli.Context, cnf *encode.CNF, path, cnfPath string) error
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		// Past the input limit, past the memory, or no proof from its
-		// first byte (NULs, a CNF): the input, not a refutation, is bad.
-		var pe *drat.ParseError
-		if errors.Is(err, errInputSize) || errors.Is(err, drat.ErrMemory) || errors.As(err, &pe) && pe.Offset == 0 {
+		// Past the input limit or the memory: the input, not a
+		// refutation, is bad.
+		if errors.Is(err, errInputSize) || errors.Is(err, drat.ErrMemory) {
 			return usagef("decode: --proof %s: %v", path, err)
+		}
+		// Not a proof, wherever that shows (a syntax error in any
+		// format, NULs, a CNF): exit status 2, as for any malformed
+		// input; a proof that fails to refute is status 1.
+		var pe *drat.ParseError
+		if errors.As(err, &pe) {
+			return usagef("decode: --proof %s is malformed: %v", path, err)
 		}
 		return failf("decode: the proof %s does not refute %s: %v", path, cnfPath, err)
 	}

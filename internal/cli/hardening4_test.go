@@ -157,3 +157,37 @@ func TestCheckpointDanglingLink(t *testing.T) {
 		t.Errorf("the link's target: %v", err)
 	}
 }
+
+// TestMalformedProof: a proof that is not one (a syntax error anywhere,
+// in any format) is bad input, exit status 2; a well-formed proof that
+// fails to refute the formula is exit status 1.
+func TestMalformedProof(t *testing.T) {
+	dir := t.TempDir()
+	cnf := filepath.Join(dir, "f.cnf")
+	os.WriteFile(cnf, []byte("p cnf 2 4\n1 2 0\n1 -2 0\n-1 2 0\n-1 -2 0\n"), 0o644)
+	answer := filepath.Join(dir, "unsat")
+	os.WriteFile(answer, []byte("s UNSATISFIABLE\n"), 0o644)
+	for _, tc := range []struct {
+		name, proof string
+		code        int
+	}{
+		{"LRAT, error on line 1", "5 1 x 1 2 0\n", 2},
+		{"LRAT, error on line 2", "5 1 0 1 2 0\n6 x 0 5 3 4 0\n", 2},
+		{"text DRAT, error on line 1", "1 x 0\n", 2},
+		{"text DRAT, error on line 2", "1 0\nfoo 0\n", 2},
+		{"binary DRAT, garbage", "a\x02\x00a\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\x00", 2},
+		{"binary DRAT, bad step", "a\x02\x00\x07\x02\x00", 2},
+		{"well-formed, refutes nothing", "2 0\n", 1},
+		{"LRAT, well-formed, wrong hints", "5 1 0 3 0\n6 0 5 3 4 0\n", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			proof := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-"))
+			os.WriteFile(proof, []byte(tc.proof), 0o644)
+			var stdout, stderr bytes.Buffer
+			code := Run([]string{"queens", "decode", "-n", "2", "--cnf", cnf, "--proof", proof, answer}, &stdout, &stderr)
+			if code != tc.code {
+				t.Errorf("exit %d (%s); want %d", code, strings.TrimSpace(stderr.String()), tc.code)
+			}
+		})
+	}
+}

@@ -259,11 +259,12 @@ func TestDecodeTrust(t *testing.T) {
 		t.Errorf("decode --proof of another CNF: exit %d, stderr %q", code, stderr)
 	}
 	oneLine(t, stderr)
-	// A truncated proof.
+	// A truncated proof, cut inside a lemma: malformed (exit status 2,
+	// as for any syntax error).
 	data, _ := os.ReadFile(proof)
 	os.WriteFile(proof, data[:len(data)/2], 0o644)
 	_, stderr, code = runCLI(t, "", "decode", "-n", "8", "--cnf", none, "--proof", proof)
-	if code != 1 || !strings.Contains(stderr, "does not refute") {
+	if code != 2 || !strings.Contains(stderr, "malformed") {
 		t.Errorf("decode --proof, truncated: exit %d, stderr %q", code, stderr)
 	}
 	_, stderr, code = runCLI(t, "s SATISFIABLE\nv 1 0\n", "decode", "-n", "8", "--cnf", none, "--proof", proof, "-")
