@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -73,37 +74,43 @@ func ReadDIMACS(r io.Reader) (*CNF, error) {
 // is read once in constant memory: the CNF it returns has the header's
 // instance and Vars, and no Clauses. The slice is only valid during the
 // call. An error clause returns ends the scan and is returned unchanged.
+// A clause of more than 65536 literals may come sorted, its repeated
+// literals dropped (the same clause, as a set), so that memory follows
+// its distinct literals rather than the length of its line.
 func ScanDIMACS(r io.Reader, clause func([]int) error) (*CNF, error) {
-	rd := &dimacsReader{br: bufio.NewReaderSize(r, 64<<10), clause: clause}
+	rd := &dimacsReader{br: bufio.NewReaderSize(r, 64<<10), clause: clause, compactAt: longClause}
 	return rd.read()
 }
 
 // The bounds of the reader's buffers: a word (a literal, a count), a
-// comment line before the "p cnf" line (queens' own "c placed" line of
-// n = 5000 queens takes 50 kB) and the header line. A clause may have any
+// line of queens' header before the "p cnf" line (its "c placed" line of
+// n = 5000 queens takes 50 kB; other comments are free text of any
+// length, read up to this bound and skipped) and the header line. A clause may have any
 // length: it is read a word at a time.
 const (
 	maxWord    = 64
 	maxComment = 1 << 20
 	maxPLine   = 256
+	longClause = 1 << 16 // the length from which a clause is handed as a set (see ScanDIMACS)
 )
 
 // dimacsReader is the state of one ScanDIMACS.
 type dimacsReader struct {
-	br       *bufio.Reader
-	cnf      *CNF
-	claimed  int
-	lits     []int // the clause being read
-	count    int   // clauses read
-	clause   func([]int) error
-	lineNo   int
-	open     bool // a clause has literals but no 0 yet
-	openLine int
-	lastLine int
-	meta     header
-	word     []byte
-	line     []byte
-	fields   [][]byte
+	br        *bufio.Reader
+	cnf       *CNF
+	claimed   int
+	lits      []int // the clause being read
+	compactAt int   // the length at which lits is next sorted and compacted
+	count     int   // clauses read
+	clause    func([]int) error
+	lineNo    int
+	open      bool // a clause has literals but no 0 yet
+	openLine  int
+	lastLine  int
+	meta      header
+	word      []byte
+	line      []byte
+	fields    [][]byte
 }
 
 // fail returns a *ParseError at the current line.
@@ -150,7 +157,12 @@ func (rd *dimacsReader) lineFrom(eol bool) error {
 			return rd.skipLine(eol)
 		}
 		if err := rd.restOfLine(eol, maxComment); err != nil {
-			return err
+			if !rd.freeText() {
+				return err
+			}
+			// Free text of any length: what is left is skipped
+			// (none, if the chunk read last ended the line).
+			return rd.skipLine(len(rd.line) > 0 && rd.line[len(rd.line)-1] == '\n')
 		}
 		if err := rd.meta.comment(rd.line, rd.fields); err != nil {
 			return rd.fail(err)
@@ -183,6 +195,22 @@ func (rd *dimacsReader) lineFrom(eol bool) error {
 		}
 		eol = eol || err == io.EOF
 	}
+}
+
+// freeText reports whether the comment line in rd.line, cut at
+// maxComment bytes, is free text: not one of the lines of queens' header
+// (after its banner, "c n", "c encoding", "c placed", "c symmetry"),
+// which must be read whole.
+func (rd *dimacsReader) freeText() bool {
+	fields := splitFields(nil, rd.line[:min(len(rd.line), 64)])
+	if !rd.meta.queens || len(fields) < 2 {
+		return !strings.HasPrefix(string(rd.line), banner)
+	}
+	switch string(fields[1]) {
+	case "n", "encoding", "placed", "symmetry":
+		return false
+	}
+	return true
 }
 
 // header reads the "p cnf V C" line in rd.fields.
@@ -219,7 +247,7 @@ func (rd *dimacsReader) literal() error {
 			return rd.fail(fmt.Errorf("%w: more than %d clauses", ErrCount, rd.claimed))
 		}
 		err := rd.clause(rd.lits)
-		rd.lits = rd.lits[:0]
+		rd.lits, rd.compactAt = rd.lits[:0], longClause
 		return err
 	}
 	if lit > rd.cnf.Vars || lit < -rd.cnf.Vars {
@@ -229,6 +257,14 @@ func (rd *dimacsReader) literal() error {
 		rd.open, rd.openLine = true, rd.lineNo
 	}
 	rd.lits = append(rd.lits, lit)
+	if len(rd.lits) >= rd.compactAt {
+		// A long clause is a set: sorted, its repeats dropped, so
+		// that memory follows its distinct literals (each at least
+		// two bytes of input and most far more), not its words.
+		slices.Sort(rd.lits)
+		rd.lits = slices.Compact(rd.lits)
+		rd.compactAt = max(2*len(rd.lits), longClause)
+	}
 	return nil
 }
 

@@ -32,7 +32,7 @@ type ClauseHash struct {
 	stamps  []uint32    // with sorted: the last comparison that met each distinct clause
 	stamp   uint32      // the current comparison
 	Clauses int         // clauses added, repeats included
-	buf     []int
+	buf     []int32     // a clause's literals, sorted: 4 bytes each (every literal is within ±MaxVars)
 	bytes   []byte
 }
 
@@ -41,7 +41,10 @@ var clauseSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
 // hashes returns the two keyed hashes of clause as a set of literals.
 func (h *ClauseHash) hashes(clause []int) [2]uint64 {
-	h.buf = append(h.buf[:0], clause...)
+	h.buf = h.buf[:0]
+	for _, lit := range clause {
+		h.buf = append(h.buf, int32(lit))
+	}
 	slices.Sort(h.buf)
 	h.buf = slices.Compact(h.buf)
 	h.bytes = h.bytes[:0]
