@@ -8,12 +8,10 @@ import (
 	"fmt"
 	"io"
 	"mime"
-	"net"
 	"net/http"
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/queens-dev/queens/backtrack"
@@ -32,7 +30,6 @@ const (
 	traceMaxFrom  = 1000000          // steps a trace request may skip: a fraction of a second
 	maxBody       = 64 << 10         // bytes of a request body
 	bodyTime      = 10 * time.Second // to send a request body
-	perClient     = 8                // requests one client (IP address) has open at once
 )
 
 // square is a square of the board, 0-based, as the API writes it.
@@ -60,7 +57,6 @@ type request struct {
 type api struct {
 	tokens  chan struct{} // one token per heavy request running
 	timeout time.Duration
-	clients clients
 }
 
 // httpError is an error with the status it answers.
@@ -155,49 +151,6 @@ func readBody(w http.ResponseWriter, r *http.Request) error {
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	return nil
-}
-
-// clients counts the requests each client (by IP address) has open.
-type clients struct {
-	mu   sync.Mutex
-	open map[string]int
-}
-
-// limit answers 429 to a client with perClient requests open already, so
-// that one client's slow requests cannot take every connection the
-// others would use; the others pass to next.
-func (cs *clients) limit(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ip := r.RemoteAddr
-		if host, _, err := net.SplitHostPort(ip); err == nil {
-			ip = host
-		}
-		cs.mu.Lock()
-		if cs.open == nil {
-			cs.open = make(map[string]int)
-		}
-		full := cs.open[ip] >= perClient
-		if !full {
-			cs.open[ip]++
-		}
-		cs.mu.Unlock()
-		if full {
-			// Closed after the answer: the server would otherwise wait
-			// for the rest of a body this client may send slowly.
-			w.Header().Set("Connection", "close")
-			w.Header().Set("Retry-After", "1")
-			fail(w, http.StatusTooManyRequests, fmt.Sprintf("more than %d requests at once from one client", perClient))
-			return
-		}
-		defer func() {
-			cs.mu.Lock()
-			if cs.open[ip]--; cs.open[ip] == 0 {
-				delete(cs.open, ip)
-			}
-			cs.mu.Unlock()
-		}()
-		next.ServeHTTP(w, r)
-	})
 }
 
 // decodePeaceful decodes the request of r (see decode) and its queens,
