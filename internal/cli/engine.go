@@ -84,8 +84,8 @@ func memoryFlag() cli.Flag {
 }
 
 // parseMemory reads a --memory value: a number of bytes with an optional
-// unit B, KiB, MiB, GiB or TiB (also K, M, G, T, KB, MB, GB, TB, all
-// powers of 1024), from join.MinMemory to 1 PiB.
+// unit B, KiB, MiB, GiB, TiB or PiB (also K, M, G, T, P, KB, MB, GB, TB,
+// PB, all powers of 1024), from join.MinMemory to 1 PiB.
 func parseMemory(v string) (int64, error) {
 	s := strings.TrimSpace(v)
 	i := strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' })
@@ -93,7 +93,7 @@ func parseMemory(v string) (int64, error) {
 		i = len(s)
 	}
 	num, unit := s[:i], strings.ToUpper(strings.TrimSpace(s[i:]))
-	shifts := map[string]uint{"": 0, "B": 0, "K": 10, "KB": 10, "KIB": 10, "M": 20, "MB": 20, "MIB": 20, "G": 30, "GB": 30, "GIB": 30, "T": 40, "TB": 40, "TIB": 40}
+	shifts := map[string]uint{"": 0, "B": 0, "K": 10, "KB": 10, "KIB": 10, "M": 20, "MB": 20, "MIB": 20, "G": 30, "GB": 30, "GIB": 30, "T": 40, "TB": 40, "TIB": 40, "P": 50, "PB": 50, "PIB": 50}
 	shift, ok := shifts[unit]
 	n, err := strconv.ParseInt(num, 10, 64)
 	const most = int64(1) << 50
