@@ -494,21 +494,31 @@ func queensText(qs []board.Queen) string {
 }
 
 // modelTruth returns the variables a model sets true (a variable it does
-// not list is false, as encode.CNF.Satisfies reads it).
-func modelTruth(model []int) map[int]bool {
-	truth := make(map[int]bool, len(model))
+// not list is false, as encode.CNF.Satisfies reads it), sorted: 4 bytes
+// each (every literal is within ±encode.MaxVars), where a map took ten
+// times that.
+func modelTruth(model []int) []int32 {
+	positive := 0
 	for _, lit := range model {
 		if lit > 0 {
-			truth[lit] = true
+			positive++
 		}
 	}
+	truth := make([]int32, 0, positive)
+	for _, lit := range model {
+		if lit > 0 {
+			truth = append(truth, int32(lit))
+		}
+	}
+	slices.Sort(truth)
 	return truth
 }
 
 // satisfied reports whether clause has a literal true under truth.
-func satisfied(clause []int, truth map[int]bool) bool {
+func satisfied(clause []int, truth []int32) bool {
 	for _, lit := range clause {
-		if lit > 0 && truth[lit] || lit < 0 && !truth[-lit] {
+		_, set := slices.BinarySearch(truth, int32(max(lit, -lit)))
+		if (lit > 0) == set {
 			return true
 		}
 	}
