@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -112,7 +111,11 @@ func mergeAction(c *cli.Context) error {
 	}
 	sum, err := shard.Merge(results)
 	if err != nil {
-		return failf("%v%s", err, resubmission(err, results))
+		var w io.Writer // the commands that resubmit missing shards, when they are long
+		if format == "text" {
+			w = c.App.Writer
+		}
+		return failf("%v%s", err, resubmission(w, err, results))
 	}
 	if err := rc.recount(c, sum, results); err != nil {
 		return err
@@ -205,43 +208,6 @@ func readResults(r io.Reader, name string) ([]shard.Result, error) {
 		}
 	}
 	return results, nil
-}
-
-// resubmission returns, for a merge that misses shards, the command that
-// counts them with deploy/slurm/count.sbatch (K given, so that a part of
-// the array counts the shards of the whole split), in the parts
-// directory the lines were read from when they share one.
-func resubmission(err error, results []shard.Result) string {
-	var miss *shard.MissingError
-	if !errors.As(err, &miss) {
-		return ""
-	}
-	env := fmt.Sprintf("QUEENS_N=%d QUEENS_SHARDS=%d", miss.N, miss.Shards)
-	if len(results) > 0 && results[0].Split > 0 {
-		env += fmt.Sprintf(" QUEENS_SPLIT=%d", results[0].Split) // merge saw every line agree on it
-	}
-	dir := ""
-	for i, r := range results {
-		file, _, _ := strings.Cut(r.Source, ":")
-		d := filepath.Dir(file)
-		if file == "stdin" || i > 0 && d != dir {
-			dir = ""
-			break
-		}
-		dir = d
-	}
-	if dir != "" && dir != "." {
-		env += " QUEENS_PARTS=" + shellQuote(dir)
-	}
-	return fmt.Sprintf("; resubmit them: %s sbatch --array=%s deploy/slurm/count.sbatch", env, shard.Ranges(miss.Missing, 0))
-}
-
-// shellQuote quotes s for a POSIX shell where it needs quoting.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+,=") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // forger is a worker that forged some of its pieces: count of them, or
