@@ -281,7 +281,7 @@ func (b *limitedBuffer) Write(p []byte) (int, error) {
 // directories are those the lines were read from.
 func resubmission(w io.Writer, err error, results []shard.Result) string {
 	var miss *shard.MissingError
-	if !errors.As(err, &miss) {
+	if !errors.As(err, &miss) || len(miss.Missing) == 0 {
 		return ""
 	}
 	var dirs []string

@@ -245,6 +245,10 @@ func TestResubmissionLong(t *testing.T) {
 		!strings.HasSuffix(lines[1], " QUEENS_SHARD_BASE=-1000 QUEENS_PARTS="+dir+" sbatch --array=2 --cpus-per-task=1 --partition=debug /a/count.sbatch") {
 		t.Errorf("resubmission: %q, stdout\n%s", got, out.String())
 	}
+	out.Reset()
+	if got := resubmission(&out, &shard.MissingError{N: 8, Shards: 4}, nil); got != "" || out.Len() > 0 {
+		t.Errorf("resubmission of no shard: %q, stdout %q", got, out.String())
+	}
 	if got := resubmission(nil, miss, results); !strings.Contains(got, "run merge without --format json") {
 		t.Errorf("resubmission without a text stdout: %q", got)
 	}
