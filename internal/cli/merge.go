@@ -39,7 +39,10 @@ the table), e.g. {"n":8,"total":92,"unique":12,"published":"matches"}.
 It refuses, with exit status 1 and a message naming the problem: a line that is not
 a shard result, a line whose checksum does not match (changed or cut), tallies that
 no count can give, a missing shard (listed as a job array resubmits them, with the
-command that does it), a shard given twice with different results (the same result
+sbatch commands that do it: task ids under the cluster's MaxArraySize, from
+QUEENS_MAX_ARRAY_SIZE, count.sbatch's submission file or scontrol; with the
+settings that file records; on stdout, one a line, when too long for the
+message), a shard given twice with different results (the same result
 twice, from another run, is a confirmation), shards of different n, split, shard
 count or version, and pieces that are not those this version of queens deals to
 each shard. A count that differs from the published table is a failed check too
