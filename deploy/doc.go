@@ -7,8 +7,9 @@
 //	slurm/submit.sh          submits the array, then the merge with --dependency=afterany
 //	slurm/local-cluster.sh   up|status|down: a single-node Slurm for trying them (Debian 12, root)
 //	k8s/Dockerfile           a static queens on distroless, non-root
-//	k8s/count-job.yaml       an Indexed Job, one pod per shard
-//	k8s/merge-job.yaml       the Job that merges their results
+//	k8s/count-job.yaml       an Indexed Job, one pod per shard (Job 0 of a count)
+//	k8s/merge-job.yaml       the Job that merges their results, recounts and writes a record
+//	k8s/jobs.sh              N K C [ENGINE]: the Jobs of a count, C shards a Job, and its merge
 //
 // The tests build queens with the go build command of k8s/Dockerfile, run
 // the arguments of the Kubernetes jobs as written (for a small n) and merge

@@ -173,10 +173,11 @@ func TestSlurmJobArray(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// A task that fails: the wrapper exits 3 for task 2 and runs queens
-	// otherwise (and for the merge).
+	// A task that fails: the wrapper exits 3 for task 2 the first time and
+	// runs queens otherwise (and for the merge).
 	wrapper := filepath.Join(a.dir, "queens-failing-task-2")
-	script := fmt.Sprintf("#!/bin/sh\n[ \"${SLURM_ARRAY_TASK_ID:-}\" = 2 ] && exit 3\nexec %s \"$@\"\n", a.bin)
+	script := fmt.Sprintf("#!/bin/sh\n[ \"${SLURM_ARRAY_TASK_ID:-}\" = 2 ] && mkdir %s 2>/dev/null && exit 3\nexec %s \"$@\"\n",
+		filepath.Join(a.dir, "task-2-failed"), a.bin)
 	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -198,6 +199,7 @@ func TestSlurmJobArray(t *testing.T) {
 	t.Run("merge", func(t *testing.T) { a.checkMerge(t, states, okArray, okMerge, n, k) })
 	t.Run("mixed-fleet", func(t *testing.T) { a.checkMixedFleet(t, mixed, mixArray, mixMerge) })
 	t.Run("failed-task", func(t *testing.T) { a.checkFailedTask(t, states, badArray, badMerge) })
+	t.Run("above-max-array-size", a.checkAboveMaxArraySize)
 	t.Run("requeue", a.checkRequeue)
 }
 
@@ -307,28 +309,103 @@ func (a *arrayTest) checkFailedTask(t *testing.T, states map[string]map[string]t
 		t.Errorf("merge job %s: %s, log\n%s\nwant FAILED naming shard 2 missing", badMerge, st, log)
 	}
 	// The command merge prints counts the missing shard, of the whole
-	// split (K given), and the merge then adds up.
-	m := regexp.MustCompile(`resubmit them: QUEENS_N=10 QUEENS_SHARDS=4 QUEENS_PARTS=(\S+) sbatch --array=2 deploy/slurm/count.sbatch`).FindStringSubmatch(log)
-	if m == nil {
-		t.Fatalf("merge job %s's log names no resubmission of task 2 with K = 4:\n%s", badMerge, log)
-	}
+	// split (K given), with the binary, CPUs and partition of the array
+	// (recorded in its parts directory), and the merge then adds up.
 	count, err := filepath.Abs("slurm/count.sbatch")
 	if err != nil {
 		t.Fatal(err)
 	}
-	again := strings.TrimSpace(s.run(dir, []string{"QUEENS=" + bin, "QUEENS_N=10", "QUEENS_SHARDS=4", "QUEENS_PARTS=" + m[1]},
-		"sbatch", "--parsable", "--array=2", "--cpus-per-task=1", count))
-	again, _, _ = strings.Cut(again, ";")
-	a.jobs = append(a.jobs, again)
+	// (In the error line, or on stdout when the paths make it too long.)
+	m := regexp.MustCompile(`(?m)(?:resubmit them: |^)(QUEENS=\S+/queens-failing-task-2 QUEENS_N=10 QUEENS_SHARDS=4 QUEENS_PARTS=(\S+) sbatch --array=2 --cpus-per-task=1 --partition=\w+ (\S+))\n`).FindStringSubmatch(log)
+	if m == nil || m[3] != count {
+		t.Fatalf("merge job %s's log names no resubmission of task 2 with K = 4 and the array's settings:\n%s", badMerge, log)
+	}
+	again := a.resubmitted(t, m[1])[0]
 	if tk := s.wait(deadline, again)[again]; tk["2"].state != "COMPLETED" {
 		t.Fatalf("resubmitted task %s_2: %v\n%s", again, tk, readLog(t, dir, fmt.Sprintf("queens-%s_2.log", again)))
 	}
 	var parts []string
 	for i := range 4 {
-		parts = append(parts, filepath.Join(dir, m[1], fmt.Sprintf("%d.jsonl", i)))
+		parts = append(parts, filepath.Join(m[2], fmt.Sprintf("%d.jsonl", i)))
 	}
 	if out, errOut, code := run(t, bin, append([]string{"merge"}, parts...)); code != 0 || !strings.HasPrefix(out, "724 solutions (92 unique)\nmatches") {
 		t.Errorf("merge after the resubmission: exit status %d\n%s%s", code, out, errOut)
+	}
+}
+
+var submittedRe = regexp.MustCompile(`(?m)^Submitted batch job (\d+)$`)
+
+// resubmitted runs the commands merge printed (sbatch commands joined by
+// &&) in a shell and returns the ids of the jobs they submitted.
+func (a *arrayTest) resubmitted(t *testing.T, commands string) []string {
+	t.Helper()
+	out := a.s.run(a.dir, nil, "bash", "-c", commands)
+	var ids []string
+	for _, m := range submittedRe.FindAllStringSubmatch(out, -1) {
+		ids = append(ids, m[1])
+	}
+	a.jobs = append(a.jobs, ids...)
+	if len(ids) != strings.Count(commands, " sbatch ") {
+		t.Fatalf("%s\nprinted %q: want a job per command", commands, out)
+	}
+	return ids
+}
+
+// checkAboveMaxArraySize: on a cluster of MaxArraySize 1001 (task ids 0 to
+// 1000), an array of QUEENS_SHARD_BASE -1000 counts shards 1000 and 1001 of
+// n = 14 in 1003 (a piece each); merge misses shards 0 to 999 and 1002, and prints (on stdout: too
+// long for the error line) two commands, each within MaxArraySize, the
+// second of which counts shard 1002 as task 2 of an array of base -1000
+// with the first array's binary, CPUs, time and partition, in its
+// directory: Slurm accepts it and the line is shard 1002's.
+func (a *arrayTest) checkAboveMaxArraySize(t *testing.T) {
+	s, dir, bin := a.s, a.dir, a.bin
+	count, err := filepath.Abs("slurm/count.sbatch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	array := strings.TrimSpace(s.run(dir, []string{"QUEENS=" + bin, "QUEENS_N=14", "QUEENS_SHARDS=1003", "QUEENS_SHARD_BASE=-1000", "QUEENS_PARTS=high"},
+		"sbatch", "--parsable", "--array=0-1", "--cpus-per-task=1", "--time=5:00", count))
+	array, _, _ = strings.Cut(array, ";")
+	a.jobs = append(a.jobs, array)
+	if tk := s.wait(a.deadline, array)[array]; tk["0"].state != "COMPLETED" || tk["1"].state != "COMPLETED" {
+		t.Fatalf("array %s: %v", array, tk)
+	}
+	sub := readLog(t, dir, "high/submission")
+	for _, want := range []string{"\nmax_array_size=1001\n", "\nbase=-1000\n", "\nfirst_task=0\nlast_task=1\n", "\ncpus=1\n", "\nscript=" + count + "\n"} {
+		if !strings.Contains(sub, want) {
+			t.Errorf("high/submission has no %q:\n%s", strings.TrimSpace(want), sub)
+		}
+	}
+	merge := func() string {
+		t.Helper()
+		files, _ := filepath.Glob(filepath.Join(dir, "high", "*.jsonl"))
+		out, errOut, code := run(t, bin, append([]string{"merge"}, files...))
+		if code != 1 || !strings.Contains(errOut, "resubmit them") {
+			t.Fatalf("merge of high: exit status %d, want 1 and the resubmission\n%s", code, errOut)
+		}
+		return out + errOut
+	}
+	out := merge()
+	m := regexp.MustCompile(`(?m)^QUEENS=\S+ QUEENS_N=14 QUEENS_SHARDS=1003 QUEENS_PARTS=\S+ sbatch --array=0-999 (\S+ )+\S+\n` +
+		`(QUEENS=\S+ QUEENS_N=14 QUEENS_SHARDS=1003 QUEENS_SHARD_BASE=-1000 QUEENS_PARTS=\S+ sbatch --array=2 --cpus-per-task=1 --time=5:00 --partition=\w+ (\S+))\n` +
+		`queens: .*; resubmit them with the 2 sbatch command\(s\) printed on stdout \(2 array\(s\), task ids below MaxArraySize 1001 from \S+/high/submission\)\n$`).FindStringSubmatch(out)
+	if m == nil || m[3] != count {
+		t.Fatalf("merge of high printed\n%s\nwant shards 0-999, then 1002 as task 2 of base -1000, the array's settings", out)
+	}
+	again := a.resubmitted(t, m[2])[0]
+	if tk := s.wait(a.deadline, again)[again]; tk["2"].state != "COMPLETED" {
+		t.Fatalf("resubmitted task %s_2: %v\n%s", again, tk, readLog(t, dir, fmt.Sprintf("queens-%s_2.log", again)))
+	}
+	want, errOut, code := run(t, bin, []string{"backtrack", "-n", "14", "--count", "--shard", "1002/1003", "--threads", "1", "--json"})
+	if code != 0 {
+		t.Fatalf("shard 1002/1003: exit status %d\n%s", code, errOut)
+	}
+	if got := readLog(t, dir, "high/1002.jsonl"); shardFields(t, []byte(got)) != shardFields(t, []byte(want)) {
+		t.Errorf("high/1002.jsonl\n%s\nwant\n%s", got, want)
+	}
+	if out := merge(); !strings.Contains(out, "--array=0-999 ") || strings.Contains(out, "--array=2") {
+		t.Errorf("merge after the resubmission printed\n%s\nwant shards 0-999 alone", out)
 	}
 }
 

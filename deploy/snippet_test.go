@@ -1,7 +1,10 @@
 package deploy
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -49,5 +52,54 @@ func TestSbatchDirectives(t *testing.T) {
 		if !strings.Contains(string(data), f) {
 			t.Errorf("count.sbatch: no %s", f)
 		}
+	}
+}
+
+// TestCountSbatchDirect runs slurm/count.sbatch as one task of an array
+// would, without Slurm (its environment set by hand, squeue and scontrol
+// faked): the shard's files are named by the shard, --engine is passed on,
+// the submission file records the array, and merge prints from it the
+// command that counts the missing shards with the array's settings. A
+// squeue that prints garbage spoils the file, which merge then ignores,
+// saying so.
+func TestCountSbatchDirect(t *testing.T) {
+	bin := queensBinary(t)
+	for _, c := range []struct{ name, limit, want, note string }{
+		{"good", "1-00:00:00", `(?m)(?:resubmit them: |^)QUEENS=\S+/queens QUEENS_N=12 QUEENS_SHARDS=4 QUEENS_ENGINE=join QUEENS_SHARD_BASE=1 QUEENS_PARTS=\S+/p ` +
+			`sbatch --array=1,2,4 --cpus-per-task=1 --time=1-00:00:00 --partition=batch --account=nq /x/count.sbatch$`, ""},
+		{"garbage", "\x1b[2J$(reboot)", `(?m)(?:resubmit them: |^)QUEENS_N=12 QUEENS_SHARDS=4 QUEENS_ENGINE=join QUEENS_PARTS=\S+/p sbatch --array=0,1,3 deploy/slurm/count.sbatch( |$)`,
+			`\S+/p/submission ignored: line \d+: time=.*: want \[D-\]HH:MM:SS\)$`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			fake := filepath.Join(dir, "bin")
+			if err := os.Mkdir(fake, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for name, script := range map[string]string{
+				"squeue":   fmt.Sprintf("#!/bin/sh\ncase \"$*\" in *%%l*) printf '%%s\\n' '%s' ;; *%%o*) echo /x/count.sbatch ;; esac\n", c.limit),
+				"scontrol": "#!/bin/sh\necho 'MaxArraySize            = 1001'\n",
+			} {
+				if err := os.WriteFile(filepath.Join(fake, name), []byte(script), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cmd := exec.Command("bash", "slurm/count.sbatch")
+			cmd.Env = append(os.Environ(), "PATH="+fake+string(os.PathListSeparator)+os.Getenv("PATH"), "QUEENS="+bin, "QUEENS_N=12", "QUEENS_SHARDS=4",
+				"QUEENS_SHARD_BASE=1", "QUEENS_ENGINE=join", "QUEENS_PARTS="+filepath.Join(dir, "p"), "SLURM_JOB_ID=77", "SLURM_ARRAY_TASK_ID=3",
+				"SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_MAX=4", "SLURM_CPUS_PER_TASK=1", "SLURM_JOB_PARTITION=batch", "SLURM_JOB_ACCOUNT=nq")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("count.sbatch: %v\n%s", err, out)
+			}
+			line := readLog(t, dir, "p/2.jsonl") // task 3 less base 1
+			if !strings.Contains(line, `"shard":2,"shards":4,"scheme":"join-parts-2","engine":"join"`) {
+				t.Errorf("p/2.jsonl: %s", line)
+			}
+			out, errOut, code := run(t, bin, []string{"merge", filepath.Join(dir, "p/2.jsonl")}, "QUEENS_MAX_ARRAY_SIZE=")
+			// The command is in the error line, or on stdout when too long.
+			if code != 1 || !regexp.MustCompile(c.want).MatchString(out+errOut) || !regexp.MustCompile(c.note).MatchString(strings.TrimSpace(errOut)) {
+				t.Errorf("merge: exit status %d\n%s%s\nwant %s\nsubmission:\n%s", code, out, errOut, c.want, readLog(t, dir, "p/submission"))
+			}
+		})
 	}
 }

@@ -96,6 +96,9 @@ SlurmdLogFile=$dir/log/slurmd.log
 SlurmctldDebug=info
 SlurmdDebug=info
 MinJobAge=600
+# Slurm's default, set here because the test resubmits a shard above it:
+# task ids run from 0 to 1000.
+MaxArraySize=1001
 KillWait=5
 # A small test cluster: schedule at once (by default up to 3 s late, and a
 # requeued job that becomes eligible waits for the next 60 s loop)

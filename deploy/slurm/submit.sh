@@ -8,13 +8,18 @@
 # size (default 20), QUEENS_SHARDS the number of shards K (default 64),
 # QUEENS_CPUS the CPUs (threads) of each shard (default 2), QUEENS_PARTS the
 # directory of the results (default parts-n$QUEENS_N, relative to the current
-# directory, where the logs go too). The options given go to both sbatch
-# calls (for example --partition or --account).
+# directory, where the logs go too), QUEENS_ENGINE the counter (constellations
+# by default, or join: the independent second count). The options given go to
+# both sbatch calls (for example --partition or --account).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 : "${QUEENS:=queens}" "${QUEENS_N:=20}" "${QUEENS_SHARDS:=64}" "${QUEENS_CPUS:=2}"
 : "${QUEENS_PARTS:=parts-n$QUEENS_N}"
 export QUEENS QUEENS_N QUEENS_SHARDS QUEENS_PARTS
+[[ -z ${QUEENS_ENGINE:-} || $QUEENS_ENGINE == constellations || $QUEENS_ENGINE == join ]] || {
+	echo "submit.sh: QUEENS_ENGINE=$QUEENS_ENGINE: want constellations or join" >&2
+	exit 2
+}
 for v in QUEENS_N QUEENS_SHARDS QUEENS_CPUS; do
 	[[ ${!v} =~ ^[1-9][0-9]{0,5}$ ]] || {
 		echo "submit.sh: $v=${!v}: want a whole number from 1" >&2

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -40,7 +39,10 @@ the table), e.g. {"n":8,"total":92,"unique":12,"published":"matches"}.
 It refuses, with exit status 1 and a message naming the problem: a line that is not
 a shard result, a line whose checksum does not match (changed or cut), tallies that
 no count can give, a missing shard (listed as a job array resubmits them, with the
-command that does it), a shard given twice with different results (the same result
+sbatch commands that do it: task ids under the cluster's MaxArraySize, from
+QUEENS_MAX_ARRAY_SIZE, count.sbatch's submission file or scontrol; with the
+settings that file records; on stdout, one a line, when too long for the
+message), a shard given twice with different results (the same result
 twice, from another run, is a confirmation), shards of different n, split, shard
 count or version, and pieces that are not those this version of queens deals to
 each shard. A count that differs from the published table is a failed check too
@@ -112,7 +114,11 @@ func mergeAction(c *cli.Context) error {
 	}
 	sum, err := shard.Merge(results)
 	if err != nil {
-		return failf("%v%s", err, resubmission(err, results))
+		var w io.Writer // the commands that resubmit missing shards, when they are long
+		if format == "text" {
+			w = c.App.Writer
+		}
+		return failf("%v%s", err, resubmission(w, err, results))
 	}
 	if err := rc.recount(c, sum, results); err != nil {
 		return err
@@ -205,43 +211,6 @@ func readResults(r io.Reader, name string) ([]shard.Result, error) {
 		}
 	}
 	return results, nil
-}
-
-// resubmission returns, for a merge that misses shards, the command that
-// counts them with deploy/slurm/count.sbatch (K given, so that a part of
-// the array counts the shards of the whole split), in the parts
-// directory the lines were read from when they share one.
-func resubmission(err error, results []shard.Result) string {
-	var miss *shard.MissingError
-	if !errors.As(err, &miss) {
-		return ""
-	}
-	env := fmt.Sprintf("QUEENS_N=%d QUEENS_SHARDS=%d", miss.N, miss.Shards)
-	if len(results) > 0 && results[0].Split > 0 {
-		env += fmt.Sprintf(" QUEENS_SPLIT=%d", results[0].Split) // merge saw every line agree on it
-	}
-	dir := ""
-	for i, r := range results {
-		file, _, _ := strings.Cut(r.Source, ":")
-		d := filepath.Dir(file)
-		if file == "stdin" || i > 0 && d != dir {
-			dir = ""
-			break
-		}
-		dir = d
-	}
-	if dir != "" && dir != "." {
-		env += " QUEENS_PARTS=" + shellQuote(dir)
-	}
-	return fmt.Sprintf("; resubmit them: %s sbatch --array=%s deploy/slurm/count.sbatch", env, shard.Ranges(miss.Missing, 0))
-}
-
-// shellQuote quotes s for a POSIX shell where it needs quoting.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+,=") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // forger is a worker that forged some of its pieces: count of them, or
