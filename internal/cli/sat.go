@@ -11,6 +11,7 @@ import (
 	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/engine"
 	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
@@ -93,7 +94,7 @@ func runSat(c *cli.Context) error {
 	if c.Bool("count") {
 		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", r.n))
 	}
-	solver, err := sat.Detach(ctx, func() (sat.Engine, error) { return r.load(ctx, bar) })
+	solver, err := sat.Detach(ctx, func() (engine.Interface, error) { return r.load(ctx, bar) })
 	if err != nil {
 		if ctx.Err() != nil {
 			err = fmt.Errorf("interrupted while encoding and loading n = %d: %w", r.n, err)
@@ -218,7 +219,7 @@ func newSatRun(c *cli.Context) (*satRun, error) {
 // load encodes the instance and loads it into the engine the flags ask
 // for: gini for one solution (no CNF in memory), gini's cubes in parallel
 // for an enumeration, or the external solver.
-func (r *satRun) load(ctx context.Context, bar *progress) (sat.Engine, error) {
+func (r *satRun) load(ctx context.Context, bar *progress) (engine.Interface, error) {
 	if !r.enumerate && !r.c.IsSet("solver") {
 		// One solution: no CNF in memory (a large board's first solution
 		// completes the residual of a greedy seed, or gini is loaded
@@ -233,7 +234,10 @@ func (r *satRun) load(ctx context.Context, bar *progress) (sat.Engine, error) {
 	}
 	if r.c.IsSet("solver") {
 		x, err := r.ext.New(cnf)
-		return externalEngine{x}, err
+		if err != nil {
+			return nil, err // not a nil *external.Solver in the interface
+		}
+		return x, nil
 	}
 	return sat.NewParallel(cnf, sat.Options{Threads: r.c.Int("threads"), Progress: bar.Parts, NoSymmetry: r.unique.on})
 }
@@ -241,7 +245,7 @@ func (r *satRun) load(ctx context.Context, bar *progress) (sat.Engine, error) {
 // count is --count: the total, refereed and written; with --unique the
 // total is the sum of the classes' sizes under the symmetries broken,
 // and the referee checks both.
-func (r *satRun) count(ctx context.Context, solver sat.Engine, ref *referee, out *solutionOutput) error {
+func (r *satRun) count(ctx context.Context, solver engine.Interface, ref *referee, out *solutionOutput) error {
 	var classes, total uint64
 	var err error
 	if r.unique.on {
@@ -267,20 +271,10 @@ func (r *satRun) count(ctx context.Context, solver sat.Engine, ref *referee, out
 }
 
 // writeStats writes --stats to stderr.
-func (r *satRun) writeStats(st sat.Stats) {
+func (r *satRun) writeStats(st engine.Stats) {
 	writeStats(r.c.App.ErrWriter, r.format, stat{"n", r.n}, stat{"encoding", r.enc}, stat{"vars", st.Vars},
 		stat{"clauses", st.Clauses}, stat{"cubes", st.Cubes}, stat{"solves", st.Solves},
 		stat{"solutions", st.Solutions}, stat{"proofs", st.Proofs}, stat{"seconds", st.Elapsed})
-}
-
-// externalEngine is an [external.Solver] as a [sat.Engine]: its statistics
-// in sat's terms.
-type externalEngine struct{ *external.Solver }
-
-func (s externalEngine) Stats() sat.Stats {
-	st := s.Solver.Stats()
-	return sat.Stats{Vars: st.Vars, Clauses: st.Clauses, Solves: st.Solves, Solutions: st.Solutions,
-		Blocking: st.Blocking, Proofs: st.Proofs, Elapsed: st.Elapsed}
 }
 
 // satError says what a solve that ran out of --timeout got to; the exit
