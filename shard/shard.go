@@ -132,7 +132,7 @@ func (p Piece) String() string { return p.sp.String() }
 
 // Options configures [Run].
 type Options struct {
-	Threads int // pieces counted at once; <= 0 means runtime.NumCPU()
+	Threads int // pieces counted at once; <= 0 means runtime.GOMAXPROCS(0)
 
 	// Done holds pieces already counted (from a [Checkpoint]); Run takes
 	// their tallies instead of counting them again. Pieces that are not
@@ -183,7 +183,7 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	}
 	threads := opt.Threads
 	if threads <= 0 {
-		threads = runtime.NumCPU()
+		threads = runtime.GOMAXPROCS(0)
 	}
 	host, _ := os.Hostname()
 	res := Result{

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -39,8 +40,10 @@ func statsFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "stats", Usage: "print statistics (nodes, time, ...) on stderr"}
 }
 func threadsFlag() cli.Flag {
-	f := intFlag("threads", availableCPUs(), 1, maxThreads, fmt.Sprintf("worker threads `T` (1 to %d)", maxThreads))
-	f.DefaultText = "the CPUs this process may use (affinity, cgroup quota)"
+	// GOMAXPROCS honours the affinity mask and the cgroup's CPU limit
+	// (Go 1.25, the module's floor).
+	f := intFlag("threads", runtime.GOMAXPROCS(0), 1, maxThreads, fmt.Sprintf("worker threads `T` (1 to %d)", maxThreads))
+	f.DefaultText = "GOMAXPROCS: the CPUs this process may use (affinity, cgroup CPU limit)"
 	return f
 }
 func timeoutFlag() cli.Flag {
@@ -269,9 +272,6 @@ func isOn(c *cli.Context, name string) bool {
 	}
 	return true
 }
-
-// defaultThreads is the default of --threads: every core, within the
-// limit.
 
 // resolveSize is the board size an "auto" encoding is chosen for: -n, or
 // for an n out of range the largest board, so that the size error states
