@@ -160,13 +160,6 @@ func (r *referee) claimText(claim compare.Claim) string {
 	return fmt.Sprintf("%s found %d solutions, then answered UNSATISFIABLE", r.solver, claim.Solutions)
 }
 
-// warn prints the referee's warning, if any, on w.
-func (r *referee) warn(w io.Writer) {
-	if r.warning != "" {
-		fmt.Fprintf(w, "queens: %s\n", r.warning)
-	}
-}
-
 // unverified returns err, or when err is nil and the claim stayed
 // unverified, the exit status 3 error that says so ("queens: unverified:
 // ..." on stderr, after the answer was printed).

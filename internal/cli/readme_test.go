@@ -239,7 +239,7 @@ func runDocExamples(t *testing.T, file, testdata string) int {
 	}
 	if *update {
 		out = append(out, lines[next:]...)
-		os.WriteFile(path, []byte(strings.Join(out, "\n")), 0o644)
+		writeGolden(t, path, strings.Join(out, "\n"))
 	}
 	return checked
 }

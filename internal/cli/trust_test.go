@@ -322,10 +322,15 @@ func TestRefereeUnverified(t *testing.T) {
 		if err := r.check(tc.found); err != nil {
 			t.Fatalf("n=%d: %v", tc.n, err)
 		}
-		var b strings.Builder
-		r.warn(&b)
-		if b.String() != tc.want {
-			t.Errorf("n=%d certified %v: warning %q, want %q", tc.n, tc.certified, b.String(), tc.want)
+		got := ""
+		if err := r.unverified(nil); err != nil {
+			got = "queens: " + err.Error() + "\n"
+			if code := exitCode(err); code != exitUnverified {
+				t.Errorf("n=%d: exit status %d, want %d", tc.n, code, exitUnverified)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("n=%d certified %v: warning %q, want %q", tc.n, tc.certified, got, tc.want)
 		}
 	}
 }
