@@ -140,6 +140,15 @@ func splitArgs(line string) []string {
 	return args
 }
 
+// skipShort skips a test that takes more than a few seconds (what in
+// why) under go test -short, the quick loop.
+func skipShort(t *testing.T, why string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("-short: this test is slow (%s)", why)
+	}
+}
+
 // writeGolden writes a golden file for -update; a failed write fails the
 // test, so that -update never passes while leaving the old file.
 func writeGolden(t *testing.T, file, data string) {

@@ -160,6 +160,7 @@ func sortLines(s string) string {
 // TestProofs: with --proof, every UNSATISFIABLE answer is certified by a
 // checked DRAT proof, the one that ends a count too.
 func TestProofs(t *testing.T) {
+	skipShort(t, "checks DRAT proofs of three solvers")
 	for _, solver := range []string{"cadical", "picosat.trace", "kissat"} {
 		t.Run(solver, func(t *testing.T) {
 			need(t, solver)
