@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/urfave/cli/v2"
 )
 
 var update = flag.Bool("update", false, "update golden files")
@@ -316,4 +317,20 @@ func TestUsageErrors(t *testing.T) {
 				strings.Join(args, " "), code, stdout, stderr)
 		}
 	}
+}
+
+// runCommand runs cmd, in place of the command of its name, in the app
+// as the command line runs it, and returns run's error: with a cmd whose
+// run only records its options, the flags are parsed and checked without
+// running the command.
+func runCommand(t *testing.T, cmd *cli.Command, args ...string) error {
+	t.Helper()
+	app := newApp(io.Discard, io.Discard)
+	setUsageErrors(cmd)
+	for i, c := range app.Commands {
+		if c.Name == cmd.Name {
+			app.Commands[i] = cmd
+		}
+	}
+	return app.Run(append([]string{"queens", cmd.Name}, args...))
 }
