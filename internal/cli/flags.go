@@ -288,7 +288,12 @@ func resolveSize(c *cli.Context) int {
 // "queens merge a.jsonl --verify 5" says so instead of failing to read a
 // file named --verify.
 func flagsFirst(c *cli.Context, cmd, what string) error {
-	for _, a := range c.Args().Slice() {
+	return flagsBefore(c.Args().Slice(), cmd, what)
+}
+
+// flagsBefore is flagsFirst for the arguments args.
+func flagsBefore(args []string, cmd, what string) error {
+	for _, a := range args {
 		if len(a) > 1 && a[0] == '-' && (a[1] == '-' || a[1] >= 'a' && a[1] <= 'z' || a[1] >= 'A' && a[1] <= 'Z') {
 			return usagef("%s: %s comes after %s: put the flags first (queens %s FLAGS... ARGS...)", cmd, a, what, cmd)
 		}
