@@ -149,7 +149,9 @@ type satRun struct {
 	enumerate bool // --all, --count or --limit
 	format    board.Format
 	who       string            // the solver, for messages
+	external  bool              // --solver
 	ext       external.External // with --solver
+	threads   int               // --threads
 	e         *encode.Encoder
 	rot       *rotationClasses // --unique=rotations: picked from every solution
 }
@@ -174,7 +176,8 @@ func newSatRun(c *cli.Context) (*satRun, error) {
 	if c.Int("threads") < 1 {
 		return nil, usagef("--threads must be at least 1")
 	}
-	r := &satRun{c: c, unique: unique, who: "gini", enumerate: c.Bool("all") || c.Bool("count") || c.IsSet("limit")}
+	r := &satRun{c: c, unique: unique, who: "gini", enumerate: c.Bool("all") || c.Bool("count") || c.IsSet("limit"),
+		external: c.IsSet("solver"), threads: c.Int("threads")}
 	if r.format, err = solutionFormat(c); err != nil {
 		return nil, err
 	}
@@ -220,7 +223,7 @@ func newSatRun(c *cli.Context) (*satRun, error) {
 // for: gini for one solution (no CNF in memory), gini's cubes in parallel
 // for an enumeration, or the external solver.
 func (r *satRun) load(ctx context.Context, bar *progress) (engine.Interface, error) {
-	if !r.enumerate && !r.c.IsSet("solver") {
+	if !r.enumerate && !r.external {
 		// One solution: no CNF in memory (a large board's first solution
 		// completes the residual of a greedy seed, or gini is loaded
 		// straight from the encoder's stream), with a fixed seed, so that
@@ -232,14 +235,14 @@ func (r *satRun) load(ctx context.Context, bar *progress) (engine.Interface, err
 	if err != nil {
 		return nil, err
 	}
-	if r.c.IsSet("solver") {
+	if r.external {
 		x, err := r.ext.New(cnf)
 		if err != nil {
 			return nil, err // not a nil *external.Solver in the interface
 		}
 		return x, nil
 	}
-	return sat.NewParallel(cnf, sat.Options{Threads: r.c.Int("threads"), Progress: bar.Parts, NoSymmetry: r.unique.on})
+	return sat.NewParallel(cnf, sat.Options{Threads: r.threads, Progress: bar.Parts, NoSymmetry: r.unique.on})
 }
 
 // count is --count: the total, refereed and written; with --unique the
