@@ -37,13 +37,19 @@ func solverOutputFlag() cli.Flag {
 // externalSolver reads --solver-output and --proof into the description
 // of the external solver command.
 func externalSolver(c *cli.Context, command string) (external.External, error) {
+	return newExternal(command, c.String("solver-output"), c.Bool("proof"))
+}
+
+// newExternal is externalSolver for the values of --solver-output and
+// --proof.
+func newExternal(command, output string, proof bool) (external.External, error) {
 	x := external.External{Command: command}
-	mode, err := external.ParseOutputMode(c.String("solver-output"))
+	mode, err := external.ParseOutputMode(output)
 	if err != nil {
 		return x, usagef("--solver-output: %v", err)
 	}
 	x.Output = mode
-	if c.Bool("proof") {
+	if proof {
 		if proofChecker == nil {
 			return x, usagef("--proof: this build of queens has no proof checker")
 		}
