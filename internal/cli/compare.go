@@ -426,51 +426,20 @@ func parseRange(text string, maxN int) ([]int, error) {
 // each --solver command, on each --encoding. backtrack, the reference,
 // always comes first.
 func compareEngines(o compareOptions) ([]compareEngine, error) {
-	ref := compareEngine{compare.Engine{Name: "backtrack", Solutions: compare.Backtrack}, backtrackEnumMax, backtrackEnumMax}
-	known := []compareEngine{{compare.Engine{Name: "count", Count: compare.Counter}, backtrackEnumMax, backtrackEnumMax}}
-	if len(o.placed) == 0 { // the join counts whole boards only
-		known = append(known, compareEngine{compare.Engine{Name: "join", Count: compare.Join}, backtrackEnumMax, backtrackEnumMax})
-	}
-	for _, enc := range encode.Encodings() {
-		if enc != encode.Auto {
-			known = append(known, compareEngine{compare.Engine{Name: "sat/" + string(enc), Solutions: compare.SAT(enc)}, satEnumMax, satEnumMax})
-		}
-	}
-	limit := o.solverLimit
-	if limit < 0 || limit > externalFirstMax {
+	if o.solverLimit < 0 || o.solverLimit > externalFirstMax {
 		return nil, usagef("--solver-limit must be between 0 and %d", externalFirstMax)
 	}
 	encodings, err := solverEncodings(o.encoding)
 	if err != nil {
 		return nil, err
 	}
-	solverEngines := func(command string, auto bool) ([]compareEngine, error) {
-		x := external.External{Command: command}
-		if !auto {
-			if x, err = newExternal(command, o.solverOutput, o.proof); err != nil {
-				return nil, err
-			}
-		}
-		name := command
-		if auto {
-			name = strings.Fields(command)[0]
-		}
-		var out []compareEngine
-		for _, enc := range encodings {
-			e := compareEngine{compare.Engine{Name: name, Solutions: compare.ExternalSolver(x, enc)}, limit, externalFirstMax}
-			if o.encodingSet {
-				e.Name += "/" + string(enc)
-			}
-			out = append(out, e)
-		}
-		return out, nil
-	}
-	picked := []compareEngine{ref}
+	known := builtinEngines(len(o.placed) > 0)
+	picked := []compareEngine{{compare.Engine{Name: "backtrack", Solutions: compare.Backtrack}, backtrackEnumMax, backtrackEnumMax}}
 	if !o.enginesSet {
 		picked = append(picked, known...)
 		for _, name := range externalSolvers {
 			if _, err := exec.LookPath(name); err == nil {
-				es, _ := solverEngines(name, true)
+				es, _ := o.solverEngines(name, true, encodings)
 				picked = append(picked, es...)
 			}
 		}
@@ -488,7 +457,7 @@ func compareEngines(o compareOptions) ([]compareEngine, error) {
 			if _, err := exec.LookPath(name); err != nil {
 				return nil, usagef("engine %s: not installed (not on PATH)", name)
 			}
-			es, _ := solverEngines(name, true)
+			es, _ := o.solverEngines(name, true, encodings)
 			picked = append(picked, es...)
 		default:
 			if name == "join" {
@@ -498,25 +467,72 @@ func compareEngines(o compareOptions) ([]compareEngine, error) {
 		}
 	}
 	for _, cmd := range o.solvers {
-		es, err := solverEngines(cmd, false)
+		es, err := o.solverEngines(cmd, false, encodings)
 		if err != nil {
 			return nil, err
 		}
 		picked = append(picked, es...)
 	}
+	counters, err := o.counterEngines(encodings)
+	return append(picked, counters...), err
+}
+
+// builtinEngines are the engines of queens itself but the reference
+// backtracker: the counters (the join only without pre-placed queens) and
+// gini on each encoding.
+func builtinEngines(placed bool) []compareEngine {
+	known := []compareEngine{{compare.Engine{Name: "count", Count: compare.Counter}, backtrackEnumMax, backtrackEnumMax}}
+	if !placed { // the join counts whole boards only
+		known = append(known, compareEngine{compare.Engine{Name: "join", Count: compare.Join}, backtrackEnumMax, backtrackEnumMax})
+	}
+	for _, enc := range encode.Encodings() {
+		if enc != encode.Auto {
+			known = append(known, compareEngine{compare.Engine{Name: "sat/" + string(enc), Solutions: compare.SAT(enc)}, satEnumMax, satEnumMax})
+		}
+	}
+	return known
+}
+
+// solverEngines are the external solver command on each of encodings: one
+// found on PATH (auto, named by its program) or a --solver.
+func (o compareOptions) solverEngines(command string, auto bool, encodings []encode.Encoding) ([]compareEngine, error) {
+	x := external.External{Command: command}
+	name := command
+	if auto {
+		name = strings.Fields(command)[0]
+	} else {
+		var err error
+		if x, err = newExternal(command, o.solverOutput, o.proof); err != nil {
+			return nil, err
+		}
+	}
+	var out []compareEngine
+	for _, enc := range encodings {
+		e := compareEngine{compare.Engine{Name: name, Solutions: compare.ExternalSolver(x, enc)}, o.solverLimit, externalFirstMax}
+		if o.encodingSet {
+			e.Name += "/" + string(enc)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// counterEngines are the --counter commands on each of encodings.
+func (o compareOptions) counterEngines(encodings []encode.Encoding) ([]compareEngine, error) {
+	var out []compareEngine
 	for _, cmd := range o.counters {
 		if err := external.LookSolver(cmd); err != nil {
 			return nil, usagef("--counter: %v", err)
 		}
 		for _, enc := range encodings {
-			e := compareEngine{compare.Engine{Name: "counter:" + cmd, Count: counterEngine(cmd, enc)}, limit, limit}
+			e := compareEngine{compare.Engine{Name: "counter:" + cmd, Count: counterEngine(cmd, enc)}, o.solverLimit, o.solverLimit}
 			if o.encodingSet {
 				e.Name += "/" + string(enc)
 			}
-			picked = append(picked, e)
+			out = append(out, e)
 		}
 	}
-	return picked, nil
+	return out, nil
 }
 
 // solverEncodings reads --encoding: the encodings external solvers run on.
