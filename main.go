@@ -69,8 +69,8 @@
 //	                descriptor queens inherited; a block device is refused.
 //	--stats         statistics on stderr, after the results (one JSON
 //	                object with --format json)
-//	--threads T     worker threads, 1 to 1024 (default: the CPUs the process
-//	                may use: its affinity mask and its cgroup CPU quota)
+//	--threads T     worker threads, 1 to 1024 (default: GOMAXPROCS, the CPUs
+//	                the process may use: its affinity mask and its cgroup CPU limit)
 //	--timeout D     give up after D (a Go duration, not negative), exit
 //	                status 1; it covers encoding and loading too
 //

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"runtime"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -25,7 +23,7 @@ var ErrUniquePlace = errors.New("unique counts cannot be combined with pre-place
 
 // CountOptions configures Count.
 type CountOptions struct {
-	Threads int           // worker goroutines; <= 0 means runtime.NumCPU()
+	Threads int           // worker goroutines; <= 0 means runtime.GOMAXPROCS(0)
 	Unique  bool          // also count solutions distinct up to symmetry (not with Place)
 	Place   []board.Queen // pre-placed queens
 
@@ -134,53 +132,31 @@ func placePieces(n int, qs []board.Queen) [][]board.Queen {
 // run does parts pieces of work on threads goroutines, handing them out in
 // order, and sums the results of the pieces that finished.
 func run(ctx context.Context, parts, threads int, progress func(done, parts int), work func(int, *atomic.Bool) partCount) (CountResult, error) {
-	if threads <= 0 {
-		threads = runtime.NumCPU()
-	}
-	threads = max(1, min(threads, parts))
-	var (
-		stop     atomic.Bool
-		next     atomic.Int64
-		finished atomic.Int64
-		mu       sync.Mutex
-		res      = CountResult{Parts: parts}
-		rest     partCount
-		wg       sync.WaitGroup
-	)
-	for range threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var sum, rem partCount // rem: the 24ths not yet whole
-			done := 0
-			for !stop.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= parts {
-					break
-				}
-				pc := work(i, &stop)
-				if stop.Load() {
-					break // a stopped piece is incomplete: leave it out
-				}
-				rem.total24 += pc.total24 % 24
-				rem.unique24 += pc.unique24 % 24
-				sum.total24 += pc.total24 / 24
-				sum.unique24 += pc.unique24 / 24
-				sum.nodes += pc.nodes
-				done++
-				finished.Add(1)
+	// A worker's sums; rem: the 24ths not yet whole.
+	type sums struct{ sum, rem partCount }
+	res := CountResult{Parts: parts}
+	var rest partCount
+	done, err := workers.Run(ctx, parts, threads, progress, func() *sums { return new(sums) },
+		func(w *sums, i int, stop *atomic.Bool) bool {
+			pc := work(i, stop)
+			if stop.Load() {
+				return false // a stopped piece is incomplete: leave it out
 			}
-			mu.Lock()
-			res.Total += sum.total24
-			res.Unique += sum.unique24
-			res.Nodes += sum.nodes
-			rest.total24 += rem.total24
-			rest.unique24 += rem.unique24
-			res.Done += done
-			mu.Unlock()
-		}()
-	}
-	err := workers.Wait(ctx, &wg, &stop, &finished, parts, progress)
+			w.rem.total24 += pc.total24 % 24
+			w.rem.unique24 += pc.unique24 % 24
+			w.sum.total24 += pc.total24 / 24
+			w.sum.unique24 += pc.unique24 / 24
+			w.sum.nodes += pc.nodes
+			return true
+		},
+		func(w *sums) {
+			res.Total += w.sum.total24
+			res.Unique += w.sum.unique24
+			res.Nodes += w.sum.nodes
+			rest.total24 += w.rem.total24
+			rest.unique24 += w.rem.unique24
+		})
+	res.Done = done
 	// Ties split a class of solutions over pieces; the whole count has
 	// whole classes only (a stopped count may leave a fraction out).
 	res.Total += rest.total24 / 24

@@ -120,7 +120,7 @@ func TestCountCancel(t *testing.T) {
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("Count(18, 300ms) error = %v, want %v", err, context.DeadlineExceeded)
 	}
-	if took := time.Since(start); took > 2*time.Second {
+	if took := time.Since(start); took > 10*time.Second {
 		t.Errorf("Count(18) took %v to stop", took)
 	}
 	want, _ := board.Known(18)

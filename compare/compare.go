@@ -10,56 +10,27 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/compare/sets"
 )
 
-// Diff is the exact difference between two multisets of solutions: what
-// the first has more of, and what the second has more of. A solution that
-// appears twice in one and once in the other is listed once on the side
-// that has it twice.
-type Diff struct {
-	OnlyA, OnlyB []board.Solution
-}
+// Diff is [sets.Diff], the exact difference between two multisets of
+// solutions.
+type Diff = sets.Diff
 
-// Empty reports whether the two multisets were equal.
-func (d Diff) Empty() bool { return len(d.OnlyA) == 0 && len(d.OnlyB) == 0 }
+// Fingerprint is [sets.Fingerprint], a multiset of solutions summarised in
+// constant memory.
+type Fingerprint = sets.Fingerprint
 
-// Sets compares two streams exactly, holding both in memory; use it for
-// small sets (a few hundred thousand solutions), and [Fingerprint] for
-// large ones. The lists in the result are sorted. An error in either
-// stream is returned, wrapped with which stream it ended ("a" or "b"), and
-// no Diff: a stream that failed is not an empty set.
+// Sets is [sets.Compare]: it compares two streams exactly, holding both in
+// memory. A program that needs only this imports package sets, which
+// links no solver.
 func Sets(a, b iter.Seq2[board.Solution, error]) (Diff, error) {
-	ca, sols, err := tally(a, nil)
+	d, err := sets.Compare(a, b)
 	if err != nil {
-		return Diff{}, fmt.Errorf("compare sets: stream a: %w", err)
+		return Diff{}, fmt.Errorf("compare sets: %w", err)
 	}
-	cb, sols, err := tally(b, sols)
-	if err != nil {
-		return Diff{}, fmt.Errorf("compare sets: stream b: %w", err)
-	}
-	var d Diff
-	for k, s := range sols {
-		for c := ca[k] - cb[k]; c > 0; c-- {
-			d.OnlyA = append(d.OnlyA, s)
-		}
-		for c := cb[k] - ca[k]; c > 0; c-- {
-			d.OnlyB = append(d.OnlyB, s)
-		}
-	}
-	sortSolutions(d.OnlyA)
-	sortSolutions(d.OnlyB)
 	return d, nil
 }
-
-func key(s board.Solution) string {
-	var b strings.Builder
-	for _, c := range s {
-		fmt.Fprintf(&b, "%d,", c)
-	}
-	return b.String()
-}
-
-func sortSolutions(ss []board.Solution) { slices.SortFunc(ss, board.Solution.Compare) }
 
 // Source produces every solution of the n×n board that has queens on the
 // squares of place, as a stream; a non-nil error ends the stream. Every
@@ -318,25 +289,15 @@ func localize(ctx context.Context, n int, place []board.Queen, a, b Engine, fa, 
 
 // exact compares one small part exactly and appends what differs.
 func exact(ctx context.Context, n int, place []board.Queen, a, b Engine, out *[]Mismatch) error {
-	ca, sols, err := tally(a.Solutions(ctx, n, place), nil)
-	if err != nil {
-		return err
+	ds, err := sets.Differences(a.Solutions(ctx, n, place), b.Solutions(ctx, n, place))
+	if se := (*sets.StreamError)(nil); errors.As(err, &se) {
+		return se.Err
 	}
-	cb, sols, err := tally(b.Solutions(ctx, n, place), sols)
-	if err != nil {
-		return err
-	}
-	keys := make([]string, 0, len(sols))
-	for k := range sols {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(x, y string) int { return sols[x].Compare(sols[y]) })
-	for _, k := range keys {
-		switch {
-		case ca[k] > cb[k]:
-			*out = append(*out, Mismatch{sols[k], a.Name, b.Name, ca[k], cb[k]})
-		case ca[k] < cb[k]:
-			*out = append(*out, Mismatch{sols[k], b.Name, a.Name, cb[k], ca[k]})
+	for _, d := range ds {
+		if d.A > d.B {
+			*out = append(*out, Mismatch{d.Solution, a.Name, b.Name, d.A, d.B})
+		} else {
+			*out = append(*out, Mismatch{d.Solution, b.Name, a.Name, d.B, d.A})
 		}
 	}
 	if len(*out) >= maxShown {
@@ -344,26 +305,6 @@ func exact(ctx context.Context, n int, place []board.Queen, a, b Engine, out *[]
 		return errStop
 	}
 	return nil
-}
-
-// tally counts the copies of each solution in seq, keeping one copy of
-// each in sols (made if nil); it stops at the first error of seq.
-func tally(seq iter.Seq2[board.Solution, error], sols map[string]board.Solution) (map[string]int, map[string]board.Solution, error) {
-	if sols == nil {
-		sols = map[string]board.Solution{}
-	}
-	counts := map[string]int{}
-	for s, err := range seq {
-		if err != nil {
-			return nil, nil, err
-		}
-		k := key(s)
-		counts[k]++
-		if _, ok := sols[k]; !ok {
-			sols[k] = s.Clone()
-		}
-	}
-	return counts, sols, nil
 }
 
 // freeRow returns the first row with no pre-placed queen, or -1.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/compare/sets"
 	"github.com/queens-dev/queens/internal/testutil"
 )
 
@@ -115,7 +116,7 @@ func TestFingerprintSensitive(t *testing.T) {
 	// Distinct solutions of n=8 have distinct hashes.
 	seen := map[[2]uint64]bool{}
 	for s := range seq(testutil.All, 8) {
-		hi, lo := Hash(s)
+		hi, lo := sets.Hash(s)
 		if seen[[2]uint64{hi, lo}] {
 			t.Fatalf("hash collision at %v", s)
 		}

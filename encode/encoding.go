@@ -116,16 +116,6 @@ func MaxN(enc Encoding) int {
 	return e.maxN
 }
 
-// Exact reports whether the models of enc's CNF, over all its variables,
-// are exactly the solutions (no free auxiliary variables, also with
-// [Options.Symmetry] and pre-placed queens): true for every encoding of
-// [Encodings], which define each auxiliary variable both ways. [Auto] and
-// unknown encodings report false.
-func Exact(enc Encoding) bool {
-	_, err := lookup(enc)
-	return err == nil
-}
-
 func lookup(enc Encoding) (encoding, error) {
 	for _, e := range encodings {
 		if e.name == enc {

@@ -55,7 +55,7 @@ type Options struct {
 	BlocksPerSM int
 
 	Batch   int // tasks per kernel launch, 1..MaxBatch; 0 means DefaultBatch
-	Threads int // host goroutines that split pieces into tasks (and search them, in Reference), at most MaxThreads; <= 0 means runtime.NumCPU()
+	Threads int // host goroutines that split pieces into tasks (and search them, in Reference), at most MaxThreads; <= 0 means runtime.GOMAXPROCS(0)
 	Device  int // the CUDA device ordinal, from 0 (Count only)
 
 	// OnPiece, if not nil, is called with the index (in Pieces) and the
@@ -153,7 +153,7 @@ func plan(n int, opt Options) ([]backtrack.Subproblem, []piece, Options, error) 
 		return nil, nil, opt, fmt.Errorf("gpu count: %w: batch = %d, want 1..%d", ErrOptions, opt.Batch, MaxBatch)
 	}
 	if opt.Threads <= 0 {
-		opt.Threads = runtime.NumCPU()
+		opt.Threads = runtime.GOMAXPROCS(0)
 	}
 	if opt.Threads > MaxThreads {
 		return nil, nil, opt, fmt.Errorf("gpu count: %w: threads = %d, want at most %d", ErrOptions, opt.Threads, MaxThreads)

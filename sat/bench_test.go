@@ -7,6 +7,7 @@ import (
 
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/engine"
 )
 
 // gini exposes no search statistics (conflicts, decisions live in its
@@ -70,7 +71,7 @@ func BenchmarkParallelCount(b *testing.B) {
 		cnf, _ := encode.Queens(c.n, "pairwise", nil)
 		b.Run(fmt.Sprintf("n=%d/depth=%d", c.n, c.depth), func(b *testing.B) {
 			var total uint64
-			var st sat.Stats
+			var st engine.Stats
 			for b.Loop() {
 				p, _ := sat.NewParallel(cnf, sat.Options{Depth: c.depth})
 				count, err := p.Count(context.Background())

@@ -13,6 +13,7 @@ import (
 	"github.com/go-air/gini/z"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/sat/engine"
 )
 
 // Options tune a [Parallel] enumeration. The zero value chooses
@@ -72,7 +73,10 @@ func CubeDepth(n int) int {
 type Parallel struct {
 	cnf   *encode.CNF
 	opt   Options
-	stats Stats
+	stats engine.Stats
+	// The solutions returned so far: every one of the cubes before from,
+	// and the first skip (in emission order) of cube from.
+	from, skip int
 }
 
 // NewParallel returns a Parallel for cnf, which must have N set (the CNF
@@ -88,28 +92,32 @@ func NewParallel(cnf *encode.CNF, opt Options) (*Parallel, error) {
 		opt.Depth = CubeDepth(cnf.N)
 	}
 	opt.Depth = min(opt.Depth, cnf.N)
-	return &Parallel{cnf: cnf, opt: opt, stats: Stats{Vars: cnf.Vars, Clauses: len(cnf.Clauses)}}, nil
+	return &Parallel{cnf: cnf, opt: opt, stats: engine.Stats{Vars: cnf.Vars, Clauses: len(cnf.Clauses)}}, nil
 }
 
 // Stats returns the statistics of the runs so far, summed over workers
 // (Elapsed is wall time).
-func (p *Parallel) Stats() Stats { return p.stats }
+func (p *Parallel) Stats() engine.Stats { return p.stats }
 
-// All returns every solution as a stream; each range over it enumerates
-// anew. Stopping the iteration early stops the workers. An error (ctx
-// ended, or gini returned a model that is not a solution) is yielded with
-// a nil solution and ends the stream. Cancellation takes effect between
-// two solves, each of which is small.
+// All returns the solutions not yet returned as a stream, as
+// [engine.Interface] says: a range over it after an early stop continues
+// with the next solution (its cube is solved again, the solutions before
+// it skipped). Stopping the iteration early stops the workers. An error
+// (ctx ended, or gini returned a model that is not a solution) is yielded
+// with a nil solution and ends the stream. Cancellation takes effect
+// between two solves, each of which is small.
 func (p *Parallel) All(ctx context.Context) iter.Seq2[board.Solution, error] {
 	return func(yield func(board.Solution, error) bool) {
 		stopped := false
 		err := p.run(ctx, true, func(r cubeResult) bool {
-			for _, s := range r.sols {
-				if !yield(s, nil) {
+			for i := p.skip; i < len(r.sols); i++ {
+				p.skip = i + 1
+				if !yield(r.sols[i], nil) {
 					stopped = true
 					return false
 				}
 			}
+			p.from, p.skip = r.index+1, 0
 			return true
 		})
 		if err != nil && !stopped {
@@ -118,11 +126,13 @@ func (p *Parallel) All(ctx context.Context) iter.Seq2[board.Solution, error] {
 	}
 }
 
-// Count returns the number of solutions.
+// Count returns the number of solutions not yet returned, as
+// [engine.Interface] says: after it, All yields nothing.
 func (p *Parallel) Count(ctx context.Context) (uint64, error) {
 	var total uint64
 	err := p.run(ctx, false, func(r cubeResult) bool {
-		total += r.count
+		total += r.count - uint64(p.skip)
+		p.from, p.skip = r.index+1, 0
 		return true
 	})
 	return total, err
@@ -196,15 +206,16 @@ func cubes(n, depth int, placed []board.Queen, sym bool) []cube {
 	return out
 }
 
-// run solves the cubes on p.opt.Threads goroutines and calls emit with
-// each cube's result in cube order, until emit returns false. The number
+// run solves the cubes from p.from on, on p.opt.Threads goroutines, and
+// calls emit with each cube's result in cube order, until emit returns
+// false. The number
 // of cubes solved ahead of emit is bounded, so memory is bounded by a few
 // cubes' solutions per worker.
 func (p *Parallel) run(ctx context.Context, keep bool, emit func(cubeResult) bool) error {
 	start := time.Now()
 	n, depth := p.cnf.N, p.opt.Depth
 	cs := cubes(n, depth, p.cnf.Place, !p.opt.NoSymmetry && len(p.cnf.Place) == 0)
-	p.stats.Cubes += len(cs)
+	p.stats.Cubes += max(len(cs)-p.from, 0)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -214,7 +225,7 @@ func (p *Parallel) run(ctx context.Context, keep bool, emit func(cubeResult) boo
 	results := make(chan cubeResult, workers)
 	go func() { // feeder
 		defer close(jobs)
-		for i := range cs {
+		for i := p.from; i < len(cs); i++ {
 			select {
 			case window <- struct{}{}:
 			case <-ctx.Done():
@@ -245,7 +256,7 @@ func (p *Parallel) run(ctx context.Context, keep bool, emit func(cubeResult) boo
 
 	var err error
 	pending := map[int]cubeResult{}
-	next := 0
+	next := p.from
 	for r := range results { // drained to the end, so no worker is left blocked
 		if err != nil {
 			continue
@@ -260,7 +271,7 @@ func (p *Parallel) run(ctx context.Context, keep bool, emit func(cubeResult) boo
 			next++
 			<-window
 			p.stats.Solves += r.solves
-			p.stats.Blocking += r.solves - 1
+			p.stats.Blocking += max(r.solves-1, 0) // none when propagation refutes the cube
 			if r.err != nil {
 				err = r.err
 				cancel()

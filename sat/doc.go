@@ -20,7 +20,7 @@
 // are solved, and the mirror images of their solutions are emitted too.
 // A context cancels a solve or bounds it in time.
 //
-// [Solver] and [Parallel] are both an [Engine]. An external DIMACS solver
+// [Solver] and [Parallel] are both an [engine.Interface]. An external DIMACS solver
 // is run by the sat/external package, with the same blocking clauses and
 // every answer checked; this package runs nothing outside the process and
 // changes nothing about it.

@@ -12,35 +12,13 @@ import (
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/internal/stream"
+	"github.com/queens-dev/queens/sat/engine"
 )
-
-// Engine is what a [Solver] and a [Parallel] have in common: the
-// solutions of one CNF, as a stream or counted, and the work done so far.
-// For a Solver they are the solutions it has not returned yet; a
-// Parallel's All starts anew each time.
-type Engine interface {
-	All(ctx context.Context) iter.Seq2[board.Solution, error]
-	Count(ctx context.Context) (uint64, error)
-	Stats() Stats
-}
 
 var (
-	_ Engine = (*Solver)(nil)
-	_ Engine = (*Parallel)(nil)
+	_ engine.Interface = (*Solver)(nil)
+	_ engine.Interface = (*Parallel)(nil)
 )
-
-// Stats describes the work a [Solver] has done. gini exposes no search
-// statistics (conflicts, decisions), so these are what can be counted
-// from outside.
-type Stats struct {
-	Vars, Clauses int           // size of the formula given to the solver
-	Solves        int           // calls to gini
-	Solutions     int           // solutions returned
-	Blocking      int           // blocking clauses added
-	Cubes         int           // cubes solved ([Parallel]; 0 for a Solver)
-	Proofs        int           // UNSAT answers certified by a checked proof (0 from gini; an external solver's, converted)
-	Elapsed       time.Duration // wall time spent in the solver
-}
 
 // Solver finds the solutions of one n-queens CNF, one after another: each
 // solution found is excluded by a blocking clause over its n true board
@@ -50,7 +28,7 @@ type Stats struct {
 type Solver struct {
 	cnf   *encode.CNF
 	g     *gini.Gini // nil until load, for NewEncoded's residual
-	stats Stats
+	stats engine.Stats
 	vars  varMap // DIMACS to gini variables (nil: identity)
 	seed  []int  // assumptions for the first solve (NewSeeded)
 	done  bool   // no more solutions
@@ -69,7 +47,7 @@ func New(cnf *encode.CNF) (*Solver, error) {
 	if err := checkCNF(cnf); err != nil {
 		return nil, err
 	}
-	return &Solver{cnf: cnf, g: newGini(cnf, nil), stats: Stats{Vars: cnf.Vars, Clauses: len(cnf.Clauses)}}, nil
+	return &Solver{cnf: cnf, g: newGini(cnf, nil), stats: engine.Stats{Vars: cnf.Vars, Clauses: len(cnf.Clauses)}}, nil
 }
 
 // NewSeeded is like [New], but the first solve starts from a random
@@ -170,7 +148,7 @@ func checkCNF(cnf *encode.CNF) error {
 }
 
 // Stats returns the statistics so far.
-func (s *Solver) Stats() Stats { return s.stats }
+func (s *Solver) Stats() engine.Stats { return s.stats }
 
 // Next returns the next solution, or nil when there are no more. It
 // returns ctx's error if ctx ends first (then, and after any other error,
@@ -310,7 +288,7 @@ func (s *Solver) Remaining(ctx context.Context) iter.Seq2[board.Solution, error]
 	return stream.Of(ctx, s.Next)
 }
 
-// All is [Solver.Remaining], so that a Solver is an [Engine].
+// All is [Solver.Remaining], as [engine.Interface] says.
 func (s *Solver) All(ctx context.Context) iter.Seq2[board.Solution, error] { return s.Remaining(ctx) }
 
 // Count returns the number of solutions not yet returned, enumerating

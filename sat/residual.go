@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-air/gini/z"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/sat/engine"
 )
 
 // residual is the completion problem that a placement of queens leaves on
@@ -121,7 +122,7 @@ func (r *residual) solve(ctx context.Context, fixed []int) (board.Solution, erro
 // half of its first rows; nil then means the caller must solve the whole
 // board (an empty seed leaves the whole problem). It returns the solves
 // made and the size of the last residual formula.
-func completeSeed(ctx context.Context, n int, seed []int) (sol board.Solution, st Stats, err error) {
+func completeSeed(ctx context.Context, n int, seed []int) (sol board.Solution, st engine.Stats, err error) {
 	start := time.Now()
 	defer func() { st.Elapsed = time.Since(start) }()
 	for ; len(seed) >= seedRows(n)/2 && len(seed) > 0; seed = seed[:len(seed)/2] {

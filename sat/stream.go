@@ -7,6 +7,7 @@ import (
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/sat/engine"
 )
 
 // NewEncoded is [NewSeeded] for the clauses of e, added to gini as e
@@ -72,7 +73,7 @@ func loadEncoded(ctx context.Context, e *encode.Encoder, seed uint64) (*Solver, 
 	// The CNF without its clauses: what the Solver needs to read and
 	// block the models.
 	cnf := &encode.CNF{N: e.N(), Vars: vars, Encoding: e.Encoding(), Symmetries: e.Symmetries()}
-	s := &Solver{cnf: cnf, g: g, stats: Stats{Vars: vars, Clauses: clauses}}
+	s := &Solver{cnf: cnf, g: g, stats: engine.Stats{Vars: vars, Clauses: clauses}}
 	// Units could make the formula inconsistent at level 0, where gini
 	// answers assumptions wrongly (see NewSeeded): seed only without them.
 	if !units {

@@ -2,9 +2,7 @@ package shard
 
 import (
 	"context"
-	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/backtrack/join"
@@ -20,9 +18,11 @@ const EngineConstellations = "constellations"
 // CPU.
 const EngineGPU = "gpu"
 
-// An Engine is a way of counting the pieces of the split ([Scheme]). Its
-// name is written into each shard line it counted, and merge --verify
-// ([Verify]) recounts a piece of that line with the engine's Recount.
+// An Engine is one of the counting engines of queens: the one table
+// ([Engines]) the command line, merge ([Parse], [Verify]) and compare
+// read, so that a new engine is one entry here. Its name is written into
+// each shard line it counted, and merge --verify recounts a piece of that
+// line with the engine's Recount.
 //
 // Every engine of one scheme counts the same pieces and must find the
 // same tallies for them (Total24 and Unique24; Nodes, the work, is the
@@ -38,88 +38,67 @@ type Engine struct {
 	// parts of the join, recounted by RecountJoin).
 	Scheme string
 
-	// Recount counts piece p of an n×n board, for [Verify]. It must
-	// return ctx's error when ctx ends first. Engines that need hardware
-	// the merging machine may lack (a GPU) recount with a CPU engine: the
+	// MaxN is the largest board the engine counts; Place says whether it
+	// counts the completions of pre-placed queens too.
+	MaxN  int
+	Place bool
+
+	// Count counts the whole n×n board: the total, and with unique the
+	// solutions distinct up to symmetry. It is nil for an engine that
+	// needs hardware this package does not drive (the GPU: package gpu).
+	Count func(ctx context.Context, n int, unique bool) (total, distinct uint64, err error)
+
+	// Recount counts piece p of an n×n board, for [Verify]. It returns
+	// ctx's error when ctx ends first. Engines that need hardware the
+	// merging machine may lack (a GPU) recount with a CPU engine: the
 	// tallies are the same, and another engine's recount is the stronger
 	// check.
 	Recount func(ctx context.Context, n int, p backtrack.Subproblem) (backtrack.Tally, error)
 
 	// RecountJoin counts part p of an n×n board, for [Verify], for an
-	// engine of [JoinScheme]; it must return ctx's error when ctx ends
-	// first.
+	// engine of [JoinScheme]; it returns ctx's error when ctx ends first.
 	RecountJoin func(ctx context.Context, n int, p join.Piece) (backtrack.Tally, error)
 }
 
-var (
-	enginesMu sync.RWMutex
-	engines   = map[string]Engine{
-		EngineConstellations: {Name: EngineConstellations, Recount: cpuRecount},
-		EngineGPU:            {Name: EngineGPU, Recount: cpuRecount},
-		EngineJoin:           {Name: EngineJoin, Scheme: JoinScheme, RecountJoin: joinRecount},
-	}
-)
+// engines is the table [Engines] returns, in the order it lists them.
+var engines = [...]Engine{
+	{Name: EngineConstellations, MaxN: backtrack.CountMaxN, Place: true, Count: countConstellations, Recount: cpuRecount},
+	{Name: EngineJoin, Scheme: JoinScheme, MaxN: join.MaxN, Count: countJoin, RecountJoin: joinRecount},
+	{Name: EngineGPU, MaxN: backtrack.CountMaxN, Place: true, Recount: cpuRecount},
+}
+
+func countConstellations(ctx context.Context, n int, unique bool) (total, distinct uint64, err error) {
+	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Unique: unique})
+	return res.Total, res.Unique, err
+}
+
+func countJoin(ctx context.Context, n int, unique bool) (total, distinct uint64, err error) {
+	res, err := join.Count(ctx, n, join.Options{Unique: unique})
+	return res.Total, res.Unique, err
+}
 
 func cpuRecount(ctx context.Context, n int, p backtrack.Subproblem) (backtrack.Tally, error) {
 	return p.Count(ctx, n)
 }
 
-// RegisterEngine adds e to the engines that [Parse] accepts in a line and
-// [Verify] recounts with; call it before reading lines, from an init
-// function or main, as database/sql drivers register. It returns an error
-// for an empty or long name, an unknown scheme, a nil Recount (RecountJoin
-// for [JoinScheme]), or a name already registered.
-//
-// An engine that counts the same pieces another way registers its name and
-// how to recount a piece, and names itself in [Options.Engine]:
-//
-//	err := shard.RegisterEngine(shard.Engine{Name: "join", Recount: countPieceByJoin})
-func RegisterEngine(e Engine) error {
-	if e.Name == "" || len(e.Name) > 32 {
-		return fmt.Errorf("register engine %q: want a name of 1 to 32 bytes", e.Name)
-	}
-	switch schemeOf(e.Scheme) {
-	case Scheme:
-		if e.Recount == nil {
-			return fmt.Errorf("register engine %q: want a Recount", e.Name)
-		}
-	case JoinScheme:
-		if e.RecountJoin == nil {
-			return fmt.Errorf("register engine %q: want a RecountJoin", e.Name)
-		}
-	default:
-		return fmt.Errorf("register engine %q: unknown scheme %q", e.Name, e.Scheme)
-	}
-	enginesMu.Lock()
-	defer enginesMu.Unlock()
-	if _, ok := engines[e.Name]; ok {
-		return fmt.Errorf("register engine %q: registered already", e.Name)
-	}
-	engines[e.Name] = e
-	return nil
-}
+// Engines returns the counting engines, constellations first: a copy of
+// the table, which nothing changes.
+func Engines() []Engine { return slices.Clone(engines[:]) }
 
-// CPURecount recounts a piece with the CPU search of
-// [backtrack.Subproblem.Count]: the Recount of [EngineConstellations], and
-// of any engine counting the same pieces on hardware a merge may not have.
-var CPURecount = cpuRecount
-
-// LookupEngine returns the engine registered under name.
+// LookupEngine returns the engine named name.
 func LookupEngine(name string) (Engine, bool) {
-	enginesMu.RLock()
-	defer enginesMu.RUnlock()
-	e, ok := engines[name]
-	return e, ok
+	i := slices.IndexFunc(engines[:], func(e Engine) bool { return e.Name == name })
+	if i < 0 {
+		return Engine{}, false
+	}
+	return engines[i], true
 }
 
-// Engines returns the names of the registered engines, sorted.
-func Engines() []string {
-	enginesMu.RLock()
-	defer enginesMu.RUnlock()
-	var names []string
-	for name := range engines {
-		names = append(names, name)
+// engineNames returns the engines' names, for messages.
+func engineNames() []string {
+	names := make([]string, len(engines))
+	for i, e := range engines {
+		names[i] = e.Name
 	}
-	slices.Sort(names)
 	return names
 }

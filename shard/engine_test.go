@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/board"
 )
 
 // TestEngine checks the engine named in a line: Run writes it, a line
@@ -49,32 +49,44 @@ func TestEngine(t *testing.T) {
 		t.Errorf("merge of constellations and gpu lines = %+v, %v; want 352 solutions", sum, err)
 	}
 
-	// An engine registered by a test recounts its own lines: one that
-	// lies about a piece is caught by Verify.
-	if err := RegisterEngine(Engine{Name: EngineConstellations, Recount: CPURecount}); err == nil {
-		t.Error("RegisterEngine of a name taken: no error")
+}
+
+// TestEngines checks the table of engines: unique names, a recount for
+// each engine's scheme, the published counts from every engine that
+// counts whole boards, and a table that no caller can change.
+func TestEngines(t *testing.T) {
+	es := Engines()
+	if len(es) < 3 || es[0].Name != EngineConstellations {
+		t.Fatalf("Engines() = %d engines, first %q; want constellations first", len(es), es[0].Name)
 	}
-	if err := RegisterEngine(Engine{Name: "test-liar"}); err == nil {
-		t.Error("RegisterEngine without Recount: no error")
-	}
-	liar := func(ctx context.Context, n int, p backtrack.Subproblem) (backtrack.Tally, error) {
-		tl, err := p.Count(ctx, n)
-		tl.Total24 += 24 * 8
-		tl.Unique24 += 24
-		return tl, err
-	}
-	if _, ok := LookupEngine("test-liar"); !ok { // registered once per process (-count)
-		if err := RegisterEngine(Engine{Name: "test-liar", Recount: liar}); err != nil {
-			t.Fatal(err)
+	seen := map[string]bool{}
+	for _, e := range es {
+		if seen[e.Name] || e.Name == "" || e.MaxN < 1 {
+			t.Errorf("engine %q: repeated, unnamed or without a limit (MaxN %d)", e.Name, e.MaxN)
+		}
+		seen[e.Name] = true
+		if got, ok := LookupEngine(e.Name); !ok || got.Name != e.Name {
+			t.Errorf("LookupEngine(%q) = %q, %v", e.Name, got.Name, ok)
+		}
+		if (schemeOf(e.Scheme) == JoinScheme) != (e.RecountJoin != nil) || (schemeOf(e.Scheme) == Scheme) != (e.Recount != nil) {
+			t.Errorf("engine %s of scheme %q: no recount of its pieces", e.Name, schemeOf(e.Scheme))
+		}
+		if e.Count == nil {
+			continue
+		}
+		for _, n := range []int{1, 2, 6, 10} {
+			total, unique, err := e.Count(context.Background(), n, true)
+			if known, _ := board.Known(n); err != nil || total != known.Total || unique != known.Unique {
+				t.Errorf("engine %s: Count(%d) = %d, %d, %v; published %d, %d", e.Name, n, total, unique, err, known.Total, known.Unique)
+			}
 		}
 	}
-	g.Engine = "test-liar"
-	rs, err := parseAll([][]byte{cpu[0], g.AppendLine(nil), cpu[2]})
-	if err != nil {
-		t.Fatal(err)
+	es[0].Name = "changed"
+	if _, ok := LookupEngine("changed"); ok || Engines()[0].Name != EngineConstellations {
+		t.Error("a change to Engines()'s slice changed the table")
 	}
-	if _, err := Verify(context.Background(), rs, 1<<20, 1); !errors.Is(err, ErrVerify) || !strings.Contains(err.Error(), "of shard 1") {
-		t.Errorf("Verify with an engine whose recount differs: %v; want ErrVerify for shard 1", err)
+	if _, ok := LookupEngine("abacus"); ok {
+		t.Error(`LookupEngine("abacus"): found`)
 	}
 }
 

@@ -45,21 +45,19 @@ func ExampleDetection() {
 	// for 99%: recount 449 pieces
 }
 
-// ExampleRegisterEngine plugs in an engine that counts the same pieces
-// another way: lines that name it merge with the others, and Verify
-// recounts their pieces with its Recount.
-func ExampleRegisterEngine() {
-	if _, ok := shard.LookupEngine("example-engine"); !ok { // registered once per process
-		if err := shard.RegisterEngine(shard.Engine{Name: "example-engine", Recount: shard.CPURecount}); err != nil {
-			panic(err)
+// ExampleEngines lists the counting engines, the scheme of the pieces
+// each counts, and the count of each that counts whole boards here.
+func ExampleEngines() {
+	for _, e := range shard.Engines() {
+		fmt.Printf("%s (scheme %q, n <= %d)", e.Name, e.Scheme, e.MaxN)
+		if e.Count != nil {
+			total, unique, err := e.Count(context.Background(), 8, true)
+			fmt.Print(": n = 8 has ", total, " solutions, ", unique, " unique, ", err)
 		}
+		fmt.Println()
 	}
-	_, known := shard.LookupEngine("example-engine")
-	fmt.Println(known)
-	r, _ := shard.Run(context.Background(), shard.Spec{N: 6, Shards: 1, Version: "v1"}, shard.Options{Engine: "example-engine"})
-	sum, err := shard.Merge([]shard.Result{r})
-	fmt.Println(sum.Total, r.Engine, err)
 	// Output:
-	// true
-	// 4 example-engine <nil>
+	// constellations (scheme "", n <= 32): n = 8 has 92 solutions, 12 unique, <nil>
+	// join (scheme "join-parts-2", n <= 27): n = 8 has 92 solutions, 12 unique, <nil>
+	// gpu (scheme "", n <= 32)
 }

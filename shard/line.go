@@ -286,7 +286,7 @@ func Parse(text []byte) (Result, error) {
 	case s.scheme() != l.Scheme:
 		return bad("scheme %s with split %d", quote.Token(l.Scheme), l.Split)
 	case !known:
-		return bad("unknown engine %s (known: %s)", quote.Token(r.Engine), strings.Join(Engines(), ", "))
+		return bad("unknown engine %s (known: %s)", quote.Token(r.Engine), strings.Join(engineNames(), ", "))
 	case family(schemeOf(e.Scheme)) != family(l.Scheme):
 		return bad("engine %s counts the pieces of scheme %s, not %s", r.Engine, schemeOf(e.Scheme), l.Scheme)
 	case l.Covered != len(l.Pieces):

@@ -132,7 +132,7 @@ func (p Piece) String() string { return p.sp.String() }
 
 // Options configures [Run].
 type Options struct {
-	Threads int // pieces counted at once; <= 0 means runtime.NumCPU()
+	Threads int // pieces counted at once; <= 0 means runtime.GOMAXPROCS(0)
 
 	// Done holds pieces already counted (from a [Checkpoint]); Run takes
 	// their tallies instead of counting them again. Pieces that are not
@@ -152,7 +152,7 @@ type Options struct {
 	Counter func(ctx context.Context, n int, pieces []backtrack.Subproblem, done func(i int, t backtrack.Tally) error) error
 
 	// Engine is the name of the engine written into the line (see
-	// [Engine]): one registered with [RegisterEngine], such as
+	// [Engine]): one of [Engines], such as
 	// [EngineGPU] for a Counter on a GPU; "" means
 	// [EngineConstellations]. Its scheme must be the Spec's:
 	// [EngineJoin] counts the pieces of [JoinScheme] with the join.
@@ -173,7 +173,7 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	engine := cmp.Or(opt.Engine, EngineConstellations)
 	e, ok := LookupEngine(engine)
 	if !ok {
-		return Result{}, fmt.Errorf("run %v: unknown engine %q (known: %s)", s, engine, strings.Join(Engines(), ", "))
+		return Result{}, fmt.Errorf("run %v: unknown engine %q (known: %s)", s, engine, strings.Join(engineNames(), ", "))
 	}
 	if family(schemeOf(e.Scheme)) != family(s.scheme()) {
 		return Result{}, fmt.Errorf("run %v: %w: engine %s counts the pieces of scheme %s, not %s", s, ErrShard, engine, schemeOf(e.Scheme), s.scheme())
@@ -183,7 +183,7 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	}
 	threads := opt.Threads
 	if threads <= 0 {
-		threads = runtime.NumCPU()
+		threads = runtime.GOMAXPROCS(0)
 	}
 	host, _ := os.Hostname()
 	res := Result{

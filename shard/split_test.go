@@ -34,7 +34,11 @@ func runSplit(t *testing.T, n, k, m int) [][]byte {
 // result through its line, merges and checks the sums against the
 // published counts and the nodes against those of the whole count.
 func TestSplitMergeKnown(t *testing.T) {
-	for n := 8; n <= 13; n++ {
+	top := 13
+	if testing.Short() {
+		top = 11 // n = 12 and 13 take most of the time
+	}
+	for n := 8; n <= top; n++ {
 		want, _ := board.Known(n)
 		whole, err := backtrack.Count(context.Background(), n, backtrack.CountOptions{})
 		if err != nil {

@@ -18,9 +18,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"runtime"
 	"slices"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -38,7 +36,7 @@ const MaxN = 27
 
 // Options configures [Count].
 type Options struct {
-	Threads int  // worker goroutines; <= 0 means runtime.NumCPU()
+	Threads int  // worker goroutines; <= 0 means runtime.GOMAXPROCS(0)
 	Unique  bool // also count the solutions distinct up to symmetry
 	// Memory bounds the bytes the halves of the parts being counted take
 	// at once (0: [DefaultMemory]; at least [MinMemory]). A count whose
@@ -132,10 +130,7 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	if mem < MinMemory {
 		return Result{}, fmt.Errorf("join count: %w: %d bytes, at least %d", ErrMemory, mem, MinMemory)
 	}
-	threads := opt.Threads
-	if threads <= 0 {
-		threads = runtime.NumCPU()
-	}
+	threads := workers.Threads(opt.Threads, math.MaxInt)
 	opt.Threads = threads
 	// Each worker holds the halves of one part; the largest parts come
 	// first, so a plan whose parts are too large fails soon and the
@@ -180,63 +175,44 @@ func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result
 		parts = append(parts, part{mid: -2})
 	}
 	var (
-		stop     atomic.Bool
 		tooBig   atomic.Bool
-		next     atomic.Int64
-		finished atomic.Int64
-		mu       sync.Mutex
 		res      = Result{Parts: len(parts)}
 		unique24 uint64
-		wg       sync.WaitGroup
 	)
-	threads := opt.Threads
-	if threads <= 0 {
-		threads = runtime.NumCPU()
+	// A worker and its sums.
+	type sums struct {
+		w                       *worker
+		sum, u24, halves, pairs uint64
 	}
-	threads = max(1, min(threads, len(parts)))
-	for range threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := pl.newWorker()
-			var sum, u24, halves, pairs uint64
-			done := 0
-			for !stop.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= len(parts) {
-					break
-				}
-				p := parts[i]
-				var c count
-				if p.mid == -2 {
-					c = symmetricPiece(n, &stop)
-				} else {
-					c = w.count(p, &stop)
-				}
-				if c.tooBig {
-					tooBig.Store(true)
-					stop.Store(true)
-				}
-				if stop.Load() {
-					break // a stopped part is incomplete: leave it out
-				}
-				sum += c.total
-				u24 += c.unique24
-				halves += c.halves
-				pairs += c.pairs
-				done++
-				finished.Add(1)
+	var err error
+	res.Done, err = workers.Run(ctx, len(parts), opt.Threads, opt.Progress, func() *sums { return &sums{w: pl.newWorker()} },
+		func(w *sums, i int, stop *atomic.Bool) bool {
+			p := parts[i]
+			var c count
+			if p.mid == -2 {
+				c = symmetricPiece(n, stop)
+			} else {
+				c = w.w.count(p, stop)
 			}
-			mu.Lock()
-			res.Total += sum
-			unique24 += u24
-			res.Halves += halves
-			res.Pairs += pairs
-			res.Done += done
-			mu.Unlock()
-		}()
-	}
-	err := workers.Wait(ctx, &wg, &stop, &finished, len(parts), opt.Progress)
+			if c.tooBig {
+				tooBig.Store(true)
+				stop.Store(true)
+			}
+			if stop.Load() {
+				return false // a stopped part is incomplete: leave it out
+			}
+			w.sum += c.total
+			w.u24 += c.unique24
+			w.halves += c.halves
+			w.pairs += c.pairs
+			return true
+		},
+		func(w *sums) {
+			res.Total += w.sum
+			unique24 += w.u24
+			res.Halves += w.halves
+			res.Pairs += w.pairs
+		})
 	if tooBig.Load() {
 		return res, errTooBig
 	}

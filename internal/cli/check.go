@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -20,7 +21,11 @@ const maxCheckInput = 4 << 20
 // the others.
 const maxCheckConflicts = 20
 
-func checkCommand() *cli.Command {
+func checkCommand() *cli.Command { return newCheckCommand(runCheck) }
+
+// newCheckCommand returns the check command; its action reads the flags
+// into checkOptions and hands them to run (tests pass their own).
+func newCheckCommand(run func(ctx context.Context, o checkOptions, stdin io.Reader, stdout io.Writer) error) *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "check an answer: are these queens a solution?",
@@ -39,9 +44,33 @@ that cannot be read (with -n 8, a perm of 7 numbers that leaves one out is told 
 column, a diagonal (from the top left down to the bottom right: row - column the same)
 or an anti-diagonal (from the bottom left up to the top right: row + column the same).
 Boards up to n = %d.`, maxBoardN),
-		Flags:  []cli.Flag{&cli.IntFlag{Name: "n", Usage: "board size `N` (optional: the answer's own size otherwise)"}},
-		Action: checkAction,
+		Flags: []cli.Flag{&cli.IntFlag{Name: "n", Usage: "board size `N` (optional: the answer's own size otherwise)"}},
+		Action: func(c *cli.Context) error {
+			o := checkOptions{answer: c.Args().Slice(), n: c.Int("n"), nSet: c.IsSet("n")}
+			if err := o.check(); err != nil {
+				return err
+			}
+			return run(c.Context, o, c.App.Reader, c.App.Writer)
+		},
 	}
+}
+
+// checkOptions are the flags and arguments of queens check.
+type checkOptions struct {
+	answer []string // the answer's words; none: read stdin
+	n      int      // with nSet, the size the answer must have
+	nSet   bool
+}
+
+// check checks the options: flags before the answer, -n in range.
+func (o checkOptions) check() error {
+	if err := flagsBefore(o.answer, "check", "the answer"); err != nil {
+		return err
+	}
+	if o.nSet {
+		return usageErr(board.CheckSize(o.n, maxBoardN))
+	}
+	return nil
 }
 
 // answer is a placement to check: its queens (0-based) and its size.
@@ -51,65 +80,85 @@ type answer struct {
 	form   string
 }
 
-func checkAction(c *cli.Context) error {
-	if err := flagsFirst(c, "check", "the answer"); err != nil {
+// runCheck reads the answer (the arguments, or stdin), checks it and
+// says what is wrong with it.
+func runCheck(ctx context.Context, o checkOptions, stdin io.Reader, stdout io.Writer) error {
+	text, err := o.text(ctx, stdin)
+	if err != nil {
 		return err
 	}
-	text := strings.Join(c.Args().Slice(), " ")
-	if !c.Args().Present() {
-		// A stdin nobody writes holds the run only until Ctrl-C.
-		stdin := &asyncReader{ctx: c.Context, r: c.App.Reader}
-		data, err := io.ReadAll(io.LimitReader(stdin, maxCheckInput+1))
-		if err != nil && c.Context.Err() != nil {
-			return fmt.Errorf("check: interrupted while reading stdin: %w", err)
-		}
-		if err != nil {
-			return fmt.Errorf("check: read stdin: %w", err)
-		}
-		if len(data) > maxCheckInput {
-			return usagef("check: more than %d bytes on stdin", maxCheckInput)
-		}
-		text = string(data)
-	}
 	wantN := 0
-	if c.IsSet("n") {
-		if err := board.CheckSize(c.Int("n"), maxBoardN); err != nil {
-			return usageErr(err)
-		}
-		wantN = c.Int("n")
+	if o.nSet {
+		wantN = o.n
 	}
 	a, err := parseAnswer(text, wantN)
 	if err != nil {
 		return usageErr(fmt.Errorf("check: %w", err))
 	}
-	if c.IsSet("n") {
-		if a.form == "perm" || a.form == "json" || a.form == "matrix" || a.form == "board" {
-			if a.n != c.Int("n") {
-				if a.form == "perm" {
-					return failf("check: not a solution: %s, a solution of n = %d has %d", plural(a.n, "number"), c.Int("n"), c.Int("n"))
-				}
-				return failf("check: not a solution: the answer is for n = %d, not %d", a.n, c.Int("n"))
+	if o.nSet {
+		if a.form != "coords" && a.n != o.n {
+			if a.form == "perm" {
+				return failf("check: not a solution: %s, a solution of n = %d has %d", plural(a.n, "number"), o.n, o.n)
 			}
+			return failf("check: not a solution: the answer is for n = %d, not %d", a.n, o.n)
 		}
-		a.n = c.Int("n")
+		a.n = o.n
 	}
 	if a.n > maxBoardN {
 		return usagef("check: n = %d: boards up to %d", a.n, maxBoardN)
 	}
-	w := c.App.Writer
-	var problems []string
+	problems, conflicts := a.problems()
+	if len(problems) == 0 {
+		_, err := fmt.Fprintf(stdout, "valid: %d queens on the %dx%d board, no two attack each other\n", a.n, a.n, a.n)
+		return err
+	}
+	for _, p := range problems {
+		if _, err := fmt.Fprintf(stdout, "invalid: %s\n", p); err != nil {
+			return err
+		}
+	}
+	if conflicts > 0 {
+		return failf("check: not a solution: %s attack each other", plural(conflicts, "pair")+" of queens")
+	}
+	return failf("check: not a solution")
+}
+
+// text returns the answer: the arguments, or what stdin holds (at most
+// maxCheckInput bytes).
+func (o checkOptions) text(ctx context.Context, stdin io.Reader) (string, error) {
+	if len(o.answer) > 0 {
+		return strings.Join(o.answer, " "), nil
+	}
+	// A stdin nobody writes holds the run only until Ctrl-C.
+	data, err := io.ReadAll(io.LimitReader(&asyncReader{ctx: ctx, r: stdin}, maxCheckInput+1))
+	if err != nil && ctx.Err() != nil {
+		return "", fmt.Errorf("check: interrupted while reading stdin: %w", err)
+	}
+	if err != nil {
+		return "", fmt.Errorf("check: read stdin: %w", err)
+	}
+	if len(data) > maxCheckInput {
+		return "", usagef("check: more than %d bytes on stdin", maxCheckInput)
+	}
+	return string(data), nil
+}
+
+// problems lists what keeps a from being a solution (queens off the
+// board, pairs that attack each other, the count of queens), and how many
+// pairs attack each other.
+func (a answer) problems() (problems []string, conflicts int) {
 	for _, q := range a.queens {
 		if q.Row >= a.n || q.Col >= a.n {
 			problems = append(problems, fmt.Sprintf("the queen at %s is off the %dx%d board", q, a.n, a.n))
 		}
 	}
-	var conflicts []board.Conflict
+	var cs []board.Conflict
 	if len(a.queens) <= 2*a.n { // more queens than that: too many pairs to list
-		conflicts = board.Conflicts(a.queens)
+		cs = board.Conflicts(a.queens)
 	}
-	for i, cf := range conflicts {
+	for i, cf := range cs {
 		if i == maxCheckConflicts {
-			problems = append(problems, fmt.Sprintf("and %d more pairs of queens that attack each other", len(conflicts)-i))
+			problems = append(problems, fmt.Sprintf("and %d more pairs of queens that attack each other", len(cs)-i))
 			break
 		}
 		problems = append(problems, cf.Error())
@@ -117,19 +166,7 @@ func checkAction(c *cli.Context) error {
 	if k := distinct(a.queens); k != a.n {
 		problems = append(problems, fmt.Sprintf("%s on the %dx%d board: a solution has %d", plural(k, "queen"), a.n, a.n, a.n))
 	}
-	if len(problems) == 0 {
-		_, err := fmt.Fprintf(w, "valid: %d queens on the %dx%d board, no two attack each other\n", a.n, a.n, a.n)
-		return err
-	}
-	for _, p := range problems {
-		if _, err := fmt.Fprintf(w, "invalid: %s\n", p); err != nil {
-			return err
-		}
-	}
-	if len(conflicts) > 0 {
-		return failf("check: not a solution: %s attack each other", plural(len(conflicts), "pair")+" of queens")
-	}
-	return failf("check: not a solution")
+	return problems, len(cs)
 }
 
 // distinct returns the number of different squares in qs.

@@ -55,14 +55,14 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		err = failf("write stdout: %v", unwrapPath(out.err))
 	}
 	if err == nil {
-		return 0
+		return exitOK
 	}
 	code := exitCode(err)
 	msg := strings.TrimSpace(err.Error())
 	if ctx.Err() != nil {
 		// Interrupted: the commands say how far they got ("interrupted
 		// after 1200 solutions"); the cause adds nothing.
-		code = 130
+		code = exitInterrupted
 		msg = strings.TrimSuffix(msg, ": "+context.Canceled.Error())
 		if msg == context.Canceled.Error() {
 			msg = "interrupted"
@@ -176,7 +176,7 @@ func onUsageError(c *cli.Context, err error, isSubcommand bool) error {
 		// comes first.
 		err = fmt.Errorf("%w: a command comes first, e.g. queens backtrack -n 8 (queens help lists them)", err)
 	}
-	return &exitError{code: 2, err: err}
+	return &exitError{code: exitUsage, err: err}
 }
 
 // stdoutWriter is stdout as the commands see it: it keeps the first

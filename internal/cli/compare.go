@@ -73,8 +73,91 @@ func compareCommand() *cli.Command {
 			&cli.BoolFlag{Name: "strategies", Usage: "compare the backtracker's strategies instead: queens placed and time per algorithm (see below)"},
 			timeoutFlag(),
 		},
-		Action: runCompare,
+		Action: compareAction,
 	}
+}
+
+// compareOptions are the flags of queens compare, read once
+// (compareFlags) and checked in one place (check).
+type compareOptions struct {
+	args         []string
+	sizesText    string // -n RANGE; "" with sizesSet false: not given
+	sizesSet     bool
+	engines      string
+	enginesSet   bool
+	solvers      []string // --solver, one command each
+	counters     []string // --counter
+	encoding     string
+	encodingSet  bool
+	solverLimit  int
+	solverOutput string
+	proof        bool
+	place        []string
+	json         bool
+	strategies   bool
+	set          []string // the flags given, by name
+	timeout      time.Duration
+
+	// Set by check.
+	sizes  []int
+	placed []board.Queen
+}
+
+// compareFlags reads compare's flags: the one place that looks them up
+// by name.
+func compareFlags(c *cli.Context) compareOptions {
+	return compareOptions{
+		args: c.Args().Slice(), sizesText: c.String("n"), sizesSet: c.IsSet("n"),
+		engines: c.String("engines"), enginesSet: c.IsSet("engines"),
+		solvers: c.Generic("solver").(*commandList).commands, counters: c.Generic("counter").(*commandList).commands,
+		encoding: c.String("encoding"), encodingSet: c.IsSet("encoding"), solverLimit: c.Int("solver-limit"),
+		solverOutput: c.String("solver-output"), proof: c.Bool("proof"), place: c.StringSlice("place"),
+		json: c.Bool("json"), strategies: c.Bool("strategies"), set: c.FlagNames(), timeout: c.Duration("timeout"),
+	}
+}
+
+// check checks the options (usage errors, exit status 2): the sizes, the
+// pre-placed queens on each, and what goes with --strategies.
+func (o *compareOptions) check() error {
+	if !o.sizesSet {
+		return usagef("missing -n RANGE, the board sizes (e.g. 8, 1-12 or 4,8,10)")
+	}
+	if len(o.args) > 0 {
+		return usagef("unexpected argument %q", o.args[0])
+	}
+	var err error
+	if o.sizes, err = parseRange(o.sizesText, compareMaxN); err != nil {
+		return err
+	}
+	if o.placed, err = board.ParseQueens(o.place); err != nil {
+		return usageErr(err)
+	}
+	for _, n := range o.sizes {
+		if err := board.CheckPlacement(n, o.placed); err != nil {
+			return usageErr(err)
+		}
+	}
+	if o.strategies {
+		for _, name := range []string{"engines", "solver", "counter", "encoding", "proof", "json"} {
+			if slices.Contains(o.set, name) {
+				return usagef("--strategies compares the backtracker's strategies: not with --%s", name)
+			}
+		}
+	}
+	return nil
+}
+
+// compareAction reads and checks the flags, then runs the cross-check
+// or, with --strategies, the backtracker's strategies side by side.
+func compareAction(c *cli.Context) error {
+	o := compareFlags(c)
+	if err := o.check(); err != nil {
+		return err
+	}
+	if o.strategies {
+		return runCompareStrategies(c, o.sizes, o.placed)
+	}
+	return runCompare(c.Context, o, c.App.Writer)
 }
 
 // compareEngine is an engine with the board sizes it takes.
@@ -83,71 +166,52 @@ type compareEngine struct {
 	enumMax, firstMax int
 }
 
-func runCompare(c *cli.Context) error {
-	if !c.IsSet("n") {
-		return usagef("missing -n RANGE, the board sizes (e.g. 8, 1-12 or 4,8,10)")
-	}
-	if c.Args().Present() {
-		return usagef("unexpected argument %q", c.Args().First())
-	}
-	sizes, err := parseRange(c.String("n"), compareMaxN)
+// runCompare cross-checks the engines the options name at each size,
+// printing a table (or JSON Lines) and the verdict.
+func runCompare(parent context.Context, o compareOptions, out io.Writer) error {
+	engines, err := compareEngines(o)
 	if err != nil {
 		return err
 	}
-	var place []board.Queen
-	for _, n := range sizes {
-		if place, err = placements(c, n); err != nil {
-			return err
-		}
-	}
-	if c.Bool("strategies") {
-		for _, name := range []string{"engines", "solver", "counter", "encoding", "proof", "json"} {
-			if c.IsSet(name) {
-				return usagef("--strategies compares the backtracker's strategies: not with --%s", name)
-			}
-		}
-		return runCompareStrategies(c, sizes, place)
-	}
-	engines, err := compareEngines(c)
+	plan, err := comparePlan(o.sizes, engines, o.enginesSet)
 	if err != nil {
 		return err
 	}
-	plan, err := comparePlan(sizes, engines, c.IsSet("engines"))
-	if err != nil {
-		return err
-	}
-	ctx, cancel := timeoutContext(c)
+	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
-	out := c.App.Writer
-	jsonOut := c.Bool("json")
-	if !jsonOut {
+	if o.timeout > 0 {
+		var stop context.CancelFunc
+		ctx, stop = context.WithTimeout(ctx, o.timeout)
+		defer stop()
+	}
+	if !o.json {
 		fmt.Fprintf(out, "%4s  %-28s %12s %10s %10s  %s\n", "n", "engine", "solutions", "unique", "time", "verdict")
 	}
 	runs, problems := 0, 0
-	for i, n := range sizes {
+	for i, n := range o.sizes {
 		if err := writeErr(out); err != nil {
 			// Nobody sees the table (compare ... > /dev/full): stop.
 			return failf("write stdout: %v", err)
 		}
-		r := compare.Check(ctx, n, place, plan[i])
-		if err := c.Context.Err(); err != nil {
+		r := compare.Check(ctx, n, o.placed, plan[i])
+		if err := parent.Err(); err != nil {
 			return fmt.Errorf("interrupted at n = %d, after %d runs: %w", n, runs, err)
 		}
 		if ctx.Err() != nil {
 			// Keep the rows done so far, and name the engine that hung.
 			done, hung := untilTimeout(r)
-			writeCompareResult(out, jsonOut, done)
+			writeCompareResult(out, o.json, done)
 			runs += len(done.Outcomes) - 1
 			if hung == "" {
-				return failf("stopped by --timeout %s at n = %d, after %d runs", c.Duration("timeout"), n, runs)
+				return failf("stopped by --timeout %s at n = %d, after %d runs", o.timeout, n, runs)
 			}
-			return failf("stopped by --timeout %s at n = %d while %s ran, after %d runs", c.Duration("timeout"), n, hung, runs)
+			return failf("stopped by --timeout %s at n = %d while %s ran, after %d runs", o.timeout, n, hung, runs)
 		}
 		runs += len(r.Outcomes)
 		problems += len(r.Findings)
-		writeCompareResult(out, jsonOut, r)
+		writeCompareResult(out, o.json, r)
 	}
-	return writeCompareVerdict(out, jsonOut, runs, problems, c.String("n"), len(place) > 0)
+	return writeCompareVerdict(out, o.json, runs, problems, o.sizesText, len(o.placed) > 0)
 }
 
 // comparePlan returns the engines to run at each of sizes: an engine
@@ -361,62 +425,31 @@ func parseRange(text string, maxN int) ([]int, error) {
 // gini with every encoding, and every external solver on PATH) and adds
 // each --solver command, on each --encoding. backtrack, the reference,
 // always comes first.
-func compareEngines(c *cli.Context) ([]compareEngine, error) {
-	ref := compareEngine{compare.Engine{Name: "backtrack", Solutions: compare.Backtrack}, backtrackEnumMax, backtrackEnumMax}
-	known := []compareEngine{{compare.Engine{Name: "count", Count: compare.Counter}, backtrackEnumMax, backtrackEnumMax}}
-	if !c.IsSet("place") { // the join counts whole boards only
-		known = append(known, compareEngine{compare.Engine{Name: "join", Count: compare.Join}, backtrackEnumMax, backtrackEnumMax})
-	}
-	for _, enc := range encode.Encodings() {
-		if enc != encode.Auto {
-			known = append(known, compareEngine{compare.Engine{Name: "sat/" + string(enc), Solutions: compare.SAT(enc)}, satEnumMax, satEnumMax})
-		}
-	}
-	limit := c.Int("solver-limit")
-	if limit < 0 || limit > externalFirstMax {
+func compareEngines(o compareOptions) ([]compareEngine, error) {
+	if o.solverLimit < 0 || o.solverLimit > externalFirstMax {
 		return nil, usagef("--solver-limit must be between 0 and %d", externalFirstMax)
 	}
-	encodings, err := solverEncodings(c)
+	encodings, err := solverEncodings(o.encoding)
 	if err != nil {
 		return nil, err
 	}
-	solverEngines := func(command string, auto bool) ([]compareEngine, error) {
-		x := external.External{Command: command}
-		if !auto {
-			if x, err = externalSolver(c, command); err != nil {
-				return nil, err
-			}
-		}
-		name := command
-		if auto {
-			name = strings.Fields(command)[0]
-		}
-		var out []compareEngine
-		for _, enc := range encodings {
-			e := compareEngine{compare.Engine{Name: name, Solutions: compare.ExternalSolver(x, enc)}, limit, externalFirstMax}
-			if c.IsSet("encoding") {
-				e.Name += "/" + string(enc)
-			}
-			out = append(out, e)
-		}
-		return out, nil
-	}
-	picked := []compareEngine{ref}
-	if !c.IsSet("engines") {
+	known := builtinEngines(len(o.placed) > 0)
+	picked := []compareEngine{{compare.Engine{Name: "backtrack", Solutions: compare.Backtrack}, backtrackEnumMax, backtrackEnumMax}}
+	if !o.enginesSet {
 		picked = append(picked, known...)
 		for _, name := range externalSolvers {
 			if _, err := exec.LookPath(name); err == nil {
-				es, _ := solverEngines(name, true)
+				es, _ := o.solverEngines(name, true, encodings)
 				picked = append(picked, es...)
 			}
 		}
 	}
-	for _, name := range strings.Split(c.String("engines"), ",") {
+	for _, name := range strings.Split(o.engines, ",") {
 		name = strings.TrimSpace(name)
 		i := slices.IndexFunc(known, func(e compareEngine) bool { return e.Name == name })
 		switch {
-		case name == "" && c.IsSet("engines"):
-			return nil, usagef("--engines: empty engine name in %q", c.String("engines"))
+		case name == "" && o.enginesSet:
+			return nil, usagef("--engines: empty engine name in %q", o.engines)
 		case name == "" || name == "backtrack":
 		case i >= 0:
 			picked = append(picked, known[i])
@@ -424,7 +457,7 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 			if _, err := exec.LookPath(name); err != nil {
 				return nil, usagef("engine %s: not installed (not on PATH)", name)
 			}
-			es, _ := solverEngines(name, true)
+			es, _ := o.solverEngines(name, true, encodings)
 			picked = append(picked, es...)
 		default:
 			if name == "join" {
@@ -433,32 +466,79 @@ func compareEngines(c *cli.Context) ([]compareEngine, error) {
 			return nil, usagef("unknown engine %q (backtrack, count, join, sat/ENCODING, or an external solver: %s)", name, strings.Join(externalSolvers, ", "))
 		}
 	}
-	for _, cmd := range c.Generic("solver").(*commandList).commands {
-		es, err := solverEngines(cmd, false)
+	for _, cmd := range o.solvers {
+		es, err := o.solverEngines(cmd, false, encodings)
 		if err != nil {
 			return nil, err
 		}
 		picked = append(picked, es...)
 	}
-	for _, cmd := range c.Generic("counter").(*commandList).commands {
+	counters, err := o.counterEngines(encodings)
+	return append(picked, counters...), err
+}
+
+// builtinEngines are the engines of queens itself but the reference
+// backtracker: the counters (the join only without pre-placed queens) and
+// gini on each encoding.
+func builtinEngines(placed bool) []compareEngine {
+	known := []compareEngine{{compare.Engine{Name: "count", Count: compare.Counter}, backtrackEnumMax, backtrackEnumMax}}
+	if !placed { // the join counts whole boards only
+		known = append(known, compareEngine{compare.Engine{Name: "join", Count: compare.Join}, backtrackEnumMax, backtrackEnumMax})
+	}
+	for _, enc := range encode.Encodings() {
+		if enc != encode.Auto {
+			known = append(known, compareEngine{compare.Engine{Name: "sat/" + string(enc), Solutions: compare.SAT(enc)}, satEnumMax, satEnumMax})
+		}
+	}
+	return known
+}
+
+// solverEngines are the external solver command on each of encodings: one
+// found on PATH (auto, named by its program) or a --solver.
+func (o compareOptions) solverEngines(command string, auto bool, encodings []encode.Encoding) ([]compareEngine, error) {
+	x := external.External{Command: command}
+	name := command
+	if auto {
+		name = strings.Fields(command)[0]
+	} else {
+		var err error
+		if x, err = newExternal(command, o.solverOutput, o.proof); err != nil {
+			return nil, err
+		}
+	}
+	var out []compareEngine
+	for _, enc := range encodings {
+		e := compareEngine{compare.Engine{Name: name, Solutions: compare.ExternalSolver(x, enc)}, o.solverLimit, externalFirstMax}
+		if o.encodingSet {
+			e.Name += "/" + string(enc)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// counterEngines are the --counter commands on each of encodings.
+func (o compareOptions) counterEngines(encodings []encode.Encoding) ([]compareEngine, error) {
+	var out []compareEngine
+	for _, cmd := range o.counters {
 		if err := external.LookSolver(cmd); err != nil {
 			return nil, usagef("--counter: %v", err)
 		}
 		for _, enc := range encodings {
-			e := compareEngine{compare.Engine{Name: "counter:" + cmd, Count: counterEngine(cmd, enc)}, limit, limit}
-			if c.IsSet("encoding") {
+			e := compareEngine{compare.Engine{Name: "counter:" + cmd, Count: counterEngine(cmd, enc)}, o.solverLimit, o.solverLimit}
+			if o.encodingSet {
 				e.Name += "/" + string(enc)
 			}
-			picked = append(picked, e)
+			out = append(out, e)
 		}
 	}
-	return picked, nil
+	return out, nil
 }
 
 // solverEncodings reads --encoding: the encodings external solvers run on.
-func solverEncodings(c *cli.Context) ([]encode.Encoding, error) {
+func solverEncodings(list string) ([]encode.Encoding, error) {
 	var out []encode.Encoding
-	for _, name := range strings.Split(c.String("encoding"), ",") {
+	for _, name := range strings.Split(list, ",") {
 		enc := encode.Encoding(strings.TrimSpace(name))
 		switch {
 		case enc == "all":

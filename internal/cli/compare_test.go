@@ -8,11 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
+	"github.com/urfave/cli/v2"
 )
 
 func TestCompareAgrees(t *testing.T) {
@@ -126,5 +128,50 @@ func TestCompareStrategies(t *testing.T) {
 	}
 	if _, errs, code := runCLI(t, "", "compare", "--strategies", "-n", "8", "--json"); code != 2 {
 		t.Errorf("--strategies --json: exit %d %s", code, errs)
+	}
+}
+
+// TestCompareOptions parses and checks compare's flags without running
+// the command: the sizes and queens it would check, or the usage error.
+func TestCompareOptions(t *testing.T) {
+	for _, tc := range []struct {
+		args    []string
+		sizes   []int
+		placed  int
+		solvers []string
+		err     string
+	}{
+		{[]string{"-n", "1-4"}, []int{1, 2, 3, 4}, 0, nil, ""},
+		{[]string{"-n", "4,8", "--place", "1:2", "--solver", "cadical -q", "--solver", "clasp --heuristic=Vsids,92"}, []int{4, 8}, 1, []string{"cadical -q", "clasp --heuristic=Vsids,92"}, ""},
+		{[]string{"-n", "6", "--strategies"}, []int{6}, 0, nil, ""},
+		{nil, nil, 0, nil, "missing -n RANGE"},
+		{[]string{"-n", "5-3"}, nil, 0, nil, "5-3"},
+		{[]string{"-n", "17"}, nil, 0, nil, "17"},
+		{[]string{"-n", "8", "extra"}, nil, 0, nil, `unexpected argument "extra"`},
+		{[]string{"-n", "4-8", "--place", "5:5"}, nil, 0, nil, "5:5"},
+		{[]string{"-n", "8", "--strategies", "--json"}, nil, 0, nil, "not with --json"},
+		{[]string{"-n", "8", "--strategies", "--solver", "cadical"}, nil, 0, nil, "not with --solver"},
+	} {
+		var got *compareOptions
+		cmd := compareCommand()
+		cmd.Action = func(c *cli.Context) error { // compareAction up to the run
+			o := compareFlags(c)
+			if err := o.check(); err != nil {
+				return err
+			}
+			got = &o
+			return nil
+		}
+		err := runCommand(t, cmd, tc.args...)
+		what := strings.Join(tc.args, " ")
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) || exitCode(err) != exitUsage || got != nil {
+				t.Errorf("compare %s: %v (ran: %v); want a usage error with %q", what, err, got != nil, tc.err)
+			}
+			continue
+		}
+		if err != nil || got == nil || !slices.Equal(got.sizes, tc.sizes) || len(got.placed) != tc.placed || !slices.Equal(got.solvers, tc.solvers) {
+			t.Errorf("compare %s: %+v, %v; want sizes %v, %d queens, solvers %q", what, got, err, tc.sizes, tc.placed, tc.solvers)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
@@ -10,7 +11,11 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func dimacsCommand() *cli.Command {
+func dimacsCommand() *cli.Command { return newDimacsCommand(runDimacs) }
+
+// newDimacsCommand returns the dimacs command; its action reads the flags
+// into dimacsOptions and hands them to run (tests pass their own).
+func newDimacsCommand(run func(ctx context.Context, o dimacsOptions, stdout, stderr io.Writer) error) *cli.Command {
 	return &cli.Command{
 		Name:      "dimacs",
 		Usage:     "write the puzzle as a DIMACS CNF for any SAT solver or model counter",
@@ -40,8 +45,86 @@ func dimacsCommand() *cli.Command {
 			&cli.BoolFlag{Name: "mc", Usage: "model counting competition format (c t mc)"},
 			&cli.BoolFlag{Name: "break-symmetry", Usage: "lex-leader clauses: one model per class of solutions"},
 			outFlag()},
-		Action: runDimacs,
+		Action: func(c *cli.Context) error {
+			o := dimacsFlags(c)
+			if err := o.check(); err != nil {
+				return err
+			}
+			return run(c.Context, o, c.App.Writer, c.App.ErrWriter)
+		},
 	}
+}
+
+// dimacsOptions are the flags of queens dimacs: read once (dimacsFlags),
+// then checked and resolved (check).
+type dimacsOptions struct {
+	args          []string // none allowed
+	n             int
+	nSet          bool // -n given
+	encoding      encode.Encoding
+	place         []string // --place R:C
+	randomPlace   int      // --random-place K; 0 with randomSet false: none
+	randomSet     bool
+	seed          uint64
+	seedSet       bool
+	mc            bool
+	breakSymmetry bool
+	output        string
+
+	// Set by check.
+	placed []board.Queen
+}
+
+// dimacsFlags reads dimacs's flags: the one place that looks them up by
+// name.
+func dimacsFlags(c *cli.Context) dimacsOptions {
+	return dimacsOptions{
+		args: c.Args().Slice(), n: c.Int("n"), nSet: c.IsSet("n"), encoding: encode.Encoding(c.String("encoding")),
+		place:       c.StringSlice("place"),
+		randomPlace: c.Int("random-place"), randomSet: c.IsSet("random-place"),
+		seed: c.Uint64("seed"), seedSet: c.IsSet("seed"),
+		mc: c.Bool("mc"), breakSymmetry: c.Bool("break-symmetry"), output: c.String("output"),
+	}
+}
+
+// check checks the options (usage errors, exit status 2) and resolves
+// the encoding and the pre-placed queens (--place, or --random-place's).
+func (o *dimacsOptions) check() error {
+	if len(o.args) > 0 {
+		return usagef("dimacs: unexpected argument %q", o.args[0])
+	}
+	size := o.n
+	if size < 1 {
+		size = board.MaxN // as resolveSize: the size error states the limit
+	}
+	var err error
+	if o.encoding, err = encode.Resolve(o.encoding, size); err != nil {
+		return usageErr(err)
+	}
+	if !o.nSet {
+		return usagef("missing -n N, the board size")
+	}
+	if err := board.CheckSize(o.n, encode.MaxN(o.encoding)); err != nil {
+		return usageErr(err)
+	}
+	if o.placed, err = board.ParseQueens(o.place); err == nil {
+		err = board.CheckPlacement(o.n, o.placed)
+	}
+	if err != nil {
+		return usageErr(err)
+	}
+	switch {
+	case o.seedSet && !o.randomSet:
+		return usagef("--seed goes with --random-place")
+	case !o.randomSet:
+		return nil
+	case len(o.placed) > 0:
+		return usagef("--random-place and --place exclude each other")
+	case o.randomPlace > o.n:
+		return usagef("--random-place %d: at most n = %d queens", o.randomPlace, o.n)
+	}
+	o.placed, err = encode.RandomPlacement(o.n, o.randomPlace, o.seed)
+	return usageErr(err)
 }
 
 // completionBudget bounds the backtracker's search (queens placed) that
@@ -49,58 +132,31 @@ func dimacsCommand() *cli.Command {
 // the same flags give the same bytes on any machine.
 const completionBudget = 10_000_000
 
-func runDimacs(c *cli.Context) error {
-	if c.Args().Present() {
-		return usagef("dimacs: unexpected argument %q", c.Args().First())
-	}
-	name, err := encode.Resolve(encode.Encoding(c.String("encoding")), resolveSize(c))
-	if err != nil {
-		return usageErr(err)
-	}
-	n, err := boardSize(c, encode.MaxN(name))
-	if err != nil {
-		return err
-	}
-	placed, err := placements(c, n)
-	if err != nil {
-		return err
-	}
-	if c.IsSet("seed") && !c.IsSet("random-place") {
-		return usagef("--seed goes with --random-place")
-	}
-	d := encode.DIMACS{Generator: "queens " + version(), ModelCounting: c.Bool("mc")}
-	if c.IsSet("random-place") {
-		if len(placed) > 0 {
-			return usagef("--random-place and --place exclude each other")
-		}
-		k := c.Int("random-place")
-		if k > n {
-			return usagef("--random-place %d: at most n = %d queens", k, n)
-		}
-		if placed, err = encode.RandomPlacement(n, k, c.Uint64("seed")); err != nil {
-			return usageErr(err)
-		}
-		status, err := completionStatus(c.Context, n, placed)
+// runDimacs writes the CNF the options describe.
+func runDimacs(ctx context.Context, o dimacsOptions, stdout, stderr io.Writer) error {
+	d := encode.DIMACS{Generator: "queens " + version(), ModelCounting: o.mc}
+	if o.randomSet {
+		status, err := completionStatus(ctx, o.n, o.placed)
 		if err != nil {
 			return err
 		}
-		d.Comments = []string{fmt.Sprintf("random placement of %d queens, seed %d", k, c.Uint64("seed")), status}
+		d.Comments = []string{fmt.Sprintf("random placement of %d queens, seed %d", o.randomPlace, o.seed), status}
 	}
-	e, err := encode.NewEncoder(n, encode.Options{Encoding: name, Place: placed, Symmetry: c.Bool("break-symmetry")})
+	e, err := encode.NewEncoder(o.n, encode.Options{Encoding: o.encoding, Place: o.placed, Symmetry: o.breakSymmetry})
 	if err != nil {
 		return usageErr(err)
 	}
-	if c.Bool("break-symmetry") && len(placed) > 0 {
-		fmt.Fprintf(c.App.ErrWriter, "queens: note: --break-symmetry with pre-placed queens breaks only the symmetries that keep them in place: %s\n", symmetryNames(e.Symmetries()))
+	if o.breakSymmetry && len(o.placed) > 0 {
+		fmt.Fprintf(stderr, "queens: note: --break-symmetry with pre-placed queens breaks only the symmetries that keep them in place: %s\n", symmetryNames(e.Symmetries()))
 	}
-	out, err := openOutputContext(c.Context, c.String("output"), c.App.Writer)
+	out, err := openOutputContext(ctx, o.output, stdout)
 	if err != nil {
 		return err
 	}
-	w := &ctxWriter{ctx: c.Context, w: out}
-	err = d.WriteEncoder(c.Context, w, e)
-	if c.Context.Err() != nil {
-		err = fmt.Errorf("interrupted after writing %d of the CNF's bytes%s: %w", w.written, out.notWritten(), c.Context.Err())
+	w := &ctxWriter{ctx: ctx, w: out}
+	err = d.WriteEncoder(ctx, w, e)
+	if ctx.Err() != nil {
+		err = fmt.Errorf("interrupted after writing %d of the CNF's bytes%s: %w", w.written, out.notWritten(), ctx.Err())
 	}
 	return out.finish(err)
 }

@@ -318,18 +318,6 @@ func (so *solutionOutput) finish(err error) error {
 	return so.output.finish(err)
 }
 
-// emitSolutions writes the solutions of seq (at most limit, 0: all) with
-// openSolutions, writeSolutions and finish, and returns how many it wrote.
-func emitSolutions(c *cli.Context, n int, placed []board.Queen, seq iter.Seq2[board.Solution, error], limit int) (int, error) {
-	so, err := openSolutions(c, n, placed)
-	if err != nil {
-		return 0, err
-	}
-	format, _ := solutionFormat(c)
-	count, err := writeSolutions(so, format, n, seq, limit)
-	return count, so.finish(err)
-}
-
 // stdoutIsTerminal reports whether stdout is a terminal, for the numbered
 // listings; tests replace it.
 var stdoutIsTerminal = isTerminal

@@ -50,14 +50,20 @@ func runEmit(t *testing.T, args ...string) (stdout, stderr string, code int) {
 					sols = append(sols, s)
 				}
 			}
-			_, err = emitSolutions(c, n, placed, func(yield func(board.Solution, error) bool) {
+			// As the solving commands write solutions.
+			so, err := openSolutions(c, n, placed)
+			if err != nil {
+				return err
+			}
+			format, _ := solutionFormat(c)
+			_, err = writeSolutions(so, format, n, func(yield func(board.Solution, error) bool) {
 				for _, s := range sols {
 					if !yield(s, nil) {
 						return
 					}
 				}
 			}, c.Int("limit"))
-			return err
+			return so.finish(err)
 		},
 	}
 	setUsageErrors(cmd)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
 )
 
@@ -43,17 +44,17 @@ func countEngine(c *cli.Context, n int, place []board.Queen, onGPU bool) (string
 		other = "--strategy and --order"
 	}
 	switch e := c.String("engine"); e {
-	case "constellations":
+	case shard.EngineConstellations:
 		if c.IsSet("memory") {
 			return "", usagef("--memory is for --engine join (the constellation counter needs a few MiB)")
 		}
 		return e, nil
-	case "join":
+	case shard.EngineJoin:
 		if other != "" {
 			return "", usagef("--engine join does not go with %s", other)
 		}
-		if n > join.MaxN {
-			return "", usagef("-n %d is too large for --engine join (at most %d)", n, join.MaxN)
+		if j, _ := shard.LookupEngine(e); n > j.MaxN {
+			return "", usagef("-n %d is too large for --engine join (at most %d)", n, j.MaxN)
 		}
 		if pieces && c.IsSet("memory") {
 			return "", usagef("--memory does not go with --shard or --checkpoint: the join's pieces are fixed by N, so that every shard has the same (each takes at most its share of half the RAM)")
@@ -67,12 +68,12 @@ func countEngine(c *cli.Context, n int, place []board.Queen, onGPU bool) (string
 			if pieces {
 				return "", usagef("--memory does not go with --shard or --checkpoint (with --engine auto they count constellations)")
 			}
-			return "join", nil // only the join takes a memory limit
+			return shard.EngineJoin, nil // only the join takes a memory limit
 		}
 		if other == "" && !pieces && n >= joinAutoMin && n <= joinAutoMax {
-			return "join", nil
+			return shard.EngineJoin, nil
 		}
-		return "constellations", nil
+		return shard.EngineConstellations, nil
 	default:
 		return "", usagef("unknown --engine %q: want join, constellations or auto", e)
 	}

@@ -10,6 +10,15 @@ import (
 	"github.com/queens-dev/queens/sat/external"
 )
 
+// The exit statuses of queens, as main's package comment documents them.
+const (
+	exitOK          = 0   // success, "no solution" included
+	exitFailed      = 1   // a failed check, a run stopped by --timeout, a failing solver
+	exitUsage       = 2   // a usage or input error
+	exitUnverified  = 3   // an answer printed that no referee or checked proof confirmed (see referee)
+	exitInterrupted = 130 // stopped by a signal (Ctrl-C, SIGTERM)
+)
+
 // exitError carries an exit status to run.
 type exitError struct {
 	code int
@@ -21,7 +30,7 @@ func (e *exitError) Unwrap() error { return e.err }
 
 // usagef returns a usage or input error: exit status 2.
 func usagef(format string, args ...any) error {
-	return &exitError{code: 2, err: fmt.Errorf(format, args...)}
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
 }
 
 // usageErr marks err as a usage or input error: exit status 2.
@@ -29,16 +38,12 @@ func usageErr(err error) error {
 	if err == nil {
 		return nil
 	}
-	return &exitError{code: 2, err: err}
+	return &exitError{code: exitUsage, err: err}
 }
-
-// exitUnverified is the exit status of an answer that was printed but
-// that neither a referee nor a checked proof confirmed (see referee).
-const exitUnverified = 3
 
 // failf returns a failed check or run: exit status 1.
 func failf(format string, args ...any) error {
-	return &exitError{code: 1, err: fmt.Errorf(format, args...)}
+	return &exitError{code: exitFailed, err: fmt.Errorf(format, args...)}
 }
 
 // exitCode maps an error to the documented exit status. It is the one
@@ -54,15 +59,15 @@ func exitCode(err error) int {
 	case errors.As(err, &e):
 		return e.code
 	case errors.Is(err, context.Canceled):
-		return 130
+		return exitInterrupted
 	case errors.Is(err, drat.ErrMemory):
-		return 2 // a proof too large for this process, whoever wrote it
+		return exitUsage // a proof too large for this process, whoever wrote it
 	case errors.Is(err, external.ErrSolverFailed), errors.Is(err, external.ErrProof), errors.Is(err, external.ErrCounterFailed):
-		return 1
+		return exitFailed
 	case isInputError(err):
-		return 2
+		return exitUsage
 	}
-	return 1
+	return exitFailed
 }
 
 // isInputError reports whether err is one of the libraries' errors about

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -39,8 +40,10 @@ func statsFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "stats", Usage: "print statistics (nodes, time, ...) on stderr"}
 }
 func threadsFlag() cli.Flag {
-	f := intFlag("threads", availableCPUs(), 1, maxThreads, fmt.Sprintf("worker threads `T` (1 to %d)", maxThreads))
-	f.DefaultText = "the CPUs this process may use (affinity, cgroup quota)"
+	// GOMAXPROCS honours the affinity mask and the cgroup's CPU limit
+	// (Go 1.25, the module's floor).
+	f := intFlag("threads", runtime.GOMAXPROCS(0), 1, maxThreads, fmt.Sprintf("worker threads `T` (1 to %d)", maxThreads))
+	f.DefaultText = "GOMAXPROCS: the CPUs this process may use (affinity, cgroup CPU limit)"
 	return f
 }
 func timeoutFlag() cli.Flag {
@@ -270,9 +273,6 @@ func isOn(c *cli.Context, name string) bool {
 	return true
 }
 
-// defaultThreads is the default of --threads: every core, within the
-// limit.
-
 // resolveSize is the board size an "auto" encoding is chosen for: -n, or
 // for an n out of range the largest board, so that the size error states
 // the limit of the encoding that auto takes for large boards.
@@ -288,7 +288,12 @@ func resolveSize(c *cli.Context) int {
 // "queens merge a.jsonl --verify 5" says so instead of failing to read a
 // file named --verify.
 func flagsFirst(c *cli.Context, cmd, what string) error {
-	for _, a := range c.Args().Slice() {
+	return flagsBefore(c.Args().Slice(), cmd, what)
+}
+
+// flagsBefore is flagsFirst for the arguments args.
+func flagsBefore(args []string, cmd, what string) error {
+	for _, a := range args {
 		if len(a) > 1 && a[0] == '-' && (a[1] == '-' || a[1] >= 'a' && a[1] <= 'z' || a[1] >= 'A' && a[1] <= 'Z') {
 			return usagef("%s: %s comes after %s: put the flags first (queens %s FLAGS... ARGS...)", cmd, a, what, cmd)
 		}

@@ -26,6 +26,7 @@ func TestMixedFleet(t *testing.T) {
 		mixedFleet(t)
 		return
 	}
+	skipShort(t, "builds a fake GPU driver and counts n = 16 on it")
 	dir := testutil.FakeCUDA(t, "../../gpu/testdata/fakecuda.cpp", "no fake GPU driver to count GPU shards with")
 	cmd := exec.Command(os.Args[0], "-test.run", "^TestMixedFleet$", "-test.v", "-test.count", "1")
 	cmd.Env = append(os.Environ(), fakeGPUEnv+"="+dir, "LD_LIBRARY_PATH="+dir)

@@ -307,7 +307,8 @@ func TestBadInputs(t *testing.T) {
 }
 
 // checkReaped checks that none of the processes whose pids the solver
-// scripts wrote to file is still running (killed and reaped within 2 s).
+// scripts wrote to file is still running (killed and reaped within 10 s:
+// time enough on a busy machine).
 func checkReaped(t *testing.T, file string) {
 	t.Helper()
 	data, err := os.ReadFile(file)
@@ -316,7 +317,7 @@ func checkReaped(t *testing.T, file string) {
 	}
 	for _, f := range strings.Fields(string(data)) {
 		pid, _ := strconv.Atoi(f)
-		deadline := time.Now().Add(2 * time.Second)
+		deadline := time.Now().Add(10 * time.Second)
 		for pid > 0 && processRunning(pid) {
 			if time.Now().After(deadline) {
 				syscall.Kill(pid, syscall.SIGKILL)
@@ -434,7 +435,7 @@ func TestInterrupt(t *testing.T) {
 			time.Sleep(300 * time.Millisecond) // well into the work
 			cmd.Process.Signal(tt.sig)
 			sent := time.Now()
-			waitBounded(t, cmd, 2*time.Second, "still running 2 s after %v", tt.sig)
+			waitBounded(t, cmd, 10*time.Second, "still running 10 s after %v", tt.sig)
 			t.Logf("stopped %v after the signal: %s", time.Since(sent).Round(time.Millisecond), strings.TrimSpace(stderr.String()))
 			if code := exitStatus(cmd.ProcessState); code != 130 {
 				t.Errorf("exit status %d, want 130", code)

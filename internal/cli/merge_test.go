@@ -301,6 +301,7 @@ func TestCheckpointInterrupt(t *testing.T) {
 // README's page on counting at scale) as it stands, and checks its output
 // against the page's.
 func TestParallelREADME(t *testing.T) {
+	skipShort(t, "64 processes")
 	if _, err := exec.LookPath("parallel"); err != nil {
 		t.Skip("GNU parallel is not installed (Debian package parallel); skipping the parallel line of docs/scale.md")
 	}

@@ -37,13 +37,19 @@ func solverOutputFlag() cli.Flag {
 // externalSolver reads --solver-output and --proof into the description
 // of the external solver command.
 func externalSolver(c *cli.Context, command string) (external.External, error) {
+	return newExternal(command, c.String("solver-output"), c.Bool("proof"))
+}
+
+// newExternal is externalSolver for the values of --solver-output and
+// --proof.
+func newExternal(command, output string, proof bool) (external.External, error) {
 	x := external.External{Command: command}
-	mode, err := external.ParseOutputMode(c.String("solver-output"))
+	mode, err := external.ParseOutputMode(output)
 	if err != nil {
 		return x, usagef("--solver-output: %v", err)
 	}
 	x.Output = mode
-	if c.Bool("proof") {
+	if proof {
 		if proofChecker == nil {
 			return x, usagef("--proof: this build of queens has no proof checker")
 		}
@@ -158,13 +164,6 @@ func (r *referee) claimText(claim compare.Claim) string {
 		return fmt.Sprintf("%s found %d solutions (%d in all), then answered UNSATISFIABLE", r.solver, claim.Solutions, claim.Total)
 	}
 	return fmt.Sprintf("%s found %d solutions, then answered UNSATISFIABLE", r.solver, claim.Solutions)
-}
-
-// warn prints the referee's warning, if any, on w.
-func (r *referee) warn(w io.Writer) {
-	if r.warning != "" {
-		fmt.Fprintf(w, "queens: %s\n", r.warning)
-	}
 }
 
 // unverified returns err, or when err is nil and the claim stayed

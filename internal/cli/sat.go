@@ -11,6 +11,7 @@ import (
 	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat"
+	"github.com/queens-dev/queens/sat/engine"
 	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
@@ -93,7 +94,7 @@ func runSat(c *cli.Context) error {
 	if c.Bool("count") {
 		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", r.n))
 	}
-	solver, err := sat.Detach(ctx, func() (sat.Engine, error) { return r.load(ctx, bar) })
+	solver, err := sat.Detach(ctx, func() (engine.Interface, error) { return r.load(ctx, bar) })
 	if err != nil {
 		if ctx.Err() != nil {
 			err = fmt.Errorf("interrupted while encoding and loading n = %d: %w", r.n, err)
@@ -148,7 +149,9 @@ type satRun struct {
 	enumerate bool // --all, --count or --limit
 	format    board.Format
 	who       string            // the solver, for messages
+	external  bool              // --solver
 	ext       external.External // with --solver
+	threads   int               // --threads
 	e         *encode.Encoder
 	rot       *rotationClasses // --unique=rotations: picked from every solution
 }
@@ -173,7 +176,8 @@ func newSatRun(c *cli.Context) (*satRun, error) {
 	if c.Int("threads") < 1 {
 		return nil, usagef("--threads must be at least 1")
 	}
-	r := &satRun{c: c, unique: unique, who: "gini", enumerate: c.Bool("all") || c.Bool("count") || c.IsSet("limit")}
+	r := &satRun{c: c, unique: unique, who: "gini", enumerate: c.Bool("all") || c.Bool("count") || c.IsSet("limit"),
+		external: c.IsSet("solver"), threads: c.Int("threads")}
 	if r.format, err = solutionFormat(c); err != nil {
 		return nil, err
 	}
@@ -218,8 +222,8 @@ func newSatRun(c *cli.Context) (*satRun, error) {
 // load encodes the instance and loads it into the engine the flags ask
 // for: gini for one solution (no CNF in memory), gini's cubes in parallel
 // for an enumeration, or the external solver.
-func (r *satRun) load(ctx context.Context, bar *progress) (sat.Engine, error) {
-	if !r.enumerate && !r.c.IsSet("solver") {
+func (r *satRun) load(ctx context.Context, bar *progress) (engine.Interface, error) {
+	if !r.enumerate && !r.external {
 		// One solution: no CNF in memory (a large board's first solution
 		// completes the residual of a greedy seed, or gini is loaded
 		// straight from the encoder's stream), with a fixed seed, so that
@@ -231,17 +235,20 @@ func (r *satRun) load(ctx context.Context, bar *progress) (sat.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.c.IsSet("solver") {
+	if r.external {
 		x, err := r.ext.New(cnf)
-		return externalEngine{x}, err
+		if err != nil {
+			return nil, err // not a nil *external.Solver in the interface
+		}
+		return x, nil
 	}
-	return sat.NewParallel(cnf, sat.Options{Threads: r.c.Int("threads"), Progress: bar.Parts, NoSymmetry: r.unique.on})
+	return sat.NewParallel(cnf, sat.Options{Threads: r.threads, Progress: bar.Parts, NoSymmetry: r.unique.on})
 }
 
 // count is --count: the total, refereed and written; with --unique the
 // total is the sum of the classes' sizes under the symmetries broken,
 // and the referee checks both.
-func (r *satRun) count(ctx context.Context, solver sat.Engine, ref *referee, out *solutionOutput) error {
+func (r *satRun) count(ctx context.Context, solver engine.Interface, ref *referee, out *solutionOutput) error {
 	var classes, total uint64
 	var err error
 	if r.unique.on {
@@ -267,20 +274,10 @@ func (r *satRun) count(ctx context.Context, solver sat.Engine, ref *referee, out
 }
 
 // writeStats writes --stats to stderr.
-func (r *satRun) writeStats(st sat.Stats) {
+func (r *satRun) writeStats(st engine.Stats) {
 	writeStats(r.c.App.ErrWriter, r.format, stat{"n", r.n}, stat{"encoding", r.enc}, stat{"vars", st.Vars},
 		stat{"clauses", st.Clauses}, stat{"cubes", st.Cubes}, stat{"solves", st.Solves},
 		stat{"solutions", st.Solutions}, stat{"proofs", st.Proofs}, stat{"seconds", st.Elapsed})
-}
-
-// externalEngine is an [external.Solver] as a [sat.Engine]: its statistics
-// in sat's terms.
-type externalEngine struct{ *external.Solver }
-
-func (s externalEngine) Stats() sat.Stats {
-	st := s.Solver.Stats()
-	return sat.Stats{Vars: st.Vars, Clauses: st.Clauses, Solves: st.Solves, Solutions: st.Solutions,
-		Blocking: st.Blocking, Proofs: st.Proofs, Elapsed: st.Elapsed}
 }
 
 // satError says what a solve that ran out of --timeout got to; the exit

@@ -220,6 +220,7 @@ func attacker(queens board.Solution, row, col int) int {
 }
 
 func TestTraceGIF(t *testing.T) {
+	skipShort(t, "GIFs of whole searches")
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		n        int

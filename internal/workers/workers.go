@@ -1,14 +1,62 @@
-// Package workers holds what the pools of workers of the two counters
-// (packages backtrack and backtrack/join) share: waiting for them while a
-// context may stop them and a callback reports the parts done.
+// Package workers is the pool of workers of the two counters (packages
+// backtrack and backtrack/join): goroutines that take parts in order,
+// stop when a context ends, and report the parts done to a callback.
 package workers
 
 import (
 	"context"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
 )
+
+// Threads is the number of workers for a request of threads: threads
+// itself, or runtime.GOMAXPROCS(0) (every CPU the process may use, its
+// cgroup's CPU limit included) for threads <= 0; at least 1 and at most
+// parts.
+func Threads(threads, parts int) int {
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(threads, parts))
+}
+
+// Run counts parts 0 to parts-1 on [Threads](threads, parts) goroutines,
+// each with a worker state W of its own from newWorker: piece(w, i, stop)
+// does part i, polls stop, and reports whether it completed the part (a
+// part stopped midway is left out, and its worker ends). When every part
+// is taken, or stop is set (by ctx's end, or by a piece), each worker
+// ends and merge(w) is called, never concurrently. Progress is as in
+// [Wait]. Run returns the number of parts completed and ctx.Err() if ctx
+// ended before the workers did.
+func Run[W any](ctx context.Context, parts, threads int, progress func(done, parts int),
+	newWorker func() W, piece func(w W, i int, stop *atomic.Bool) bool, merge func(w W)) (done int, err error) {
+	var (
+		stop     atomic.Bool
+		next     atomic.Int64
+		finished atomic.Int64
+		mu       sync.Mutex
+		wg       sync.WaitGroup
+	)
+	for range Threads(threads, parts) {
+		wg.Go(func() {
+			w := newWorker()
+			for !stop.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= parts || !piece(w, i, &stop) {
+					break
+				}
+				finished.Add(1)
+			}
+			mu.Lock()
+			merge(w)
+			mu.Unlock()
+		})
+	}
+	err = Wait(ctx, &wg, &stop, &finished, parts, progress)
+	return int(finished.Load()), err
+}
 
 // Wait waits until the goroutines of wg have returned. When ctx ends
 // first it sets stop, which the workers poll, and goes on waiting for

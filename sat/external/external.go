@@ -14,6 +14,7 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/sat/engine"
 )
 
 // ErrSolverNotFound is wrapped by [New]'s error when the command
@@ -164,7 +165,7 @@ func (x External) New(cnf *encode.CNF) (*Solver, error) {
 	if ext.x.MaxProof <= 0 {
 		ext.x.MaxProof = DefaultMaxProof
 	}
-	return &Solver{cnf: cnf, ext: ext, stats: Stats{Vars: cnf.Vars, Clauses: len(cnf.Clauses)}}, nil
+	return &Solver{cnf: cnf, ext: ext, stats: engine.Stats{Vars: cnf.Vars, Clauses: len(cnf.Clauses)}}, nil
 }
 
 // LookSolver checks that command (a program and its arguments, as for

@@ -42,13 +42,18 @@ func TestExternalNoOrphans(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+			// Only "timeout" tests the deadline; the others exit on their own.
+			deadline := time.Minute
+			if tt.want == context.DeadlineExceeded {
+				deadline = 500 * time.Millisecond
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), deadline)
 			defer cancel()
 			start := time.Now()
 			if _, err := s.Next(ctx); !errors.Is(err, tt.want) {
 				t.Errorf("Next: %v, want %v", err, tt.want)
 			}
-			if d := time.Since(start); d > 5*time.Second {
+			if d := time.Since(start); d > 30*time.Second {
 				t.Errorf("Next took %v", d)
 			}
 			data, err := os.ReadFile(pidFile)
@@ -60,7 +65,7 @@ func TestExternalNoOrphans(t *testing.T) {
 				t.Fatal(err)
 			}
 			// The child is killed and reaped by init; give it a moment.
-			for deadline := time.Now().Add(2 * time.Second); alive(pid); time.Sleep(20 * time.Millisecond) {
+			for deadline := time.Now().Add(10 * time.Second); alive(pid); time.Sleep(20 * time.Millisecond) {
 				if time.Now().After(deadline) {
 					syscall.Kill(pid, syscall.SIGKILL)
 					t.Fatalf("the solver's child %d outlived it", pid)

@@ -9,17 +9,10 @@ import (
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/internal/stream"
+	"github.com/queens-dev/queens/sat/engine"
 )
 
-// Stats describes the work a [Solver] has done.
-type Stats struct {
-	Vars, Clauses int           // size of the formula given to the solver
-	Solves        int           // runs of the solver
-	Solutions     int           // solutions returned
-	Blocking      int           // blocking clauses added
-	Proofs        int           // UNSAT answers certified by a checked proof ([External.Proof])
-	Elapsed       time.Duration // wall time spent in the solver
-}
+var _ engine.Interface = (*Solver)(nil)
 
 // Solver finds the solutions of one n-queens CNF with an external DIMACS
 // solver, one after another: each solution found is excluded by a
@@ -29,12 +22,12 @@ type Stats struct {
 type Solver struct {
 	cnf   *encode.CNF
 	ext   *external
-	stats Stats
+	stats engine.Stats
 	done  bool // no more solutions
 }
 
 // Stats returns the statistics so far.
-func (s *Solver) Stats() Stats { return s.stats }
+func (s *Solver) Stats() engine.Stats { return s.stats }
 
 // Next returns the next solution, or nil when there are no more. It
 // returns ctx's error if ctx ends first (then, and after any other error,
@@ -64,9 +57,9 @@ func (s *Solver) Next(ctx context.Context) (board.Solution, error) {
 func (s *Solver) First(ctx context.Context) (board.Solution, error) { return s.Next(ctx) }
 
 // All returns the solutions s has not yet returned, as a stream that
-// ends at the first error (yielded with a nil solution). Each solution is
-// blocked once returned, so a second range continues where the first
-// stopped.
+// ends at the first error (yielded with a nil solution), as
+// [engine.Interface] says. Each solution is blocked once returned, so a
+// second range continues where the first stopped.
 func (s *Solver) All(ctx context.Context) iter.Seq2[board.Solution, error] {
 	return stream.Of(ctx, s.Next)
 }
