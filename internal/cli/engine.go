@@ -32,6 +32,9 @@ func engineFlag() cli.Flag {
 // it counts its own pieces (shard.JoinScheme), so --engine auto keeps the
 // constellations there, whose shards every other engine's merge with.
 func countEngine(c *cli.Context, n int, place []board.Queen, onGPU bool) (string, error) {
+	if _, err := join.SIMD(); err != nil {
+		return "", usagef("%v", err) // QUEENS_SIMD asks for more than this CPU has
+	}
 	other := ""
 	pieces := c.IsSet("shard") || c.IsSet("shard-count") || c.IsSet("checkpoint")
 	switch {
@@ -136,6 +139,6 @@ func joinCount(ctx context.Context, c *cli.Context, out *output, format board.Fo
 	bar.Done()
 	return finishCount(ctx, c, out, format, n, mode, engineCount{
 		engine: "join", total: res.Total, unique: res.Unique, rotations: res.Rotations,
-		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []stat{{"halves", res.Halves}, {"pairs", res.Pairs}},
+		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []stat{{"simd", res.SIMD}, {"halves", res.Halves}, {"pairs", res.Pairs}},
 	}, err)
 }
