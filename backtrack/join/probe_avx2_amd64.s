@@ -7,9 +7,12 @@
 // probeWide on AVX2: for each of the n >= 1 patterns x at xs, ANDs the
 // pieces 512-lane table entries its chunks of c bits select (entry v of
 // piece p at tab + ((p<<c)+v)*64), two 256-bit halves at a time, counts
-// the lanes left plus those of them in wl with eight scalar POPCNTs
-// each, doubles that when x has a bit of wbits, and returns the sum.
-TEXT ·probeAVX2(SB), NOSPLIT, $128-64
+// the lanes left plus those of them in wl, doubles that when x has a bit
+// of wbits, and returns the sum. The lanes are counted in the vector
+// registers, a nibble at a time by table (VPSHUFB), the bytes summed by
+// VPSADBW: a round trip through memory for scalar POPCNTs measured twice
+// as slow, as the loads wait for the wide stores.
+TEXT ·probeAVX2(SB), NOSPLIT, $0-64
 	MOVQ tab+0(FP), DI
 	MOVQ xs+8(FP), SI
 	MOVQ n+16(FP), DX
@@ -19,12 +22,21 @@ TEXT ·probeAVX2(SB), NOSPLIT, $128-64
 	MOVQ wbits+48(FP), R10
 	VMOVDQU (R9), Y8
 	VMOVDQU 32(R9), Y9
+	MOVL $0x0f0f0f0f, AX
+	VMOVD AX, X15
+	VPBROADCASTD X15, Y15      // the low nibble of each byte
+	MOVQ $0x0302020102010100, AX
+	VMOVQ AX, X14
+	MOVQ $0x0403030203020201, AX
+	VPINSRQ $1, AX, X14, X14
+	VINSERTI128 $1, X14, Y14, Y14 // the bits of each nibble value
+	VPXOR Y12, Y12, Y12
+	VPXOR Y13, Y13, Y13        // four lane sums
 	MOVQ $1, R12
 	SHLQ CX, R12
 	DECQ R12
 	MOVQ $64, R13
 	SHLQ CX, R13
-	XORQ R14, R14
 
 xloop:
 	MOVQ (SI), AX
@@ -52,51 +64,50 @@ ploop:
 pdone:
 	VPAND Y0, Y8, Y2
 	VPAND Y1, Y9, Y3
-	VMOVDQU Y0, 0(SP)
-	VMOVDQU Y1, 32(SP)
-	VMOVDQU Y2, 64(SP)
-	VMOVDQU Y3, 96(SP)
-	POPCNTQ 0(SP), AX
-	POPCNTQ 8(SP), BX
-	POPCNTQ 16(SP), R9
-	POPCNTQ 24(SP), R11
-	ADDQ BX, AX
-	ADDQ R11, R9
-	POPCNTQ 32(SP), BX
-	POPCNTQ 40(SP), R11
-	ADDQ BX, AX
-	ADDQ R11, R9
-	POPCNTQ 48(SP), BX
-	POPCNTQ 56(SP), R11
-	ADDQ BX, AX
-	ADDQ R11, R9
-	POPCNTQ 64(SP), BX
-	POPCNTQ 72(SP), R11
-	ADDQ BX, AX
-	ADDQ R11, R9
-	POPCNTQ 80(SP), BX
-	POPCNTQ 88(SP), R11
-	ADDQ BX, AX
-	ADDQ R11, R9
-	POPCNTQ 96(SP), BX
-	POPCNTQ 104(SP), R11
-	ADDQ BX, AX
-	ADDQ R11, R9
-	POPCNTQ 112(SP), BX
-	POPCNTQ 120(SP), R11
-	ADDQ BX, AX
-	ADDQ R11, R9
-	ADDQ R9, AX
+	VPAND Y0, Y15, Y4
+	VPSRLW $4, Y0, Y0
+	VPAND Y0, Y15, Y0
+	VPSHUFB Y4, Y14, Y4
+	VPSHUFB Y0, Y14, Y0
+	VPADDB Y4, Y0, Y0
+	VPAND Y1, Y15, Y5
+	VPSRLW $4, Y1, Y1
+	VPAND Y1, Y15, Y1
+	VPSHUFB Y5, Y14, Y5
+	VPSHUFB Y1, Y14, Y1
+	VPADDB Y5, Y1, Y1
+	VPAND Y2, Y15, Y6
+	VPSRLW $4, Y2, Y2
+	VPAND Y2, Y15, Y2
+	VPSHUFB Y6, Y14, Y6
+	VPSHUFB Y2, Y14, Y2
+	VPADDB Y6, Y2, Y2
+	VPAND Y3, Y15, Y7
+	VPSRLW $4, Y3, Y3
+	VPAND Y3, Y15, Y3
+	VPSHUFB Y7, Y14, Y7
+	VPSHUFB Y3, Y14, Y3
+	VPADDB Y7, Y3, Y3
+	VPADDB Y1, Y0, Y0
+	VPADDB Y3, Y2, Y2
+	VPADDB Y2, Y0, Y0
+	VPSADBW Y12, Y0, Y0
 	MOVQ (SI), BX
 	ANDQ R10, BX
 	POPCNTQ BX, BX
-	SHLXQ BX, AX, AX
-	ADDQ AX, R14
+	VMOVQ BX, X5
+	VPSLLQ X5, Y0, Y0
+	VPADDQ Y0, Y13, Y13
 	ADDQ $8, SI
 	DECQ DX
 	JNZ xloop
 
-	MOVQ R14, ret+56(FP)
+	VEXTRACTI128 $1, Y13, X0
+	VPADDQ X0, X13, X13
+	VMOVQ X13, AX
+	VPEXTRQ $1, X13, BX
+	ADDQ BX, AX
+	MOVQ AX, ret+56(FP)
 	VZEROUPPER
 	RET
 
