@@ -292,3 +292,47 @@ func TestTransposeWide(t *testing.T) {
 		}
 	}
 }
+
+// TestTransposeAVX2 checks the AVX2 transpose against the words it
+// turns, for every number of bytes of bits: its lanes come in some fixed
+// order, so each lane, read back from the rows, must be one of the
+// words (distinct by their low byte), each word once, with bit 63 of
+// each word in the valid row.
+func TestTransposeAVX2(t *testing.T) {
+	if !hasAVX2 {
+		t.Skip("this machine has no AVX2 with BMI2 and POPCNT: the AVX2 path is not used here")
+	}
+	r := rand.New(rand.NewPCG(32, 7))
+	for nbytes := 1; nbytes <= 7; nbytes++ {
+		var src [64]uint64
+		for i := range src {
+			src[i] = r.Uint64()&^0xff | uint64(i)
+		}
+		var dst [64][8]uint64
+		var valid [8]uint64
+		transposeAVX2(&dst[0][3], &src, nbytes, &valid[3])
+		mask := uint64(1)<<uint(8*nbytes) - 1
+		seen := make(map[uint64]bool)
+		for l := range 64 {
+			var w uint64
+			for j := range 8 * nbytes {
+				w |= dst[j][3] >> uint(l) & 1 << uint(j)
+			}
+			i := w & 0xff
+			if i >= 64 || seen[i] || w != src[i]&mask || valid[3]>>uint(l)&1 != src[i]>>63 {
+				t.Fatalf("%d bytes, lane %d: %x (valid %d), not one of the words or a word twice", nbytes, l, w, valid[3]>>uint(l)&1)
+			}
+			seen[i] = true
+		}
+		for j := 8 * nbytes; j < 64; j++ {
+			if dst[j][3] != 0 {
+				t.Fatalf("%d bytes: bit %d written", nbytes, j)
+			}
+		}
+		for b, v := range valid {
+			if b != 3 && v != 0 {
+				t.Fatalf("%d bytes: valid word %d written", nbytes, b)
+			}
+		}
+	}
+}

@@ -255,15 +255,18 @@ func (m *matcher) buildWide(group []uint64) {
 			continue
 		}
 		if m.path == simdAVX2 {
-			transpose(&m.word, group[lo:hi])
-			for j := range m.width {
-				m.zword[j][b] = m.word[j]
+			// Its lanes come in another order: the words mark
+			// themselves valid in bit 63 (patterns are narrower).
+			for i, p := range group[lo:hi] {
+				m.word[i] = p | 1<<63
 			}
-		} else {
-			n := copy(m.word[:], group[lo:hi])
-			clear(m.word[n:])
-			transposeWide(&m.zword[0][b], &m.word, (m.width+7)/8)
+			clear(m.word[hi-lo:])
+			transposeAVX2(&m.zword[0][b], &m.word, (m.width+7)/8, &valid[b])
+			continue
 		}
+		n := copy(m.word[:], group[lo:hi])
+		clear(m.word[n:])
+		transposeWide(&m.zword[0][b], &m.word, (m.width+7)/8)
 		if hi-lo == 64 {
 			valid[b] = ^uint64(0)
 		} else {

@@ -37,3 +37,9 @@ func probeAVX2(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, w
 //
 //go:noescape
 func andNotAVX2(dst, src *uint64, w *uint64, n int)
+
+// transposeAVX2 is transposeWide on AVX2, with its lanes in another
+// order, written in probe_avx2_amd64.s.
+//
+//go:noescape
+func transposeAVX2(dst *uint64, src *[64]uint64, nbytes int, valid *uint64)

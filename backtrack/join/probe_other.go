@@ -24,3 +24,7 @@ func probeAVX2(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, w
 func andNotAVX2(dst, src *uint64, w *uint64, n int) {
 	panic("join: andNotAVX2 without AVX2")
 }
+
+func transposeAVX2(dst *uint64, src *[64]uint64, nbytes int, valid *uint64) {
+	panic("join: transposeAVX2 without AVX2")
+}
