@@ -24,7 +24,7 @@ const joinAutoMin, joinAutoMax = 8, 20
 // engineFlag is --engine of backtrack --count.
 func engineFlag() cli.Flag {
 	return &cli.StringFlag{Name: "engine", Value: "auto",
-		Usage: fmt.Sprintf("--count engine `E`: join (half boards met in the middle; with --shard or --checkpoint its own pieces, merged only with join shards), constellations (the bitboard counter) or auto: join for %d <= N <= %d without --place, --gpu, --shard or --checkpoint, else constellations", joinAutoMin, joinAutoMax)}
+		Usage: fmt.Sprintf("--count engine `E`: join (half boards met in the middle; with --shard or --checkpoint its own pieces, merged only with join shards), constellations (the bitboard counter) or auto: join for %d <= N <= %d without --place, --gpu, --shard or --checkpoint, else constellations (the join takes the best SIMD path the CPU has; QUEENS_SIMD=avx512|avx2|go forces a lower one)", joinAutoMin, joinAutoMax)}
 }
 
 // countEngine resolves --engine for a count: "join" or "constellations".
