@@ -6,7 +6,8 @@ import "golang.org/x/sys/cpu"
 
 // hasAVX512 reports whether this machine runs probeWide: AVX-512 with its
 // population count (and the system saves the registers); hasAVX2 whether
-// it runs probeAVX2 (AVX2, with BMI2's shifts and POPCNT).
+// it runs probeAVX2 and transposeAVX2: AVX2, asked for with BMI2 and
+// POPCNT (which it uses), as x86-64-v3 has them together.
 var (
 	hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ
 	hasAVX2   = cpu.X86.HasAVX2 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT

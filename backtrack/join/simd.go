@@ -21,7 +21,7 @@ type simd int
 
 const (
 	simdGo     simd = iota // 64 lanes in pure Go: every CPU, -tags purego
-	simdAVX2               // 512 lanes, two 256-bit ANDs per chunk, scalar POPCNT
+	simdAVX2               // 512 lanes, two 256-bit ANDs per chunk, counted by VPSHUFB
 	simdAVX512             // 512 lanes, one 512-bit AND per chunk, VPOPCNTQ
 )
 
