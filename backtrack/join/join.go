@@ -59,7 +59,8 @@ type Result struct {
 	Halves            uint64 // half-board placements enumerated
 	Pairs             uint64 // pairs of halves matched (most of the work)
 	Elapsed           time.Duration
-	Done, Parts       int // parts finished / in all (for "how far it got" on cancel)
+	Done, Parts       int    // parts finished / in all (for "how far it got" on cancel)
+	SIMD              string // the matcher's path: "avx512", "avx2" or "go" (see [SIMD])
 }
 
 // part is one piece of a count: the boards with the middle queen (odd
@@ -84,6 +85,7 @@ type plan struct {
 	k    int // outer columns on each side that name a part
 	cap  int // the most halves a worker may hold (0: no limit)
 	geo  *geometry
+	simd simd // the matchers' path
 }
 
 // Count returns the number of solutions of the n-queens puzzle on an n×n
@@ -100,8 +102,8 @@ type plan struct {
 // each 2 times for each of those two queens it has (see [worker.count]).
 // A part enumerates its top halves and its bottom halves once, sorts
 // them by column set, and for each column set counts the weighted pairs
-// whose diagonals are disjoint, 512 at a time with AVX-512 where the CPU
-// has it (64 at a time in pure Go elsewhere), with table lookups and
+// whose diagonals are disjoint, 512 at a time with AVX-512 or AVX2 where
+// the CPU has it (64 at a time in pure Go elsewhere; see [SIMD]), with table lookups and
 // population counts. On an odd board the middle queen in any
 // inner column shares one enumeration; in each of the outer columns it
 // is a part of its own. Unique counts follow by Burnside's lemma from the
@@ -115,12 +117,15 @@ type plan struct {
 // of a second and returns ctx.Err() along with the sums over the parts it
 // finished (Done of Parts).
 //
-// Errors wrap [board.ErrSize] for n out of range and [ErrMemory] for
-// opt.Memory below [MinMemory] (or a board that does not fit even in its
-// smallest parts).
+// Errors wrap [board.ErrSize] for n out of range, [ErrSIMD] for a
+// [SIMDEnv] this CPU cannot honour and [ErrMemory] for opt.Memory below
+// [MinMemory] (or a board that does not fit even in its smallest parts).
 func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	start := time.Now()
 	if err := board.CheckSize(n, MaxN); err != nil {
+		return Result{}, fmt.Errorf("join count: %w", err)
+	}
+	if _, err := envSIMD(); err != nil {
 		return Result{}, fmt.Errorf("join count: %w", err)
 	}
 	mem := opt.Memory
@@ -164,7 +169,8 @@ func newPlan(n, k int) *plan {
 		// for columns 0 and n-1: those must be outer columns.
 		k = max(k, 1)
 	}
-	return &plan{n: n, h: n / 2, k: k, geo: newGeometry(n)}
+	s, _ := envSIMD() // the best path where QUEENS_SIMD is bad: Count refuses it first
+	return &plan{n: n, h: n / 2, k: k, geo: newGeometry(n), simd: s}
 }
 
 // count runs the count of Count, which started at start.
@@ -176,7 +182,7 @@ func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result
 	}
 	var (
 		tooBig   atomic.Bool
-		res      = Result{Parts: len(parts)}
+		res      = Result{Parts: len(parts), SIMD: pl.simd.String()}
 		unique24 uint64
 	)
 	// A worker and its sums.
@@ -363,7 +369,7 @@ type halfSet struct {
 }
 
 func (pl *plan) newWorker() *worker {
-	return &worker{pl: pl, m: newMatcher(2 * (2*pl.h - 1))}
+	return &worker{pl: pl, m: newMatcher(2*(2*pl.h-1), pl.simd)}
 }
 
 // fill sorts the halves of s, whose keys are below 1<<width, into hs,

@@ -35,16 +35,68 @@ func TestPublished(t *testing.T) {
 	}
 }
 
-// TestNarrow counts on the 64-lane path of machines without AVX-512
-// (where this one has it, the other tests take the 512-lane path).
-func TestNarrow(t *testing.T) {
-	defer func(w bool) { useWide = w }(useWide)
-	useWide = false
-	for n := 1; n <= 14; n++ {
-		want, _ := board.Known(n)
-		res, err := Count(context.Background(), n, Options{Threads: 2, Unique: true})
-		if err != nil || res.Total != want.Total || res.Unique != want.Unique {
-			t.Errorf("n=%d: %d (%d unique), %v; want %d (%d)", n, res.Total, res.Unique, err, want.Total, want.Unique)
+// paths returns the matcher paths this machine runs, the best first.
+func paths() []simd {
+	var ps []simd
+	for s := bestSIMD(); s >= simdGo; s-- {
+		ps = append(ps, s)
+	}
+	return ps
+}
+
+// TestPaths counts on every path this machine runs but the one the
+// other tests take (the best, unless QUEENS_SIMD says otherwise),
+// against the published table (n <= 14 always, up to 17 without -short)
+// and the constellation counter (n <= 12).
+func TestPaths(t *testing.T) {
+	maxN := 17
+	if testing.Short() {
+		maxN = 14
+	}
+	def, _ := envSIMD()
+	for _, s := range paths() {
+		if s == def {
+			continue
+		}
+		t.Run(s.String(), func(t *testing.T) {
+			t.Setenv(SIMDEnv, s.String())
+			for n := 1; n <= maxN; n++ {
+				want, _ := board.Known(n)
+				res, err := Count(context.Background(), n, Options{Threads: 2, Unique: true})
+				if err != nil || res.Total != want.Total || res.Unique != want.Unique || res.SIMD != s.String() {
+					t.Errorf("n=%d: %d (%d unique) on %s, %v; want %d (%d)", n, res.Total, res.Unique, res.SIMD, err, want.Total, want.Unique)
+				}
+				if n > 12 {
+					continue
+				}
+				con, err := backtrack.Count(context.Background(), n, backtrack.CountOptions{})
+				if err != nil || con.Total != res.Total {
+					t.Errorf("n=%d: join %d, constellations %d, %v", n, res.Total, con.Total, err)
+				}
+			}
+		})
+	}
+}
+
+// TestPickSIMD checks QUEENS_SIMD's values: each path up to the best,
+// and a clear error for an unknown one or one above the best.
+func TestPickSIMD(t *testing.T) {
+	best := bestSIMD()
+	for s := simdGo; s <= simdAVX512; s++ {
+		got, err := pickSIMD(s.String())
+		if s <= best && (err != nil || got != s) {
+			t.Errorf("%s=%s: %s, %v", SIMDEnv, s, got, err)
+		}
+		if s > best && !errors.Is(err, ErrSIMD) {
+			t.Errorf("%s=%s on a CPU with at most %s: %s, error %v, want ErrSIMD", SIMDEnv, s, best, got, err)
+		}
+	}
+	if got, err := pickSIMD(""); err != nil || got != best {
+		t.Errorf("unset: %s, %v; want %s", got, err, best)
+	}
+	for _, bad := range []string{"sse", "AVX2", " go", "avx-512"} {
+		if _, err := pickSIMD(bad); !errors.Is(err, ErrSIMD) {
+			t.Errorf("%s=%q: error %v, want ErrSIMD", SIMDEnv, bad, err)
 		}
 	}
 }
@@ -147,7 +199,7 @@ func TestMemory(t *testing.T) {
 func TestDisjoint(t *testing.T) {
 	r := rand.New(rand.NewPCG(22, 2))
 	const width = 30
-	m := newMatcher(width)
+	m := newMatcher(width, simdGo)
 	var top, bot halfSet
 	var xs, ys []uint64
 	var xAt, yAt [1<<keyBits + 1]int32
@@ -193,19 +245,19 @@ func TestDisjoint(t *testing.T) {
 					}
 				}
 			}
-			for _, wide := range []bool{false, hasWide} {
-				m.wide = wide
+			for _, s := range paths() {
+				m.setPath(s)
 				if got := m.disjoint(top.get(key), bot.get(3-key)); got != want {
-					t.Errorf("%d halves, %d key bits, columns %b, 512 lanes %v: %d disjoint pairs, want %d", n, kb, key, wide, got, want)
+					t.Errorf("%d halves, %d key bits, columns %b, path %s: %d disjoint pairs, want %d", n, kb, key, s, got, want)
 				}
 			}
 			var x, y list
 			xs, x = top.get(key).filter(z, xs, xAt[:1<<kb+1])
 			ys, y = bot.get(3-key).filter(z, ys, yAt[:1<<kb+1])
-			for _, wide := range []bool{false, hasWide} {
-				m.wide = wide
+			for _, s := range paths() {
+				m.setPath(s)
 				if got := m.disjoint(x, y); got != wantZ {
-					t.Errorf("%d halves, %d key bits, columns %b, clear of %x, 512 lanes %v: %d disjoint pairs, want %d", n, kb, key, z, wide, got, wantZ)
+					t.Errorf("%d halves, %d key bits, columns %b, clear of %x, path %s: %d disjoint pairs, want %d", n, kb, key, z, s, got, wantZ)
 				}
 			}
 		}
@@ -215,7 +267,7 @@ func TestDisjoint(t *testing.T) {
 // TestTransposeWide checks the AVX-512 transpose against the pure-Go one
 // on random words, for every number of bytes of bits.
 func TestTransposeWide(t *testing.T) {
-	if !hasWide {
+	if !hasAVX512 {
 		t.Skip("this machine has no AVX-512 with VPOPCNTQ: the 512-lane path is not used here")
 	}
 	r := rand.New(rand.NewPCG(27, 5))
@@ -236,6 +288,50 @@ func TestTransposeWide(t *testing.T) {
 		for j := 8 * nbytes; j < 64; j++ {
 			if dst[j][nbytes-1] != 0 {
 				t.Fatalf("%d bytes: bit %d written", nbytes, j)
+			}
+		}
+	}
+}
+
+// TestTransposeAVX2 checks the AVX2 transpose against the words it
+// turns, for every number of bytes of bits: its lanes come in some fixed
+// order, so each lane, read back from the rows, must be one of the
+// words (distinct by their low byte), each word once, with bit 63 of
+// each word in the valid row.
+func TestTransposeAVX2(t *testing.T) {
+	if !hasAVX2 {
+		t.Skip("this machine has no AVX2 with BMI2 and POPCNT: the AVX2 path is not used here")
+	}
+	r := rand.New(rand.NewPCG(32, 7))
+	for nbytes := 1; nbytes <= 7; nbytes++ {
+		var src [64]uint64
+		for i := range src {
+			src[i] = r.Uint64()&^0xff | uint64(i)
+		}
+		var dst [64][8]uint64
+		var valid [8]uint64
+		transposeAVX2(&dst[0][3], &src, nbytes, &valid[3])
+		mask := uint64(1)<<uint(8*nbytes) - 1
+		seen := make(map[uint64]bool)
+		for l := range 64 {
+			var w uint64
+			for j := range 8 * nbytes {
+				w |= dst[j][3] >> uint(l) & 1 << uint(j)
+			}
+			i := w & 0xff
+			if i >= 64 || seen[i] || w != src[i]&mask || valid[3]>>uint(l)&1 != src[i]>>63 {
+				t.Fatalf("%d bytes, lane %d: %x (valid %d), not one of the words or a word twice", nbytes, l, w, valid[3]>>uint(l)&1)
+			}
+			seen[i] = true
+		}
+		for j := 8 * nbytes; j < 64; j++ {
+			if dst[j][3] != 0 {
+				t.Fatalf("%d bytes: bit %d written", nbytes, j)
+			}
+		}
+		for b, v := range valid {
+			if b != 3 && v != 0 {
+				t.Fatalf("%d bytes: valid word %d written", nbytes, b)
 			}
 		}
 	}

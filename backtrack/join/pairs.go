@@ -16,10 +16,6 @@ const direct = 1024
 // the key bits are cut to fit it.
 const maxBuckets = 1 << 20
 
-// useWide is whether new matchers take the 512-lane path: hasWide,
-// unless a test turns it off.
-var useWide = hasWide
-
 // matcher counts the weighted disjoint pairs of two lists of patterns
 // of width bits. It keeps its buffers between calls so that a worker
 // allocates them once.
@@ -37,16 +33,20 @@ type matcher struct {
 	tab    []uint64
 	word   [64]uint64
 
-	// The 512-lane path (probeWide), where the machine has it.
-	wide  bool
+	// The 512-lane paths (probeWide, probeAVX2), where the machine has
+	// them.
+	path  simd
+	wide  bool          // path is one of them
 	ztab  []uint64      // pieces × 2^chunk entries of 8 words
 	zword [64][8]uint64 // zword[j][b]: the lanes of block b with bit j
 	zwl   [8]uint64     // the lanes that weigh 2
 	zsum  [8]uint64     // probeWide's lane sums
 }
 
-func newMatcher(width int) *matcher {
-	m := &matcher{width: width, tab: make([]uint64, 8<<8), wide: useWide}
+// newMatcher returns a matcher of patterns of width bits on path s.
+func newMatcher(width int, s simd) *matcher {
+	m := &matcher{width: width, tab: make([]uint64, 8<<8)}
+	m.setPath(s)
 	half := width / 2
 	mid := uint(half / 2) // the long diagonal among the 2h-1 of a kind
 	if width >= 2 {
@@ -58,14 +58,19 @@ func newMatcher(width int) *matcher {
 			m.keyPos[3+i] = uint(half + int(mid) + d)
 		}
 	}
-	if m.wide {
+	return m
+}
+
+// setPath makes m take path s.
+func (m *matcher) setPath(s simd) {
+	m.path, m.wide = s, s != simdGo
+	if m.wide && m.ztab == nil {
 		size := 0
 		for c := 4; c <= 8; c++ {
-			size = max(size, (width+c-1)/c<<c*8)
+			size = max(size, (m.width+c-1)/c<<c*8)
 		}
 		m.ztab = make([]uint64, size)
 	}
-	return m
 }
 
 // keyWidth returns the key bits that sort the halves of column sets of
@@ -201,6 +206,10 @@ func (m *matcher) disjointWide(xs, ys list) uint64 {
 	var total uint64
 	for start := 0; start < len(y); start += 512 {
 		m.buildWide(y[start:min(start+512, len(y))])
+		if m.path == simdAVX2 {
+			total += probeAVX2(&m.ztab[0], &x[0], len(x), m.chunk, m.pieces, &m.zwl[0], m.wbits)
+			continue
+		}
 		m.zsum = [8]uint64{}
 		probeWide(&m.ztab[0], &x[0], len(x), m.chunk, m.pieces, &m.zwl[0], m.wbits, &m.zsum[0])
 		for _, s := range m.zsum {
@@ -245,6 +254,16 @@ func (m *matcher) buildWide(group []uint64) {
 			}
 			continue
 		}
+		if m.path == simdAVX2 {
+			// Its lanes come in another order: the words mark
+			// themselves valid in bit 63 (patterns are narrower).
+			for i, p := range group[lo:hi] {
+				m.word[i] = p | 1<<63
+			}
+			clear(m.word[hi-lo:])
+			transposeAVX2(&m.zword[0][b], &m.word, (m.width+7)/8, &valid[b])
+			continue
+		}
 		n := copy(m.word[:], group[lo:hi])
 		clear(m.word[n:])
 		transposeWide(&m.zword[0][b], &m.word, (m.width+7)/8)
@@ -278,7 +297,11 @@ func (m *matcher) buildWide(group []uint64) {
 				copy(t[lo*8:2*lo*8], t[:lo*8])
 				continue
 			}
-			andNotWide(&t[lo*8], &t[0], &m.zword[j][0], lo)
+			if m.path == simdAVX2 {
+				andNotAVX2(&t[lo*8], &t[0], &m.zword[j][0], lo)
+			} else {
+				andNotWide(&t[lo*8], &t[0], &m.zword[j][0], lo)
+			}
 		}
 	}
 }

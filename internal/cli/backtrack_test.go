@@ -80,3 +80,28 @@ func TestBacktrackOutputFile(t *testing.T) {
 		t.Errorf("the missing directory was created")
 	}
 }
+
+// TestSIMDEnv checks QUEENS_SIMD: the portable path named in --stats
+// (text and JSON), and a path that is unknown or that no CPU under the
+// best one has refused in one line, exit 2, whatever the engine.
+func TestSIMDEnv(t *testing.T) {
+	t.Setenv("QUEENS_SIMD", "go")
+	for _, args := range [][]string{
+		{"backtrack", "-n", "10", "--count", "--stats"},
+		{"backtrack", "-n", "10", "--count", "--stats", "--format", "json"},
+	} {
+		stdout, stderr, code := runCLI(t, "", args...)
+		if code != 0 || !strings.Contains(stdout, "724") || !strings.Contains(stderr, "simd=go") && !strings.Contains(stderr, `"simd":"go"`) {
+			t.Errorf("QUEENS_SIMD=go queens %v: exit %d, %q, %q; want 724 and simd go in the stats", args, code, stdout, stderr)
+		}
+	}
+	for _, bad := range []string{"sse4", "AVX2", "avx512x"} {
+		t.Setenv("QUEENS_SIMD", bad)
+		for _, engine := range []string{"join", "auto", "constellations"} {
+			stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "10", "--count", "--engine", engine)
+			if code != 2 || stdout != "" || !strings.HasPrefix(stderr, "queens: ") || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "QUEENS_SIMD") {
+				t.Errorf("QUEENS_SIMD=%s --engine %s: exit %d, %q, %q; want one line naming QUEENS_SIMD, exit 2", bad, engine, code, stdout, stderr)
+			}
+		}
+	}
+}

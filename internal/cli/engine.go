@@ -25,7 +25,7 @@ const joinAutoMin, joinAutoMax = 8, 20
 // engineFlag is --engine of backtrack --count.
 func engineFlag() cli.Flag {
 	return &cli.StringFlag{Name: "engine", Value: "auto",
-		Usage: fmt.Sprintf("--count engine `E`: join (half boards met in the middle; with --shard or --checkpoint its own pieces, merged only with join shards), constellations (the bitboard counter) or auto: join for %d <= N <= %d without --place, --gpu, --shard or --checkpoint, else constellations", joinAutoMin, joinAutoMax)}
+		Usage: fmt.Sprintf("--count engine `E`: join (half boards met in the middle; with --shard or --checkpoint its own pieces, merged only with join shards), constellations (the bitboard counter) or auto: join for %d <= N <= %d without --place, --gpu, --shard or --checkpoint, else constellations (the join takes the best SIMD path the CPU has; QUEENS_SIMD=avx512|avx2|go forces a lower one)", joinAutoMin, joinAutoMax)}
 }
 
 // countEngine resolves --engine for a count: "join" or "constellations".
@@ -33,6 +33,9 @@ func engineFlag() cli.Flag {
 // it counts its own pieces (shard.JoinScheme), so --engine auto keeps the
 // constellations there, whose shards every other engine's merge with.
 func countEngine(c *cli.Context, n int, place []board.Queen, onGPU bool) (string, error) {
+	if _, err := join.SIMD(); err != nil {
+		return "", usagef("%v", err) // QUEENS_SIMD asks for more than this CPU has
+	}
 	other := ""
 	pieces := c.IsSet("shard") || c.IsSet("shard-count") || c.IsSet("checkpoint")
 	switch {
@@ -137,6 +140,6 @@ func joinCount(ctx context.Context, c *cli.Context, out *output, format board.Fo
 	bar.Done()
 	return finishCount(ctx, c, out, format, n, mode, engineCount{
 		engine: "join", total: res.Total, unique: res.Unique, rotations: res.Rotations,
-		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []stat{{"halves", res.Halves}, {"pairs", res.Pairs}},
+		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []stat{{"simd", res.SIMD}, {"halves", res.Halves}, {"pairs", res.Pairs}},
 	}, err)
 }

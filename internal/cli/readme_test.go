@@ -81,6 +81,7 @@ var (
 	spaceRE    = regexp.MustCompile(`\s+`)
 	hostRE     = regexp.MustCompile(` on \S+,`)                   // the host of merge --stats' slow shards
 	hexRE      = regexp.MustCompile(`[0-9a-f]{32}|[0-9a-f]{4,}…`) // a fingerprint, or the README's shortened one
+	simdRE     = regexp.MustCompile(`simd=\w+|"simd":"\w*"`)      // the join's matcher path, which depends on the CPU
 )
 
 // generatorRE matches the generator named in the first line of a DIMACS
@@ -95,12 +96,14 @@ func unversion(line string) string {
 }
 
 // normalize blurs what changes from run to run in one line of output:
-// times, statistics (every number of a stats line), elapsed times and
+// times, statistics (every number of a stats line, and the join's SIMD
+// path), elapsed times and
 // checksums of shard lines, fingerprints (which the README may shorten to
 // "16379f07…") and the alignment of tables.
 func normalize(line string) string {
 	t := unversion(strings.TrimSpace(line))
 	if strings.HasPrefix(t, "stats:") || strings.HasPrefix(t, `{"stats":`) || strings.HasPrefix(t, "merge: ") {
+		t = simdRE.ReplaceAllString(t, "simd=#")
 		return numberRE.ReplaceAllString(durationRE.ReplaceAllString(hostRE.ReplaceAllString(t, " on #,"), "#"), "#")
 	}
 	t = fieldRE.ReplaceAllString(t, `"$1":#`)

@@ -1,0 +1,385 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// func probeAVX2(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, wbits uint64) uint64
+//
+// probeWide on AVX2: for each of the n >= 1 patterns x at xs, ANDs the
+// pieces 512-lane table entries its chunks of c bits select (entry v of
+// piece p at tab + ((p<<c)+v)*64), two 256-bit halves at a time, counts
+// the lanes left plus those of them in wl, doubles that when x has a bit
+// of wbits, and returns the sum. The lanes are counted in the vector
+// registers, a nibble at a time by table (VPSHUFB), the bytes summed by
+// VPSADBW: a round trip through memory for scalar POPCNTs measured twice
+// as slow, as the loads wait for the wide stores.
+TEXT ·probeAVX2(SB), NOSPLIT, $0-64
+	MOVQ tab+0(FP), DI
+	MOVQ xs+8(FP), SI
+	MOVQ n+16(FP), DX
+	MOVQ c+24(FP), CX
+	MOVQ pieces+32(FP), R8
+	MOVQ wl+40(FP), R9
+	MOVQ wbits+48(FP), R10
+	VMOVDQU (R9), Y8
+	VMOVDQU 32(R9), Y9
+	MOVL $0x0f0f0f0f, AX
+	VMOVD AX, X15
+	VPBROADCASTD X15, Y15      // the low nibble of each byte
+	MOVQ $0x0302020102010100, AX
+	VMOVQ AX, X14
+	MOVQ $0x0403030203020201, AX
+	VPINSRQ $1, AX, X14, X14
+	VINSERTI128 $1, X14, Y14, Y14 // the bits of each nibble value
+	VPXOR Y12, Y12, Y12
+	VPXOR Y13, Y13, Y13        // four lane sums
+	MOVQ $1, R12
+	SHLQ CX, R12
+	DECQ R12
+	MOVQ $64, R13
+	SHLQ CX, R13
+
+xloop:
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	ANDQ R12, BX
+	SHLQ $6, BX
+	VMOVDQU (DI)(BX*1), Y0
+	VMOVDQU 32(DI)(BX*1), Y1
+	MOVQ DI, R11
+	MOVQ R8, R9
+	DECQ R9
+	JZ pdone
+
+ploop:
+	ADDQ R13, R11
+	SHRQ CX, AX
+	MOVQ AX, BX
+	ANDQ R12, BX
+	SHLQ $6, BX
+	VPAND (R11)(BX*1), Y0, Y0
+	VPAND 32(R11)(BX*1), Y1, Y1
+	DECQ R9
+	JNZ ploop
+
+pdone:
+	VPAND Y0, Y8, Y2
+	VPAND Y1, Y9, Y3
+	VPAND Y0, Y15, Y4
+	VPSRLW $4, Y0, Y0
+	VPAND Y0, Y15, Y0
+	VPSHUFB Y4, Y14, Y4
+	VPSHUFB Y0, Y14, Y0
+	VPADDB Y4, Y0, Y0
+	VPAND Y1, Y15, Y5
+	VPSRLW $4, Y1, Y1
+	VPAND Y1, Y15, Y1
+	VPSHUFB Y5, Y14, Y5
+	VPSHUFB Y1, Y14, Y1
+	VPADDB Y5, Y1, Y1
+	VPAND Y2, Y15, Y6
+	VPSRLW $4, Y2, Y2
+	VPAND Y2, Y15, Y2
+	VPSHUFB Y6, Y14, Y6
+	VPSHUFB Y2, Y14, Y2
+	VPADDB Y6, Y2, Y2
+	VPAND Y3, Y15, Y7
+	VPSRLW $4, Y3, Y3
+	VPAND Y3, Y15, Y3
+	VPSHUFB Y7, Y14, Y7
+	VPSHUFB Y3, Y14, Y3
+	VPADDB Y7, Y3, Y3
+	VPADDB Y1, Y0, Y0
+	VPADDB Y3, Y2, Y2
+	VPADDB Y2, Y0, Y0
+	VPSADBW Y12, Y0, Y0
+	MOVQ (SI), BX
+	ANDQ R10, BX
+	POPCNTQ BX, BX
+	VMOVQ BX, X5
+	VPSLLQ X5, Y0, Y0
+	VPADDQ Y0, Y13, Y13
+	ADDQ $8, SI
+	DECQ DX
+	JNZ xloop
+
+	VEXTRACTI128 $1, Y13, X0
+	VPADDQ X0, X13, X13
+	VMOVQ X13, AX
+	VPEXTRQ $1, X13, BX
+	ADDQ BX, AX
+	MOVQ AX, ret+56(FP)
+	VZEROUPPER
+	RET
+
+// func andNotAVX2(dst, src *uint64, w *uint64, n int)
+//
+// andNotWide on AVX2: sets the n >= 1 512-bit entries at dst to those at
+// src and not w.
+TEXT ·andNotAVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ w+16(FP), AX
+	MOVQ n+24(FP), CX
+	VMOVDQU (AX), Y2
+	VMOVDQU 32(AX), Y3
+
+loop:
+	VPANDN (SI), Y2, Y0
+	VPANDN 32(SI), Y3, Y1
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	ADDQ $64, SI
+	ADDQ $64, DI
+	DECQ CX
+	JNZ loop
+	VZEROUPPER
+	RET
+
+// func transposeAVX2(dst *uint64, src *[64]uint64, nbytes int, valid *uint64)
+//
+// Turns the 64 words at src on their side, for their lowest 8*nbytes
+// bits (1 <= nbytes <= 7), in some fixed order of the lanes: the word at
+// dst + 64*j gets bit π(i) from bit j of src[i], for a permutation π of
+// 0..63 that is the same for every j, and *valid gets bit π(i) from bit
+// 63 of src[i] (the caller marks its words there). Each half of 32 words
+// is turned into 8 registers of 32 bytes, byte k of every word in
+// register k (VPSHUFB and three rounds of unpacks, all within 128-bit
+// lanes, which is what makes the lanes' order π), and VPMOVMSKB takes
+// the top bit of each byte, VPADDB shifting the next one up.
+TEXT ·transposeAVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ nbytes+16(FP), CX
+	MOVQ valid+24(FP), R9
+	MOVQ $0x0b030a0209010800, AX
+	VMOVQ AX, X15
+	MOVQ $0x0f070e060d050c04, AX
+	VPINSRQ $1, AX, X15, X15
+	VINSERTI128 $1, X15, Y15, Y15 // bytes (w0b0, w1b0, w0b1, w1b1, ...) in each lane
+	MOVQ $2, R8
+
+half:
+	VMOVDQU 0(SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+	VPSHUFB Y15, Y0, Y0
+	VPSHUFB Y15, Y1, Y1
+	VPSHUFB Y15, Y2, Y2
+	VPSHUFB Y15, Y3, Y3
+	VPSHUFB Y15, Y4, Y4
+	VPSHUFB Y15, Y5, Y5
+	VPSHUFB Y15, Y6, Y6
+	VPSHUFB Y15, Y7, Y7
+	VPUNPCKLWD Y1, Y0, Y8
+	VPUNPCKHWD Y1, Y0, Y9
+	VPUNPCKLWD Y3, Y2, Y0
+	VPUNPCKHWD Y3, Y2, Y1
+	VPUNPCKLWD Y5, Y4, Y2
+	VPUNPCKHWD Y5, Y4, Y3
+	VPUNPCKLWD Y7, Y6, Y4
+	VPUNPCKHWD Y7, Y6, Y5
+	VPUNPCKLDQ Y0, Y8, Y6
+	VPUNPCKHDQ Y0, Y8, Y7
+	VPUNPCKLDQ Y1, Y9, Y8
+	VPUNPCKHDQ Y1, Y9, Y0
+	VPUNPCKLDQ Y4, Y2, Y9
+	VPUNPCKHDQ Y4, Y2, Y1
+	VPUNPCKLDQ Y5, Y3, Y2
+	VPUNPCKHDQ Y5, Y3, Y4
+	VPUNPCKLQDQ Y9, Y6, Y10
+	VPUNPCKHQDQ Y9, Y6, Y11
+	VPUNPCKLQDQ Y1, Y7, Y12
+	VPUNPCKHQDQ Y1, Y7, Y13
+	VPUNPCKLQDQ Y2, Y8, Y3
+	VPUNPCKHQDQ Y2, Y8, Y5
+	VPUNPCKLQDQ Y4, Y0, Y6
+	VPUNPCKHQDQ Y4, Y0, Y7
+	VPMOVMSKB Y7, AX
+	MOVL AX, (R9)
+	VPMOVMSKB Y10, AX
+	MOVL AX, 448(DI)
+	VPADDB Y10, Y10, Y10
+	VPMOVMSKB Y10, AX
+	MOVL AX, 384(DI)
+	VPADDB Y10, Y10, Y10
+	VPMOVMSKB Y10, AX
+	MOVL AX, 320(DI)
+	VPADDB Y10, Y10, Y10
+	VPMOVMSKB Y10, AX
+	MOVL AX, 256(DI)
+	VPADDB Y10, Y10, Y10
+	VPMOVMSKB Y10, AX
+	MOVL AX, 192(DI)
+	VPADDB Y10, Y10, Y10
+	VPMOVMSKB Y10, AX
+	MOVL AX, 128(DI)
+	VPADDB Y10, Y10, Y10
+	VPMOVMSKB Y10, AX
+	MOVL AX, 64(DI)
+	VPADDB Y10, Y10, Y10
+	VPMOVMSKB Y10, AX
+	MOVL AX, 0(DI)
+	CMPQ CX, $1
+	JLE next
+	VPMOVMSKB Y11, AX
+	MOVL AX, 960(DI)
+	VPADDB Y11, Y11, Y11
+	VPMOVMSKB Y11, AX
+	MOVL AX, 896(DI)
+	VPADDB Y11, Y11, Y11
+	VPMOVMSKB Y11, AX
+	MOVL AX, 832(DI)
+	VPADDB Y11, Y11, Y11
+	VPMOVMSKB Y11, AX
+	MOVL AX, 768(DI)
+	VPADDB Y11, Y11, Y11
+	VPMOVMSKB Y11, AX
+	MOVL AX, 704(DI)
+	VPADDB Y11, Y11, Y11
+	VPMOVMSKB Y11, AX
+	MOVL AX, 640(DI)
+	VPADDB Y11, Y11, Y11
+	VPMOVMSKB Y11, AX
+	MOVL AX, 576(DI)
+	VPADDB Y11, Y11, Y11
+	VPMOVMSKB Y11, AX
+	MOVL AX, 512(DI)
+	CMPQ CX, $2
+	JLE next
+	VPMOVMSKB Y12, AX
+	MOVL AX, 1472(DI)
+	VPADDB Y12, Y12, Y12
+	VPMOVMSKB Y12, AX
+	MOVL AX, 1408(DI)
+	VPADDB Y12, Y12, Y12
+	VPMOVMSKB Y12, AX
+	MOVL AX, 1344(DI)
+	VPADDB Y12, Y12, Y12
+	VPMOVMSKB Y12, AX
+	MOVL AX, 1280(DI)
+	VPADDB Y12, Y12, Y12
+	VPMOVMSKB Y12, AX
+	MOVL AX, 1216(DI)
+	VPADDB Y12, Y12, Y12
+	VPMOVMSKB Y12, AX
+	MOVL AX, 1152(DI)
+	VPADDB Y12, Y12, Y12
+	VPMOVMSKB Y12, AX
+	MOVL AX, 1088(DI)
+	VPADDB Y12, Y12, Y12
+	VPMOVMSKB Y12, AX
+	MOVL AX, 1024(DI)
+	CMPQ CX, $3
+	JLE next
+	VPMOVMSKB Y13, AX
+	MOVL AX, 1984(DI)
+	VPADDB Y13, Y13, Y13
+	VPMOVMSKB Y13, AX
+	MOVL AX, 1920(DI)
+	VPADDB Y13, Y13, Y13
+	VPMOVMSKB Y13, AX
+	MOVL AX, 1856(DI)
+	VPADDB Y13, Y13, Y13
+	VPMOVMSKB Y13, AX
+	MOVL AX, 1792(DI)
+	VPADDB Y13, Y13, Y13
+	VPMOVMSKB Y13, AX
+	MOVL AX, 1728(DI)
+	VPADDB Y13, Y13, Y13
+	VPMOVMSKB Y13, AX
+	MOVL AX, 1664(DI)
+	VPADDB Y13, Y13, Y13
+	VPMOVMSKB Y13, AX
+	MOVL AX, 1600(DI)
+	VPADDB Y13, Y13, Y13
+	VPMOVMSKB Y13, AX
+	MOVL AX, 1536(DI)
+	CMPQ CX, $4
+	JLE next
+	VPMOVMSKB Y3, AX
+	MOVL AX, 2496(DI)
+	VPADDB Y3, Y3, Y3
+	VPMOVMSKB Y3, AX
+	MOVL AX, 2432(DI)
+	VPADDB Y3, Y3, Y3
+	VPMOVMSKB Y3, AX
+	MOVL AX, 2368(DI)
+	VPADDB Y3, Y3, Y3
+	VPMOVMSKB Y3, AX
+	MOVL AX, 2304(DI)
+	VPADDB Y3, Y3, Y3
+	VPMOVMSKB Y3, AX
+	MOVL AX, 2240(DI)
+	VPADDB Y3, Y3, Y3
+	VPMOVMSKB Y3, AX
+	MOVL AX, 2176(DI)
+	VPADDB Y3, Y3, Y3
+	VPMOVMSKB Y3, AX
+	MOVL AX, 2112(DI)
+	VPADDB Y3, Y3, Y3
+	VPMOVMSKB Y3, AX
+	MOVL AX, 2048(DI)
+	CMPQ CX, $5
+	JLE next
+	VPMOVMSKB Y5, AX
+	MOVL AX, 3008(DI)
+	VPADDB Y5, Y5, Y5
+	VPMOVMSKB Y5, AX
+	MOVL AX, 2944(DI)
+	VPADDB Y5, Y5, Y5
+	VPMOVMSKB Y5, AX
+	MOVL AX, 2880(DI)
+	VPADDB Y5, Y5, Y5
+	VPMOVMSKB Y5, AX
+	MOVL AX, 2816(DI)
+	VPADDB Y5, Y5, Y5
+	VPMOVMSKB Y5, AX
+	MOVL AX, 2752(DI)
+	VPADDB Y5, Y5, Y5
+	VPMOVMSKB Y5, AX
+	MOVL AX, 2688(DI)
+	VPADDB Y5, Y5, Y5
+	VPMOVMSKB Y5, AX
+	MOVL AX, 2624(DI)
+	VPADDB Y5, Y5, Y5
+	VPMOVMSKB Y5, AX
+	MOVL AX, 2560(DI)
+	CMPQ CX, $6
+	JLE next
+	VPMOVMSKB Y6, AX
+	MOVL AX, 3520(DI)
+	VPADDB Y6, Y6, Y6
+	VPMOVMSKB Y6, AX
+	MOVL AX, 3456(DI)
+	VPADDB Y6, Y6, Y6
+	VPMOVMSKB Y6, AX
+	MOVL AX, 3392(DI)
+	VPADDB Y6, Y6, Y6
+	VPMOVMSKB Y6, AX
+	MOVL AX, 3328(DI)
+	VPADDB Y6, Y6, Y6
+	VPMOVMSKB Y6, AX
+	MOVL AX, 3264(DI)
+	VPADDB Y6, Y6, Y6
+	VPMOVMSKB Y6, AX
+	MOVL AX, 3200(DI)
+	VPADDB Y6, Y6, Y6
+	VPMOVMSKB Y6, AX
+	MOVL AX, 3136(DI)
+	VPADDB Y6, Y6, Y6
+	VPMOVMSKB Y6, AX
+	MOVL AX, 3072(DI)
+
+next:
+	ADDQ $256, SI
+	ADDQ $4, DI
+	ADDQ $4, R9
+	DECQ R8
+	JNZ half
+	VZEROUPPER
+	RET
