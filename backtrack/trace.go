@@ -2,6 +2,7 @@ package backtrack
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/queens-dev/queens/board"
@@ -164,10 +165,67 @@ func (nr *Narrator) deadEnd(queens board.Solution, asked board.Queen) []Step {
 		return nil
 	}
 	st := Step{Kind: StepDeadEnd, Row: nr.tryLine, Col: -1, Queens: queens, Order: nr.Order, Strategy: nr.Strategy, Asked: asked}
-	if nr.Order == Columns {
+	switch {
+	case nr.Strategy == Cells: // no line: the cells after Asked, see DeadSquares
+		st.Row = -1
+	case nr.Order == Columns:
 		st.Row, st.Col = -1, nr.tryLine
 	}
 	return []Step{st}
+}
+
+// DeadSquares returns the squares a dead end speaks of, in reading
+// order: the squares of its line (a row, or a column in column order),
+// or for [Cells] every cell after the queen it asks to move (Asked; every
+// cell of the board when there is none) that holds no queen, "after" in
+// the order Cells scans them: reading order, or down the columns in
+// column order. Other steps have none.
+func (st Step) DeadSquares() []board.Queen {
+	if st.Kind != StepDeadEnd {
+		return nil
+	}
+	n := len(st.Queens)
+	var out []board.Queen
+	for row := range n {
+		for col := range n {
+			var on bool
+			switch {
+			case st.Strategy == Cells:
+				on = (st.Asked.Row < 0 || st.Order.cell(n, row, col) > st.Order.cell(n, st.Asked.Row, st.Asked.Col)) && st.Queens[row] != col
+			case st.Order == Columns:
+				on = col == st.Col
+			default:
+				on = row == st.Row
+			}
+			if on {
+				out = append(out, board.Queen{Row: row, Col: col})
+			}
+		}
+	}
+	return out
+}
+
+// cell returns the index of the square (row, col) of the n×n board in the
+// order [Cells] scans: row by row, or column by column in column order.
+func (o Order) cell(n, row, col int) int {
+	if o == Columns {
+		return col*n + row
+	}
+	return row*n + col
+}
+
+// AgentsTell returns nil if [Step.AgentText] can tell the steps of the
+// strategy, and otherwise an error that says why not: the agents live on
+// lines and move to safe squares, so they cannot tell [Cells], which has
+// no lines, nor [Generate], which places queens without looking.
+func AgentsTell(s Strategy) error {
+	switch s {
+	case Cells:
+		return errors.New("the agents live on lines (queen K on line K), and the any-free-cell search (cells) has none: tell it as steps")
+	case Generate:
+		return errors.New("the agents move only to safe squares and ask a neighbour when they find none, while generate-and-test places every queen without looking at the board and tests only complete placements: tell it as steps")
+	}
+	return nil
 }
 
 // attackLine names the line along which the queen a attacks (row, col).
@@ -235,6 +293,9 @@ func (st Step) Text() string {
 			if st.Asked.Row < 0 {
 				return "dead end: every cell is attacked"
 			}
+			if st.Order == Columns {
+				return fmt.Sprintf("dead end: every cell after %s down the columns is attacked", st.Asked)
+			}
 			return fmt.Sprintf("dead end: every cell after %s is attacked", st.Asked)
 		}
 		return fmt.Sprintf("dead end at %s %d: every square is attacked", word, st.line()+1)
@@ -262,8 +323,13 @@ func (st Step) solutionText() string {
 //	queen 3 is at the last row and asks queen 2 to advance; queen 2 leaves row 4
 //	every queen is safe: solution #1, queens 1 to 4 on rows 2 4 1 3
 //
-// The same search, the same steps as [Step.Text], in other words.
+// The same search, the same steps as [Step.Text], in other words. The
+// agents cannot tell the steps of [Cells] and [Generate] (see
+// [AgentsTell]): for those AgentText returns Text.
 func (st Step) AgentText() string {
+	if AgentsTell(st.Strategy) != nil {
+		return st.Text()
+	}
 	_, along := st.Order.lineWord()
 	pos := func(q board.Queen) int { // the position of a queen along its line
 		if st.Order == Columns {
@@ -348,27 +414,42 @@ func pluralWord(k int, word string) string {
 //
 //	{"step":3,"event":"reject","row":1,"col":0,"attacker":{"row":0,"col":0},"line":"column","queens":[0,-1,-1,-1]}
 //
-// A dead end names its line only: "row", or "col" in column order.
+// A dead end names its line only: "row", or "col" in column order; a
+// dead end of [Cells] names the queen it asks to move ("after", left out
+// when there is none) and the cells after it, all attacked ("squares",
+// [row, col] pairs):
+//
+//	{"step":40,"event":"dead-end","after":{"row":2,"col":3},"squares":[[3,0],[3,1],[3,2],[3,3]],"queens":[1,3,-1,-1]}
 func (st Step) AppendJSON(b []byte, number int) []byte {
 	type queen struct {
 		Row int `json:"row"`
 		Col int `json:"col"`
 	}
 	v := struct {
-		Step     int    `json:"step"`
-		Event    string `json:"event"`
-		Solution int    `json:"solution,omitempty"`
-		Row      *int   `json:"row,omitempty"`
-		Col      *int   `json:"col,omitempty"`
-		Attacker *queen `json:"attacker,omitempty"`
-		Line     string `json:"line,omitempty"`
-		Queens   []int  `json:"queens"`
+		Step     int      `json:"step"`
+		Event    string   `json:"event"`
+		Solution int      `json:"solution,omitempty"`
+		Row      *int     `json:"row,omitempty"`
+		Col      *int     `json:"col,omitempty"`
+		Attacker *queen   `json:"attacker,omitempty"`
+		Line     string   `json:"line,omitempty"`
+		After    *queen   `json:"after,omitempty"`
+		Squares  [][2]int `json:"squares,omitempty"`
+		Queens   []int    `json:"queens"`
 	}{Step: number, Event: st.Kind.String(), Queens: st.Queens}
 	switch st.Kind {
 	case StepSolution:
 		v.Solution = st.Solution
 	case StepDeadEnd:
-		if st.Order == Columns {
+		if st.Strategy == Cells {
+			if st.Asked.Row >= 0 {
+				v.After = &queen{st.Asked.Row, st.Asked.Col}
+			}
+			v.Squares = [][2]int{}
+			for _, q := range st.DeadSquares() {
+				v.Squares = append(v.Squares, [2]int{q.Row, q.Col})
+			}
+		} else if st.Order == Columns {
 			v.Col = &st.Col
 		} else {
 			v.Row = &st.Row
@@ -384,4 +465,57 @@ func (st Step) AppendJSON(b []byte, number int) []byte {
 		panic(err) // unreachable: ints and strings always marshal
 	}
 	return append(append(b, data...), '\n')
+}
+
+// Caption tells the step in a few words, for the caption of a picture,
+// numbered number ("12 place 2:3", "9 dead end row 3", "33 solution #1"),
+// and with agents in the words of [Step.AgentText] ("12 queen 2 moves to
+// row 3", "9 queen 3 asks queen 2 to advance"; not for [Cells] and
+// [Generate], see [AgentsTell]).
+func (st Step) Caption(number int, agents bool) string {
+	sq := board.Queen{Row: st.Row, Col: st.Col}
+	line, along := st.Order.lineWord()
+	lineNo, pos := st.line()+1, st.Col+1
+	if st.Order == Columns {
+		pos = st.Row + 1
+	}
+	if agents && AgentsTell(st.Strategy) == nil {
+		agent := st.Order.Line(st.Row, st.Col) + 1
+		switch st.Kind {
+		case StepPlace:
+			return fmt.Sprintf("%d queen %d moves to %s %d", number, agent, along, pos)
+		case StepReject:
+			return fmt.Sprintf("%d queen %d: %s %d attacked", number, agent, along, pos)
+		case StepDeadEnd:
+			if st.Asked.Row < 0 {
+				return fmt.Sprintf("%d queen %d: no safe %s, no one to ask", number, lineNo, along)
+			}
+			return fmt.Sprintf("%d queen %d asks queen %d to advance", number, lineNo, st.Order.Line(st.Asked.Row, st.Asked.Col)+1)
+		case StepBacktrack:
+			return fmt.Sprintf("%d queen %d leaves %s %d", number, agent, along, pos)
+		}
+		return fmt.Sprintf("%d every queen safe: solution #%d", number, st.Solution)
+	}
+	switch st.Kind {
+	case StepPlace:
+		if st.Strategy == Generate {
+			return fmt.Sprintf("%d place %s untested", number, sq)
+		}
+		return fmt.Sprintf("%d place %s", number, sq)
+	case StepReject:
+		return fmt.Sprintf("%d reject %s", number, sq)
+	case StepDeadEnd:
+		if st.Strategy == Cells {
+			if st.Asked.Row < 0 {
+				return fmt.Sprintf("%d dead end: no free cell", number)
+			}
+			return fmt.Sprintf("%d dead end after %s", number, st.Asked)
+		}
+		return fmt.Sprintf("%d dead end %s %d", number, line, lineNo)
+	case StepBacktrack:
+		return fmt.Sprintf("%d backtrack %s", number, sq)
+	case StepFail:
+		return fmt.Sprintf("%d test fails %s", number, sq)
+	}
+	return fmt.Sprintf("%d solution #%d", number, st.Solution)
 }

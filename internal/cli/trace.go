@@ -50,13 +50,16 @@ func traceCommand() *cli.Command {
 			"--gif draws the board before the search, then every step as a frame captioned with its\n" +
 			"number and what happened (in the agents' words with --narrate agents), with a legend: the\n" +
 			"search's queens black, pre-placed queens blue, attacked squares grey, the new queen on\n" +
-			"yellow with black dots on the squares it newly attacks, rejected squares and dead ends\n" +
-			"red with a red dot on each square rejected in this row so far, the square a backtrack\n" +
-			"empties with a grey outline of its queen; dead ends held twice as long, solutions six\n" +
+			"yellow with, in one picture as the textbook's figure has them, black dots on the squares\n" +
+			"of its line rejected before it and blue dots on the squares it newly attacks, rejected\n" +
+			"squares and a dead end's squares red, the square a backtrack empties with a grey\n" +
+			"outline of its queen (generate shades no attacked square: it never looks at the board);\n" +
+			"dead ends held twice as long, solutions six\n" +
 			fmt.Sprintf("times; at most %d frames. Without --delay the frames share about 45 seconds (4\n", maxGIFSteps) +
 			"to 50 hundredths of a second each: n = 8 to its first solution lasts 43 seconds).\n" +
 			"--no-rejects leaves the rejected tries out of the text and the GIF (the steps keep their\n" +
-			"numbers): only the places, dead ends, backtracks and solutions.",
+			"numbers; the GIF still dots them on the next queen's frame): only the places, dead ends,\n" +
+			"backtracks and solutions. At a class's pace: --no-rejects --delay 1s.",
 		Flags: []cli.Flag{
 			sizeFlag(), placeFlag(),
 			&cli.BoolFlag{Name: "all", Usage: "trace the whole search, not just up to the first solution"},
@@ -94,10 +97,10 @@ type traceRun struct {
 }
 
 // run runs the search and calls show with every step and its number
-// (rejected tries left out with noRejects) until maxSteps steps were
-// taken or show returns false. It returns the steps taken, the counts of
+// (hidden set for the rejected tries with noRejects) until maxSteps
+// steps were taken or show returns false. It returns the steps taken, the counts of
 // each kind, whether maxSteps stopped it, and the search's error.
-func (tr traceRun) run(ctx context.Context, show func(number int, st backtrack.Step) bool) (steps int, kinds [backtrack.NumStepKinds]int, stopped bool, err error) {
+func (tr traceRun) run(ctx context.Context, show func(number int, st backtrack.Step, hidden bool) bool) (steps int, kinds [backtrack.NumStepKinds]int, stopped bool, err error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	nr := backtrack.Narrator{Order: tr.order, Strategy: tr.strategy}
@@ -115,10 +118,7 @@ func (tr traceRun) run(ctx context.Context, show func(number int, st backtrack.S
 		}
 		steps++
 		kinds[st.Kind]++
-		if tr.noRejects && st.Kind == backtrack.StepReject {
-			return
-		}
-		if !show(steps, st) {
+		if !show(steps, st, tr.noRejects && st.Kind == backtrack.StepReject) {
 			cancel(errEnoughFrames)
 			quit = true
 		}
@@ -190,8 +190,8 @@ func traceFlags(c *cli.Context) (traceConfig, error) {
 	if cfg.agents && cfg.format == "json" {
 		return cfg, usagef("--narrate agents tells the steps in words: not with --format json")
 	}
-	if cfg.agents && strategy == backtrack.Cells {
-		return cfg, usagef("--narrate agents: the agents live on lines (queen K on line K), and --strategy cells has none")
+	if err := backtrack.AgentsTell(strategy); cfg.agents && err != nil {
+		return cfg, usagef("--narrate agents with --strategy %s: %v", strategy, err)
 	}
 	order, err := backtrack.ParseOrder(c.String("order"))
 	if err != nil {
@@ -248,7 +248,6 @@ func (cfg traceConfig) openGIF(c *cli.Context) (*draw.TraceGIF, *output, error) 
 		return nil, nil, err
 	}
 	anim := draw.NewTraceGIF(out, cfg.n, cfg.placed)
-	anim.Agents = cfg.agents
 	anim.Delay = draw.DefaultDelay(weight)
 	if cfg.delay > 0 {
 		anim.Delay = min(max(2, int(cfg.delay/(10*time.Millisecond))), maxGIFDelay)
@@ -267,10 +266,16 @@ const maxGIFDelay = 65535
 // show returns the function that shows each step: a line (text or JSON),
 // a board with --boards, a frame with --gif. It keeps the first write
 // error in *werr and stops the trace with it.
-func (cfg traceConfig) show(c *cli.Context, anim *draw.TraceGIF, werr *error) func(number int, st backtrack.Step) bool {
+func (cfg traceConfig) show(c *cli.Context, anim *draw.TraceGIF, werr *error) func(number int, st backtrack.Step, hidden bool) bool {
 	stdout := c.App.Writer
 	var buf []byte
-	return func(number int, st backtrack.Step) bool {
+	return func(number int, st backtrack.Step, hidden bool) bool {
+		if hidden {
+			if anim != nil {
+				anim.Skip(frameOf(number, st, false))
+			}
+			return true
+		}
 		buf = buf[:0]
 		if cfg.animate {
 			buf = append(buf, "\x1b[H\x1b[2J"...) // redraw in place
@@ -284,13 +289,13 @@ func (cfg traceConfig) show(c *cli.Context, anim *draw.TraceGIF, werr *error) fu
 			buf = fmt.Appendf(buf, "%4d  %s\n", number, st.Text())
 		}
 		if cfg.boards {
-			buf = draw.AppendTextBoard(buf, st, cfg.placed)
+			buf = draw.AppendTextBoard(buf, frameOf(number, st, false), cfg.placed)
 			if cfg.animate {
 				buf = append(buf, draw.TextLegend...)
 			}
 		}
 		if _, *werr = stdout.Write(buf); *werr == nil && anim != nil {
-			*werr = anim.Add(number, st)
+			*werr = anim.Add(frameOf(number, st, cfg.agents))
 		}
 		if cfg.animate {
 			sleep(c.Context, cfg.delay)
@@ -391,10 +396,13 @@ func (cfg traceConfig) writeSummary(w io.Writer, steps int, kinds [backtrack.Num
 // without drawing (milliseconds: the longest trace to a first solution,
 // n = 16, takes 174445 steps).
 func (tr traceRun) checkFrames(ctx context.Context) (int, error) {
-	frames, last, weight := 0, 0, draw.Weight(0, backtrack.StepPlace)
-	_, _, _, err := tr.run(ctx, func(number int, st backtrack.Step) bool {
+	frames, last, weight := 0, 0, draw.Weight(draw.FrameStart)
+	_, _, _, err := tr.run(ctx, func(number int, st backtrack.Step, hidden bool) bool {
+		if hidden {
+			return true
+		}
 		frames, last = frames+1, number
-		weight += draw.Weight(number, st.Kind)
+		weight += draw.Weight(frameKinds[st.Kind])
 		return frames <= maxGIFSteps
 	})
 	if err != nil {
@@ -408,6 +416,22 @@ func (tr traceRun) checkFrames(ctx context.Context) (int, error) {
 		return 0, usagef("--gif draws at most %d frames, and this trace has more (frame %d is step %d, and the search goes on): bound it with --max-steps K%s", maxGIFSteps, frames, last, hint)
 	}
 	return weight, nil
+}
+
+// frameKinds are the kinds of frame of the kinds of step.
+var frameKinds = [backtrack.NumStepKinds]draw.FrameKind{
+	backtrack.StepPlace: draw.FramePlace, backtrack.StepReject: draw.FrameReject, backtrack.StepDeadEnd: draw.FrameDeadEnd,
+	backtrack.StepBacktrack: draw.FrameBacktrack, backtrack.StepSolution: draw.FrameSolution, backtrack.StepFail: draw.FrameFail,
+}
+
+// frameOf is the step st, numbered number, as the pictures draw it,
+// captioned in the agents' words if agents.
+func frameOf(number int, st backtrack.Step, agents bool) draw.Frame {
+	return draw.Frame{
+		Kind: frameKinds[st.Kind], Square: board.Queen{Row: st.Row, Col: st.Col}, Other: st.Attacker,
+		Dead: st.DeadSquares(), Queens: st.Queens, Caption: st.Caption(number, agents),
+		Untested: st.Strategy == backtrack.Generate,
+	}
 }
 
 // plural returns "1 word" or "k words".

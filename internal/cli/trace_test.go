@@ -269,7 +269,7 @@ func TestTraceGIF(t *testing.T) {
 			}
 			if tc.solution != nil {
 				st := backtrack.Step{Kind: backtrack.StepSolution, Solution: 1}
-				last, _ := draw.Image(tc.solution, &draw.Options{Square: draw.TraceSquare(tc.n), Attacks: true, Place: placed, Caption: draw.Caption(steps, st, false), CaptionScale: cs, Legend: lg})
+				last, _ := draw.Image(tc.solution, &draw.Options{Square: draw.TraceSquare(tc.n), Attacks: true, Place: placed, Caption: st.Caption(steps, false), CaptionScale: cs, Legend: lg})
 				for i := range last.Pix {
 					if last.Pix[i] != canvas.Pix[i] {
 						t.Fatalf("the last frame is not the solution %v", tc.solution)

@@ -806,6 +806,7 @@ func TestTraceOptions(t *testing.T) {
 		`{"n":8,"queens":[],"strategy":"heuristic"}`,
 		`{"n":11,"queens":[],"strategy":"generate"}`,
 		`{"n":8,"queens":[],"strategy":"cells","narrate":"agents"}`,
+		`{"n":4,"queens":[],"strategy":"generate","narrate":"agents"}`,
 	} {
 		if w := do(t, h, "POST", "/api/trace", body); w.Code/100 != 4 {
 			t.Errorf("%s: status %d, want 4xx", body, w.Code)

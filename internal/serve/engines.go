@@ -224,6 +224,7 @@ type traceStep struct {
 	Line     string         `json:"line,omitempty"`
 	Solution int            `json:"solution,omitempty"` // solution: its number, from 1
 	Queens   board.Solution `json:"queens"`             // after the step, -1 for an empty row
+	Dead     [][2]int       `json:"dead,omitempty"`     // dead end: the squares it found attacked
 	Text     string         `json:"text"`
 }
 
@@ -288,8 +289,12 @@ func pageStep(st backtrack.Step, agents bool) traceStep {
 	case backtrack.StepReject, backtrack.StepFail:
 		p.By = &square{st.Attacker.Row, st.Attacker.Col}
 	case backtrack.StepDeadEnd:
-		// The line only: the row (Col -1), or in column order the
-		// column (Row -1), as the narrator says.
+		// The line: the row (Col -1), or in column order the column
+		// (Row -1), as the narrator says; any free cell: neither. Dead
+		// has the squares.
+		for _, q := range st.DeadSquares() {
+			p.Dead = append(p.Dead, [2]int{q.Row, q.Col})
+		}
 	case backtrack.StepSolution:
 		p.Row, p.Col = -1, -1
 	}

@@ -385,9 +385,6 @@ async function startTrace() {
   if (start.n > (strategyMaxN[start.strategy] || 32)) {
     return say("trace-text", "That algorithm takes boards up to n = " + strategyMaxN[start.strategy] + ": its work grows too fast beyond.", true);
   }
-  if (start.strategy === "cells" && start.narrate === "agents") {
-    return say("trace-text", "The agents live on lines (queen K on line K); the any-free-cell search has no lines: tell it as steps.", true);
-  }
   stopTrace();
   say("trace-text", "Running the search...");
   try {
@@ -430,6 +427,9 @@ function renderStep() {
   const nc = new Array(n).fill(0), nd1 = new Array(2 * n).fill(0), nd2 = new Array(2 * n).fill(0), nr = new Array(n).fill(0);
   qs.forEach((c, r) => { if (c >= 0) { nr[r]++; nc[c]++; nd1[r - c + n]++; nd2[r + c]++; } });
   const fail = st.kind === "fail" && st.by ? new Set([key(st.row, st.col), key(st.by.row, st.by.col)]) : new Set();
+  const dead = new Set((st.dead || []).map(([r, c]) => key(r, c)));
+  // Generate-and-test places queens without looking: it knows no attacked square.
+  const untested = t.start.strategy === "generate";
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const d = cell(r, c), queen = qs[r] === c;
@@ -438,11 +438,11 @@ function renderStep() {
       d.classList.remove("free");
       d.classList.toggle("conflict", fail.has(key(r, c)));
       d.classList.toggle("placed", queen && start.has(key(r, c)));
-      d.classList.toggle("attacked", k > 0);
+      d.classList.toggle("attacked", k > 0 && !untested);
       d.classList.toggle("try", st.kind === "place" && st.row === r && st.col === c);
       d.classList.toggle("reject", st.kind === "reject" && st.row === r && st.col === c);
-      d.classList.toggle("deadend", st.kind === "dead-end" && (st.col < 0 ? st.row === r : st.col === c));
-      d.textContent = k >= 0 ? String(k) : "";
+      d.classList.toggle("deadend", dead.has(key(r, c)));
+      d.textContent = k >= 0 && !untested ? String(k) : "";
       d.dataset.attacks = k;
     }
   }
