@@ -375,3 +375,80 @@ func countQueensAfter(qs board.Solution, from int, order Order) int {
 	}
 	return k
 }
+
+// TestStackTrue checks the stacks the steps show against the board: the
+// recursive search's calls are one per line it fills, in order, each
+// below the top on the queen of its line and the top on the step's
+// square; Iterative, taking the same steps, keeps a level per call with
+// the next square after each queen below the top.
+func TestStackTrue(t *testing.T) {
+	steps := func(n int, opt Options) []Step {
+		nr := Narrator{Order: opt.Order, Strategy: opt.Strategy}
+		var out []Step
+		opt.Observe = func(e Event) { out = append(out, nr.Event(e)...) }
+		if _, err := Search(context.Background(), n, opt, func(board.Solution) bool { return true }); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	for _, order := range []Order{Rows, Columns} {
+		for n := 1; n <= 6; n++ {
+			for _, place := range [][]board.Queen{nil, {{Row: 1, Col: 2}}} {
+				if board.CheckPlacement(n, place) != nil {
+					continue
+				}
+				fixed := map[int]bool{}
+				for _, p := range place {
+					fixed[order.Line(p.Row, p.Col)] = true
+				}
+				lex := steps(n, Options{Strategy: Lex, Order: order, Place: place})
+				iter := steps(n, Options{Strategy: Iterative, Order: order, Place: place})
+				if len(lex) != len(iter) {
+					t.Fatalf("n=%d %v: %d steps, iterative %d", n, order, len(lex), len(iter))
+				}
+				for i, st := range lex {
+					what := fmt.Sprintf("n=%d %v %v step %d %q calls %v, iterative %v", n, order, place, i+1, st.Text(), st.Stack, iter[i].Stack)
+					sq := board.Queen{Row: st.Row, Col: st.Col}
+					if len(iter[i].Stack) != len(st.Stack) {
+						t.Fatalf("%s: levels and calls differ", what)
+					}
+					last := -1
+					for j, f := range st.Stack {
+						line := order.Line(f.Row, f.Col)
+						if line <= last || fixed[line] {
+							t.Fatalf("%s: frame %d fills line %d", what, j, line)
+						}
+						for l := last + 1; l < line; l++ {
+							if !fixed[l] {
+								t.Fatalf("%s: no call for line %d", what, l)
+							}
+						}
+						last = line
+						top := j == len(st.Stack)-1
+						onQueen := st.Queens[f.Row] == f.Col
+						switch {
+						case !top && !onQueen, top && st.Kind == StepPlace && (!onQueen || f != sq),
+							top && (st.Kind == StepReject || st.Kind == StepBacktrack) && f != sq,
+							top && st.Kind == StepSolution && !onQueen:
+							t.Fatalf("%s: frame %d", what, j)
+						}
+						g := iter[i].Stack[j]
+						if order.Line(g.Row, g.Col) != line {
+							t.Fatalf("%s: iterative's level %d on another line", what, j)
+						}
+						next := board.Queen{Row: f.Row, Col: f.Col + 1}
+						if order == Columns {
+							next = board.Queen{Row: f.Row + 1, Col: f.Col}
+						}
+						if (!top || st.Kind == StepPlace || st.Kind == StepSolution) && g != next {
+							t.Fatalf("%s: iterative's level %d is not after its queen", what, j)
+						}
+					}
+					if st.Kind == StepSolution && len(st.Stack) != n-len(place) {
+						t.Fatalf("%s: a solution with %d calls", what, len(st.Stack))
+					}
+				}
+			}
+		}
+	}
+}

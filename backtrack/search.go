@@ -301,6 +301,7 @@ type searcher struct {
 	diagBy  []int32        // the same for each diagonal row+col
 	antiBy  []int32        // and each anti-diagonal row-col+n-1
 	observe func(Event)
+	frames  []board.Queen // with observe: the stack, see Event.Stack
 	yield   func(board.Solution) bool
 	unique  bool
 	rotOnly bool              // unique: classes under the rotations only
@@ -396,7 +397,7 @@ func (s *searcher) try(row, col int) bool {
 }
 
 func (s *searcher) emit(kind EventKind, row, col int, attacker board.Queen) {
-	s.observe(Event{Kind: kind, Row: row, Col: col, Attacker: attacker, Queens: s.q})
+	s.observe(Event{Kind: kind, Row: row, Col: col, Attacker: attacker, Queens: s.q, Stack: s.frames})
 }
 
 // place puts a queen on (row, col), which must be safe, and checks now and
@@ -457,8 +458,10 @@ func (s *searcher) lex(row int) {
 		s.solution()
 		return
 	}
+	top := s.push(row)
 	for col := 0; col < s.n; col++ {
 		if s.observe != nil {
+			s.frames[top].Col = col
 			if !s.try(row, col) {
 				continue
 			}
@@ -473,6 +476,24 @@ func (s *searcher) lex(row int) {
 			return // leave the queens where they are: the search ends here
 		}
 		s.remove(row, col)
+	}
+	s.pop(top)
+}
+
+// push enters the call that fills row on the stack of an observed search
+// and returns its index (-1 unobserved).
+func (s *searcher) push(row int) int {
+	if s.observe == nil {
+		return -1
+	}
+	s.frames = append(s.frames, board.Queen{Row: row, Col: -1})
+	return len(s.frames) - 1
+}
+
+// pop leaves the call of index top (nothing for -1).
+func (s *searcher) pop(top int) {
+	if top >= 0 {
+		s.frames = s.frames[:top]
 	}
 }
 
@@ -510,6 +531,7 @@ func searchColumns(ctx context.Context, n int, opt Options, yield func(board.Sol
 	}
 	if opt.Observe != nil {
 		real := make(board.Solution, n)
+		var stack []board.Queen
 		t.Observe = func(e Event) {
 			transpose(real, e.Queens)
 			if e.Kind != EventSolution {
@@ -517,6 +539,11 @@ func searchColumns(ctx context.Context, n int, opt Options, yield func(board.Sol
 			}
 			e.Attacker = board.Queen{Row: e.Attacker.Col, Col: e.Attacker.Row}
 			e.Queens = real
+			stack = stack[:0]
+			for _, f := range e.Stack {
+				stack = append(stack, board.Queen{Row: f.Col, Col: f.Row})
+			}
+			e.Stack = stack
 			opt.Observe(e)
 		}
 	}

@@ -64,6 +64,67 @@ type Step struct {
 	// left to advance. Found is then the number of solutions found.
 	Over  bool
 	Found int
+	// Stack is the search's stack at the step ([Event.Stack]); at a dead
+	// end, the stack of its last try. [Step.StackText] tells it.
+	Stack []board.Queen
+}
+
+// cloneStack copies a stack of the search, nil for none.
+func cloneStack(s []board.Queen) []board.Queen {
+	if s == nil {
+		return nil
+	}
+	return append(make([]board.Queen, 0, len(s)), s...)
+}
+
+// StackText tells the step's stack in one line, 1-based like the squares
+// of [Step.Text]: the calls of a recursive search, outermost first, each
+// with its line and the square it is on, the last the one that runs,
+//
+//	calls: row 1 at 1:2 > row 2 at 2:4 > row 3 at 3:1
+//
+// ([Cells]: "queen 2 at 1:4", its levels), or the explicit stack of
+// [Iterative], each level with its line and the next square it will try
+// ("done" past the last), the last the top:
+//
+//	stack: row 1 next 1:3 | row 2 next 2:5 | row 3 next 3:1
+//
+// It is "" when the search keeps no stack (Heuristic, or before the
+// first call).
+func (st Step) StackText() string {
+	if len(st.Stack) == 0 {
+		return ""
+	}
+	word, _ := st.Order.lineWord()
+	n := len(st.Queens)
+	var b []byte
+	for i, f := range st.Stack {
+		switch {
+		case st.Strategy == Iterative:
+			if i > 0 {
+				b = append(b, " | "...)
+			}
+			sq := f.String()
+			if st.Order == Columns && f.Row >= n || st.Order != Columns && f.Col >= n {
+				sq = "done"
+			}
+			b = fmt.Appendf(b, "%s %d next %s", word, st.Order.Line(f.Row, f.Col)+1, sq)
+		case st.Strategy == Cells:
+			if i > 0 {
+				b = append(b, " > "...)
+			}
+			b = fmt.Appendf(b, "queen %d at %s", i+1, f)
+		default:
+			if i > 0 {
+				b = append(b, " > "...)
+			}
+			b = fmt.Appendf(b, "%s %d at %s", word, st.Order.Line(f.Row, f.Col)+1, f)
+		}
+	}
+	if st.Strategy == Iterative {
+		return "stack: " + string(b)
+	}
+	return "calls: " + string(b)
 }
 
 // Narrator turns the backtracker's events into the steps of a trace: a
@@ -80,18 +141,20 @@ type Narrator struct {
 	afterPlace bool // the last place/backtrack/solution was a place
 	placed     bool // some queen was placed at all
 	solutions  int
-	last       StepKind    // the last place, dead end, backtrack or solution
-	lastBack   board.Queen // the square of the last backtrack
-	depth      int         // queens the search has on the board
+	last       StepKind      // the last place, dead end, backtrack or solution
+	lastBack   board.Queen   // the square of the last backtrack
+	depth      int           // queens the search has on the board
+	tryStack   []board.Queen // the stack at the last try, for a dead end
 }
 
 // Event returns the steps e completes (none for a try, whose outcome comes
-// next). It copies e.Queens, which the search reuses.
+// next). It copies e.Queens and e.Stack, which the search reuses.
 func (nr *Narrator) Event(e Event) []Step {
-	step := Step{Row: e.Row, Col: e.Col, Order: nr.Order, Strategy: nr.Strategy}
+	step := Step{Row: e.Row, Col: e.Col, Order: nr.Order, Strategy: nr.Strategy, Stack: cloneStack(e.Stack)}
 	switch e.Kind {
 	case EventTry:
 		nr.tried, nr.tryLine = true, nr.Order.Line(e.Row, e.Col)
+		nr.tryStack = step.Stack
 		return nil
 	case EventReject:
 		step.Kind, step.Attacker, step.Line = StepReject, e.Attacker, attackLine(e.Attacker, e.Row, e.Col)
@@ -164,7 +227,7 @@ func (nr *Narrator) deadEnd(queens board.Solution, asked board.Queen) []Step {
 	if !nr.tried || (!nr.afterPlace && nr.placed) {
 		return nil
 	}
-	st := Step{Kind: StepDeadEnd, Row: nr.tryLine, Col: -1, Queens: queens, Order: nr.Order, Strategy: nr.Strategy, Asked: asked}
+	st := Step{Kind: StepDeadEnd, Row: nr.tryLine, Col: -1, Queens: queens, Order: nr.Order, Strategy: nr.Strategy, Asked: asked, Stack: nr.tryStack}
 	switch {
 	case nr.Strategy == Cells: // no line: the cells after Asked, see DeadSquares
 		st.Row = -1
@@ -420,6 +483,9 @@ func pluralWord(k int, word string) string {
 // [row, col] pairs):
 //
 //	{"step":40,"event":"dead-end","after":{"row":2,"col":3},"squares":[[3,0],[3,1],[3,2],[3,3]],"queens":[1,3,-1,-1]}
+//
+// A step with a Stack ends with it ("stack", [row, col] pairs as
+// [Event.Stack] has them).
 func (st Step) AppendJSON(b []byte, number int) []byte {
 	type queen struct {
 		Row int `json:"row"`
@@ -436,7 +502,11 @@ func (st Step) AppendJSON(b []byte, number int) []byte {
 		After    *queen   `json:"after,omitempty"`
 		Squares  [][2]int `json:"squares,omitempty"`
 		Queens   []int    `json:"queens"`
+		Stack    [][2]int `json:"stack,omitempty"`
 	}{Step: number, Event: st.Kind.String(), Queens: st.Queens}
+	for _, f := range st.Stack {
+		v.Stack = append(v.Stack, [2]int{f.Row, f.Col})
+	}
 	switch st.Kind {
 	case StepSolution:
 		v.Solution = st.Solution

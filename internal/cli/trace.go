@@ -20,7 +20,7 @@ func traceCommand() *cli.Command {
 		Name:  "trace",
 		Usage: "show the backtracking search step by step (text, boards, an animated GIF)",
 		UsageText: "queens trace -n N [--place R:C ...] [--all] [--strategy S] [--order rows|columns] [--narrate steps|agents]\n" +
-			"       [--boards] [--no-rejects] [--max-steps K] [--delay D] [--gif FILE] [--format text|json]\n\n" +
+			"       [--boards] [--stack] [--no-rejects] [--max-steps K] [--delay D] [--gif FILE] [--format text|json]\n\n" +
 			"Each line is one step of the real backtracker (by default rows top to bottom, columns\n" +
 			"left to right; squares are always ROW:COL, 1-based, as --place writes them):\n" +
 			"  try R:C  place             the square is free: a queen goes there\n" +
@@ -57,6 +57,11 @@ func traceCommand() *cli.Command {
 			"dead ends held twice as long, solutions six\n" +
 			fmt.Sprintf("times; at most %d frames. Without --delay the frames share about 45 seconds (4\n", maxGIFSteps) +
 			"to 50 hundredths of a second each: n = 8 to its first solution lasts 43 seconds).\n" +
+			"--stack shows after every step the search's stack: the recursive calls still running,\n" +
+			"outermost first, each with its line and the square it is on (\"calls: row 1 at 1:1 > row\n" +
+			"2 at 2:3\"; cells: its levels, \"queen 2 at 2:3\"), or for --strategy iterative its\n" +
+			"explicit stack, each level with the next square it will try (\"stack: row 1 next 1:2 |\n" +
+			"row 2 next 2:4\"): the same search, kept two ways. In JSON: \"stack\", [row, col] pairs.\n" +
 			"--no-rejects leaves the rejected tries out of the text and the GIF (the steps keep their\n" +
 			"numbers; the GIF still dots them on the next queen's frame): only the places, dead ends,\n" +
 			"backtracks and solutions. At a class's pace: --no-rejects --delay 1s.",
@@ -67,6 +72,7 @@ func traceCommand() *cli.Command {
 			&cli.StringFlag{Name: "strategy", Value: "lex", Usage: "the search `S`: lex, iterative, cells or generate (see above)"},
 			&cli.StringFlag{Name: "narrate", Value: "steps", Usage: "tell the search as `S`: steps (try, place, backtrack) or agents (queen K asks queen K-1 to advance)"},
 			&cli.BoolFlag{Name: "boards", Usage: "draw the board after every step"},
+			&cli.BoolFlag{Name: "stack", Usage: "show the search's stack after every step: the recursive calls, or iterative's explicit stack"},
 			&cli.BoolFlag{Name: "no-rejects", Usage: "leave out the rejected tries (text and GIF)"},
 			&cli.IntFlag{Name: "max-steps", DefaultText: fmt.Sprintf("none; %d with --all", traceAllSteps), Usage: "stop after `K` steps (0: no limit)"},
 			&cli.DurationFlag{Name: "delay", DefaultText: "none", Action: durationRange("delay", 0, maxDelay),
@@ -147,6 +153,7 @@ type traceConfig struct {
 	format       string
 	agents       bool
 	boards       bool // a board after every step (--boards, or an animation)
+	stack        bool // the stack after every step
 	animate      bool // redraw in place in the terminal, waiting delay between steps
 	defaultLimit bool // --all stops at traceAllSteps, as --max-steps was not given
 	delay        time.Duration
@@ -212,6 +219,7 @@ func traceFlags(c *cli.Context) (traceConfig, error) {
 	cfg.delay = delay
 	cfg.animate = delay > 0 && cfg.format == "text" && isTerminal(c.App.Writer)
 	cfg.boards = c.Bool("boards") || cfg.animate
+	cfg.stack = c.Bool("stack")
 	return cfg, nil
 }
 
@@ -277,6 +285,9 @@ func (cfg traceConfig) show(c *cli.Context, anim *draw.TraceGIF, werr *error) fu
 			return true
 		}
 		buf = buf[:0]
+		if !cfg.stack {
+			st.Stack = nil
+		}
 		if cfg.animate {
 			buf = append(buf, "\x1b[H\x1b[2J"...) // redraw in place
 		}
@@ -287,6 +298,9 @@ func (cfg traceConfig) show(c *cli.Context, anim *draw.TraceGIF, werr *error) fu
 			buf = fmt.Appendf(buf, "%4d  %s\n", number, st.AgentText())
 		default:
 			buf = fmt.Appendf(buf, "%4d  %s\n", number, st.Text())
+		}
+		if cfg.stack && cfg.format != "json" {
+			buf = fmt.Appendf(buf, "      %s\n", st.StackText())
 		}
 		if cfg.boards {
 			buf = draw.AppendTextBoard(buf, frameOf(number, st, false), cfg.placed)

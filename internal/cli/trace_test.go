@@ -485,3 +485,31 @@ func readGIF(t *testing.T, path string) *gif.GIF {
 	}
 	return g
 }
+
+// TestTraceStack checks --stack: a calls line under every step of the
+// recursive search, a stack line under iterative's, and "stack" in JSON
+// (the stacks themselves are checked against the board in backtrack's
+// TestStackTrue).
+func TestTraceStack(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"trace", "-n", "5", "--stack"}, "      calls: row 1 at 1:1"},
+		{[]string{"trace", "-n", "5", "--stack", "--strategy", "iterative"}, "      stack: row 1 next 1:2"},
+		{[]string{"trace", "-n", "5", "--stack", "--strategy", "cells"}, "      calls: queen 1 at 1:1"},
+		{[]string{"trace", "-n", "5", "--stack", "--format", "json"}, `"stack":[[0,0]]}`},
+	} {
+		out, errs, code := runCLI(t, "", tc.args...)
+		if code != 0 || !strings.Contains(out, tc.want) {
+			t.Errorf("%v: exit %d %s, no %q in\n%s", tc.args, code, errs, tc.want, out)
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if tc.args[len(tc.args)-1] != "json" && len(lines)%2 != 1 {
+			t.Errorf("%v: %d lines, want a stack line under every step and the summary", tc.args, len(lines))
+		}
+	}
+	if out, _, _ := runCLI(t, "", "trace", "-n", "5"); strings.Contains(out, "calls:") {
+		t.Errorf("a stack without --stack:\n%s", out)
+	}
+}

@@ -226,6 +226,8 @@ type traceStep struct {
 	Queens   board.Solution `json:"queens"`             // after the step, -1 for an empty row
 	Dead     [][2]int       `json:"dead,omitempty"`     // dead end: the squares it found attacked
 	Text     string         `json:"text"`
+	Stack    [][2]int       `json:"stack"`     // the search's stack, outermost first (backtrack.Event.Stack)
+	StackAs  string         `json:"stackKind"` // "calls" (recursion) or "explicit" (iterative)
 }
 
 // trace runs the backtracker in lexicographic order from the queens qs and
@@ -281,7 +283,14 @@ type traceHow struct {
 // pageStep is st as the page shows it, told in the agents' words if
 // agents.
 func pageStep(st backtrack.Step, agents bool) traceStep {
-	p := traceStep{Kind: st.Kind.String(), Row: st.Row, Col: st.Col, Line: st.Line, Solution: st.Solution, Queens: st.Queens, Text: st.Text()}
+	p := traceStep{Kind: st.Kind.String(), Row: st.Row, Col: st.Col, Line: st.Line, Solution: st.Solution, Queens: st.Queens, Text: st.Text(),
+		Stack: [][2]int{}, StackAs: "calls"}
+	if st.Strategy == backtrack.Iterative {
+		p.StackAs = "explicit"
+	}
+	for _, f := range st.Stack {
+		p.Stack = append(p.Stack, [2]int{f.Row, f.Col})
+	}
 	if agents {
 		p.Text = st.AgentText()
 	}

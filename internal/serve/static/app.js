@@ -137,7 +137,7 @@ function render() {
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const d = cell(r, c), k = m[r][c];
-      d.classList.remove("try", "reject", "deadend");
+      d.classList.remove("try", "reject", "deadend", "emptied");
       d.classList.toggle("queen", k === -1);
       d.classList.toggle("conflict", bad.has(key(r, c)));
       // After a solve, the queens that were there before are the given
@@ -182,6 +182,7 @@ function moveFocus(r, c) {
 }
 
 function onBoardKey(ev) {
+  if (traceKey(ev)) return;
   const [r, c] = state.focus;
   switch (ev.key) {
     case "ArrowUp": moveFocus(r - 1, c); break;
@@ -413,6 +414,7 @@ function stopTrace() {
   $("board").classList.remove("tracing");
   say("trace-counter", "");
   say("trace-text", "");
+  $("trace-stack-box").hidden = true;
   render();
 }
 
@@ -442,6 +444,7 @@ function renderStep() {
       d.classList.toggle("try", st.kind === "place" && st.row === r && st.col === c);
       d.classList.toggle("reject", st.kind === "reject" && st.row === r && st.col === c);
       d.classList.toggle("deadend", dead.has(key(r, c)));
+      d.classList.toggle("emptied", st.kind === "backtrack" && st.row === r && st.col === c);
       d.textContent = k >= 0 && !untested ? String(k) : "";
       d.dataset.attacks = k;
     }
@@ -450,8 +453,47 @@ function renderStep() {
     : st.kind === "solution" ? "a solution" : "the search goes on";
   say("trace-counter", "Step " + (t.i + 1) + " of the search (" + at + ")");
   say("trace-text", st.text);
+  renderStack(st);
   $("trace-play").textContent = t.timer ? "Pause" : "Play";
   say("status", "Tracing: the board shows the search. Stop returns to your queens.");
+}
+
+// renderStack lists the search's stack beside the board: the recursive
+// calls, outermost first, each with its line and the square it is on, or
+// the explicit stack of the iterative search, each level with the next
+// square it will try.
+function renderStack(st) {
+  const box = $("trace-stack-box"), list = $("trace-stack");
+  const columns = state.trace.start.order === "columns";
+  const line = ([r, c]) => columns ? "column " + (c + 1) : "row " + (r + 1);
+  const explicit = st.stackKind === "explicit", cells = state.trace.start.strategy === "cells";
+  box.hidden = false;
+  $("trace-stack-title").textContent = st.stack.length === 0 ? "The stack is empty."
+    : explicit ? "The explicit stack (top last): each level's next square to try. The square being tried is a local variable."
+    : "The call stack (innermost last): each call and the square it is on.";
+  list.replaceChildren(...st.stack.map(([r, c], i) => {
+    const li = document.createElement("li");
+    const n = state.n, done = explicit && (columns ? r >= n : c >= n);
+    li.textContent = cells ? "queen " + (i + 1) + " at " + sq1(r, c)
+      : explicit ? line([r, c]) + ": next " + (done ? "done" : sq1(r, c))
+      : line([r, c]) + " at " + sq1(r, c);
+    li.classList.toggle("top", i === st.stack.length - 1);
+    return li;
+  }));
+}
+
+// traceKey steps the search with the keys: the arrows back and forward,
+// Space plays and pauses. It reports whether it took the key.
+function traceKey(ev) {
+  if (!state.trace || ev.altKey || ev.ctrlKey || ev.metaKey) return false;
+  switch (ev.key) {
+    case "ArrowLeft": case "ArrowUp": pause(); serial(() => go(state.trace.i - 1)); break;
+    case "ArrowRight": case "ArrowDown": pause(); serial(forward); break;
+    case " ": playPause(); break;
+    default: return false;
+  }
+  ev.preventDefault();
+  return true;
 }
 
 function go(i) {
@@ -629,6 +671,13 @@ function init() {
   $("gallery-show").addEventListener("click", showGallery);
   $("gallery-more").addEventListener("click", moreGallery);
   $("export").addEventListener("click", doExport);
+  // The keys step the search wherever the focus is, but in a form
+  // control or on a button (Space presses it) or the board (its own
+  // handler asks traceKey first).
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target.closest && ev.target.closest("input, select, textarea, button, a, #board")) return;
+    traceKey(ev);
+  });
   setSize(8);
 }
 
