@@ -559,6 +559,7 @@ func TestBrowserLayout(t *testing.T) {
 			waitJS(`document.querySelectorAll("#board .sq[data-attacks]").length === 64`),
 			chromedp.Click(chromedp.CSS("#trace-start")), waitJS(`document.querySelector("#trace-counter").textContent.startsWith("Step 1 of")`),
 			void(chromedp.Evaluate[bool](`document.querySelector("#trace-section").scrollIntoView(), true`)))
+		t.Logf("%dx%d: first paint at %.0f ms", size[0], size[1], firstPaint(t, ctx))
 		for _, sel := range []string{"#board", "#trace-text", "#trace-forward", "#trace-play", "#trace-stack", "#legend"} {
 			box := eval[[]float64](t, ctx, `(() => { const r = document.querySelector("`+sel+`").getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })()`)
 			if box[0] < 0 || box[1] > float64(size[1]) || box[2] < 0 || box[3] > float64(size[0]) || box[1] <= box[0] {

@@ -31,6 +31,10 @@
 // or 503 (no answer within the time limit). A heavy request takes its
 // turn only once its body has arrived, so a client that sends slowly
 // delays no one else. Work stops when the client goes away.
+//
+// [Export] writes the page as a static site instead, the handler compiled
+// to WebAssembly (internal/serve/wasm) answering the page's requests in
+// the browser.
 package serve
 
 import (

@@ -30,7 +30,9 @@ async function api(path, body, signal) {
     opts.headers = { "Content-Type": "application/json" };
     opts.body = JSON.stringify(body);
   }
-  const res = await fetch(path, opts);
+  // An exported site (queens serve --export) has no server: static.js
+  // answers with the engines compiled to WebAssembly.
+  const res = await (window.queensFetch || fetch)(path, opts);
   if (!res.ok) {
     let msg = res.status + " " + res.statusText;
     try { msg = (await res.json()).error || msg; } catch (e) { /* not JSON */ }
