@@ -41,9 +41,10 @@ func traceCommand() *cli.Command {
 			"lives in column K and asks queen K-1 to advance when it finds no safe row (\"queen 6\n" +
 			"finds no safe row and asks queen 5 to advance\"); it implies --order columns unless\n" +
 			"--order rows is given (queen K then lives in row K).\n" +
-			"The search stops at the first solution (every board up to the limit gets there: n = 16\n" +
-			"after 174445 steps), or with --all at the end of the search; --all stops after\n" +
-			fmt.Sprintf("%d steps unless --max-steps says otherwise (0: no limit), and says so.\n", traceAllSteps) +
+			fmt.Sprintf("Boards up to n = %d, as the page's. The search stops at the first solution (every\n", maxTraceN) +
+			fmt.Sprintf("board up to n = %d gets there: n = 16 after 174445 steps), or with --all at the end of\n", traceFirstN) +
+			fmt.Sprintf("the search; --all, and any trace above n = %d, stops after %d steps unless\n", traceFirstN, traceAllSteps) +
+			"--max-steps says otherwise (0: no limit), and says so.\n" +
 			"--boards draws the board after every step, with the legend: Q a queen, P a pre-placed\n" +
 			"one, * the queen just placed, x a rejected square (a whole line at a dead end), - a\n" +
 			"square some queen attacks, . a free square.\n" +
@@ -74,7 +75,7 @@ func traceCommand() *cli.Command {
 			&cli.BoolFlag{Name: "boards", Usage: "draw the board after every step"},
 			&cli.BoolFlag{Name: "stack", Usage: "show the search's stack after every step: the recursive calls, or iterative's explicit stack"},
 			&cli.BoolFlag{Name: "no-rejects", Usage: "leave out the rejected tries (text and GIF)"},
-			&cli.IntFlag{Name: "max-steps", DefaultText: fmt.Sprintf("none; %d with --all", traceAllSteps), Usage: "stop after `K` steps (0: no limit)"},
+			&cli.IntFlag{Name: "max-steps", DefaultText: fmt.Sprintf("none; %d with --all or above n = %d", traceAllSteps, traceFirstN), Usage: "stop after `K` steps (0: no limit)"},
 			&cli.DurationFlag{Name: "delay", DefaultText: "none", Action: durationRange("delay", 0, maxDelay),
 				Usage: "in a terminal, wait `D` between steps and redraw in place (an animation); with --gif, the time per frame (otherwise about 45s for the whole GIF); at most 655.35s"},
 			&cli.StringFlag{Name: "gif", Usage: "also write the search as an animated GIF to `FILE`"},
@@ -211,7 +212,7 @@ func traceFlags(c *cli.Context) (traceConfig, error) {
 	if maxSteps < 0 || delay < 0 {
 		return cfg, usagef("--max-steps and --delay cannot be negative")
 	}
-	cfg.defaultLimit = !c.IsSet("max-steps") && c.Bool("all")
+	cfg.defaultLimit = !c.IsSet("max-steps") && (c.Bool("all") || n > traceFirstN)
 	if cfg.defaultLimit {
 		maxSteps = traceAllSteps
 	}
@@ -397,6 +398,9 @@ func (cfg traceConfig) writeSummary(w io.Writer, steps int, kinds [backtrack.Num
 		why := " (--max-steps)"
 		if cfg.defaultLimit {
 			why = fmt.Sprintf(" (the limit of --all; the whole search of n = %d is longer: --max-steps 0 traces it all)", cfg.n)
+			if !cfg.all {
+				why = fmt.Sprintf(" (the step limit above n = %d; the search for the first solution of n = %d is longer: --max-steps 0 traces it all)", traceFirstN, cfg.n)
+			}
 		}
 		summary = "stopped after " + strings.Replace(summary, ":", why+":", 1)
 	}

@@ -372,7 +372,7 @@ func TestTraceAgents(t *testing.T) {
 // takes reaches its first solution, --all stops at traceAllSteps and says
 // why, and --no-rejects keeps the step numbers.
 func TestTraceLimits(t *testing.T) {
-	for n := 1; n <= maxTraceN; n++ {
+	for n := 1; n <= traceFirstN; n++ {
 		out, errs, code := runCLI(t, "", "trace", "-n", fmt.Sprint(n), "--format", "json")
 		lines := strings.Split(strings.TrimSpace(out), "\n")
 		var sum jsonStep
@@ -392,6 +392,17 @@ func TestTraceLimits(t *testing.T) {
 	}
 	if strings.Contains(out, "rejected") || !strings.HasPrefix(lines[1], "   4  try 2:3  place") {
 		t.Errorf("--no-rejects: %q", lines[:2])
+	}
+	// The page's limit, n = 32, and above n = 16 the step limit.
+	out, errs, code := runCLI(t, "", "trace", "-n", "20", "--no-rejects")
+	if last := strings.TrimSpace(out[strings.LastIndex(strings.TrimRight(out, "\n"), "\n")+1:]); code != 0 || !strings.HasPrefix(last, fmt.Sprintf("stopped after %d steps (the step limit above n = 16;", traceAllSteps)) {
+		t.Errorf("trace -n 20: exit %d %s, ends %q", code, errs, last)
+	}
+	if _, errs, code := runCLI(t, "", "trace", "-n", "32", "--max-steps", "3"); code != 0 {
+		t.Errorf("trace -n 32: exit %d %s", code, errs)
+	}
+	if _, errs, code := runCLI(t, "", "trace", "-n", "33"); code != 2 || !strings.Contains(errs, "1 <= n <= 32") {
+		t.Errorf("trace -n 33: exit %d %s", code, errs)
 	}
 }
 

@@ -48,6 +48,7 @@ import (
 	"net/http"
 	"os/exec"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -176,6 +177,9 @@ func Serve(ctx context.Context, ln net.Listener, opts Options) error {
 // serves until ctx is done. Errors are those of listening and serving.
 func Run(ctx context.Context, addr string, open bool, stderr io.Writer) error {
 	ln, err := net.Listen("tcp", addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("serve: %w (another program has that port: --addr 127.0.0.1:0 picks a free one)", err)
+	}
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
