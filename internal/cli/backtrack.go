@@ -21,7 +21,7 @@ func backtrackCommand() *cli.Command {
 		Description: fmt.Sprintf(`Without --all, --count or --limit it prints the first solution as a board.
 
 --strategy chooses the search order. lex fills rows top to bottom and tries columns
-left to right (the textbook order; solutions come out sorted). heuristic fills the
+left to right (solutions come out sorted; --order columns for the texts that fill columns). heuristic fills the
 row with the fewest free squares first and tries central columns first; it finds a
 first solution of a 1000x1000 board in milliseconds. auto (the default) runs lex for
 N <= %d and heuristic above. --count uses the bitboard counter, unless --strategy lex
@@ -67,7 +67,7 @@ only with join shards.`, backtrack.AutoLexMax, backtrack.CellsMaxN, backtrack.Ge
 			uniqueFlag(),
 			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex, heuristic, iterative, cells or generate (see below)"},
-			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, the textbook order)"},
+			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, as the textbook's figures)"},
 			shardFlag(), shardCountFlag(), shardBaseFlag(), splitFlag(), checkpointFlag(), progressEveryFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(), memoryFlag(),
 		},
 		Action: backtrackAction,

@@ -36,7 +36,8 @@ func traceCommand() *cli.Command {
 			"looking, one per row and column, and tests each complete placement (\"place 2:2 (not\n" +
 			"tested yet)\", \"test 1:1 2:2 3:3 4:4 fails: 2:2 is on the diagonal of 1:1\"; n <= 10).\n" +
 			"--order columns fills the columns left to right, trying rows top to bottom, as the\n" +
-			"textbooks do: the dead ends and backtracks then name columns (\"dead end at column 6\").\n" +
+			"textbook's figures, the agents' text and the tutorial's 0/1 matrix do: the dead ends and\n" +
+			"backtracks then name columns (\"dead end at column 6\").\n" +
 			"--narrate agents tells the same steps as the object-oriented formulation does: queen K\n" +
 			"lives in column K and asks queen K-1 to advance when it finds no safe row (\"queen 6\n" +
 			"finds no safe row and asks queen 5 to advance\"); it implies --order columns unless\n" +
@@ -69,7 +70,7 @@ func traceCommand() *cli.Command {
 		Flags: []cli.Flag{
 			sizeFlag(), placeFlag(),
 			&cli.BoolFlag{Name: "all", Usage: "trace the whole search, not just up to the first solution"},
-			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (top to bottom) or columns (left to right, the textbook order)"},
+			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (top to bottom) or columns (left to right, as the textbook's figures)"},
 			&cli.StringFlag{Name: "strategy", Value: "lex", Usage: "the search `S`: lex, iterative, cells or generate (see above)"},
 			&cli.StringFlag{Name: "narrate", Value: "steps", Usage: "tell the search as `S`: steps (try, place, backtrack) or agents (queen K asks queen K-1 to advance)"},
 			&cli.BoolFlag{Name: "boards", Usage: "draw the board after every step"},
