@@ -24,10 +24,10 @@ import (
 // fall back to Text.
 func TestNarrationTrue(t *testing.T) {
 	places := [][]board.Queen{nil, {{Row: 1, Col: 2}}}
-	for _, strategy := range []Strategy{Lex, Iterative, Cells, Generate} {
+	for _, strategy := range []Strategy{Lex, Iterative, Cells, Generate, Scan} {
 		for _, order := range []Order{Rows, Columns} {
 			for _, agents := range []bool{false, true} {
-				for n := 1; n <= 6; n++ {
+				for n := 1; n <= 6 && (n <= 5 || strategy != Scan); n++ {
 					for _, place := range places {
 						if board.CheckPlacement(n, place) != nil {
 							continue
@@ -238,7 +238,7 @@ func checkNarration(t *testing.T, n int, place []board.Queen, strategy Strategy,
 			if !cur.Equal(prev) {
 				t.Fatalf("%s: the board changed", what)
 			}
-			if strategy == Cells {
+			if strategy == Cells || strategy == Scan {
 				sm := m(res, "cells")
 				from := -1
 				if sm[1] != "" {

@@ -50,6 +50,15 @@ const (
 	// diagonal attack (an [EventFail]). At most [GenerateMaxN]; see
 	// [SearchSpace] for what it and a search over all placements test.
 	Generate
+	// Scan is Cells as the course text (seed 002) writes it: each level
+	// scans every free cell of the whole board, not only those after the
+	// previous queen, so that it finds each solution once per order of
+	// placing its queens, n! times (48, 1200 and 2880 solutions for n =
+	// 4, 5 and 6), and places 25943 queens before its first solution of
+	// n = 8 where Cells places 1969. It is the one strategy that yields a
+	// solution more than once: a lesson, for traces, not an enumeration.
+	// At most [ScanMaxN].
+	Scan
 )
 
 // AutoLexMax is the largest n for which [Auto] runs [Lex]. Up to here the
@@ -57,7 +66,7 @@ const (
 // one the textbooks print; above it Lex can take hours.
 const AutoLexMax = 24
 
-var strategyNames = [...]string{"auto", "lex", "heuristic", "iterative", "cells", "generate"}
+var strategyNames = [...]string{"auto", "lex", "heuristic", "iterative", "cells", "generate", "scan"}
 
 // CellsMaxN and GenerateMaxN are the largest boards [Cells] and
 // [Generate] take: every solution of n = 10 takes Cells 7535368 queens
@@ -66,6 +75,7 @@ var strategyNames = [...]string{"auto", "lex", "heuristic", "iterative", "cells"
 const (
 	CellsMaxN    = 10
 	GenerateMaxN = 10
+	ScanMaxN     = 8 // [Scan]: every solution of n = 8, 92 × 8! of them
 )
 
 // MaxN returns the largest board the strategy takes: [MaxN], or
@@ -77,6 +87,8 @@ func (s Strategy) MaxN() int {
 		return CellsMaxN
 	case Generate:
 		return GenerateMaxN
+	case Scan:
+		return ScanMaxN
 	}
 	return MaxN
 }
@@ -93,14 +105,14 @@ func (s Strategy) String() string {
 var ErrStrategy = errors.New("unknown strategy")
 
 // ParseStrategy returns the strategy with the given name: auto, lex,
-// heuristic, iterative, cells or generate.
+// heuristic, iterative, cells, generate or scan.
 func ParseStrategy(name string) (Strategy, error) {
 	for i, s := range strategyNames {
 		if s == name {
 			return Strategy(i), nil
 		}
 	}
-	return Auto, fmt.Errorf("%w %q (want auto, lex, heuristic, iterative, cells or generate)", ErrStrategy, name)
+	return Auto, fmt.Errorf("%w %q (want auto, lex, heuristic, iterative, cells, generate or scan)", ErrStrategy, name)
 }
 
 // Resolve returns the strategy that s stands for on an n×n board: Auto
@@ -248,6 +260,9 @@ func Search(ctx context.Context, n int, opt Options, yield func(board.Solution) 
 		s.iterative()
 	case Cells:
 		s.cells()
+	case Scan:
+		s.scan = true
+		s.cells()
 	case Generate:
 		s.generate(0, s.usedColumns())
 	default:
@@ -311,6 +326,7 @@ type searcher struct {
 	stopped bool // yield said stop, or the context ended
 	// cancelled is set when the context ended the search.
 	cancelled bool
+	scan      bool // Cells scans every cell at every level: Scan
 
 	// Heuristic only.
 	rowFree     []int32 // free squares in each empty row

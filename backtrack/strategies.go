@@ -135,7 +135,11 @@ func (s *searcher) cellLevel(grids [][]uint8, k, start int) {
 		threaten(grids[k+1], n, row, col)
 		s.place(row, col)
 		if !s.stopped {
-			s.cellLevel(grids, k+1, i+1)
+			next := i + 1
+			if s.scan {
+				next = 0 // the text's program: the whole board again
+			}
+			s.cellLevel(grids, k+1, next)
 		}
 		if s.stopped {
 			return

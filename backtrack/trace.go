@@ -109,7 +109,7 @@ func (st Step) StackText() string {
 				sq = "done"
 			}
 			b = fmt.Appendf(b, "%s %d next %s", word, st.Order.Line(f.Row, f.Col)+1, sq)
-		case st.Strategy == Cells:
+		case st.Strategy.cellsLike():
 			if i > 0 {
 				b = append(b, " > "...)
 			}
@@ -179,7 +179,7 @@ func (nr *Narrator) Event(e Event) []Step {
 		nr.afterPlace, nr.tried = false, false
 		nr.last, nr.lastBack = StepBacktrack, board.Queen{Row: e.Row, Col: e.Col}
 		nr.depth--
-		if nr.depth == 0 && nr.Strategy != Cells && nr.Strategy != Generate &&
+		if nr.depth == 0 && !nr.Strategy.cellsLike() && nr.Strategy != Generate &&
 			nr.Order.Line(e.Col, e.Row) == len(e.Queens)-1 {
 			step.Over, step.Found = true, nr.solutions
 		}
@@ -229,7 +229,7 @@ func (nr *Narrator) deadEnd(queens board.Solution, asked board.Queen) []Step {
 	}
 	st := Step{Kind: StepDeadEnd, Row: nr.tryLine, Col: -1, Queens: queens, Order: nr.Order, Strategy: nr.Strategy, Asked: asked, Stack: nr.tryStack}
 	switch {
-	case nr.Strategy == Cells: // no line: the cells after Asked, see DeadSquares
+	case nr.Strategy.cellsLike(): // no line: the cells after Asked, see DeadSquares
 		st.Row = -1
 	case nr.Order == Columns:
 		st.Row, st.Col = -1, nr.tryLine
@@ -253,6 +253,8 @@ func (st Step) DeadSquares() []board.Queen {
 		for col := range n {
 			var on bool
 			switch {
+			case st.Strategy == Scan:
+				on = st.Queens[row] != col
 			case st.Strategy == Cells:
 				on = (st.Asked.Row < 0 || st.Order.cell(n, row, col) > st.Order.cell(n, st.Asked.Row, st.Asked.Col)) && st.Queens[row] != col
 			case st.Order == Columns:
@@ -277,13 +279,16 @@ func (o Order) cell(n, row, col int) int {
 	return row*n + col
 }
 
+// cellsLike reports whether the strategy searches cells, not lines.
+func (s Strategy) cellsLike() bool { return s == Cells || s == Scan }
+
 // AgentsTell returns nil if [Step.AgentText] can tell the steps of the
 // strategy, and otherwise an error that says why not: the agents live on
 // lines and move to safe squares, so they cannot tell [Cells], which has
 // no lines, nor [Generate], which places queens without looking.
 func AgentsTell(s Strategy) error {
 	switch s {
-	case Cells:
+	case Cells, Scan:
 		return errors.New("the agents live on lines (queen K on line K), and the any-free-cell search (cells) has none: tell it as steps")
 	case Generate:
 		return errors.New("the agents move only to safe squares and ask a neighbour when they find none, while generate-and-test places every queen without looking at the board and tests only complete placements: tell it as steps")
@@ -352,8 +357,8 @@ func (st Step) Text() string {
 		b, _ := board.Append(nil, st.Queens, board.FormatCoords)
 		return fmt.Sprintf("test %s fails: %s is on the %s of %s", b[:len(b)-1], sq, st.Line, st.Attacker)
 	case StepDeadEnd:
-		if st.Strategy == Cells {
-			if st.Asked.Row < 0 {
+		if st.Strategy.cellsLike() {
+			if st.Asked.Row < 0 || st.Strategy == Scan {
 				return "dead end: every cell is attacked"
 			}
 			if st.Order == Columns {
@@ -511,8 +516,8 @@ func (st Step) AppendJSON(b []byte, number int) []byte {
 	case StepSolution:
 		v.Solution = st.Solution
 	case StepDeadEnd:
-		if st.Strategy == Cells {
-			if st.Asked.Row >= 0 {
+		if st.Strategy.cellsLike() {
+			if st.Asked.Row >= 0 && st.Strategy == Cells {
 				v.After = &queen{st.Asked.Row, st.Asked.Col}
 			}
 			v.Squares = [][2]int{}
@@ -575,8 +580,8 @@ func (st Step) Caption(number int, agents bool) string {
 	case StepReject:
 		return fmt.Sprintf("%d reject %s", number, sq)
 	case StepDeadEnd:
-		if st.Strategy == Cells {
-			if st.Asked.Row < 0 {
+		if st.Strategy.cellsLike() {
+			if st.Asked.Row < 0 || st.Strategy == Scan {
 				return fmt.Sprintf("%d dead end: no free cell", number)
 			}
 			return fmt.Sprintf("%d dead end after %s", number, st.Asked)

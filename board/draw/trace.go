@@ -45,7 +45,14 @@ type Frame struct {
 	// no attacked square and mark no newly attacked one, as the search
 	// knows none.
 	Untested bool
+	// Grid draws the text board as the grid of the course text's cells
+	// program: 0 a free cell, 1 a queen, 2 a threatened cell (no marks of
+	// the step).
+	Grid bool
 }
+
+// GridLegend is the key to the text boards of [Frame.Grid].
+const GridLegend = "legend: the cells program's grid: 0 FREE, 1 QUEEN, 2 THREAT\n\n"
 
 // TextLegend is the key to [AppendTextBoard]'s marks, printed once above
 // a trace's boards.
@@ -71,6 +78,12 @@ func AppendTextBoard(b []byte, f Frame, placed []board.Queen) []byte {
 			sq := board.Queen{Row: row, Col: col}
 			mark := byte('.')
 			switch {
+			case f.Grid && f.Queens[row] == col:
+				mark = '1'
+			case f.Grid && attacks[row*n+col] > 0:
+				mark = '2'
+			case f.Grid:
+				mark = '0'
 			case dead[sq], f.Kind == FrameReject && sq == f.Square:
 				mark = 'x'
 			case f.Kind == FramePlace && sq == f.Square:

@@ -93,6 +93,9 @@ func backtrackAction(c *cli.Context) error {
 	if err != nil {
 		return usageErr(err)
 	}
+	if strategy == backtrack.Scan {
+		return usagef("--strategy scan finds each solution n! times (once per order of its queens), a lesson to trace, not a way to list or count: queens trace --strategy scan, or --strategy cells here")
+	}
 	order, err := backtrack.ParseOrder(c.String("order"))
 	if err != nil {
 		return usageErr(fmt.Errorf("--order: %w", err))
@@ -329,6 +332,9 @@ func strategyLimit(s backtrack.Strategy, n int) error {
 		return nil
 	}
 	_, perms := backtrack.SearchSpace(s.MaxN() + 1)
+	if s == backtrack.Scan {
+		return usagef("-n %d is too large for --strategy scan (at most %d): it finds each solution n! times, 92 x 8! = 3709440 for n = 8; cells, which scans only after its last queen, takes up to n = %d", n, s.MaxN(), backtrack.CellsMaxN)
+	}
 	if s == backtrack.Generate {
 		return usagef("-n %d is too large for --strategy generate (at most %d): it tests every permutation, %d! = %v for n = %d, and more beyond; lex and iterative, which prune, take larger boards", n, s.MaxN(), s.MaxN()+1, perms, s.MaxN()+1)
 	}

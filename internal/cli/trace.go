@@ -20,7 +20,7 @@ func traceCommand() *cli.Command {
 		Name:  "trace",
 		Usage: "show the backtracking search step by step (text, boards, an animated GIF)",
 		UsageText: "queens trace -n N [--place R:C ...] [--all] [--strategy S] [--order rows|columns] [--narrate steps|agents]\n" +
-			"       [--boards] [--stack] [--no-rejects] [--max-steps K] [--delay D] [--gif FILE] [--format text|json]\n\n" +
+			"       [--boards [--grid]] [--stack] [--no-rejects] [--max-steps K] [--delay D] [--gif FILE] [--format text|json]\n\n" +
 			"Each line is one step of the real backtracker (by default rows top to bottom, columns\n" +
 			"left to right; squares are always ROW:COL, 1-based, as --place writes them):\n" +
 			"  try R:C  place             the square is free: a queen goes there\n" +
@@ -34,7 +34,9 @@ func traceCommand() *cli.Command {
 			"tries the cells of the whole board in reading order, any free cell after the last queen\n" +
 			"(\"dead end: every cell after 3:5 is attacked\"; n <= 10); generate places queens without\n" +
 			"looking, one per row and column, and tests each complete placement (\"place 2:2 (not\n" +
-			"tested yet)\", \"test 1:1 2:2 3:3 4:4 fails: 2:2 is on the diagonal of 1:1\"; n <= 10).\n" +
+			"tested yet)\", \"test 1:1 2:2 3:3 4:4 fails: 2:2 is on the diagonal of 1:1\"; n <= 10);\n" +
+			"scan is cells as the course text writes it, every free cell of the whole board at every\n" +
+			"level, so it finds each solution n! times (n <= 8; docs/learn.md says what that teaches).\n" +
 			"--order columns fills the columns left to right, trying rows top to bottom, as the\n" +
 			"textbook's figures, the agents' text and the tutorial's 0/1 matrix do: the dead ends and\n" +
 			"backtracks then name columns (\"dead end at column 6\").\n" +
@@ -64,6 +66,7 @@ func traceCommand() *cli.Command {
 			"2 at 2:3\"; cells: its levels, \"queen 2 at 2:3\"), or for --strategy iterative its\n" +
 			"explicit stack, each level with the next square it will try (\"stack: row 1 next 1:2 |\n" +
 			"row 2 next 2:4\"): the same search, kept two ways. In JSON: \"stack\", [row, col] pairs.\n" +
+			"--grid draws the boards of --boards as the cells program's grid: 0 FREE, 1 QUEEN, 2 THREAT.\n" +
 			"--no-rejects leaves the rejected tries out of the text and the GIF (the steps keep their\n" +
 			"numbers; the GIF still dots them on the next queen's frame): only the places, dead ends,\n" +
 			"backtracks and solutions. At a class's pace: --no-rejects --delay 1s.",
@@ -71,9 +74,10 @@ func traceCommand() *cli.Command {
 			sizeFlag(), placeFlag(),
 			&cli.BoolFlag{Name: "all", Usage: "trace the whole search, not just up to the first solution"},
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (top to bottom) or columns (left to right, as the textbook's figures)"},
-			&cli.StringFlag{Name: "strategy", Value: "lex", Usage: "the search `S`: lex, iterative, cells or generate (see above)"},
+			&cli.StringFlag{Name: "strategy", Value: "lex", Usage: "the search `S`: lex, iterative, cells, generate or scan (see above)"},
 			&cli.StringFlag{Name: "narrate", Value: "steps", Usage: "tell the search as `S`: steps (try, place, backtrack) or agents (queen K asks queen K-1 to advance)"},
 			&cli.BoolFlag{Name: "boards", Usage: "draw the board after every step"},
+			&cli.BoolFlag{Name: "grid", Usage: "with --boards, draw each board as the course text's cells grid: 0 FREE, 1 QUEEN, 2 THREAT"},
 			&cli.BoolFlag{Name: "stack", Usage: "show the search's stack after every step: the recursive calls, or iterative's explicit stack"},
 			&cli.BoolFlag{Name: "no-rejects", Usage: "leave out the rejected tries (text and GIF)"},
 			&cli.IntFlag{Name: "max-steps", DefaultText: fmt.Sprintf("none; %d with --all or above n = %d", traceAllSteps, traceFirstN), Usage: "stop after `K` steps (0: no limit)"},
@@ -156,6 +160,7 @@ type traceConfig struct {
 	agents       bool
 	boards       bool // a board after every step (--boards, or an animation)
 	stack        bool // the stack after every step
+	grid         bool // the boards as the cells program's 0/1/2 grid (--grid)
 	animate      bool // redraw in place in the terminal, waiting delay between steps
 	defaultLimit bool // --all stops at traceAllSteps, as --max-steps was not given
 	delay        time.Duration
@@ -222,6 +227,10 @@ func traceFlags(c *cli.Context) (traceConfig, error) {
 	cfg.animate = delay > 0 && cfg.format == "text" && isTerminal(c.App.Writer)
 	cfg.boards = c.Bool("boards") || cfg.animate
 	cfg.stack = c.Bool("stack")
+	cfg.grid = c.Bool("grid")
+	if cfg.grid && !c.Bool("boards") {
+		return cfg, usagef("--grid draws the boards as the cells program's grid: with --boards")
+	}
 	return cfg, nil
 }
 
@@ -233,7 +242,7 @@ func traceStrategy(name string) (backtrack.Strategy, error) {
 		return s, usageErr(err)
 	}
 	if s == backtrack.Heuristic {
-		return s, usagef("--strategy heuristic is for big boards: trace lex, iterative, cells or generate")
+		return s, usagef("--strategy heuristic is for big boards: trace lex, iterative, cells, generate or scan")
 	}
 	return s.Resolve(1), nil
 }
@@ -305,9 +314,11 @@ func (cfg traceConfig) show(c *cli.Context, anim *draw.TraceGIF, werr *error) fu
 			buf = fmt.Appendf(buf, "      %s\n", st.StackText())
 		}
 		if cfg.boards {
-			buf = draw.AppendTextBoard(buf, frameOf(number, st, false), cfg.placed)
+			f := frameOf(number, st, false)
+			f.Grid = cfg.grid
+			buf = draw.AppendTextBoard(buf, f, cfg.placed)
 			if cfg.animate {
-				buf = append(buf, draw.TextLegend...)
+				buf = append(buf, cfg.legend()...)
 			}
 		}
 		if _, *werr = stdout.Write(buf); *werr == nil && anim != nil {
@@ -334,7 +345,7 @@ func runTrace(c *cli.Context) error {
 	}
 	stdout := c.App.Writer
 	if cfg.boards && !cfg.animate {
-		if _, err := fmt.Fprint(stdout, draw.TextLegend); err != nil {
+		if _, err := fmt.Fprint(stdout, cfg.legend()); err != nil {
 			return err
 		}
 	}
@@ -435,6 +446,14 @@ func (tr traceRun) checkFrames(ctx context.Context) (int, error) {
 		return 0, usagef("--gif draws at most %d frames, and this trace has more (frame %d is step %d, and the search goes on): bound it with --max-steps K%s", maxGIFSteps, frames, last, hint)
 	}
 	return weight, nil
+}
+
+// legend is the key printed above the boards.
+func (cfg traceConfig) legend() string {
+	if cfg.grid {
+		return draw.GridLegend
+	}
+	return draw.TextLegend
 }
 
 // frameKinds are the kinds of frame of the kinds of step.

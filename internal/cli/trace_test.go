@@ -524,3 +524,26 @@ func TestTraceStack(t *testing.T) {
 		t.Errorf("a stack without --stack:\n%s", out)
 	}
 }
+
+// TestTraceScan checks --strategy scan, the course text's cells program:
+// each solution n! times (48 for n = 4, told in steps the narration
+// tests check), refused by backtrack, and --grid's 0/1/2 boards.
+func TestTraceScan(t *testing.T) {
+	out, errs, code := runCLI(t, "", "trace", "-n", "4", "--strategy", "scan", "--all", "--max-steps", "0", "--no-rejects")
+	if code != 0 || !strings.HasSuffix(out, "296 queens placed, 296 backtracks, 48 solutions\n") {
+		t.Errorf("scan n = 4: exit %d %s\n%s", code, errs, out[max(0, len(out)-200):])
+	}
+	if _, errs, code := runCLI(t, "", "backtrack", "-n", "4", "--strategy", "scan", "--count"); code != 2 || !strings.Contains(errs, "n! times") {
+		t.Errorf("backtrack --strategy scan: exit %d %s", code, errs)
+	}
+	if _, errs, code := runCLI(t, "", "trace", "-n", "9", "--strategy", "scan"); code != 2 || !strings.Contains(errs, "at most 8") {
+		t.Errorf("trace -n 9 --strategy scan: exit %d %s", code, errs)
+	}
+	if _, errs, code := runCLI(t, "", "trace", "-n", "4", "--grid"); code != 2 {
+		t.Errorf("--grid without --boards: exit %d %s", code, errs)
+	}
+	out, _, _ = runCLI(t, "", "trace", "-n", "4", "--strategy", "cells", "--boards", "--grid", "--max-steps", "1")
+	if !strings.Contains(out, "       1  1 2 2 2\n       2  2 2 0 0\n") {
+		t.Errorf("--grid:\n%s", out)
+	}
+}

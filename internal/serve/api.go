@@ -558,7 +558,7 @@ func traceOptions(req *request) (traceHow, error) {
 	if req.Strategy != "" {
 		s, err := backtrack.ParseStrategy(req.Strategy)
 		if err != nil || s == backtrack.Auto || s == backtrack.Heuristic {
-			return how, errorf(http.StatusBadRequest, "strategy %q: want lex, iterative, cells or generate", req.Strategy)
+			return how, errorf(http.StatusBadRequest, "strategy %q: want lex, iterative, cells, generate or scan", req.Strategy)
 		}
 		how.strategy = s
 	}

@@ -379,7 +379,7 @@ function serial(fn) {
 const traceButtons = ["trace-back", "trace-play", "trace-forward", "trace-next-solution", "trace-next-backtrack", "trace-stop"];
 
 // The board limit of the two slowest algorithms, as the server has it.
-const strategyMaxN = { cells: 10, generate: 10 };
+const strategyMaxN = { cells: 10, generate: 10, scan: 8 };
 
 async function startTrace() {
   const why = notReady();
