@@ -58,11 +58,23 @@ func (k EventKind) String() string {
 // without trying the squares (no EventTry or EventReject), so that its
 // Queens may attack each other along a diagonal until the test; it emits
 // an EventSolution or an EventFail for each of its [Stats.Candidates].
+//
+// Stack is the search's stack at the event, outermost first: for [Lex],
+// [Cells] and [Generate], which recurse, the calls still running, each
+// with its line and the square it is on (Lex and Generate: the row it
+// fills and the column it tries or holds a queen on; Cells: the cell of
+// its level's queen or try); for [Iterative] its explicit stack, levels 0
+// to k, each with its row and the next column it will try (Col may be n:
+// the level is done). In column order both are told on the board itself:
+// a frame fills a column, and Row is the row it tries (Iterative: the
+// next row). [Heuristic] keeps none (nil). Stack is the search's own
+// slice, valid only during the call.
 type Event struct {
 	Kind     EventKind
 	Row, Col int
 	Attacker board.Queen
 	Queens   board.Solution
+	Stack    []board.Queen
 }
 
 // String describes the event with 1-based coordinates, as users write

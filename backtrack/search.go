@@ -50,6 +50,15 @@ const (
 	// diagonal attack (an [EventFail]). At most [GenerateMaxN]; see
 	// [SearchSpace] for what it and a search over all placements test.
 	Generate
+	// Scan is Cells as the course text (seed 002) writes it: each level
+	// scans every free cell of the whole board, not only those after the
+	// previous queen, so that it finds each solution once per order of
+	// placing its queens, n! times (48, 1200 and 2880 solutions for n =
+	// 4, 5 and 6), and places 25943 queens before its first solution of
+	// n = 8 where Cells places 1969. It is the one strategy that yields a
+	// solution more than once: a lesson, for traces, not an enumeration.
+	// At most [ScanMaxN].
+	Scan
 )
 
 // AutoLexMax is the largest n for which [Auto] runs [Lex]. Up to here the
@@ -57,7 +66,7 @@ const (
 // one the textbooks print; above it Lex can take hours.
 const AutoLexMax = 24
 
-var strategyNames = [...]string{"auto", "lex", "heuristic", "iterative", "cells", "generate"}
+var strategyNames = [...]string{"auto", "lex", "heuristic", "iterative", "cells", "generate", "scan"}
 
 // CellsMaxN and GenerateMaxN are the largest boards [Cells] and
 // [Generate] take: every solution of n = 10 takes Cells 7535368 queens
@@ -66,6 +75,7 @@ var strategyNames = [...]string{"auto", "lex", "heuristic", "iterative", "cells"
 const (
 	CellsMaxN    = 10
 	GenerateMaxN = 10
+	ScanMaxN     = 8 // [Scan]: every solution of n = 8, 92 × 8! of them
 )
 
 // MaxN returns the largest board the strategy takes: [MaxN], or
@@ -77,6 +87,8 @@ func (s Strategy) MaxN() int {
 		return CellsMaxN
 	case Generate:
 		return GenerateMaxN
+	case Scan:
+		return ScanMaxN
 	}
 	return MaxN
 }
@@ -93,14 +105,14 @@ func (s Strategy) String() string {
 var ErrStrategy = errors.New("unknown strategy")
 
 // ParseStrategy returns the strategy with the given name: auto, lex,
-// heuristic, iterative, cells or generate.
+// heuristic, iterative, cells, generate or scan.
 func ParseStrategy(name string) (Strategy, error) {
 	for i, s := range strategyNames {
 		if s == name {
 			return Strategy(i), nil
 		}
 	}
-	return Auto, fmt.Errorf("%w %q (want auto, lex, heuristic, iterative, cells or generate)", ErrStrategy, name)
+	return Auto, fmt.Errorf("%w %q (want auto, lex, heuristic, iterative, cells, generate or scan)", ErrStrategy, name)
 }
 
 // Resolve returns the strategy that s stands for on an n×n board: Auto
@@ -248,6 +260,9 @@ func Search(ctx context.Context, n int, opt Options, yield func(board.Solution) 
 		s.iterative()
 	case Cells:
 		s.cells()
+	case Scan:
+		s.scan = true
+		s.cells()
 	case Generate:
 		s.generate(0, s.usedColumns())
 	default:
@@ -301,6 +316,7 @@ type searcher struct {
 	diagBy  []int32        // the same for each diagonal row+col
 	antiBy  []int32        // and each anti-diagonal row-col+n-1
 	observe func(Event)
+	frames  []board.Queen // with observe: the stack, see Event.Stack
 	yield   func(board.Solution) bool
 	unique  bool
 	rotOnly bool              // unique: classes under the rotations only
@@ -310,6 +326,7 @@ type searcher struct {
 	stopped bool // yield said stop, or the context ended
 	// cancelled is set when the context ended the search.
 	cancelled bool
+	scan      bool // Cells scans every cell at every level: Scan
 
 	// Heuristic only.
 	rowFree     []int32 // free squares in each empty row
@@ -396,7 +413,7 @@ func (s *searcher) try(row, col int) bool {
 }
 
 func (s *searcher) emit(kind EventKind, row, col int, attacker board.Queen) {
-	s.observe(Event{Kind: kind, Row: row, Col: col, Attacker: attacker, Queens: s.q})
+	s.observe(Event{Kind: kind, Row: row, Col: col, Attacker: attacker, Queens: s.q, Stack: s.frames})
 }
 
 // place puts a queen on (row, col), which must be safe, and checks now and
@@ -457,8 +474,10 @@ func (s *searcher) lex(row int) {
 		s.solution()
 		return
 	}
+	top := s.push(row)
 	for col := 0; col < s.n; col++ {
 		if s.observe != nil {
+			s.frames[top].Col = col
 			if !s.try(row, col) {
 				continue
 			}
@@ -473,6 +492,24 @@ func (s *searcher) lex(row int) {
 			return // leave the queens where they are: the search ends here
 		}
 		s.remove(row, col)
+	}
+	s.pop(top)
+}
+
+// push enters the call that fills row on the stack of an observed search
+// and returns its index (-1 unobserved).
+func (s *searcher) push(row int) int {
+	if s.observe == nil {
+		return -1
+	}
+	s.frames = append(s.frames, board.Queen{Row: row, Col: -1})
+	return len(s.frames) - 1
+}
+
+// pop leaves the call of index top (nothing for -1).
+func (s *searcher) pop(top int) {
+	if top >= 0 {
+		s.frames = s.frames[:top]
 	}
 }
 
@@ -510,6 +547,7 @@ func searchColumns(ctx context.Context, n int, opt Options, yield func(board.Sol
 	}
 	if opt.Observe != nil {
 		real := make(board.Solution, n)
+		var stack []board.Queen
 		t.Observe = func(e Event) {
 			transpose(real, e.Queens)
 			if e.Kind != EventSolution {
@@ -517,6 +555,11 @@ func searchColumns(ctx context.Context, n int, opt Options, yield func(board.Sol
 			}
 			e.Attacker = board.Queen{Row: e.Attacker.Col, Col: e.Attacker.Row}
 			e.Queens = real
+			stack = stack[:0]
+			for _, f := range e.Stack {
+				stack = append(stack, board.Queen{Row: f.Col, Col: f.Row})
+			}
+			e.Stack = stack
 			opt.Observe(e)
 		}
 	}

@@ -33,8 +33,18 @@ func (s *searcher) iterative() {
 		return
 	}
 	next := make([]int, len(rows))
+	// stack shows the observer the explicit stack: levels 0 to k.
+	stack := func(k int) {
+		if s.observe != nil {
+			s.frames = s.frames[:0]
+			for j := 0; j <= k; j++ {
+				s.frames = append(s.frames, board.Queen{Row: rows[j], Col: next[j]})
+			}
+		}
+	}
 	for k := 0; k >= 0; {
 		row := rows[k]
+		stack(k)
 		if c := s.q[row]; c >= 0 {
 			s.remove(row, c)
 		}
@@ -54,6 +64,7 @@ func (s *searcher) iterative() {
 			continue
 		}
 		next[k] = col + 1
+		stack(k)
 		s.place(row, col)
 		if s.stopped {
 			return
@@ -62,6 +73,7 @@ func (s *searcher) iterative() {
 			k++
 			continue
 		}
+		stack(k)
 		s.solution() // and stay on level k, whose queen goes next
 		if s.stopped {
 			return
@@ -100,8 +112,12 @@ func (s *searcher) cellLevel(grids [][]uint8, k, start int) {
 		return
 	}
 	n, g := s.n, grids[k]
+	top := s.push(-1)
 	for i := start; i < n*n; i++ {
 		row, col := i/n, i%n
+		if top >= 0 {
+			s.frames[top] = board.Queen{Row: row, Col: col}
+		}
 		switch g[i] {
 		case cellQueen: // a pre-placed queen
 			continue
@@ -119,13 +135,18 @@ func (s *searcher) cellLevel(grids [][]uint8, k, start int) {
 		threaten(grids[k+1], n, row, col)
 		s.place(row, col)
 		if !s.stopped {
-			s.cellLevel(grids, k+1, i+1)
+			next := i + 1
+			if s.scan {
+				next = 0 // the text's program: the whole board again
+			}
+			s.cellLevel(grids, k+1, next)
 		}
 		if s.stopped {
 			return
 		}
 		s.remove(row, col)
 	}
+	s.pop(top)
 }
 
 // cellAttacker returns a queen attacking (row, col): the one in its row,
@@ -177,9 +198,13 @@ func (s *searcher) generate(row int, used []bool) {
 		s.test()
 		return
 	}
+	top := s.push(row)
 	for col := range s.n {
 		if used[col] {
 			continue
+		}
+		if top >= 0 {
+			s.frames[top].Col = col
 		}
 		used[col] = true
 		s.q[row] = col
@@ -201,6 +226,7 @@ func (s *searcher) generate(row int, used []bool) {
 			s.emit(EventBacktrack, row, col, board.Queen{})
 		}
 	}
+	s.pop(top)
 }
 
 // test checks the complete placement s.q, one queen per row and column,

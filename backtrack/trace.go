@@ -2,6 +2,7 @@ package backtrack
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/queens-dev/queens/board"
@@ -63,6 +64,67 @@ type Step struct {
 	// left to advance. Found is then the number of solutions found.
 	Over  bool
 	Found int
+	// Stack is the search's stack at the step ([Event.Stack]); at a dead
+	// end, the stack of its last try. [Step.StackText] tells it.
+	Stack []board.Queen
+}
+
+// cloneStack copies a stack of the search, nil for none.
+func cloneStack(s []board.Queen) []board.Queen {
+	if s == nil {
+		return nil
+	}
+	return append(make([]board.Queen, 0, len(s)), s...)
+}
+
+// StackText tells the step's stack in one line, 1-based like the squares
+// of [Step.Text]: the calls of a recursive search, outermost first, each
+// with its line and the square it is on, the last the one that runs,
+//
+//	calls: row 1 at 1:2 > row 2 at 2:4 > row 3 at 3:1
+//
+// ([Cells]: "queen 2 at 1:4", its levels), or the explicit stack of
+// [Iterative], each level with its line and the next square it will try
+// ("done" past the last), the last the top:
+//
+//	stack: row 1 next 1:3 | row 2 next 2:5 | row 3 next 3:1
+//
+// It is "" when the search keeps no stack (Heuristic, or before the
+// first call).
+func (st Step) StackText() string {
+	if len(st.Stack) == 0 {
+		return ""
+	}
+	word, _ := st.Order.lineWord()
+	n := len(st.Queens)
+	var b []byte
+	for i, f := range st.Stack {
+		switch {
+		case st.Strategy == Iterative:
+			if i > 0 {
+				b = append(b, " | "...)
+			}
+			sq := f.String()
+			if st.Order == Columns && f.Row >= n || st.Order != Columns && f.Col >= n {
+				sq = "done"
+			}
+			b = fmt.Appendf(b, "%s %d next %s", word, st.Order.Line(f.Row, f.Col)+1, sq)
+		case st.Strategy.cellsLike():
+			if i > 0 {
+				b = append(b, " > "...)
+			}
+			b = fmt.Appendf(b, "queen %d at %s", i+1, f)
+		default:
+			if i > 0 {
+				b = append(b, " > "...)
+			}
+			b = fmt.Appendf(b, "%s %d at %s", word, st.Order.Line(f.Row, f.Col)+1, f)
+		}
+	}
+	if st.Strategy == Iterative {
+		return "stack: " + string(b)
+	}
+	return "calls: " + string(b)
 }
 
 // Narrator turns the backtracker's events into the steps of a trace: a
@@ -79,18 +141,20 @@ type Narrator struct {
 	afterPlace bool // the last place/backtrack/solution was a place
 	placed     bool // some queen was placed at all
 	solutions  int
-	last       StepKind    // the last place, dead end, backtrack or solution
-	lastBack   board.Queen // the square of the last backtrack
-	depth      int         // queens the search has on the board
+	last       StepKind      // the last place, dead end, backtrack or solution
+	lastBack   board.Queen   // the square of the last backtrack
+	depth      int           // queens the search has on the board
+	tryStack   []board.Queen // the stack at the last try, for a dead end
 }
 
 // Event returns the steps e completes (none for a try, whose outcome comes
-// next). It copies e.Queens, which the search reuses.
+// next). It copies e.Queens and e.Stack, which the search reuses.
 func (nr *Narrator) Event(e Event) []Step {
-	step := Step{Row: e.Row, Col: e.Col, Order: nr.Order, Strategy: nr.Strategy}
+	step := Step{Row: e.Row, Col: e.Col, Order: nr.Order, Strategy: nr.Strategy, Stack: cloneStack(e.Stack)}
 	switch e.Kind {
 	case EventTry:
 		nr.tried, nr.tryLine = true, nr.Order.Line(e.Row, e.Col)
+		nr.tryStack = step.Stack
 		return nil
 	case EventReject:
 		step.Kind, step.Attacker, step.Line = StepReject, e.Attacker, attackLine(e.Attacker, e.Row, e.Col)
@@ -115,7 +179,7 @@ func (nr *Narrator) Event(e Event) []Step {
 		nr.afterPlace, nr.tried = false, false
 		nr.last, nr.lastBack = StepBacktrack, board.Queen{Row: e.Row, Col: e.Col}
 		nr.depth--
-		if nr.depth == 0 && nr.Strategy != Cells && nr.Strategy != Generate &&
+		if nr.depth == 0 && !nr.Strategy.cellsLike() && nr.Strategy != Generate &&
 			nr.Order.Line(e.Col, e.Row) == len(e.Queens)-1 {
 			step.Over, step.Found = true, nr.solutions
 		}
@@ -163,11 +227,73 @@ func (nr *Narrator) deadEnd(queens board.Solution, asked board.Queen) []Step {
 	if !nr.tried || (!nr.afterPlace && nr.placed) {
 		return nil
 	}
-	st := Step{Kind: StepDeadEnd, Row: nr.tryLine, Col: -1, Queens: queens, Order: nr.Order, Strategy: nr.Strategy, Asked: asked}
-	if nr.Order == Columns {
+	st := Step{Kind: StepDeadEnd, Row: nr.tryLine, Col: -1, Queens: queens, Order: nr.Order, Strategy: nr.Strategy, Asked: asked, Stack: nr.tryStack}
+	switch {
+	case nr.Strategy.cellsLike(): // no line: the cells after Asked, see DeadSquares
+		st.Row = -1
+	case nr.Order == Columns:
 		st.Row, st.Col = -1, nr.tryLine
 	}
 	return []Step{st}
+}
+
+// DeadSquares returns the squares a dead end speaks of, in reading
+// order: the squares of its line (a row, or a column in column order),
+// or for [Cells] every cell after the queen it asks to move (Asked; every
+// cell of the board when there is none) that holds no queen, "after" in
+// the order Cells scans them: reading order, or down the columns in
+// column order. Other steps have none.
+func (st Step) DeadSquares() []board.Queen {
+	if st.Kind != StepDeadEnd {
+		return nil
+	}
+	n := len(st.Queens)
+	var out []board.Queen
+	for row := range n {
+		for col := range n {
+			var on bool
+			switch {
+			case st.Strategy == Scan:
+				on = st.Queens[row] != col
+			case st.Strategy == Cells:
+				on = (st.Asked.Row < 0 || st.Order.cell(n, row, col) > st.Order.cell(n, st.Asked.Row, st.Asked.Col)) && st.Queens[row] != col
+			case st.Order == Columns:
+				on = col == st.Col
+			default:
+				on = row == st.Row
+			}
+			if on {
+				out = append(out, board.Queen{Row: row, Col: col})
+			}
+		}
+	}
+	return out
+}
+
+// cell returns the index of the square (row, col) of the n×n board in the
+// order [Cells] scans: row by row, or column by column in column order.
+func (o Order) cell(n, row, col int) int {
+	if o == Columns {
+		return col*n + row
+	}
+	return row*n + col
+}
+
+// cellsLike reports whether the strategy searches cells, not lines.
+func (s Strategy) cellsLike() bool { return s == Cells || s == Scan }
+
+// AgentsTell returns nil if [Step.AgentText] can tell the steps of the
+// strategy, and otherwise an error that says why not: the agents live on
+// lines and move to safe squares, so they cannot tell [Cells], which has
+// no lines, nor [Generate], which places queens without looking.
+func AgentsTell(s Strategy) error {
+	switch s {
+	case Cells, Scan:
+		return errors.New("the agents live on lines (queen K on line K), and the any-free-cell search (cells) has none: tell it as steps")
+	case Generate:
+		return errors.New("the agents move only to safe squares and ask a neighbour when they find none, while generate-and-test places every queen without looking at the board and tests only complete placements: tell it as steps")
+	}
+	return nil
 }
 
 // attackLine names the line along which the queen a attacks (row, col).
@@ -231,9 +357,12 @@ func (st Step) Text() string {
 		b, _ := board.Append(nil, st.Queens, board.FormatCoords)
 		return fmt.Sprintf("test %s fails: %s is on the %s of %s", b[:len(b)-1], sq, st.Line, st.Attacker)
 	case StepDeadEnd:
-		if st.Strategy == Cells {
-			if st.Asked.Row < 0 {
+		if st.Strategy.cellsLike() {
+			if st.Asked.Row < 0 || st.Strategy == Scan {
 				return "dead end: every cell is attacked"
+			}
+			if st.Order == Columns {
+				return fmt.Sprintf("dead end: every cell after %s down the columns is attacked", st.Asked)
 			}
 			return fmt.Sprintf("dead end: every cell after %s is attacked", st.Asked)
 		}
@@ -262,8 +391,13 @@ func (st Step) solutionText() string {
 //	queen 3 is at the last row and asks queen 2 to advance; queen 2 leaves row 4
 //	every queen is safe: solution #1, queens 1 to 4 on rows 2 4 1 3
 //
-// The same search, the same steps as [Step.Text], in other words.
+// The same search, the same steps as [Step.Text], in other words. The
+// agents cannot tell the steps of [Cells] and [Generate] (see
+// [AgentsTell]): for those AgentText returns Text.
 func (st Step) AgentText() string {
+	if AgentsTell(st.Strategy) != nil {
+		return st.Text()
+	}
 	_, along := st.Order.lineWord()
 	pos := func(q board.Queen) int { // the position of a queen along its line
 		if st.Order == Columns {
@@ -348,27 +482,49 @@ func pluralWord(k int, word string) string {
 //
 //	{"step":3,"event":"reject","row":1,"col":0,"attacker":{"row":0,"col":0},"line":"column","queens":[0,-1,-1,-1]}
 //
-// A dead end names its line only: "row", or "col" in column order.
+// A dead end names its line only: "row", or "col" in column order; a
+// dead end of [Cells] names the queen it asks to move ("after", left out
+// when there is none) and the cells after it, all attacked ("squares",
+// [row, col] pairs):
+//
+//	{"step":40,"event":"dead-end","after":{"row":2,"col":3},"squares":[[3,0],[3,1],[3,2],[3,3]],"queens":[1,3,-1,-1]}
+//
+// A step with a Stack ends with it ("stack", [row, col] pairs as
+// [Event.Stack] has them).
 func (st Step) AppendJSON(b []byte, number int) []byte {
 	type queen struct {
 		Row int `json:"row"`
 		Col int `json:"col"`
 	}
 	v := struct {
-		Step     int    `json:"step"`
-		Event    string `json:"event"`
-		Solution int    `json:"solution,omitempty"`
-		Row      *int   `json:"row,omitempty"`
-		Col      *int   `json:"col,omitempty"`
-		Attacker *queen `json:"attacker,omitempty"`
-		Line     string `json:"line,omitempty"`
-		Queens   []int  `json:"queens"`
+		Step     int      `json:"step"`
+		Event    string   `json:"event"`
+		Solution int      `json:"solution,omitempty"`
+		Row      *int     `json:"row,omitempty"`
+		Col      *int     `json:"col,omitempty"`
+		Attacker *queen   `json:"attacker,omitempty"`
+		Line     string   `json:"line,omitempty"`
+		After    *queen   `json:"after,omitempty"`
+		Squares  [][2]int `json:"squares,omitempty"`
+		Queens   []int    `json:"queens"`
+		Stack    [][2]int `json:"stack,omitempty"`
 	}{Step: number, Event: st.Kind.String(), Queens: st.Queens}
+	for _, f := range st.Stack {
+		v.Stack = append(v.Stack, [2]int{f.Row, f.Col})
+	}
 	switch st.Kind {
 	case StepSolution:
 		v.Solution = st.Solution
 	case StepDeadEnd:
-		if st.Order == Columns {
+		if st.Strategy.cellsLike() {
+			if st.Asked.Row >= 0 && st.Strategy == Cells {
+				v.After = &queen{st.Asked.Row, st.Asked.Col}
+			}
+			v.Squares = [][2]int{}
+			for _, q := range st.DeadSquares() {
+				v.Squares = append(v.Squares, [2]int{q.Row, q.Col})
+			}
+		} else if st.Order == Columns {
 			v.Col = &st.Col
 		} else {
 			v.Row = &st.Row
@@ -384,4 +540,57 @@ func (st Step) AppendJSON(b []byte, number int) []byte {
 		panic(err) // unreachable: ints and strings always marshal
 	}
 	return append(append(b, data...), '\n')
+}
+
+// Caption tells the step in a few words, for the caption of a picture,
+// numbered number ("12 place 2:3", "9 dead end row 3", "33 solution #1"),
+// and with agents in the words of [Step.AgentText] ("12 queen 2 moves to
+// row 3", "9 queen 3 asks queen 2 to advance"; not for [Cells] and
+// [Generate], see [AgentsTell]).
+func (st Step) Caption(number int, agents bool) string {
+	sq := board.Queen{Row: st.Row, Col: st.Col}
+	line, along := st.Order.lineWord()
+	lineNo, pos := st.line()+1, st.Col+1
+	if st.Order == Columns {
+		pos = st.Row + 1
+	}
+	if agents && AgentsTell(st.Strategy) == nil {
+		agent := st.Order.Line(st.Row, st.Col) + 1
+		switch st.Kind {
+		case StepPlace:
+			return fmt.Sprintf("%d queen %d moves to %s %d", number, agent, along, pos)
+		case StepReject:
+			return fmt.Sprintf("%d queen %d: %s %d attacked", number, agent, along, pos)
+		case StepDeadEnd:
+			if st.Asked.Row < 0 {
+				return fmt.Sprintf("%d queen %d: no safe %s, no one to ask", number, lineNo, along)
+			}
+			return fmt.Sprintf("%d queen %d asks queen %d to advance", number, lineNo, st.Order.Line(st.Asked.Row, st.Asked.Col)+1)
+		case StepBacktrack:
+			return fmt.Sprintf("%d queen %d leaves %s %d", number, agent, along, pos)
+		}
+		return fmt.Sprintf("%d every queen safe: solution #%d", number, st.Solution)
+	}
+	switch st.Kind {
+	case StepPlace:
+		if st.Strategy == Generate {
+			return fmt.Sprintf("%d place %s untested", number, sq)
+		}
+		return fmt.Sprintf("%d place %s", number, sq)
+	case StepReject:
+		return fmt.Sprintf("%d reject %s", number, sq)
+	case StepDeadEnd:
+		if st.Strategy.cellsLike() {
+			if st.Asked.Row < 0 || st.Strategy == Scan {
+				return fmt.Sprintf("%d dead end: no free cell", number)
+			}
+			return fmt.Sprintf("%d dead end after %s", number, st.Asked)
+		}
+		return fmt.Sprintf("%d dead end %s %d", number, line, lineNo)
+	case StepBacktrack:
+		return fmt.Sprintf("%d backtrack %s", number, sq)
+	case StepFail:
+		return fmt.Sprintf("%d test fails %s", number, sq)
+	}
+	return fmt.Sprintf("%d solution #%d", number, st.Solution)
 }

@@ -6,8 +6,9 @@ import (
 )
 
 // FormatAttacks writes the board as attack counts, the representation of
-// the classic N-Queens applets: one line per row, for each square -1 where
-// a queen stands and otherwise the number of queens that attack it (that
+// the classic N-Queens applets: one line per row, for each square Q where
+// a queen stands (as the lab sheets and the page show it; [Attacks] has
+// -1 there) and otherwise the number of queens that attack it (that
 // share its row, column or a diagonal; a queen in between does not block,
 // as in the puzzle), 0 for a free square. The numbers are right-aligned in
 // columns. The solution may be partial: a negative column leaves its row
@@ -15,7 +16,7 @@ import (
 // [-1 1 -1 -1]):
 //
 //	1  1  1  0
-//	1 -1  1  1
+//	1  Q  1  1
 //	1  1  1  0
 //	0  1  0  1
 //
@@ -87,6 +88,9 @@ func appendAttacks(dst []byte, s Solution) []byte {
 				dst = append(dst, ' ')
 			}
 			v := strconv.Itoa(cells[row*n+col])
+			if cells[row*n+col] < 0 {
+				v = "Q"
+			}
 			for range width - len(v) {
 				dst = append(dst, ' ')
 			}

@@ -7,7 +7,7 @@ import (
 )
 
 // The attack counts of a partial board, as the classic applets show it:
-// -1 a queen, 0 a free square, k a square k queens attack; and the pairs
+// Q a queen, 0 a free square, k a square k queens attack; and the pairs
 // of queens that attack each other.
 func ExampleAttacks() {
 	partial := board.Solution{-1, 1, -1, 3, -1} // queens at 2:2 and 4:4
@@ -18,9 +18,9 @@ func ExampleAttacks() {
 	}
 	// Output:
 	//  2  1  1  1  0
-	//  1 -1  1  2  1
+	//  1  Q  1  2  1
 	//  1  1  2  1  1
-	//  1  2  1 -1  1
+	//  1  2  1  Q  1
 	//  0  1  1  1  2
 	// queens at 2:2 and 4:4 share a diagonal
 }

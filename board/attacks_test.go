@@ -66,7 +66,7 @@ func TestAppendAttacks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := " 1  1  1  0\n 1 -1  1  1\n 1  1  1  0\n 0  1  0  1\n"
+	want := " 1  1  1  0\n 1  Q  1  1\n 1  1  1  0\n 0  1  0  1\n"
 	if string(b) != want {
 		t.Errorf("attacks of 2:2 on 4x4:\n%s\nwant\n%s", b, want)
 	}

@@ -3,6 +3,7 @@ package draw
 import (
 	"bytes"
 	"image"
+	imagedraw "image/draw"
 	"image/gif"
 	"testing"
 
@@ -146,5 +147,57 @@ func TestThreeDigitLabelsFit(t *testing.T) {
 				t.Errorf("n=%d: row label %d ends at y=%d, picture %d high", n, i+1, y, l.height)
 			}
 		}
+	}
+}
+
+// TestTraceGIFFoldsRejects checks the frame of a queen placed after
+// rejects left out (Skip, as trace --no-rejects does): the book's one
+// picture, the skipped squares with black dots and the squares the queen
+// newly attacks with blue ones, as Image draws them.
+func TestTraceGIFFoldsRejects(t *testing.T) {
+	var buf bytes.Buffer
+	g := NewTraceGIF(&buf, 4, nil)
+	g.Delay = 100 // a class's pace: a second a frame
+	q1, q2 := board.Solution{0, -1, -1, -1}, board.Solution{0, 2, -1, -1}
+	if err := g.Start(); err != nil {
+		t.Fatal(err)
+	}
+	g.Add(Frame{Kind: FramePlace, Square: board.Queen{Row: 0, Col: 0}, Queens: q1, Caption: "1 place 1:1"})
+	g.Skip(Frame{Kind: FrameReject, Square: board.Queen{Row: 1, Col: 0}, Queens: q1})
+	g.Skip(Frame{Kind: FrameReject, Square: board.Queen{Row: 1, Col: 1}, Queens: q1})
+	last := Frame{Kind: FramePlace, Square: board.Queen{Row: 1, Col: 2}, Queens: q2, Caption: "4 place 2:3"}
+	if err := g.Add(last); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Close(); err != nil {
+		t.Fatal(err)
+	}
+	anim, err := gif.DecodeAll(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(anim.Image) != 3 || anim.Delay[2] != 100 {
+		t.Fatalf("%d frames, delays %v", len(anim.Image), anim.Delay)
+	}
+	canvas := image.NewPaletted(anim.Image[0].Rect, Palette())
+	for _, fr := range anim.Image {
+		imagedraw.Draw(canvas, fr.Bounds(), fr, fr.Bounds().Min, imagedraw.Src)
+	}
+	dots := newlyAttacked(q2, last.Square)
+	if len(dots) == 0 {
+		t.Fatal("2:3 newly attacks nothing: the test wants blue dots")
+	}
+	want, err := Image(q2, &Options{Square: g.square, Attacks: true, Caption: last.Caption, CaptionScale: g.cscale, Legend: g.legend,
+		Tried: []board.Queen{last.Square}, RejectDots: []board.Queen{{Row: 1, Col: 0}, {Row: 1, Col: 1}}, AttackDots: dots})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(canvas.Pix, want.Pix) {
+		t.Error("the frame of 2:3 is not the queen with the black and blue dots")
+	}
+	// Without the dots the picture differs: the test can fail.
+	plain, _ := Image(q2, &Options{Square: g.square, Attacks: true, Caption: last.Caption, CaptionScale: g.cscale, Legend: g.legend, Tried: []board.Queen{last.Square}})
+	if bytes.Equal(plain.Pix, want.Pix) {
+		t.Error("the dots draw nothing")
 	}
 }

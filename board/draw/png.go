@@ -85,7 +85,7 @@ func Image(s board.Solution, opt *Options) (*image.Paletted, error) {
 	for _, d := range []struct {
 		qs []board.Queen
 		c  uint8
-	}{{opt.RejectDots, cRejected}, {opt.AttackDots, cQueen}} {
+	}{{opt.RejectDots, cQueen}, {opt.AttackDots, cPlaced}} {
 		for _, q := range d.qs {
 			if q.Row >= 0 && q.Row < n && q.Col >= 0 && q.Col < n {
 				fill(img, dotRect(l.square(q.Row, q.Col)), d.c)

@@ -46,11 +46,12 @@ type Options struct {
 	// Emptied marks squares whose queen a search has just taken away
 	// (a backtrack): a grey outline of a queen.
 	Emptied []board.Queen
-	// RejectDots puts a small red dot on squares a search rejected since
-	// it last placed or took away a queen (the tries of this row), and
-	// AttackDots a small black dot on the squares the queen just placed
-	// attacks and no queen attacked before: the two kinds of dot of the
-	// textbook figures.
+	// RejectDots puts a small black dot on squares a search rejected
+	// since it last placed or took away a queen (the tries of this line),
+	// and AttackDots a small blue dot on the squares the queen just placed
+	// attacks and no queen attacked before: the black and blue dots of
+	// the textbook's figure (Fig. 5-7(b) of the course text), which shows
+	// both kinds in one picture.
 	RejectDots, AttackDots []board.Queen
 	// Legend draws under the board (and caption) a key to the marks it
 	// names, e.g. LegendQueen|LegendPlaced.
@@ -79,8 +80,8 @@ const (
 	LegendTried                        // yellow: the square just placed
 	LegendRejected                     // red: a rejected square, a dead end's line
 	LegendEmptied                      // a grey outline: the square a backtrack emptied
-	LegendRejectDot                    // a red dot: rejected in this row so far
-	LegendAttackDot                    // a black dot: newly attacked by the queen just placed
+	LegendRejectDot                    // a black dot: rejected in this line before
+	LegendAttackDot                    // a blue dot: newly attacked by the queen just placed
 )
 
 // The kinds of swatch of a legend entry.
@@ -98,7 +99,7 @@ var legendEntries = []struct {
 }{
 	{swatchQueen, cQueen, "search"}, {swatchQueen, cPlaced, "pre-placed"}, {swatchSquare, cAttackedLight, "attacked"},
 	{swatchSquare, cTried, "just placed"}, {swatchSquare, cRejected, "rejected"}, {swatchOutline, cEmptied, "emptied"},
-	{swatchDot, cRejected, "rejected in row"}, {swatchDot, cQueen, "newly attacked"},
+	{swatchDot, cQueen, "rejected before"}, {swatchDot, cPlaced, "newly attacked"},
 }
 
 // legendItem is one entry of a picture's legend, placed: its swatch's
@@ -390,7 +391,7 @@ func WriteSVG(w io.Writer, s board.Solution, opt *Options) error {
 		qs    []board.Queen
 		c     uint8
 		class string
-	}{{opt.RejectDots, cRejected, "reject-dot"}, {opt.AttackDots, cQueen, "attack-dot"}} {
+	}{{opt.RejectDots, cQueen, "reject-dot"}, {opt.AttackDots, cPlaced, "attack-dot"}} {
 		for _, q := range d.qs {
 			if q.Row >= 0 && q.Row < n && q.Col >= 0 && q.Col < n {
 				fmt.Fprintf(b, `<circle class="%s" cx="%s" cy="%s" r="%s" fill="%s"/>`+"\n", d.class,

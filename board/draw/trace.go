@@ -5,46 +5,94 @@ import (
 	"image"
 	"io"
 
-	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 )
 
-// The pictures of a trace: the steps of a backtracking search
-// ([backtrack.Step]) as text boards and as the frames of an animated GIF.
+// The pictures of a trace: the steps of a search, each told as a [Frame],
+// as text boards and as the frames of an animated GIF. The package knows
+// no search engine: the caller (queens trace) turns each step of its
+// search into a Frame.
+
+// FrameKind is what the step a [Frame] shows did.
+type FrameKind uint8
+
+// The kinds of [Frame].
+const (
+	FrameStart     FrameKind = iota // the board before the search
+	FramePlace                      // a queen was put on Square
+	FrameReject                     // Square was tried and is attacked
+	FrameDeadEnd                    // every square of Dead was tried and is attacked
+	FrameBacktrack                  // the queen on Square was taken away
+	FrameSolution                   // Queens is a solution
+	FrameFail                       // Queens fails a test: Square and Other attack each other
+)
+
+// Frame is one step of a search as the pictures show it.
+type Frame struct {
+	Kind FrameKind
+	// Square is the square of the step (place, reject, backtrack, fail).
+	Square board.Queen
+	// Other is, for FrameFail, the queen Square shares a line with.
+	Other board.Queen
+	// Dead is, for FrameDeadEnd, the squares the dead end found attacked.
+	Dead []board.Queen
+	// Queens is the placement after the step, -1 for an empty row.
+	Queens board.Solution
+	// Caption is the frame's caption in the GIF, e.g. "12 place 2:3".
+	Caption string
+	// Untested says the queens stand where a search put them without
+	// looking at the board (generate-and-test): the pictures then shade
+	// no attacked square and mark no newly attacked one, as the search
+	// knows none.
+	Untested bool
+	// Grid draws the text board as the grid of the course text's cells
+	// program: 0 a free cell, 1 a queen, 2 a threatened cell (no marks of
+	// the step).
+	Grid bool
+}
+
+// GridLegend is the key to the text boards of [Frame.Grid].
+const GridLegend = "legend: the cells program's grid: 0 FREE, 1 QUEEN, 2 THREAT\n\n"
 
 // TextLegend is the key to [AppendTextBoard]'s marks, printed once above
 // a trace's boards.
 const TextLegend = "legend: Q queen, P pre-placed queen, * queen just placed, x rejected, - attacked, . free\n\n"
 
-// AppendTextBoard appends the placement of a step as a text board,
+// AppendTextBoard appends the placement of a frame as a text board,
 // labelled with the row and column numbers and indented under the step's
 // line: Q a queen (P a pre-placed one, one of placed), * the square just
-// placed, x a rejected square (the whole line at a dead end), - a square
-// some queen attacks, . a free square.
-func AppendTextBoard(b []byte, st backtrack.Step, placed []board.Queen) []byte {
-	n := len(st.Queens)
+// placed, x a rejected square (every square of a dead end), - a square
+// some queen attacks (none for an untested frame), . a free square.
+func AppendTextBoard(b []byte, f Frame, placed []board.Queen) []byte {
+	n := len(f.Queens)
 	const indent = "      "
 	b = board.AppendColumnLabels(b, n, indent+"    ")
-	attacks := board.Attacks(n, st.Queens.PlacedQueens())
-	deadLine := -1
-	if st.Kind == backtrack.StepDeadEnd {
-		deadLine = max(st.Row, st.Col)
+	attacks := board.Attacks(n, f.Queens.PlacedQueens())
+	dead := make(map[board.Queen]bool, len(f.Dead))
+	for _, q := range f.Dead {
+		dead[q] = true
 	}
 	for row := range n {
 		b = fmt.Appendf(b, "%s%2d  ", indent, row+1)
 		for col := range n {
+			sq := board.Queen{Row: row, Col: col}
 			mark := byte('.')
 			switch {
-			case deadLine >= 0 && st.Order.Line(row, col) == deadLine,
-				st.Kind == backtrack.StepReject && row == st.Row && col == st.Col:
+			case f.Grid && f.Queens[row] == col:
+				mark = '1'
+			case f.Grid && attacks[row*n+col] > 0:
+				mark = '2'
+			case f.Grid:
+				mark = '0'
+			case dead[sq], f.Kind == FrameReject && sq == f.Square:
 				mark = 'x'
-			case st.Kind == backtrack.StepPlace && row == st.Row && col == st.Col:
+			case f.Kind == FramePlace && sq == f.Square:
 				mark = '*'
-			case st.Queens[row] == col && isPlaced(placed, row, col):
+			case f.Queens[row] == col && isPlaced(placed, row, col):
 				mark = 'P'
-			case st.Queens[row] == col:
+			case f.Queens[row] == col:
 				mark = 'Q'
-			case attacks[row*n+col] > 0:
+			case attacks[row*n+col] > 0 && !f.Untested:
 				mark = '-'
 			}
 			if col > 0 {
@@ -66,71 +114,15 @@ func isPlaced(qs []board.Queen, row, col int) bool {
 	return false
 }
 
-// Caption is the caption of a trace's frame: the step's number and what
-// happened, short enough for the picture ("12 place 2:3", "9 dead end
-// row 3", "33 solution #1"); with agents in the words of the
-// object-oriented formulation ("12 queen 2 moves to row 3", "9 queen 3
-// asks queen 2 to advance"). Step 0 is the board before the search.
-func Caption(number int, st backtrack.Step, agents bool) string {
-	if number == 0 {
-		return "start"
-	}
-	sq := board.Queen{Row: st.Row, Col: st.Col}
-	line, lineNo := "row", st.Row+1
-	along, pos := "column", st.Col+1
-	if st.Order == backtrack.Columns {
-		line, lineNo = "column", st.Col+1
-		along, pos = "row", st.Row+1
-	}
-	agent := st.Order.Line(st.Row, st.Col) + 1
-	if agents {
-		switch st.Kind {
-		case backtrack.StepPlace:
-			return fmt.Sprintf("%d queen %d moves to %s %d", number, agent, along, pos)
-		case backtrack.StepReject:
-			return fmt.Sprintf("%d queen %d: %s %d attacked", number, agent, along, pos)
-		case backtrack.StepDeadEnd:
-			if st.Asked.Row < 0 {
-				return fmt.Sprintf("%d queen %d: no safe %s, no one to ask", number, lineNo, along)
-			}
-			return fmt.Sprintf("%d queen %d asks queen %d to advance", number, lineNo, st.Order.Line(st.Asked.Row, st.Asked.Col)+1)
-		case backtrack.StepBacktrack:
-			return fmt.Sprintf("%d queen %d leaves %s %d", number, agent, along, pos)
-		case backtrack.StepFail:
-			return fmt.Sprintf("%d queen %d attacked: test fails", number, agent)
-		}
-		return fmt.Sprintf("%d every queen safe: solution #%d", number, st.Solution)
-	}
-	switch st.Kind {
-	case backtrack.StepPlace:
-		return fmt.Sprintf("%d place %s", number, sq)
-	case backtrack.StepReject:
-		return fmt.Sprintf("%d reject %s", number, sq)
-	case backtrack.StepDeadEnd:
-		return fmt.Sprintf("%d dead end %s %d", number, line, lineNo)
-	case backtrack.StepBacktrack:
-		return fmt.Sprintf("%d backtrack %s", number, sq)
-	case backtrack.StepFail:
-		return fmt.Sprintf("%d test fails %s", number, sq)
-	}
-	return fmt.Sprintf("%d solution #%d", number, st.Solution)
-}
-
-// TraceGIF writes the steps of a trace as an animated GIF, one frame per
-// step, as they come: the attacked squares grey, the new queen on yellow
-// with black dots on the squares it newly attacks, rejected squares red
-// with a red dot left on each square rejected since the last queen was
-// placed or taken away, a dead end's line red, the square a backtrack
-// emptied with a grey outline of its queen, pre-placed queens blue, and
-// a legend of it all. Each frame after the first holds only the squares
-// that changed. Create one with [NewTraceGIF].
+// TraceGIF writes the frames of a trace as an animated GIF, as they
+// come, with a legend of its marks (see [TraceGIF.Add]; pre-placed
+// queens blue). Each frame after the first holds only the squares that
+// changed. Create one with [NewTraceGIF].
 type TraceGIF struct {
 	// Delay is the time an ordinary frame shows, in hundredths of a
 	// second; dead ends stay twice as long, solutions six times and the
-	// start frame four times.
+	// start frame four times ([Weight]).
 	Delay int
-	// Agents captions the frames in the words of [backtrack.Step.AgentText].
-	Agents bool
 
 	out     io.Writer
 	w       *GIFWriter
@@ -163,16 +155,15 @@ func NewTraceGIF(w io.Writer, n int, placed []board.Queen) *TraceGIF {
 // about 320 pixels for the board.
 func TraceSquare(n int) int { return min(40, max(8, 320/max(n, 1))) }
 
-// Weight is how many ordinary frames' time a frame of the step's kind
-// stays: 2 for a dead end, 6 for a solution, 1 otherwise (and 4 for the
-// start frame, number 0).
-func Weight(number int, kind backtrack.StepKind) int {
-	switch {
-	case number == 0:
+// Weight is how many ordinary frames' time a frame of the kind stays: 2
+// for a dead end, 6 for a solution, 4 for the start frame, 1 otherwise.
+func Weight(kind FrameKind) int {
+	switch kind {
+	case FrameStart:
 		return 4
-	case kind == backtrack.StepDeadEnd:
+	case FrameDeadEnd:
 		return 2
-	case kind == backtrack.StepSolution:
+	case FrameSolution:
 		return 6
 	}
 	return 1
@@ -198,44 +189,60 @@ func (g *TraceGIF) Start() error {
 	for _, p := range g.placed {
 		q[p.Row] = p.Col
 	}
-	return g.Add(0, backtrack.Step{Kind: backtrack.StepPlace, Row: -1, Col: -1, Queens: q})
+	return g.Add(Frame{Kind: FrameStart, Queens: q, Caption: "start"})
 }
 
-// Add draws the step as the frame of the given number.
-func (g *TraceGIF) Add(number int, st backtrack.Step) error {
-	opt := &Options{Square: g.square, Attacks: true, Place: g.placed, Caption: Caption(number, st, g.Agents), CaptionScale: g.cscale, Legend: g.legend}
-	sq := []board.Queen{{Row: st.Row, Col: st.Col}}
-	switch st.Kind {
-	case backtrack.StepPlace:
-		if number > 0 {
-			opt.Tried = sq
-			opt.AttackDots = newlyAttacked(st)
-		}
+// Skip takes note of a step that gets no frame of its own: a rejected
+// square left out of the animation still gets its black dot on the frame
+// of the queen placed after it (the rejects folded in).
+func (g *TraceGIF) Skip(f Frame) {
+	g.note(f)
+}
+
+// note keeps the rejected squares of the line being filled, for the
+// dots: a place or backtrack starts anew.
+func (g *TraceGIF) note(f Frame) {
+	switch f.Kind {
+	case FrameReject:
+		g.rejects = append(g.rejects, f.Square)
+	case FramePlace, FrameDeadEnd, FrameBacktrack, FrameStart:
 		g.rejects = g.rejects[:0]
-	case backtrack.StepReject:
+	}
+}
+
+// Add draws f as the next frame. The marks are those of the textbook's
+// figure of the search (a new queen with the squares rejected before it
+// in its line as black dots, and the squares it newly attacks as blue
+// dots, in one picture): the attacked squares grey, the new queen on
+// yellow, a rejected square red (with black dots on the squares rejected
+// before it in the line), a dead end's squares red, the square a
+// backtrack emptied with a grey outline of its queen.
+func (g *TraceGIF) Add(f Frame) error {
+	opt := &Options{Square: g.square, Attacks: !f.Untested, Place: g.placed, Caption: f.Caption, CaptionScale: g.cscale, Legend: g.legend}
+	sq := []board.Queen{f.Square}
+	switch f.Kind {
+	case FramePlace:
+		opt.Tried = sq
+		opt.RejectDots = g.rejects
+		if !f.Untested {
+			opt.AttackDots = newlyAttacked(f.Queens, f.Square)
+		}
+	case FrameReject:
 		opt.Rejected = sq
 		opt.RejectDots = g.rejects
-		g.rejects = append(g.rejects, sq[0])
-	case backtrack.StepDeadEnd:
-		for i := range st.Queens {
-			if st.Order == backtrack.Columns {
-				opt.Rejected = append(opt.Rejected, board.Queen{Row: i, Col: st.Col})
-			} else {
-				opt.Rejected = append(opt.Rejected, board.Queen{Row: st.Row, Col: i})
-			}
-		}
-		g.rejects = g.rejects[:0]
-	case backtrack.StepBacktrack:
+	case FrameDeadEnd:
+		opt.Rejected = f.Dead
+	case FrameBacktrack:
 		opt.Emptied = sq
-		g.rejects = g.rejects[:0]
-	case backtrack.StepFail:
-		opt.Rejected = []board.Queen{sq[0], st.Attacker}
+	case FrameFail:
+		opt.Rejected = []board.Queen{f.Square, f.Other}
 	}
-	img, err := Image(st.Queens, opt)
+	img, err := Image(f.Queens, opt)
 	if err != nil {
 		return err
 	}
-	delay := min(g.Delay*Weight(number, st.Kind), 0xffff)
+	g.note(f)
+	delay := min(g.Delay*Weight(f.Kind), 0xffff)
 	part := img
 	if g.last == nil {
 		if g.w, err = NewGIFWriter(g.out, img.Rect.Dx(), img.Rect.Dy()); err != nil {
@@ -248,17 +255,17 @@ func (g *TraceGIF) Add(number int, st backtrack.Step) error {
 	return g.w.Add(part, delay)
 }
 
-// newlyAttacked returns the squares that the queen a step placed attacks
-// and no other queen did.
-func newlyAttacked(st backtrack.Step) []board.Queen {
-	n := len(st.Queens)
-	before := st.Queens.Clone()
-	before[st.Row] = -1
+// newlyAttacked returns the squares that the queen on sq of the
+// placement qs attacks and no other queen of qs does.
+func newlyAttacked(qs board.Solution, sq board.Queen) []board.Queen {
+	n := len(qs)
+	before := qs.Clone()
+	before[sq.Row] = -1
 	old := board.Attacks(n, before.PlacedQueens())
-	now := board.Attacks(n, st.Queens.PlacedQueens())
+	now := board.Attacks(n, qs.PlacedQueens())
 	var out []board.Queen
 	for i, v := range now {
-		if v > 0 && old[i] == 0 && i != st.Row*n+st.Col {
+		if v > 0 && old[i] == 0 && i != sq.Row*n+sq.Col {
 			out = append(out, board.Queen{Row: i / n, Col: i % n})
 		}
 	}

@@ -2,33 +2,37 @@ package draw_test
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"image/gif"
 
-	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/board/draw"
 )
 
-// The animation of the search for the first solution of n = 4: a start
-// frame, then one frame per step of the narrator, captioned, with a
-// legend, at the delay that makes the whole GIF last about 45 seconds.
+// The animation of a few steps of a search of the 4×4 board: a start
+// frame, a queen placed, a square rejected, a dead end and a backtrack,
+// each a frame, at the delay that spreads their total weight over about
+// 45 seconds (at most half a second a frame).
 func ExampleTraceGIF() {
-	var steps []backtrack.Step
-	nr := backtrack.Narrator{}
-	backtrack.First(context.Background(), 4, backtrack.Options{Strategy: backtrack.Lex, Observe: func(e backtrack.Event) {
-		steps = append(steps, nr.Event(e)...)
-	}})
-	weight := draw.Weight(0, backtrack.StepPlace)
-	for i, st := range steps {
-		weight += draw.Weight(i+1, st.Kind)
+	q := func(cols ...int) board.Solution { return board.Solution(cols) }
+	frames := []draw.Frame{
+		{Kind: draw.FramePlace, Square: board.Queen{Row: 0, Col: 0}, Queens: q(0, -1, -1, -1), Caption: "1 place 1:1"},
+		{Kind: draw.FrameReject, Square: board.Queen{Row: 1, Col: 0}, Queens: q(0, -1, -1, -1), Caption: "2 reject 2:1"},
+		{Kind: draw.FrameReject, Square: board.Queen{Row: 1, Col: 1}, Queens: q(0, -1, -1, -1), Caption: "3 reject 2:2"},
+		{Kind: draw.FramePlace, Square: board.Queen{Row: 1, Col: 2}, Queens: q(0, 2, -1, -1), Caption: "4 place 2:3"},
+		{Kind: draw.FrameDeadEnd, Dead: []board.Queen{{Row: 2, Col: 0}, {Row: 2, Col: 1}, {Row: 2, Col: 2}, {Row: 2, Col: 3}}, Queens: q(0, 2, -1, -1), Caption: "9 dead end row 3"},
+		{Kind: draw.FrameBacktrack, Square: board.Queen{Row: 1, Col: 2}, Queens: q(0, -1, -1, -1), Caption: "10 backtrack 2:3"},
+	}
+	weight := draw.Weight(draw.FrameStart)
+	for _, f := range frames {
+		weight += draw.Weight(f.Kind)
 	}
 	var out bytes.Buffer
 	g := draw.NewTraceGIF(&out, 4, nil)
 	g.Delay = draw.DefaultDelay(weight)
 	g.Start()
-	for i, st := range steps {
-		g.Add(i+1, st)
+	for _, f := range frames {
+		g.Add(f)
 	}
 	if err := g.Close(); err != nil {
 		fmt.Println(err)
@@ -40,8 +44,12 @@ func ExampleTraceGIF() {
 		return
 	}
 	fmt.Println(len(anim.Image), "frames,", g.Delay, "hundredths of a second each")
-	fmt.Println(draw.Caption(len(steps), steps[len(steps)-1], false))
+	fmt.Println(string(draw.AppendTextBoard(nil, frames[4], nil)))
 	// Output:
-	// 34 frames, 50 hundredths of a second each
-	// 33 solution #1
+	// 7 frames, 50 hundredths of a second each
+	//           1 2 3 4
+	//        1  Q - - -
+	//        2  - - Q -
+	//        3  x x x x
+	//        4  - . - -
 }

@@ -21,7 +21,7 @@ func backtrackCommand() *cli.Command {
 		Description: fmt.Sprintf(`Without --all, --count or --limit it prints the first solution as a board.
 
 --strategy chooses the search order. lex fills rows top to bottom and tries columns
-left to right (the textbook order; solutions come out sorted). heuristic fills the
+left to right (solutions come out sorted; --order columns for the texts that fill columns). heuristic fills the
 row with the fewest free squares first and tries central columns first; it finds a
 first solution of a 1000x1000 board in milliseconds. auto (the default) runs lex for
 N <= %d and heuristic above. --count uses the bitboard counter, unless --strategy lex
@@ -67,7 +67,7 @@ only with join shards.`, backtrack.AutoLexMax, backtrack.CellsMaxN, backtrack.Ge
 			uniqueFlag(),
 			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex, heuristic, iterative, cells or generate (see below)"},
-			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, the textbook order)"},
+			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, as the textbook's figures)"},
 			shardFlag(), shardCountFlag(), shardBaseFlag(), splitFlag(), checkpointFlag(), progressEveryFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(), memoryFlag(),
 		},
 		Action: backtrackAction,
@@ -92,6 +92,9 @@ func backtrackAction(c *cli.Context) error {
 	strategy, err := backtrack.ParseStrategy(c.String("strategy"))
 	if err != nil {
 		return usageErr(err)
+	}
+	if strategy == backtrack.Scan {
+		return usagef("--strategy scan finds each solution n! times (once per order of its queens), a lesson to trace, not a way to list or count: queens trace --strategy scan, or --strategy cells here")
 	}
 	order, err := backtrack.ParseOrder(c.String("order"))
 	if err != nil {
@@ -329,6 +332,9 @@ func strategyLimit(s backtrack.Strategy, n int) error {
 		return nil // the others' limits are -n's (boardSize)
 	}
 	_, perms := backtrack.SearchSpace(s.MaxN() + 1)
+	if s == backtrack.Scan {
+		return usagef("-n %d is too large for --strategy scan (at most %d): it finds each solution n! times, 92 x 8! = 3709440 for n = 8; cells, which scans only after its last queen, takes up to n = %d", n, s.MaxN(), backtrack.CellsMaxN)
+	}
 	if s == backtrack.Generate {
 		return usagef("-n %d is too large for --strategy generate (at most %d): it tests every permutation, %d! = %v for n = %d, and more beyond; lex and iterative, which prune, take larger boards", n, s.MaxN(), s.MaxN()+1, perms, s.MaxN()+1)
 	}

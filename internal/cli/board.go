@@ -15,7 +15,7 @@ func boardCommand() *cli.Command {
 		UsageText: "queens board -n N [--place R:C ...] [--format board|matrix|coords|attacks|json|fen|svg|png] [--attacks] [--numbers] [-o FILE]",
 		Description: `Draws the queens given with --place (1-based ROW:COL, repeatable) and nothing else:
 no search fills the other rows. --format attacks writes for every square the number
-of queens that attack it (0 free, -1 a queen), the board of the classic applets:
+of queens that attack it (0 free, Q a queen), the board of the classic applets:
 
     $ queens board -n 4 --place 2:2 --format attacks
      1  1  1  0

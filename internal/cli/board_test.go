@@ -29,6 +29,9 @@ func TestBoardCommand(t *testing.T) {
 	for r, line := range rows {
 		for c, f := range strings.Fields(line) {
 			v, _ := strconv.Atoi(f)
+			if f == "Q" {
+				v = -1
+			}
 			want := 0
 			switch {
 			case r == 3 && c == 3:
@@ -54,7 +57,7 @@ func TestBoardCommand(t *testing.T) {
 	}
 	// Queens that attack each other are drawn (the counts show it).
 	out, _, code = runCLI(t, "", "board", "-n", "3", "--place", "1:1", "--place", "2:2", "--format", "attacks")
-	if code != 0 || out != "-1  2  2\n 2 -1  1\n 2  1  2\n" {
+	if code != 0 || out != " Q  2  2\n 2  Q  1\n 2  1  2\n" {
 		t.Errorf("attacking queens: exit %d\n%s", code, out)
 	}
 	svg := filepath.Join(t.TempDir(), "b.svg")

@@ -224,7 +224,10 @@ func parseAnswer(text string, wantN int) (answer, error) {
 	a.n = len(fields)
 	for row, f := range fields {
 		col, err := strconv.Atoi(f)
-		if wantN > 0 && a.n != wantN && (err != nil || col < 1 || col > a.n) {
+		if err != nil {
+			return answer{}, fmt.Errorf("perm: %s is not a number: want the column of the queen of each row, 1..%d, or a board, a matrix, coords or JSON", quote.Token(f), max(wantN, len(fields)))
+		}
+		if wantN > 0 && a.n != wantN && (col < 1 || col > a.n) {
 			// Not a permutation of 1..k either: a number left out.
 			return answer{}, fmt.Errorf("perm: %s, a solution of n = %d has %d (the column of the queen of each row)", plural(a.n, "number"), wantN, wantN)
 		}

@@ -275,7 +275,7 @@ func TestUsageErrors(t *testing.T) {
 		// trace
 		{"trace"},
 		{"trace", "-n", "0"},
-		{"trace", "-n", "17"},
+		{"trace", "-n", "33"},
 		{"trace", "-n", "4", "--place", "5:1"},
 		{"trace", "-n", "4", "--place", "1:1", "--place", "2:2"},
 		{"trace", "-n", "4", "--format", "xml"},

@@ -54,8 +54,10 @@ func compareCommand() *cli.Command {
 			"--strategies compares the algorithms of the backtracker instead of the engines: lex,\n" +
 			"iterative, heuristic, cells (n <= 10) and generate (n <= 10) each enumerate every solution,\n" +
 			"checked as above (valid, the published count, the same set as lex), with the queens each\n" +
-			"placed, the placements generate tested and the time; each n ends with the sizes of\n" +
-			"generate-and-test's spaces, n! permutations and C(n*n, n) placements: what pruning saves.\n\n" +
+			"placed and the placements generate tested (no times: one run's clock misleads; time a\n" +
+			"strategy with backtrack --count --strategy S --stats, or go test -bench); each n ends with\n" +
+			"the sizes of generate-and-test's spaces, n! permutations and C(n*n, n) placements: what\n" +
+			"pruning saves. A strategy over its board limit is left out of that n, and the table says so.\n\n" +
 			"Exit status 0 when everything agrees, 1 on any disagreement or invalid solution, a failing\n" +
 			"external solver, or a run stopped by --timeout (the rows done so far are printed, and the\n" +
 			"engine that was running is named).",
@@ -70,7 +72,7 @@ func compareCommand() *cli.Command {
 			proofFlag(),
 			placeFlag(),
 			&cli.BoolFlag{Name: "json", Usage: "JSON Lines: one object per n and engine, then the verdict"},
-			&cli.BoolFlag{Name: "strategies", Usage: "compare the backtracker's strategies instead: queens placed and time per algorithm (see below)"},
+			&cli.BoolFlag{Name: "strategies", Usage: "compare the backtracker's strategies instead: queens placed per algorithm (see below)"},
 			timeoutFlag(),
 		},
 		Action: compareAction,

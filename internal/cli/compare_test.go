@@ -126,6 +126,10 @@ func TestCompareStrategies(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
 	}
+	out, errs, code = runCLI(t, "", "compare", "--strategies", "-n", "11")
+	if code != 0 || !strings.Contains(out, "left out, over their board limit: cells (n <= 10), generate (n <= 10)") {
+		t.Errorf("n = 11: exit %d %s\n%s", code, errs, out)
+	}
 	if _, errs, code := runCLI(t, "", "compare", "--strategies", "-n", "8", "--json"); code != 2 {
 		t.Errorf("--strategies --json: exit %d %s", code, errs)
 	}

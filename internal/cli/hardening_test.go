@@ -189,7 +189,7 @@ var badInputs = []struct {
 
 	// trace
 	{"trace", "", 2, "missing -n"},
-	{"trace -n 17", "", 2, "board size out of range"},
+	{"trace -n 33", "", 2, "board size out of range"},
 	{"trace -n 4 --format xml", "", 2, "xml"},
 	{"trace -n 4 --max-steps -1", "", 2, "cannot be negative"},
 	{"trace -n 4 --gif $DIR/missing/t.gif", "", 2, "does not exist"},

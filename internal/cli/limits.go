@@ -97,10 +97,15 @@ const satMaxAll = 16
 // written to a file for every solve.
 const satMaxExternal = 200
 
-// maxTraceN is the largest board trace shows: beyond it the steps run into
-// the millions before anything interesting happens, and the boards no
-// longer fit a terminal.
-const maxTraceN = 16
+// maxTraceN is the largest board trace shows, the page's (internal/serve
+// steps through the same boards): one limit, stated. Up to traceFirstN
+// every board reaches its first solution within traceAllSteps steps;
+// beyond, a trace stops there unless --max-steps says otherwise (n = 22
+// takes millions of steps, n = 28 billions).
+const (
+	maxTraceN   = 32
+	traceFirstN = 16
+)
 
 // maxGIFSteps bounds the frames of trace --gif. The frames are written as
 // they come (memory stays that of one picture), so the bound is on the

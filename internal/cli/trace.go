@@ -20,7 +20,7 @@ func traceCommand() *cli.Command {
 		Name:  "trace",
 		Usage: "show the backtracking search step by step (text, boards, an animated GIF)",
 		UsageText: "queens trace -n N [--place R:C ...] [--all] [--strategy S] [--order rows|columns] [--narrate steps|agents]\n" +
-			"       [--boards] [--no-rejects] [--max-steps K] [--delay D] [--gif FILE] [--format text|json]\n\n" +
+			"       [--boards [--grid]] [--stack] [--no-rejects] [--max-steps K] [--delay D] [--gif FILE] [--format text|json]\n\n" +
 			"Each line is one step of the real backtracker (by default rows top to bottom, columns\n" +
 			"left to right; squares are always ROW:COL, 1-based, as --place writes them):\n" +
 			"  try R:C  place             the square is free: a queen goes there\n" +
@@ -34,38 +34,53 @@ func traceCommand() *cli.Command {
 			"tries the cells of the whole board in reading order, any free cell after the last queen\n" +
 			"(\"dead end: every cell after 3:5 is attacked\"; n <= 10); generate places queens without\n" +
 			"looking, one per row and column, and tests each complete placement (\"place 2:2 (not\n" +
-			"tested yet)\", \"test 1:1 2:2 3:3 4:4 fails: 2:2 is on the diagonal of 1:1\"; n <= 10).\n" +
+			"tested yet)\", \"test 1:1 2:2 3:3 4:4 fails: 2:2 is on the diagonal of 1:1\"; n <= 10);\n" +
+			"scan is cells as the course text writes it, every free cell of the whole board at every\n" +
+			"level, so it finds each solution n! times (n <= 8; docs/learn.md says what that teaches).\n" +
 			"--order columns fills the columns left to right, trying rows top to bottom, as the\n" +
-			"textbooks do: the dead ends and backtracks then name columns (\"dead end at column 6\").\n" +
+			"textbook's figures, the agents' text and the tutorial's 0/1 matrix do: the dead ends and\n" +
+			"backtracks then name columns (\"dead end at column 6\").\n" +
 			"--narrate agents tells the same steps as the object-oriented formulation does: queen K\n" +
 			"lives in column K and asks queen K-1 to advance when it finds no safe row (\"queen 6\n" +
 			"finds no safe row and asks queen 5 to advance\"); it implies --order columns unless\n" +
 			"--order rows is given (queen K then lives in row K).\n" +
-			"The search stops at the first solution (every board up to the limit gets there: n = 16\n" +
-			"after 174445 steps), or with --all at the end of the search; --all stops after\n" +
-			fmt.Sprintf("%d steps unless --max-steps says otherwise (0: no limit), and says so.\n", traceAllSteps) +
+			fmt.Sprintf("Boards up to n = %d, as the page's. The search stops at the first solution (every\n", maxTraceN) +
+			fmt.Sprintf("board up to n = %d gets there: n = 16 after 174445 steps), or with --all at the end of\n", traceFirstN) +
+			fmt.Sprintf("the search; --all, and any trace above n = %d, stops after %d steps unless\n", traceFirstN, traceAllSteps) +
+			"--max-steps says otherwise (0: no limit), and says so.\n" +
 			"--boards draws the board after every step, with the legend: Q a queen, P a pre-placed\n" +
 			"one, * the queen just placed, x a rejected square (a whole line at a dead end), - a\n" +
 			"square some queen attacks, . a free square.\n" +
 			"--gif draws the board before the search, then every step as a frame captioned with its\n" +
 			"number and what happened (in the agents' words with --narrate agents), with a legend: the\n" +
 			"search's queens black, pre-placed queens blue, attacked squares grey, the new queen on\n" +
-			"yellow with black dots on the squares it newly attacks, rejected squares and dead ends\n" +
-			"red with a red dot on each square rejected in this row so far, the square a backtrack\n" +
-			"empties with a grey outline of its queen; dead ends held twice as long, solutions six\n" +
+			"yellow with, in one picture as the textbook's figure has them, black dots on the squares\n" +
+			"of its line rejected before it and blue dots on the squares it newly attacks, rejected\n" +
+			"squares and a dead end's squares red, the square a backtrack empties with a grey\n" +
+			"outline of its queen (generate shades no attacked square: it never looks at the board);\n" +
+			"dead ends held twice as long, solutions six\n" +
 			fmt.Sprintf("times; at most %d frames. Without --delay the frames share about 45 seconds (4\n", maxGIFSteps) +
 			"to 50 hundredths of a second each: n = 8 to its first solution lasts 43 seconds).\n" +
+			"--stack shows after every step the search's stack: the recursive calls still running,\n" +
+			"outermost first, each with its line and the square it is on (\"calls: row 1 at 1:1 > row\n" +
+			"2 at 2:3\"; cells: its levels, \"queen 2 at 2:3\"), or for --strategy iterative its\n" +
+			"explicit stack, each level with the next square it will try (\"stack: row 1 next 1:2 |\n" +
+			"row 2 next 2:4\"): the same search, kept two ways. In JSON: \"stack\", [row, col] pairs.\n" +
+			"--grid draws the boards of --boards as the cells program's grid: 0 FREE, 1 QUEEN, 2 THREAT.\n" +
 			"--no-rejects leaves the rejected tries out of the text and the GIF (the steps keep their\n" +
-			"numbers): only the places, dead ends, backtracks and solutions.",
+			"numbers; the GIF still dots them on the next queen's frame): only the places, dead ends,\n" +
+			"backtracks and solutions. At a class's pace: --no-rejects --delay 1s.",
 		Flags: []cli.Flag{
 			sizeFlag(), placeFlag(),
 			&cli.BoolFlag{Name: "all", Usage: "trace the whole search, not just up to the first solution"},
-			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (top to bottom) or columns (left to right, the textbook order)"},
-			&cli.StringFlag{Name: "strategy", Value: "lex", Usage: "the search `S`: lex, iterative, cells or generate (see above)"},
+			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (top to bottom) or columns (left to right, as the textbook's figures)"},
+			&cli.StringFlag{Name: "strategy", Value: "lex", Usage: "the search `S`: lex, iterative, cells, generate or scan (see above)"},
 			&cli.StringFlag{Name: "narrate", Value: "steps", Usage: "tell the search as `S`: steps (try, place, backtrack) or agents (queen K asks queen K-1 to advance)"},
 			&cli.BoolFlag{Name: "boards", Usage: "draw the board after every step"},
+			&cli.BoolFlag{Name: "grid", Usage: "with --boards, draw each board as the course text's cells grid: 0 FREE, 1 QUEEN, 2 THREAT"},
+			&cli.BoolFlag{Name: "stack", Usage: "show the search's stack after every step: the recursive calls, or iterative's explicit stack"},
 			&cli.BoolFlag{Name: "no-rejects", Usage: "leave out the rejected tries (text and GIF)"},
-			&cli.IntFlag{Name: "max-steps", DefaultText: fmt.Sprintf("none; %d with --all", traceAllSteps), Usage: "stop after `K` steps (0: no limit)"},
+			&cli.IntFlag{Name: "max-steps", DefaultText: fmt.Sprintf("none; %d with --all or above n = %d", traceAllSteps, traceFirstN), Usage: "stop after `K` steps (0: no limit)"},
 			&cli.DurationFlag{Name: "delay", DefaultText: "none", Action: durationRange("delay", 0, maxDelay),
 				Usage: "in a terminal, wait `D` between steps and redraw in place (an animation); with --gif, the time per frame (otherwise about 45s for the whole GIF); at most 655.35s"},
 			&cli.StringFlag{Name: "gif", Usage: "also write the search as an animated GIF to `FILE`"},
@@ -94,10 +109,10 @@ type traceRun struct {
 }
 
 // run runs the search and calls show with every step and its number
-// (rejected tries left out with noRejects) until maxSteps steps were
-// taken or show returns false. It returns the steps taken, the counts of
+// (hidden set for the rejected tries with noRejects) until maxSteps
+// steps were taken or show returns false. It returns the steps taken, the counts of
 // each kind, whether maxSteps stopped it, and the search's error.
-func (tr traceRun) run(ctx context.Context, show func(number int, st backtrack.Step) bool) (steps int, kinds [backtrack.NumStepKinds]int, stopped bool, err error) {
+func (tr traceRun) run(ctx context.Context, show func(number int, st backtrack.Step, hidden bool) bool) (steps int, kinds [backtrack.NumStepKinds]int, stopped bool, err error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	nr := backtrack.Narrator{Order: tr.order, Strategy: tr.strategy}
@@ -115,10 +130,7 @@ func (tr traceRun) run(ctx context.Context, show func(number int, st backtrack.S
 		}
 		steps++
 		kinds[st.Kind]++
-		if tr.noRejects && st.Kind == backtrack.StepReject {
-			return
-		}
-		if !show(steps, st) {
+		if !show(steps, st, tr.noRejects && st.Kind == backtrack.StepReject) {
 			cancel(errEnoughFrames)
 			quit = true
 		}
@@ -147,6 +159,8 @@ type traceConfig struct {
 	format       string
 	agents       bool
 	boards       bool // a board after every step (--boards, or an animation)
+	stack        bool // the stack after every step
+	grid         bool // the boards as the cells program's 0/1/2 grid (--grid)
 	animate      bool // redraw in place in the terminal, waiting delay between steps
 	defaultLimit bool // --all stops at traceAllSteps, as --max-steps was not given
 	delay        time.Duration
@@ -190,8 +204,8 @@ func traceFlags(c *cli.Context) (traceConfig, error) {
 	if cfg.agents && cfg.format == "json" {
 		return cfg, usagef("--narrate agents tells the steps in words: not with --format json")
 	}
-	if cfg.agents && strategy == backtrack.Cells {
-		return cfg, usagef("--narrate agents: the agents live on lines (queen K on line K), and --strategy cells has none")
+	if err := backtrack.AgentsTell(strategy); cfg.agents && err != nil {
+		return cfg, usagef("--narrate agents with --strategy %s: %v", strategy, err)
 	}
 	order, err := backtrack.ParseOrder(c.String("order"))
 	if err != nil {
@@ -204,7 +218,7 @@ func traceFlags(c *cli.Context) (traceConfig, error) {
 	if maxSteps < 0 || delay < 0 {
 		return cfg, usagef("--max-steps and --delay cannot be negative")
 	}
-	cfg.defaultLimit = !c.IsSet("max-steps") && c.Bool("all")
+	cfg.defaultLimit = !c.IsSet("max-steps") && (c.Bool("all") || n > traceFirstN)
 	if cfg.defaultLimit {
 		maxSteps = traceAllSteps
 	}
@@ -212,6 +226,11 @@ func traceFlags(c *cli.Context) (traceConfig, error) {
 	cfg.delay = delay
 	cfg.animate = delay > 0 && cfg.format == "text" && isTerminal(c.App.Writer)
 	cfg.boards = c.Bool("boards") || cfg.animate
+	cfg.stack = c.Bool("stack")
+	cfg.grid = c.Bool("grid")
+	if cfg.grid && !c.Bool("boards") {
+		return cfg, usagef("--grid draws the boards as the cells program's grid: with --boards")
+	}
 	return cfg, nil
 }
 
@@ -223,7 +242,7 @@ func traceStrategy(name string) (backtrack.Strategy, error) {
 		return s, usageErr(err)
 	}
 	if s == backtrack.Heuristic {
-		return s, usagef("--strategy heuristic is for big boards: trace lex, iterative, cells or generate")
+		return s, usagef("--strategy heuristic is for big boards: trace lex, iterative, cells, generate or scan")
 	}
 	return s.Resolve(1), nil
 }
@@ -248,7 +267,6 @@ func (cfg traceConfig) openGIF(c *cli.Context) (*draw.TraceGIF, *output, error) 
 		return nil, nil, err
 	}
 	anim := draw.NewTraceGIF(out, cfg.n, cfg.placed)
-	anim.Agents = cfg.agents
 	anim.Delay = draw.DefaultDelay(weight)
 	if cfg.delay > 0 {
 		anim.Delay = min(max(2, int(cfg.delay/(10*time.Millisecond))), maxGIFDelay)
@@ -267,11 +285,20 @@ const maxGIFDelay = 65535
 // show returns the function that shows each step: a line (text or JSON),
 // a board with --boards, a frame with --gif. It keeps the first write
 // error in *werr and stops the trace with it.
-func (cfg traceConfig) show(c *cli.Context, anim *draw.TraceGIF, werr *error) func(number int, st backtrack.Step) bool {
+func (cfg traceConfig) show(c *cli.Context, anim *draw.TraceGIF, werr *error) func(number int, st backtrack.Step, hidden bool) bool {
 	stdout := c.App.Writer
 	var buf []byte
-	return func(number int, st backtrack.Step) bool {
+	return func(number int, st backtrack.Step, hidden bool) bool {
+		if hidden {
+			if anim != nil {
+				anim.Skip(frameOf(number, st, false))
+			}
+			return true
+		}
 		buf = buf[:0]
+		if !cfg.stack {
+			st.Stack = nil
+		}
 		if cfg.animate {
 			buf = append(buf, "\x1b[H\x1b[2J"...) // redraw in place
 		}
@@ -283,14 +310,19 @@ func (cfg traceConfig) show(c *cli.Context, anim *draw.TraceGIF, werr *error) fu
 		default:
 			buf = fmt.Appendf(buf, "%4d  %s\n", number, st.Text())
 		}
+		if cfg.stack && cfg.format != "json" {
+			buf = fmt.Appendf(buf, "      %s\n", st.StackText())
+		}
 		if cfg.boards {
-			buf = draw.AppendTextBoard(buf, st, cfg.placed)
+			f := frameOf(number, st, false)
+			f.Grid = cfg.grid
+			buf = draw.AppendTextBoard(buf, f, cfg.placed)
 			if cfg.animate {
-				buf = append(buf, draw.TextLegend...)
+				buf = append(buf, cfg.legend()...)
 			}
 		}
 		if _, *werr = stdout.Write(buf); *werr == nil && anim != nil {
-			*werr = anim.Add(number, st)
+			*werr = anim.Add(frameOf(number, st, cfg.agents))
 		}
 		if cfg.animate {
 			sleep(c.Context, cfg.delay)
@@ -313,7 +345,7 @@ func runTrace(c *cli.Context) error {
 	}
 	stdout := c.App.Writer
 	if cfg.boards && !cfg.animate {
-		if _, err := fmt.Fprint(stdout, draw.TextLegend); err != nil {
+		if _, err := fmt.Fprint(stdout, cfg.legend()); err != nil {
 			return err
 		}
 	}
@@ -378,6 +410,9 @@ func (cfg traceConfig) writeSummary(w io.Writer, steps int, kinds [backtrack.Num
 		why := " (--max-steps)"
 		if cfg.defaultLimit {
 			why = fmt.Sprintf(" (the limit of --all; the whole search of n = %d is longer: --max-steps 0 traces it all)", cfg.n)
+			if !cfg.all {
+				why = fmt.Sprintf(" (the step limit above n = %d; the search for the first solution of n = %d is longer: --max-steps 0 traces it all)", traceFirstN, cfg.n)
+			}
 		}
 		summary = "stopped after " + strings.Replace(summary, ":", why+":", 1)
 	}
@@ -391,10 +426,13 @@ func (cfg traceConfig) writeSummary(w io.Writer, steps int, kinds [backtrack.Num
 // without drawing (milliseconds: the longest trace to a first solution,
 // n = 16, takes 174445 steps).
 func (tr traceRun) checkFrames(ctx context.Context) (int, error) {
-	frames, last, weight := 0, 0, draw.Weight(0, backtrack.StepPlace)
-	_, _, _, err := tr.run(ctx, func(number int, st backtrack.Step) bool {
+	frames, last, weight := 0, 0, draw.Weight(draw.FrameStart)
+	_, _, _, err := tr.run(ctx, func(number int, st backtrack.Step, hidden bool) bool {
+		if hidden {
+			return true
+		}
 		frames, last = frames+1, number
-		weight += draw.Weight(number, st.Kind)
+		weight += draw.Weight(frameKinds[st.Kind])
 		return frames <= maxGIFSteps
 	})
 	if err != nil {
@@ -408,6 +446,30 @@ func (tr traceRun) checkFrames(ctx context.Context) (int, error) {
 		return 0, usagef("--gif draws at most %d frames, and this trace has more (frame %d is step %d, and the search goes on): bound it with --max-steps K%s", maxGIFSteps, frames, last, hint)
 	}
 	return weight, nil
+}
+
+// legend is the key printed above the boards.
+func (cfg traceConfig) legend() string {
+	if cfg.grid {
+		return draw.GridLegend
+	}
+	return draw.TextLegend
+}
+
+// frameKinds are the kinds of frame of the kinds of step.
+var frameKinds = [backtrack.NumStepKinds]draw.FrameKind{
+	backtrack.StepPlace: draw.FramePlace, backtrack.StepReject: draw.FrameReject, backtrack.StepDeadEnd: draw.FrameDeadEnd,
+	backtrack.StepBacktrack: draw.FrameBacktrack, backtrack.StepSolution: draw.FrameSolution, backtrack.StepFail: draw.FrameFail,
+}
+
+// frameOf is the step st, numbered number, as the pictures draw it,
+// captioned in the agents' words if agents.
+func frameOf(number int, st backtrack.Step, agents bool) draw.Frame {
+	return draw.Frame{
+		Kind: frameKinds[st.Kind], Square: board.Queen{Row: st.Row, Col: st.Col}, Other: st.Attacker,
+		Dead: st.DeadSquares(), Queens: st.Queens, Caption: st.Caption(number, agents),
+		Untested: st.Strategy == backtrack.Generate,
+	}
 }
 
 // plural returns "1 word" or "k words".

@@ -270,7 +270,7 @@ func TestTraceGIF(t *testing.T) {
 			}
 			if tc.solution != nil {
 				st := backtrack.Step{Kind: backtrack.StepSolution, Solution: 1}
-				last, _ := draw.Image(tc.solution, &draw.Options{Square: draw.TraceSquare(tc.n), Attacks: true, Place: placed, Caption: draw.Caption(steps, st, false), CaptionScale: cs, Legend: lg})
+				last, _ := draw.Image(tc.solution, &draw.Options{Square: draw.TraceSquare(tc.n), Attacks: true, Place: placed, Caption: st.Caption(steps, false), CaptionScale: cs, Legend: lg})
 				for i := range last.Pix {
 					if last.Pix[i] != canvas.Pix[i] {
 						t.Fatalf("the last frame is not the solution %v", tc.solution)
@@ -373,7 +373,7 @@ func TestTraceAgents(t *testing.T) {
 // takes reaches its first solution, --all stops at traceAllSteps and says
 // why, and --no-rejects keeps the step numbers.
 func TestTraceLimits(t *testing.T) {
-	for n := 1; n <= maxTraceN; n++ {
+	for n := 1; n <= traceFirstN; n++ {
 		out, errs, code := runCLI(t, "", "trace", "-n", fmt.Sprint(n), "--format", "json")
 		lines := strings.Split(strings.TrimSpace(out), "\n")
 		var sum jsonStep
@@ -393,6 +393,17 @@ func TestTraceLimits(t *testing.T) {
 	}
 	if strings.Contains(out, "rejected") || !strings.HasPrefix(lines[1], "   4  try 2:3  place") {
 		t.Errorf("--no-rejects: %q", lines[:2])
+	}
+	// The page's limit, n = 32, and above n = 16 the step limit.
+	out, errs, code := runCLI(t, "", "trace", "-n", "20", "--no-rejects")
+	if last := strings.TrimSpace(out[strings.LastIndex(strings.TrimRight(out, "\n"), "\n")+1:]); code != 0 || !strings.HasPrefix(last, fmt.Sprintf("stopped after %d steps (the step limit above n = 16;", traceAllSteps)) {
+		t.Errorf("trace -n 20: exit %d %s, ends %q", code, errs, last)
+	}
+	if _, errs, code := runCLI(t, "", "trace", "-n", "32", "--max-steps", "3"); code != 0 {
+		t.Errorf("trace -n 32: exit %d %s", code, errs)
+	}
+	if _, errs, code := runCLI(t, "", "trace", "-n", "33"); code != 2 || !strings.Contains(errs, "1 <= n <= 32") {
+		t.Errorf("trace -n 33: exit %d %s", code, errs)
 	}
 }
 
@@ -485,4 +496,55 @@ func readGIF(t *testing.T, path string) *gif.GIF {
 		t.Fatalf("decode GIF %s: %v", path, err)
 	}
 	return g
+}
+
+// TestTraceStack checks --stack: a calls line under every step of the
+// recursive search, a stack line under iterative's, and "stack" in JSON
+// (the stacks themselves are checked against the board in backtrack's
+// TestStackTrue).
+func TestTraceStack(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"trace", "-n", "5", "--stack"}, "      calls: row 1 at 1:1"},
+		{[]string{"trace", "-n", "5", "--stack", "--strategy", "iterative"}, "      stack: row 1 next 1:2"},
+		{[]string{"trace", "-n", "5", "--stack", "--strategy", "cells"}, "      calls: queen 1 at 1:1"},
+		{[]string{"trace", "-n", "5", "--stack", "--format", "json"}, `"stack":[[0,0]]}`},
+	} {
+		out, errs, code := runCLI(t, "", tc.args...)
+		if code != 0 || !strings.Contains(out, tc.want) {
+			t.Errorf("%v: exit %d %s, no %q in\n%s", tc.args, code, errs, tc.want, out)
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if tc.args[len(tc.args)-1] != "json" && len(lines)%2 != 1 {
+			t.Errorf("%v: %d lines, want a stack line under every step and the summary", tc.args, len(lines))
+		}
+	}
+	if out, _, _ := runCLI(t, "", "trace", "-n", "5"); strings.Contains(out, "calls:") {
+		t.Errorf("a stack without --stack:\n%s", out)
+	}
+}
+
+// TestTraceScan checks --strategy scan, the course text's cells program:
+// each solution n! times (48 for n = 4, told in steps the narration
+// tests check), refused by backtrack, and --grid's 0/1/2 boards.
+func TestTraceScan(t *testing.T) {
+	out, errs, code := runCLI(t, "", "trace", "-n", "4", "--strategy", "scan", "--all", "--max-steps", "0", "--no-rejects")
+	if code != 0 || !strings.HasSuffix(out, "296 queens placed, 296 backtracks, 48 solutions\n") {
+		t.Errorf("scan n = 4: exit %d %s\n%s", code, errs, out[max(0, len(out)-200):])
+	}
+	if _, errs, code := runCLI(t, "", "backtrack", "-n", "4", "--strategy", "scan", "--count"); code != 2 || !strings.Contains(errs, "n! times") {
+		t.Errorf("backtrack --strategy scan: exit %d %s", code, errs)
+	}
+	if _, errs, code := runCLI(t, "", "trace", "-n", "9", "--strategy", "scan"); code != 2 || !strings.Contains(errs, "at most 8") {
+		t.Errorf("trace -n 9 --strategy scan: exit %d %s", code, errs)
+	}
+	if _, errs, code := runCLI(t, "", "trace", "-n", "4", "--grid"); code != 2 {
+		t.Errorf("--grid without --boards: exit %d %s", code, errs)
+	}
+	out, _, _ = runCLI(t, "", "trace", "-n", "4", "--strategy", "cells", "--boards", "--grid", "--max-steps", "1")
+	if !strings.Contains(out, "       1  1 2 2 2\n       2  2 2 0 0\n") {
+		t.Errorf("--grid:\n%s", out)
+	}
 }

@@ -511,15 +511,15 @@ func traceOptions(req *request) (traceHow, error) {
 	if req.Strategy != "" {
 		s, err := backtrack.ParseStrategy(req.Strategy)
 		if err != nil || s == backtrack.Auto || s == backtrack.Heuristic {
-			return how, errorf(http.StatusBadRequest, "strategy %q: want lex, iterative, cells or generate", req.Strategy)
+			return how, errorf(http.StatusBadRequest, "strategy %q: want lex, iterative, cells, generate or scan", req.Strategy)
 		}
 		how.strategy = s
 	}
 	if req.N > how.strategy.MaxN() {
 		return how, errorf(http.StatusUnprocessableEntity, "strategy %s: n = %d is too big (at most %d)", how.strategy, req.N, how.strategy.MaxN())
 	}
-	if how.agents && how.strategy == backtrack.Cells {
-		return how, errorf(http.StatusBadRequest, "narrate agents: the agents live on lines, and strategy cells has none")
+	if err := backtrack.AgentsTell(how.strategy); how.agents && err != nil {
+		return how, errorf(http.StatusBadRequest, "narrate agents with strategy %s: %v", how.strategy, err)
 	}
 	return how, nil
 }

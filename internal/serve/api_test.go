@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -714,6 +715,15 @@ func TestRun(t *testing.T) {
 	if err := Run(context.Background(), "256.0.0.1:0", false, io.Discard); err == nil {
 		t.Errorf("Run on a bad address: no error")
 	}
+	// A port taken: the error says how to pick a free one.
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	if err := Run(context.Background(), busy.Addr().String(), false, io.Discard); err == nil || !strings.Contains(err.Error(), "--addr 127.0.0.1:0 picks a free one") {
+		t.Errorf("Run on a busy port: %v", err)
+	}
 }
 
 // TestRunShutdownStopsCount cancels Run while a count streams: the count
@@ -806,6 +816,7 @@ func TestTraceOptions(t *testing.T) {
 		`{"n":8,"queens":[],"strategy":"heuristic"}`,
 		`{"n":11,"queens":[],"strategy":"generate"}`,
 		`{"n":8,"queens":[],"strategy":"cells","narrate":"agents"}`,
+		`{"n":4,"queens":[],"strategy":"generate","narrate":"agents"}`,
 	} {
 		if w := do(t, h, "POST", "/api/trace", body); w.Code/100 != 4 {
 			t.Errorf("%s: status %d, want 4xx", body, w.Code)

@@ -543,3 +543,58 @@ func TestBrowserClassroom(t *testing.T) {
 		t.Errorf("JavaScript errors: %v", errs)
 	}
 }
+
+// TestBrowserLayout checks the page at the screens of a classroom, a
+// 1366x768 laptop and a 1920x1080 monitor: once the trace section is
+// scrolled to, the board, the step's text, the stack and the step
+// controls are all on screen together; the arrow keys and Space step and
+// play; the stack lists the recursive calls, and the iterative search's
+// explicit stack. With -update it writes docs/serve-1366.png.
+func TestBrowserLayout(t *testing.T) {
+	ctx, jsErrors := browser(t)
+	srv := httptest.NewServer(Handler(Options{}))
+	defer srv.Close()
+	for _, size := range [][2]int{{1366, 768}, {1920, 1080}} {
+		run(t, ctx, chromedp.EmulateViewport(int64(size[0]), int64(size[1])), chromedp.Navigate(srv.URL),
+			waitJS(`document.querySelectorAll("#board .sq[data-attacks]").length === 64`),
+			chromedp.Click(chromedp.CSS("#trace-start")), waitJS(`document.querySelector("#trace-counter").textContent.startsWith("Step 1 of")`),
+			void(chromedp.Evaluate[bool](`document.querySelector("#trace-section").scrollIntoView(), true`)))
+		t.Logf("%dx%d: first paint at %.0f ms", size[0], size[1], firstPaint(t, ctx))
+		for _, sel := range []string{"#board", "#trace-text", "#trace-forward", "#trace-play", "#trace-stack", "#legend"} {
+			box := eval[[]float64](t, ctx, `(() => { const r = document.querySelector("`+sel+`").getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })()`)
+			if box[0] < 0 || box[1] > float64(size[1]) || box[2] < 0 || box[3] > float64(size[0]) || box[1] <= box[0] {
+				t.Errorf("%dx%d: %s at %v, off the screen", size[0], size[1], sel, box)
+			}
+		}
+		if *update && size[0] == 1366 {
+			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join("..", "..", "docs", "serve-1366.png"), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// The keys, from the page (no control focused): right twice, left once.
+	run(t, ctx, void(chromedp.Evaluate[bool](`document.activeElement.blur(), true`)),
+		chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowLeft),
+		waitJS(`document.querySelector("#trace-counter").textContent.startsWith("Step 2 of")`))
+	// Step 2 of n = 8 rejects 2:1: the calls of rows 1 and 2.
+	if got := eval[[]string](t, ctx, `[...document.querySelectorAll("#trace-stack li")].map(li => li.textContent)`); strings.Join(got, "|") != "row 1 at 1:1|row 2 at 2:1" {
+		t.Errorf("the call stack at step 2: %q", got)
+	}
+	run(t, ctx, chromedp.KeyEvent(" "), waitJS(`document.querySelector("#trace-play").textContent === "Pause"`),
+		chromedp.KeyEvent(" "), waitJS(`document.querySelector("#trace-play").textContent === "Play"`))
+	// The same search without recursion: its explicit stack.
+	run(t, ctx, chromedp.Click(chromedp.CSS("#trace-stop")), chromedp.SetValue(chromedp.CSS("#trace-strategy"), "iterative"),
+		chromedp.Click(chromedp.CSS("#trace-start")), waitJS(`document.querySelector("#trace-counter").textContent.startsWith("Step 1 of")`),
+		chromedp.Click(chromedp.CSS("#trace-forward")), waitJS(`document.querySelector("#trace-counter").textContent.startsWith("Step 2 of")`))
+	if got := eval[[]string](t, ctx, `[...document.querySelectorAll("#trace-stack li")].map(li => li.textContent)`); strings.Join(got, "|") != "row 1: next 1:2|row 2: next 2:1" ||
+		!strings.Contains(text(t, ctx, "#trace-stack-title"), "explicit stack") {
+		t.Errorf("the explicit stack at step 2: %q", got)
+	}
+	if errs := jsErrors(); len(errs) > 0 {
+		t.Errorf("JavaScript errors: %v", errs)
+	}
+}

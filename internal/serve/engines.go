@@ -224,7 +224,10 @@ type traceStep struct {
 	Line     string         `json:"line,omitempty"`
 	Solution int            `json:"solution,omitempty"` // solution: its number, from 1
 	Queens   board.Solution `json:"queens"`             // after the step, -1 for an empty row
+	Dead     [][2]int       `json:"dead,omitempty"`     // dead end: the squares it found attacked
 	Text     string         `json:"text"`
+	Stack    [][2]int       `json:"stack"`     // the search's stack, outermost first (backtrack.Event.Stack)
+	StackAs  string         `json:"stackKind"` // "calls" (recursion) or "explicit" (iterative)
 }
 
 // trace runs the backtracker in lexicographic order from the queens qs and
@@ -280,7 +283,14 @@ type traceHow struct {
 // pageStep is st as the page shows it, told in the agents' words if
 // agents.
 func pageStep(st backtrack.Step, agents bool) traceStep {
-	p := traceStep{Kind: st.Kind.String(), Row: st.Row, Col: st.Col, Line: st.Line, Solution: st.Solution, Queens: st.Queens, Text: st.Text()}
+	p := traceStep{Kind: st.Kind.String(), Row: st.Row, Col: st.Col, Line: st.Line, Solution: st.Solution, Queens: st.Queens, Text: st.Text(),
+		Stack: [][2]int{}, StackAs: "calls"}
+	if st.Strategy == backtrack.Iterative {
+		p.StackAs = "explicit"
+	}
+	for _, f := range st.Stack {
+		p.Stack = append(p.Stack, [2]int{f.Row, f.Col})
+	}
 	if agents {
 		p.Text = st.AgentText()
 	}
@@ -288,8 +298,12 @@ func pageStep(st backtrack.Step, agents bool) traceStep {
 	case backtrack.StepReject, backtrack.StepFail:
 		p.By = &square{st.Attacker.Row, st.Attacker.Col}
 	case backtrack.StepDeadEnd:
-		// The line only: the row (Col -1), or in column order the
-		// column (Row -1), as the narrator says.
+		// The line: the row (Col -1), or in column order the column
+		// (Row -1), as the narrator says; any free cell: neither. Dead
+		// has the squares.
+		for _, q := range st.DeadSquares() {
+			p.Dead = append(p.Dead, [2]int{q.Row, q.Col})
+		}
 	case backtrack.StepSolution:
 		p.Row, p.Col = -1, -1
 	}

@@ -31,6 +31,10 @@
 // or 503 (no answer within the time limit). A heavy request takes its
 // turn only once its body has arrived, so a client that sends slowly
 // delays no one else. Work stops when the client goes away.
+//
+// [Export] writes the page as a static site instead, the handler compiled
+// to WebAssembly (internal/serve/wasm) answering the page's requests in
+// the browser.
 package serve
 
 import (
@@ -44,6 +48,7 @@ import (
 	"net/http"
 	"os/exec"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -176,6 +181,9 @@ func Serve(ctx context.Context, ln net.Listener, opts Options) error {
 // serves until ctx is done. Errors are those of listening and serving.
 func Run(ctx context.Context, addr string, open bool, stderr io.Writer) error {
 	ln, err := net.Listen("tcp", addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("serve: %w (another program has that port: --addr 127.0.0.1:0 picks a free one)", err)
+	}
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}

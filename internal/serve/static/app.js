@@ -30,7 +30,9 @@ async function api(path, body, signal) {
     opts.headers = { "Content-Type": "application/json" };
     opts.body = JSON.stringify(body);
   }
-  const res = await fetch(path, opts);
+  // An exported site (queens serve --export) has no server: static.js
+  // answers with the engines compiled to WebAssembly.
+  const res = await (window.queensFetch || fetch)(path, opts);
   if (!res.ok) {
     let msg = res.status + " " + res.statusText;
     try { msg = (await res.json()).error || msg; } catch (e) { /* not JSON */ }
@@ -137,7 +139,7 @@ function render() {
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const d = cell(r, c), k = m[r][c];
-      d.classList.remove("try", "reject", "deadend");
+      d.classList.remove("try", "reject", "deadend", "emptied");
       d.classList.toggle("queen", k === -1);
       d.classList.toggle("conflict", bad.has(key(r, c)));
       // After a solve, the queens that were there before are the given
@@ -182,6 +184,7 @@ function moveFocus(r, c) {
 }
 
 function onBoardKey(ev) {
+  if (traceKey(ev)) return;
   const [r, c] = state.focus;
   switch (ev.key) {
     case "ArrowUp": moveFocus(r - 1, c); break;
@@ -376,7 +379,7 @@ function serial(fn) {
 const traceButtons = ["trace-back", "trace-play", "trace-forward", "trace-next-solution", "trace-next-backtrack", "trace-stop"];
 
 // The board limit of the two slowest algorithms, as the server has it.
-const strategyMaxN = { cells: 10, generate: 10 };
+const strategyMaxN = { cells: 10, generate: 10, scan: 8 };
 
 async function startTrace() {
   const why = notReady();
@@ -384,9 +387,6 @@ async function startTrace() {
   const start = { ...body(), order: $("trace-order").value, narrate: $("trace-narrate").value, strategy: $("trace-strategy").value };
   if (start.n > (strategyMaxN[start.strategy] || 32)) {
     return say("trace-text", "That algorithm takes boards up to n = " + strategyMaxN[start.strategy] + ": its work grows too fast beyond.", true);
-  }
-  if (start.strategy === "cells" && start.narrate === "agents") {
-    return say("trace-text", "The agents live on lines (queen K on line K); the any-free-cell search has no lines: tell it as steps.", true);
   }
   stopTrace();
   say("trace-text", "Running the search...");
@@ -416,6 +416,7 @@ function stopTrace() {
   $("board").classList.remove("tracing");
   say("trace-counter", "");
   say("trace-text", "");
+  $("trace-stack-box").hidden = true;
   render();
 }
 
@@ -430,6 +431,9 @@ function renderStep() {
   const nc = new Array(n).fill(0), nd1 = new Array(2 * n).fill(0), nd2 = new Array(2 * n).fill(0), nr = new Array(n).fill(0);
   qs.forEach((c, r) => { if (c >= 0) { nr[r]++; nc[c]++; nd1[r - c + n]++; nd2[r + c]++; } });
   const fail = st.kind === "fail" && st.by ? new Set([key(st.row, st.col), key(st.by.row, st.by.col)]) : new Set();
+  const dead = new Set((st.dead || []).map(([r, c]) => key(r, c)));
+  // Generate-and-test places queens without looking: it knows no attacked square.
+  const untested = t.start.strategy === "generate";
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const d = cell(r, c), queen = qs[r] === c;
@@ -438,11 +442,12 @@ function renderStep() {
       d.classList.remove("free");
       d.classList.toggle("conflict", fail.has(key(r, c)));
       d.classList.toggle("placed", queen && start.has(key(r, c)));
-      d.classList.toggle("attacked", k > 0);
+      d.classList.toggle("attacked", k > 0 && !untested);
       d.classList.toggle("try", st.kind === "place" && st.row === r && st.col === c);
       d.classList.toggle("reject", st.kind === "reject" && st.row === r && st.col === c);
-      d.classList.toggle("deadend", st.kind === "dead-end" && (st.col < 0 ? st.row === r : st.col === c));
-      d.textContent = k >= 0 ? String(k) : "";
+      d.classList.toggle("deadend", dead.has(key(r, c)));
+      d.classList.toggle("emptied", st.kind === "backtrack" && st.row === r && st.col === c);
+      d.textContent = k >= 0 && !untested ? String(k) : "";
       d.dataset.attacks = k;
     }
   }
@@ -450,8 +455,47 @@ function renderStep() {
     : st.kind === "solution" ? "a solution" : "the search goes on";
   say("trace-counter", "Step " + (t.i + 1) + " of the search (" + at + ")");
   say("trace-text", st.text);
+  renderStack(st);
   $("trace-play").textContent = t.timer ? "Pause" : "Play";
   say("status", "Tracing: the board shows the search. Stop returns to your queens.");
+}
+
+// renderStack lists the search's stack beside the board: the recursive
+// calls, outermost first, each with its line and the square it is on, or
+// the explicit stack of the iterative search, each level with the next
+// square it will try.
+function renderStack(st) {
+  const box = $("trace-stack-box"), list = $("trace-stack");
+  const columns = state.trace.start.order === "columns";
+  const line = ([r, c]) => columns ? "column " + (c + 1) : "row " + (r + 1);
+  const explicit = st.stackKind === "explicit", cells = state.trace.start.strategy === "cells";
+  box.hidden = false;
+  $("trace-stack-title").textContent = st.stack.length === 0 ? "The stack is empty."
+    : explicit ? "The explicit stack (top last): each level's next square to try. The square being tried is a local variable."
+    : "The call stack (innermost last): each call and the square it is on.";
+  list.replaceChildren(...st.stack.map(([r, c], i) => {
+    const li = document.createElement("li");
+    const n = state.n, done = explicit && (columns ? r >= n : c >= n);
+    li.textContent = cells ? "queen " + (i + 1) + " at " + sq1(r, c)
+      : explicit ? line([r, c]) + ": next " + (done ? "done" : sq1(r, c))
+      : line([r, c]) + " at " + sq1(r, c);
+    li.classList.toggle("top", i === st.stack.length - 1);
+    return li;
+  }));
+}
+
+// traceKey steps the search with the keys: the arrows back and forward,
+// Space plays and pauses. It reports whether it took the key.
+function traceKey(ev) {
+  if (!state.trace || ev.altKey || ev.ctrlKey || ev.metaKey) return false;
+  switch (ev.key) {
+    case "ArrowLeft": case "ArrowUp": pause(); serial(() => go(state.trace.i - 1)); break;
+    case "ArrowRight": case "ArrowDown": pause(); serial(forward); break;
+    case " ": playPause(); break;
+    default: return false;
+  }
+  ev.preventDefault();
+  return true;
 }
 
 function go(i) {
@@ -629,6 +673,13 @@ function init() {
   $("gallery-show").addEventListener("click", showGallery);
   $("gallery-more").addEventListener("click", moreGallery);
   $("export").addEventListener("click", doExport);
+  // The keys step the search wherever the focus is, but in a form
+  // control or on a button (Space presses it) or the board (its own
+  // handler asks traceKey first).
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target.closest && ev.target.closest("input, select, textarea, button, a, #board")) return;
+    traceKey(ev);
+  });
   setSize(8);
 }
 
