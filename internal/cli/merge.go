@@ -9,7 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -73,6 +75,7 @@ an ETA, and the shards whose checkpoint has not changed for --stale.`,
 			&cli.StringFlag{Name: "forged", DefaultText: "1 and 1%", Usage: "the forger --verify is measured against: `F` pieces, or P% of them"},
 			&cli.StringFlag{Name: "record", Usage: "write the record of the merge to `FILE` (one JSON line)"},
 			&cli.StringFlag{Name: "check-record", Usage: "check the record `FILE` against the lines given"},
+			threadsFlag(),
 			&cli.BoolFlag{Name: "progress", Usage: "report the progress of the counts whose parts directories are given"},
 			&cli.DurationFlag{Name: "stale", Value: 10 * time.Minute, Usage: "with --progress: call a shard stale when its checkpoint is older than `D`"},
 		},
@@ -106,22 +109,29 @@ func mergeAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	results, err := readAllResults(c)
+	in, err := newInputs(c, c.String("record"))
 	if err != nil {
 		return err
 	}
-	sum, err := shard.Merge(results)
-	if err != nil {
-		return failf("%v%s", err, resubmission(err, results))
+	m := &shard.Merger{Seed: rc.seed, Verify: rc.pieces}
+	if err := in.each(c, m.Add); err != nil {
+		return err
 	}
-	if err := rc.recount(c, sum, results); err != nil {
+	sum, err := m.Sum()
+	if err != nil {
+		return mergeFailed(c, format, err, in.dir)
+	}
+	if rc.checked, err = m.Recount(c.Context, c.Int("threads")); err != nil {
+		if errors.Is(err, shard.ErrVerify) {
+			return failf("merge --verify (--seed %d): %v", rc.seed, err)
+		}
 		return err
 	}
 	if err := writeVerdict(c.App.Writer, format, sum, rc); err != nil {
 		return err
 	}
 	if path := c.String("record"); path != "" {
-		if err := writeRecord(c, path, shard.NewRecord(sum, results, rc.checked, rc.seed, version())); err != nil {
+		if err := writeRecord(c, path, m.Record(sum, rc.checked, rc.seed, version())); err != nil {
 			return err
 		}
 	}
@@ -134,46 +144,185 @@ func mergeAction(c *cli.Context) error {
 	return nil
 }
 
-// readAllResults reads the shard results of every input given.
-func readAllResults(c *cli.Context) ([]shard.Result, error) {
-	var results []shard.Result
-	for _, name := range c.Args().Slice() {
-		var r io.Reader = c.App.Reader
-		if name != "-" {
-			f, err := openInput(c, name)
-			if err != nil {
-				return nil, usagef("merge: cannot read %s: %v", name, unwrapPath(err))
-			}
-			defer f.Close()
-			r = f
-		} else {
-			var err error
-			if r, err = stdinInput(c, r); err != nil {
-				return nil, usagef("merge: stdin: %v", err)
-			}
+// mergeFailed reports a merge that failed (err, from [shard.Merger.Sum]):
+// with missing shards, the command that counts them; with --format json,
+// also as a JSON object on stdout. The exit status is 1 either way.
+func mergeFailed(c *cli.Context, format string, err error, dir string) error {
+	var miss *shard.MissingError
+	if format == "json" {
+		v := struct {
+			Error   string `json:"error"`
+			N       int    `json:"n,omitempty"`
+			Shards  int    `json:"shards,omitempty"`
+			Count   int    `json:"missing_count,omitempty"`
+			Missing string `json:"missing,omitempty"` // 0-based, as ranges
+		}{Error: err.Error()}
+		if errors.As(err, &miss) {
+			v.N, v.Shards, v.Count, v.Missing = miss.N, miss.Shards, miss.Count, miss.Ranges(0)
 		}
-		rs, err := readResults(r, name)
-		if err != nil {
-			return nil, err
+		if werr := writeJSONLine(c.App.Writer, v); werr != nil {
+			return werr
 		}
-		results = append(results, rs...)
 	}
-	return results, nil
+	if errors.As(err, &miss) {
+		return failf("%v%s", err, resubmission(miss, dir))
+	}
+	return failf("%v", err)
+}
+
+// inputs are the inputs of merge: files, directories of them, stdin.
+type inputs struct {
+	names  []string
+	record os.FileInfo // the file --record names, when it exists: no input may be it
+	dir    string      // the directory every line was read from, "" if none or several
+	any    bool        // an input was read
+}
+
+// newInputs checks merge's inputs against the record it writes
+// (recordPath, "" for none) before anything is read: an input that is
+// the record (by any path or link) would be lost to it.
+func newInputs(c *cli.Context, recordPath string) (*inputs, error) {
+	in := &inputs{names: c.Args().Slice()}
+	if recordPath == "" {
+		return in, nil
+	}
+	st, err := os.Stat(recordPath)
+	if err != nil || !st.Mode().IsRegular() {
+		return in, nil // written fresh: no input is it
+	}
+	in.record = st
+	for _, name := range in.names {
+		var ist os.FileInfo
+		if name == "-" {
+			if f, ok := c.App.Reader.(*os.File); ok {
+				ist, err = f.Stat()
+			}
+		} else {
+			ist, err = os.Stat(name)
+		}
+		if err == nil && ist != nil {
+			if err := in.notRecord(name, ist); err != nil {
+				return nil, err
+			}
+		}
+		if err == nil && ist != nil && ist.IsDir() {
+			if dst, derr := os.Stat(filepath.Dir(recordPath)); derr == nil && os.SameFile(dst, ist) && isLines(recordPath) {
+				return nil, usagef("merge: --record %s is in the directory %s, whose lines merge reads: write it elsewhere", recordPath, name)
+			}
+		}
+	}
+	return in, nil
+}
+
+// notRecord refuses the input name (st) if it is the record's file.
+func (in *inputs) notRecord(name string, st os.FileInfo) error {
+	if in.record != nil && os.SameFile(in.record, st) {
+		return usagef("merge: --record names the input %s (the same file): it would replace the lines; write the record elsewhere", name)
+	}
+	return nil
+}
+
+// isLines reports whether a directory's file name is one merge reads:
+// shard lines, *.jsonl.
+func isLines(name string) bool { return strings.HasSuffix(name, ".jsonl") }
+
+// each reads the shard results of every input, in the order given (a
+// directory's *.jsonl files in the order the directory lists them), and
+// calls add with each as it is read: nothing holds the lines.
+func (in *inputs) each(c *cli.Context, add func(shard.Result) error) error {
+	for _, name := range in.names {
+		if name == "-" {
+			r, err := inputReader(c.Context, &asyncReader{ctx: c.Context, r: c.App.Reader}, math.MaxInt64)
+			if err != nil {
+				return usagef("merge: stdin: %v", err)
+			}
+			if err := in.read(r, "-", add); err != nil {
+				return err
+			}
+			continue
+		}
+		if st, err := os.Stat(name); err == nil && st.IsDir() {
+			if err := in.eachInDir(c, name, add); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := in.readFile(c, name, add); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// eachInDir reads the *.jsonl files of the directory dir, a few hundred
+// names at a time: a parts directory of millions of shards is never
+// listed whole.
+func (in *inputs) eachInDir(c *cli.Context, dir string, add func(shard.Result) error) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return usagef("merge: cannot read %s: %v", dir, unwrapPath(err))
+	}
+	defer d.Close()
+	files := 0
+	for {
+		names, err := d.Readdirnames(256)
+		for _, name := range names {
+			if !isLines(name) || strings.HasPrefix(name, ".") { // temporaries are hidden
+				continue
+			}
+			files++
+			if err := in.readFile(c, filepath.Join(dir, name), add); err != nil {
+				return err
+			}
+		}
+		if err == io.EOF && files == 0 {
+			return usagef("merge: %s is a directory with no shard results in it (*.jsonl files)", dir)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return usagef("merge: read %s: %v", dir, unwrapPath(err))
+		}
+	}
+}
+
+// readFile reads the shard results of the file name.
+func (in *inputs) readFile(c *cli.Context, name string, add func(shard.Result) error) error {
+	f, err := openInputLimit(c.Context, name, math.MaxInt64)
+	if err != nil {
+		return usagef("merge: cannot read %s: %v", name, unwrapPath(err))
+	}
+	defer f.Close()
+	if st, err := f.f.Stat(); err == nil {
+		if err := in.notRecord(name, st); err != nil {
+			return err
+		}
+	}
+	return in.read(f, name, add)
 }
 
 // maxShardLine is the longest line merge reads: a shard's line holds its
-// pieces' tallies (1.1 MiB for one shard of all of n = 28's pieces),
-// under the least default of --max-input (16 MiB);
+// pieces' tallies (1.1 MiB for one shard of all of n = 28's pieces);
 // anything past this is no shard result, refused before it takes more
-// memory.
+// memory. A merge holds one line at a time, so its inputs may be of any
+// length.
 const maxShardLine = 8 << 20
 
-// readResults reads the shard results of one input, skipping blank lines.
-func readResults(r io.Reader, name string) ([]shard.Result, error) {
+// read reads the shard results of one input, skipping blank lines, and
+// adds them.
+func (in *inputs) read(r io.Reader, name string, add func(shard.Result) error) error {
 	if name == "-" {
 		name = "stdin"
 	}
-	var results []shard.Result
+	dir := filepath.Dir(name)
+	switch {
+	case name == "stdin" || in.any && in.dir != dir:
+		in.dir = ""
+	case !in.any:
+		in.dir = dir
+	}
+	in.any = true
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte // a line longer than the reader's buffer
 	for line := 1; ; line++ {
@@ -186,54 +335,42 @@ func readResults(r io.Reader, name string) ([]shard.Result, error) {
 			b, long = append(long, b...), long[:0]
 		}
 		if len(bytes.TrimRight(b, "\r\n")) > maxShardLine {
-			return nil, usagef("merge: %s:%d: a line longer than a shard line may be (%d MiB): %s",
+			return usagef("merge: %s:%d: a line longer than a shard line may be (%d MiB): %s",
 				name, line, maxShardLine>>20, quote.Bytes(b))
 		}
 		if err != nil && err != io.EOF {
-			return nil, usagef("merge: read %s: %v", name, unwrapPath(err))
+			return usagef("merge: read %s: %v", name, unwrapPath(err))
 		}
 		if len(bytes.TrimSpace(b)) > 0 {
 			res, perr := shard.Parse(bytes.TrimRight(b, "\r\n"))
 			if perr != nil {
-				return nil, failf("merge: %s:%d: %v", name, line, perr)
+				return failf("merge: %s:%d: %v", name, line, perr)
 			}
-			res.Source = fmt.Sprintf("%s:%d", name, line)
-			results = append(results, res)
+			res.Source = name + ":" + strconv.Itoa(line)
+			if err := add(res); err != nil {
+				return failf("%v", err)
+			}
 		}
 		if err == io.EOF {
-			break
+			return nil
 		}
 	}
-	return results, nil
 }
 
 // resubmission returns, for a merge that misses shards, the command that
 // counts them with deploy/slurm/count.sbatch (K given, so that a part of
 // the array counts the shards of the whole split), in the parts
-// directory the lines were read from when they share one.
-func resubmission(err error, results []shard.Result) string {
-	var miss *shard.MissingError
-	if !errors.As(err, &miss) {
-		return ""
-	}
+// directory dir the lines were read from when they share one ("" if
+// not).
+func resubmission(miss *shard.MissingError, dir string) string {
 	env := fmt.Sprintf("QUEENS_N=%d QUEENS_SHARDS=%d", miss.N, miss.Shards)
-	if len(results) > 0 && results[0].Split > 0 {
-		env += fmt.Sprintf(" QUEENS_SPLIT=%d", results[0].Split) // merge saw every line agree on it
-	}
-	dir := ""
-	for i, r := range results {
-		file, _, _ := strings.Cut(r.Source, ":")
-		d := filepath.Dir(file)
-		if file == "stdin" || i > 0 && d != dir {
-			dir = ""
-			break
-		}
-		dir = d
+	if miss.Split > 0 {
+		env += fmt.Sprintf(" QUEENS_SPLIT=%d", miss.Split) // merge saw every line agree on it
 	}
 	if dir != "" && dir != "." {
 		env += " QUEENS_PARTS=" + shellQuote(dir)
 	}
-	return fmt.Sprintf("; resubmit them: %s sbatch --array=%s deploy/slurm/count.sbatch", env, shard.Ranges(miss.Missing, 0))
+	return fmt.Sprintf("; resubmit them: %s sbatch --array=%s deploy/slurm/count.sbatch", env, miss.Ranges(0))
 }
 
 // shellQuote quotes s for a POSIX shell where it needs quoting.
@@ -339,24 +476,17 @@ func parseVerify(c *cli.Context) (recounted, error) {
 	return rc, nil
 }
 
-// recount runs --verify: K pieces (given, or as many as the probability
-// asked for needs) drawn with the seed.
-func (rc *recounted) recount(c *cli.Context, sum shard.Sum, results []shard.Result) error {
+// pieces returns the pieces --verify recounts of parts: K, or as many as
+// the probability asked for needs (for [shard.Merger.Verify]).
+func (rc *recounted) pieces(parts int) (int, error) {
 	if rc.p > 0 {
-		var err error
-		if rc.k, err = shard.PiecesFor(sum.Parts, rc.forgers[0].pieces(sum.Parts), rc.p); err != nil {
-			return usagef("merge: --verify: %v", err)
+		k, err := shard.PiecesFor(parts, rc.forgers[0].pieces(parts), rc.p)
+		if err != nil {
+			return 0, usagef("merge: --verify: %v", err)
 		}
+		return k, nil
 	}
-	if rc.k == 0 {
-		return nil
-	}
-	var err error
-	rc.checked, err = shard.Verify(c.Context, results, rc.k, rc.seed)
-	if errors.Is(err, shard.ErrVerify) {
-		return failf("merge --verify (--seed %d): %v", rc.seed, err)
-	}
-	return err
+	return rc.k, nil
 }
 
 // writeVerdict prints the count and what checked it.
@@ -374,8 +504,9 @@ func writeVerdict(w io.Writer, format string, sum shard.Sum, rc recounted) error
 			Published string        `json:"published"`
 			Verified  int           `json:"verified"`
 			Confirmed int           `json:"confirmed"`
+			Repeated  int           `json:"repeated"`
 			Seed      *uint64       `json:"seed,omitempty"`
-		}{sum.N, sum.Total, sum.Unique, published, len(rc.checked), sum.Confirmed, seed})
+		}{sum.N, sum.Total, sum.Unique, published, len(rc.checked), sum.Confirmed, sum.Repeated, seed})
 	}
 	noun := "solutions"
 	if sum.Total == shard.From64(1) {
@@ -401,7 +532,10 @@ func writeVerdict(w io.Writer, format string, sum shard.Sum, rc recounted) error
 		}
 	}
 	if sum.Confirmed > 0 {
-		b = fmt.Appendf(b, "%d of %d shards confirmed by a second line with the same result\n", sum.Confirmed, sum.Shards)
+		b = fmt.Appendf(b, "%d of %d shards confirmed by a line of another engine with the same result\n", sum.Confirmed, sum.Shards)
+	}
+	if sum.Repeated > 0 {
+		b = fmt.Appendf(b, "%d of %d shards repeated by the same engine with the same result (a repeat, not a confirmation)\n", sum.Repeated, sum.Shards)
 	}
 	_, err := w.Write(b)
 	return err
@@ -449,18 +583,22 @@ func checkRecordAction(c *cli.Context) error {
 	if err != nil {
 		return failf("merge: %s: %v", path, err)
 	}
-	results, err := readAllResults(c)
+	in, err := newInputs(c, "")
 	if err != nil {
 		return err
 	}
-	if err := shard.CheckRecord(c.Context, rec, results); err != nil {
+	m := rec.Merger()
+	if err := in.each(c, m.Add); err != nil {
+		return err
+	}
+	if err := m.Check(c.Context, rec, c.Int("threads")); err != nil {
 		if errors.Is(err, c.Context.Err()) {
 			return err
 		}
 		return failf("merge: %s: %v", path, err)
 	}
 	_, err = fmt.Fprintf(c.App.Writer, "record %s checks: %s solutions (%s unique) of n = %d from %d lines of %d shards; recounted the same %d pieces (--seed %d): all agree\n",
-		path, rec.Total, rec.Unique, rec.N, len(rec.Lines), rec.Shards, rec.Verify, rec.Seed)
+		path, rec.Total, rec.Unique, rec.N, rec.LineCount, rec.Shards, rec.Verify, rec.Seed)
 	return err
 }
 

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -184,5 +185,78 @@ func TestMergeHostEscaped(t *testing.T) {
 	_, stderr, code := runCLI(t, in, "merge", "--stats", "-")
 	if code != 0 || strings.ContainsAny(stderr, "\x1b\u202e") || !strings.Contains(stderr, `"\x1b[2J\u202enode"`) {
 		t.Errorf("merge --stats of a hostile host: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestMergeRecordNotInput checks that --record naming one of merge's
+// inputs, by the same name, a symbolic link, a hard link, stdin or the
+// directory read, is refused before anything is written: the lines are
+// left as they were (at n = 28 they are core-years).
+func TestMergeRecordNotInput(t *testing.T) {
+	dir := t.TempDir()
+	lines := strings.Join(shardLines(t, 8, 2), "")
+	p := filepath.Join(dir, "p.jsonl")
+	if err := os.WriteFile(p, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sym, hard := filepath.Join(dir, "sym.jsonl"), filepath.Join(dir, "hard.jsonl")
+	if err := os.Symlink("p.jsonl", sym); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if err := os.Link(p, hard); err != nil {
+		t.Skip("no hard links here:", err)
+	}
+	stdin := func(t *testing.T) func() {
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := os.Stdin
+		os.Stdin = f
+		return func() { os.Stdin = old; f.Close() }
+	}
+	for _, c := range []struct {
+		name   string
+		args   []string
+		stdin  bool
+		record string
+	}{
+		{"same name", []string{p}, false, p},
+		{"symbolic link", []string{sym}, false, p},
+		{"record through a link", []string{p}, false, sym},
+		{"hard link", []string{hard}, false, p},
+		{"second input", []string{sym, p}, false, hard},
+		{"stdin", []string{"-"}, true, p},
+		{"directory", []string{dir}, false, filepath.Join(dir, "new.jsonl")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.stdin {
+				defer stdin(t)()
+			}
+			args := append([]string{"merge", "--record", c.record}, c.args...)
+			if c.name == "directory" {
+				if err := os.WriteFile(c.record, []byte(lines), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				defer os.Remove(c.record)
+			}
+			var errb strings.Builder
+			code := Run(append([]string{"queens"}, args...), io.Discard, &errb)
+			stderr := errb.String()
+			if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "--record") {
+				t.Errorf("%v: exit %d, stderr %q; want 2 and a refusal naming --record", args, code, stderr)
+			}
+			if got, err := os.ReadFile(p); err != nil || string(got) != lines {
+				t.Errorf("%v: the lines were changed: %q, %v", args, got, err)
+			}
+		})
+	}
+	// A record elsewhere is written, and checks.
+	rec := filepath.Join(t.TempDir(), "rec.json")
+	if _, stderr, code := runCLI(t, "", "merge", "--record", rec, dir); code != 0 {
+		t.Fatalf("merge --record elsewhere: exit %d, stderr %q", code, stderr)
+	}
+	if stdout, stderr, code := runCLI(t, "", "merge", "--check-record", rec, dir); code != 0 || !strings.Contains(stdout, "checks") {
+		t.Errorf("merge --check-record: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
