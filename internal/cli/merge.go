@@ -30,6 +30,7 @@ func mergeCommand() *cli.Command {
 		Usage: "sum the shard results of queens backtrack --shard, refusing gaps, overlaps and mismatches",
 		UsageText: "queens merge [--format text|json] [--stats] [--verify K|P%] [--record FILE] FILE... | -\n" +
 			"queens merge --check-record RECORD FILE... | -\n" +
+			"queens merge --confirm RECORD_A RECORD_B FILE... | -\n" +
 			"queens merge --progress DIR...",
 		Description: `merge reads the JSON lines that "queens backtrack -n N --count --shard I/K --json"
 prints, from the files given (- for stdin; blank lines are skipped), checks that
@@ -75,6 +76,7 @@ an ETA, and the shards whose checkpoint has not changed for --stale.`,
 			&cli.StringFlag{Name: "forged", DefaultText: "1 and 1%", Usage: "the forger --verify is measured against: `F` pieces, or P% of them"},
 			&cli.StringFlag{Name: "record", Usage: "write the record of the merge to `FILE` (one JSON line)"},
 			&cli.StringFlag{Name: "check-record", Usage: "check the record `FILE` against the lines given"},
+			&cli.BoolFlag{Name: "confirm", Usage: "check the records RECORD_A RECORD_B (the first two files) of one count by two independent engines against the lines that follow, and compare them"},
 			threadsFlag(),
 			&cli.BoolFlag{Name: "progress", Usage: "report the progress of the counts whose parts directories are given"},
 			&cli.DurationFlag{Name: "stale", Value: 10 * time.Minute, Usage: "with --progress: call a shard stale when its checkpoint is older than `D`"},
@@ -105,11 +107,14 @@ func mergeAction(c *cli.Context) error {
 	if c.IsSet("check-record") {
 		return checkRecordAction(c)
 	}
+	if c.Bool("confirm") {
+		return confirmAction(c)
+	}
 	rc, err := parseVerify(c)
 	if err != nil {
 		return err
 	}
-	in, err := newInputs(c, c.String("record"))
+	in, err := newInputs(c, c.Args().Slice(), c.String("record"))
 	if err != nil {
 		return err
 	}
@@ -178,11 +183,11 @@ type inputs struct {
 	any    bool        // an input was read
 }
 
-// newInputs checks merge's inputs against the record it writes
+// newInputs checks merge's inputs (names) against the record it writes
 // (recordPath, "" for none) before anything is read: an input that is
 // the record (by any path or link) would be lost to it.
-func newInputs(c *cli.Context, recordPath string) (*inputs, error) {
-	in := &inputs{names: c.Args().Slice()}
+func newInputs(c *cli.Context, names []string, recordPath string) (*inputs, error) {
+	in := &inputs{names: names}
 	if recordPath == "" {
 		return in, nil
 	}
@@ -570,20 +575,11 @@ func writeRecord(c *cli.Context, path string, rec shard.Record) error {
 // checkRecordAction runs --check-record: the record against the lines.
 func checkRecordAction(c *cli.Context) error {
 	path := c.String("check-record")
-	f, err := openInput(c, path)
+	rec, err := readRecord(c, path)
 	if err != nil {
-		return usagef("merge: cannot read %s: %v", path, unwrapPath(err))
+		return err
 	}
-	defer f.Close()
-	data, err := io.ReadAll(f) // capped by openInput (--max-input)
-	if err != nil {
-		return usagef("merge: read %s: %v", path, unwrapPath(err))
-	}
-	rec, err := shard.ParseRecord(data)
-	if err != nil {
-		return failf("merge: %s: %v", path, err)
-	}
-	in, err := newInputs(c, "")
+	in, err := newInputs(c, c.Args().Slice(), "")
 	if err != nil {
 		return err
 	}
@@ -600,6 +596,24 @@ func checkRecordAction(c *cli.Context) error {
 	_, err = fmt.Fprintf(c.App.Writer, "record %s checks: %s solutions (%s unique) of n = %d from %d lines of %d shards; recounted the same %d pieces (--seed %d): all agree\n",
 		path, rec.Total, rec.Unique, rec.N, rec.LineCount, rec.Shards, rec.Verify, rec.Seed)
 	return err
+}
+
+// readRecord reads and parses the record in the file path.
+func readRecord(c *cli.Context, path string) (shard.Record, error) {
+	f, err := openInput(c, path)
+	if err != nil {
+		return shard.Record{}, usagef("merge: cannot read %s: %v", path, unwrapPath(err))
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f) // capped by openInput (--max-input)
+	if err != nil {
+		return shard.Record{}, usagef("merge: read %s: %v", path, unwrapPath(err))
+	}
+	rec, err := shard.ParseRecord(data)
+	if err != nil {
+		return rec, failf("merge: %s: %v", path, err)
+	}
+	return rec, nil
 }
 
 // writeMergeStats prints merge --stats on e.
