@@ -69,7 +69,7 @@ func Merge(results []Result) (Sum, error) {
 
 // A Merger adds up the lines of one count one at a time, in any order, as
 // [Merge] does, holding per shard a hash of its tallies and the engines
-// of its lines (some 40 bytes), never the lines: a merge of millions of
+// of its lines (16 bytes in a map), never the lines: a merge of millions of
 // lines streams. With Verify set it keeps, of the lines, the pieces drawn
 // for a recount ([Merger.Recount]); it also keeps what a [Record] needs.
 // The zero Merger is ready to use and recounts nothing.
@@ -96,12 +96,15 @@ type Merger struct {
 	digest [4]uint64         // of every line: see [Record]
 }
 
-// seenShard is what a Merger keeps of a shard.
+// seenShard is what a Merger keeps of a shard: 12 bytes, 16 with its key
+// in the map.
 type seenShard struct {
-	tallies  uint64 // hash of the tallies of its first line (solutions and classes)
-	engines  uint64 // bit i: a line of Merger.engines[i] came
-	repeated bool
+	tallies [2]uint32 // hash of the tallies of its first line (solutions and classes)
+	engines uint32    // bit i < 31: a line of Merger.engines[i] came; bit 31: a repeat came
 }
+
+// repeated is the bit of seenShard.engines that says a repeat came.
+const repeated = 1 << 31
 
 // drawn is a piece drawn for the recount: at position pos of its shard's
 // pieces, drawn at-th.
@@ -174,7 +177,7 @@ func (m *Merger) Add(r Result) error {
 		e = len(m.engines)
 		m.engines = append(m.engines, engine)
 	}
-	bit := uint64(1) << min(e, 63) // Parse admits registered engines only: a handful
+	bit := uint32(1) << min(e, 30) // Parse admits registered engines only: a handful
 	h := m.hashTallies(r.Tallies)
 	m.addLine(r)
 	prev, ok := m.shards[int32(r.Shard)]
@@ -189,11 +192,11 @@ func (m *Merger) Add(r Result) error {
 		// Merge requires, the same version) again is the same code run
 		// again, or the same line copied: a repeat.
 		switch {
-		case prev.engines&bit == 0 && bits.OnesCount64(prev.engines) == 1:
+		case prev.engines&bit == 0 && bits.OnesCount32(prev.engines&^repeated) == 1:
 			m.sum.Confirmed++
-		case prev.engines&bit != 0 && !prev.repeated:
+		case prev.engines&bit != 0 && prev.engines&repeated == 0:
 			m.sum.Repeated++
-			prev.repeated = true
+			prev.engines |= repeated
 		}
 		prev.engines |= bit
 		m.shards[int32(r.Shard)] = prev
@@ -224,10 +227,10 @@ func (m *Merger) Add(r Result) error {
 }
 
 // enginesOf names the engines of a mask of seenShard.engines.
-func (m *Merger) enginesOf(mask uint64) string {
+func (m *Merger) enginesOf(mask uint32) string {
 	var names []string
 	for i, e := range m.engines {
-		if mask&(1<<min(i, 63)) != 0 {
+		if mask&(1<<min(i, 30)) != 0 {
 			names = append(names, e)
 		}
 	}
@@ -236,7 +239,7 @@ func (m *Merger) enginesOf(mask uint64) string {
 
 // hashTallies hashes what every correct engine finds of the pieces: the
 // solutions and classes, not the nodes.
-func (m *Merger) hashTallies(ts []backtrack.Tally) uint64 {
+func (m *Merger) hashTallies(ts []backtrack.Tally) [2]uint32 {
 	var h maphash.Hash
 	h.SetSeed(m.hashes)
 	var b [16]byte
@@ -245,13 +248,14 @@ func (m *Merger) hashTallies(ts []backtrack.Tally) uint64 {
 		binary.LittleEndian.PutUint64(b[8:], t.Unique24)
 		h.Write(b[:])
 	}
-	return h.Sum64()
+	x := h.Sum64()
+	return [2]uint32{uint32(x), uint32(x >> 32)}
 }
 
 // addLine adds r to the lines of the record: listed (the first
 // maxRecordLines) and in the digest.
 func (m *Merger) addLine(r Result) {
-	l := RecordLine{Shard: r.Shard, Checksum: checksum(r.line().body()), Engine: engineOf(r),
+	l := RecordLine{Shard: r.Shard, Checksum: r.lineChecksum(), Engine: engineOf(r),
 		Host: r.Host, Elapsed: float64(r.Elapsed.Milliseconds()) / 1000}
 	m.lines++
 	if m.lines <= maxRecordLines {

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -237,7 +236,7 @@ func isLines(name string) bool { return strings.HasSuffix(name, ".jsonl") }
 func (in *inputs) each(c *cli.Context, add func(shard.Result) error) error {
 	for _, name := range in.names {
 		if name == "-" {
-			r, err := inputReader(c.Context, &asyncReader{ctx: c.Context, r: c.App.Reader}, math.MaxInt64)
+			r, err := inputReader(c.Context, &asyncReader{ctx: c.Context, r: c.App.Reader}, unlimitedInput)
 			if err != nil {
 				return usagef("merge: stdin: %v", err)
 			}
@@ -294,7 +293,7 @@ func (in *inputs) eachInDir(c *cli.Context, dir string, add func(shard.Result) e
 
 // readFile reads the shard results of the file name.
 func (in *inputs) readFile(c *cli.Context, name string, add func(shard.Result) error) error {
-	f, err := openInputLimit(c.Context, name, math.MaxInt64)
+	f, err := openInputLimit(c.Context, name, unlimitedInput)
 	if err != nil {
 		return usagef("merge: cannot read %s: %v", name, unwrapPath(err))
 	}
@@ -306,6 +305,11 @@ func (in *inputs) readFile(c *cli.Context, name string, add func(shard.Result) e
 	}
 	return in.read(f, name, add)
 }
+
+// unlimitedInput caps merge's inputs (a PiB: none that matters): merge
+// holds one line at a time, so its inputs may be of any length, where
+// --max-input caps what is held whole (a record).
+const unlimitedInput = 1 << 50
 
 // maxShardLine is the longest line merge reads: a shard's line holds its
 // pieces' tallies (1.1 MiB for one shard of all of n = 28's pieces);

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -501,4 +502,32 @@ func TestMergeLongLine(t *testing.T) {
 		t.Errorf("a line under the limit: exit %d, want 1: %s", code, stderr)
 	}
 	checkOneLine(t, stderr, "stdin:1: parse shard result: not a shard result")
+}
+
+// TestShardCheckpointSpent checks that a shard's checkpoint and lock go
+// once its line is written (to a file renamed into place, or to stdout),
+// and stay when the line could not be written.
+func TestShardCheckpointSpent(t *testing.T) {
+	dir := t.TempDir()
+	ckpt, line := filepath.Join(dir, "0.ckpt"), filepath.Join(dir, "0.jsonl")
+	args := []string{"backtrack", "-n", "9", "--count", "--shard", "0/2", "--json", "--threads", "1", "--checkpoint", ckpt}
+	if _, err := os.Stat("/dev/full"); err == nil {
+		if _, stderr, code := runCLI(t, "", append(args, "-o", "/dev/full")...); code != 1 {
+			t.Errorf("a shard written to /dev/full: exit %d, stderr %q; want 1", code, stderr)
+		}
+		if _, err := os.Stat(ckpt); err != nil {
+			t.Errorf("the checkpoint of a shard whose line was not written: %v; want it kept", err)
+		}
+	}
+	if _, stderr, code := runCLI(t, "", append(args, "-o", line)...); code != 0 {
+		t.Fatalf("shard: exit %d, stderr %q", code, stderr)
+	}
+	for _, f := range []string{ckpt, ckpt + ".lock"} {
+		if _, err := os.Stat(f); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s after the line was written: %v; want it removed", f, err)
+		}
+	}
+	if data, err := os.ReadFile(line); err != nil || !strings.Contains(string(data), `"kind":"queens-shard"`) {
+		t.Errorf("the line: %q, %v", data, err)
+	}
 }
