@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
