@@ -117,9 +117,8 @@
 //	--checkpoint F  record finished pieces in F; the same command again
 //	                continues where an interrupted run stopped (-o naming
 //	                F or F.lock, by any path or link, is a usage error)
-//	--progress-every D  with --shard or --checkpoint and stderr not a
-//	                terminal (a batch log): a progress line every D (1m; 0:
-//	                none). --count --shard takes N <= 32 (128-bit sums; no
+//	--progress-every D  with --count and stderr not a terminal (a
+//	                batch log): a progress line every D (1m; 0: none). --count --shard takes N <= 32 (128-bit sums; no
 //	                count is published beyond 27), a whole --count N <= 27.
 //
 // merge (queens merge [flags] FILE... | DIR... | -) checks and sums the

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/big"
@@ -171,6 +172,29 @@ func TestProgressEvery(t *testing.T) {
 	}
 	if _, stderr, _ := runCLI(t, "", "backtrack", "-n", "13", "--count", "--shard", "0/1", "--json", "--progress-every", "0"); stderr != "" {
 		t.Errorf("--progress-every 0: stderr %q", stderr)
+	}
+	// A whole count, without --shard or --checkpoint, logs too.
+	stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "15", "--count", "--threads", "1", "--progress-every", "20ms")
+	if code != 0 || stdout != "2279184 solutions\n" || !regexp.MustCompile(`(?m)^queens: progress: n=15: \d+ of \d+ pieces \(\d+\.\d%\) after \S+, (about \S+ left|estimating)$`).MatchString(stderr) {
+		t.Errorf("a whole count with --progress-every 20ms: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// TestMergeMissingJSON checks that merge --format json prints a JSON
+// error object on stdout for missing shards, with exit status 1 as in
+// text.
+func TestMergeMissingJSON(t *testing.T) {
+	lines := shardLines(t, 8, 4)
+	stdout, stderr, code := runCLI(t, lines[0]+lines[3], "merge", "--format", "json", "-")
+	var v struct {
+		Error        string
+		N, Shards    int
+		MissingCount int `json:"missing_count"`
+		Missing      string
+	}
+	if err := json.Unmarshal([]byte(stdout), &v); code != 1 || err != nil || v.N != 8 || v.Shards != 4 || v.MissingCount != 2 || v.Missing != "1,2" ||
+		!strings.Contains(v.Error, "missing shard") || !strings.Contains(stderr, "resubmit them") {
+		t.Errorf("merge --format json of 2 of 4 shards: exit %d, stdout %q (%v), stderr %q", code, stdout, err, stderr)
 	}
 }
 
