@@ -118,7 +118,7 @@ func mergeAction(c *cli.Context) error {
 		return err
 	}
 	m := &shard.Merger{Seed: rc.seed, Verify: rc.pieces}
-	if err := in.each(c, m.Add); err != nil {
+	if err := in.each(c, c.Int("threads"), m.Add); err != nil {
 		return err
 	}
 	sum, err := m.Sum()
@@ -232,26 +232,62 @@ func isLines(name string) bool { return strings.HasSuffix(name, ".jsonl") }
 
 // each reads the shard results of every input, in the order given (a
 // directory's *.jsonl files in the order the directory lists them), and
-// calls add with each as it is read: nothing holds the lines.
-func (in *inputs) each(c *cli.Context, add func(shard.Result) error) error {
+// calls add with each in that order, from one goroutine: nothing holds
+// the lines. With threads > 1 the lines are parsed (the most of a
+// merge's work) on threads goroutines, a few batches at a time.
+func (in *inputs) each(c *cli.Context, threads int, add func(shard.Result) error) error {
+	if threads <= 1 {
+		return in.walk(c, func(name string, line int, text []byte) error {
+			r, err := parseLine(name, line, text)
+			if err == nil {
+				if err = add(r); err != nil {
+					err = failf("%v", err)
+				}
+			}
+			return err
+		})
+	}
+	p := newParsePipeline(threads, add)
+	werr := in.walk(c, p.emit)
+	if err := p.close(); err != nil {
+		return err
+	}
+	return werr
+}
+
+// parseLine parses the line (text, without its newline) number line of
+// the input name.
+func parseLine(name string, line int, text []byte) (shard.Result, error) {
+	r, err := shard.Parse(text)
+	if err != nil {
+		return r, failf("merge: %s:%d: %v", name, line, err)
+	}
+	r.Source = name + ":" + strconv.Itoa(line)
+	return r, nil
+}
+
+// walk reads the lines of every input, in the order given, and calls
+// emit with each that is not blank (text without its newline, valid only
+// during the call; name "stdin" for -).
+func (in *inputs) walk(c *cli.Context, emit func(name string, line int, text []byte) error) error {
 	for _, name := range in.names {
 		if name == "-" {
 			r, err := inputReader(c.Context, &asyncReader{ctx: c.Context, r: c.App.Reader}, unlimitedInput)
 			if err != nil {
 				return usagef("merge: stdin: %v", err)
 			}
-			if err := in.read(r, "-", add); err != nil {
+			if err := in.read(r, "-", emit); err != nil {
 				return err
 			}
 			continue
 		}
 		if st, err := os.Stat(name); err == nil && st.IsDir() {
-			if err := in.eachInDir(c, name, add); err != nil {
+			if err := in.eachInDir(c, name, emit); err != nil {
 				return err
 			}
 			continue
 		}
-		if err := in.readFile(c, name, add); err != nil {
+		if err := in.readFile(c, name, emit); err != nil {
 			return err
 		}
 	}
@@ -261,7 +297,7 @@ func (in *inputs) each(c *cli.Context, add func(shard.Result) error) error {
 // eachInDir reads the *.jsonl files of the directory dir, a few hundred
 // names at a time: a parts directory of millions of shards is never
 // listed whole.
-func (in *inputs) eachInDir(c *cli.Context, dir string, add func(shard.Result) error) error {
+func (in *inputs) eachInDir(c *cli.Context, dir string, emit func(string, int, []byte) error) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return usagef("merge: cannot read %s: %v", dir, unwrapPath(err))
@@ -275,7 +311,7 @@ func (in *inputs) eachInDir(c *cli.Context, dir string, add func(shard.Result) e
 				continue
 			}
 			files++
-			if err := in.readFile(c, filepath.Join(dir, name), add); err != nil {
+			if err := in.readFile(c, filepath.Join(dir, name), emit); err != nil {
 				return err
 			}
 		}
@@ -292,7 +328,7 @@ func (in *inputs) eachInDir(c *cli.Context, dir string, add func(shard.Result) e
 }
 
 // readFile reads the shard results of the file name.
-func (in *inputs) readFile(c *cli.Context, name string, add func(shard.Result) error) error {
+func (in *inputs) readFile(c *cli.Context, name string, emit func(string, int, []byte) error) error {
 	f, err := openInputLimit(c.Context, name, unlimitedInput)
 	if err != nil {
 		return usagef("merge: cannot read %s: %v", name, unwrapPath(err))
@@ -303,7 +339,7 @@ func (in *inputs) readFile(c *cli.Context, name string, add func(shard.Result) e
 			return err
 		}
 	}
-	return in.read(f, name, add)
+	return in.read(f, name, emit)
 }
 
 // unlimitedInput caps merge's inputs (a PiB: none that matters): merge
@@ -318,9 +354,8 @@ const unlimitedInput = 1 << 50
 // length.
 const maxShardLine = 8 << 20
 
-// read reads the shard results of one input, skipping blank lines, and
-// adds them.
-func (in *inputs) read(r io.Reader, name string, add func(shard.Result) error) error {
+// read reads the lines of one input and emits those that are not blank.
+func (in *inputs) read(r io.Reader, name string, emit func(string, int, []byte) error) error {
 	if name == "-" {
 		name = "stdin"
 	}
@@ -351,13 +386,8 @@ func (in *inputs) read(r io.Reader, name string, add func(shard.Result) error) e
 			return usagef("merge: read %s: %v", name, unwrapPath(err))
 		}
 		if len(bytes.TrimSpace(b)) > 0 {
-			res, perr := shard.Parse(bytes.TrimRight(b, "\r\n"))
-			if perr != nil {
-				return failf("merge: %s:%d: %v", name, line, perr)
-			}
-			res.Source = name + ":" + strconv.Itoa(line)
-			if err := add(res); err != nil {
-				return failf("%v", err)
+			if err := emit(name, line, bytes.TrimRight(b, "\r\n")); err != nil {
+				return err
 			}
 		}
 		if err == io.EOF {
@@ -588,7 +618,7 @@ func checkRecordAction(c *cli.Context) error {
 		return err
 	}
 	m := rec.Merger()
-	if err := in.each(c, m.Add); err != nil {
+	if err := in.each(c, c.Int("threads"), m.Add); err != nil {
 		return err
 	}
 	if err := m.Check(c.Context, rec, c.Int("threads")); err != nil {

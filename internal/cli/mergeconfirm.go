@@ -57,7 +57,7 @@ func confirmAction(c *cli.Context) error {
 		return err
 	}
 	ms := [2]*shard.Merger{a.Merger(), b.Merger()}
-	err = in.each(c, func(r shard.Result) error {
+	err = in.each(c, c.Int("threads"), func(r shard.Result) error {
 		for i, split := range splits {
 			if e, ok := shard.LookupEngine(r.Engine); ok && schemeFamily(e) == split {
 				return ms[i].Add(r)
