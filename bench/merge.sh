@@ -11,19 +11,18 @@
 # shard" (the other 16.7 M shards are absent), having read and checked
 # every line: the work of a whole merge, but the final sum.
 #
-# Usage: bench/merge.sh [M]        (default 1000000: some 5 minutes, 830 MB of disk)
+# Usage: bench/merge.sh [M]        (default 1000000: some 5 minutes, 830 MB of disk;
+#                                   M of 400000 or more: a record lists the first 65,536 lines)
 # Needs GNU time (apt-get install -y time).
 set -euo pipefail
 m=${1:-1000000}
-root=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/queens" "$root"
-(cd "$root" && QUEENS_MERGE_FILE="$tmp/all.jsonl" QUEENS_MERGE_LINES=$m go test ./shard -run TestGenerateMergeLines -count=1 -timeout 2h >/dev/null)
+source "$(dirname "$0")/lib.sh"
+build_queens
+(cd "$repo" && QUEENS_MERGE_FILE="$tmp/all.jsonl" QUEENS_MERGE_LINES=$m go test ./shard -run TestGenerateMergeLines -count=1 -timeout 2h >/dev/null)
 head -n $((m / 4)) "$tmp/all.jsonl" >"$tmp/quarter.jsonl"
 measure() { # lines file -> "KB seconds"
-	/usr/bin/time -f "%M %U %e" -o "$tmp/time" "$tmp/queens" merge --format json --threads 1 "$2" >/dev/null 2>&1 || true
-	read -r kb user wall <"$tmp/time"
+	/usr/bin/time -f "%M %U %e" -o "$tmp/time" "$queens" merge --format json --threads 1 "$2" >/dev/null 2>&1 || true
+	read -r kb user wall < <(tail -n 1 "$tmp/time")
 	echo "$1 lines: peak RSS $((kb / 1024)) MiB, $user s CPU, $wall s wall: $(awk -v u="$user" -v n="$1" 'BEGIN { printf "%.0f", u * 1e6 / n }') CPU-s per million lines" >&2
 	echo "$kb"
 }

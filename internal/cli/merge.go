@@ -240,9 +240,7 @@ func (in *inputs) each(c *cli.Context, threads int, add func(shard.Result) error
 		return in.walk(c, func(name string, line int, text []byte) error {
 			r, err := parseLine(name, line, text)
 			if err == nil {
-				if err = add(r); err != nil {
-					err = failf("%v", err)
-				}
+				err = addFailed(add(r))
 			}
 			return err
 		})
@@ -253,6 +251,17 @@ func (in *inputs) each(c *cli.Context, threads int, add func(shard.Result) error
 		return err
 	}
 	return werr
+}
+
+// addFailed returns the error of adding a line to a merge as the failed
+// check it is (exit status 1), or as it is when it has its status (a
+// usage error of --verify).
+func addFailed(err error) error {
+	var exit *exitError
+	if err == nil || errors.As(err, &exit) {
+		return err
+	}
+	return failf("%v", err)
 }
 
 // parseLine parses the line (text, without its newline) number line of
@@ -501,8 +510,8 @@ func parseVerify(c *cli.Context) (recounted, error) {
 	} else if ok {
 		rc.p = p / 100
 		rc.forgers = rc.forgers[len(rc.forgers)-1:] // --forged, or 1%
-	} else if rc.k, err = strconv.Atoi(v); err != nil || rc.k < 0 {
-		return rc, usagef("merge: --verify %q: want a number of pieces, 0 or more, or a probability such as 99%%", v)
+	} else if rc.k, err = strconv.Atoi(v); err != nil || rc.k < 0 || rc.k > maxRecount {
+		return rc, usagef("merge: --verify %q: want a number of pieces, 0 to %d, or a probability such as 99%%", v, maxRecount)
 	}
 	rc.seed = c.Uint64("seed")
 	if !c.IsSet("seed") {
@@ -523,10 +532,19 @@ func (rc *recounted) pieces(parts int) (int, error) {
 		if err != nil {
 			return 0, usagef("merge: --verify: %v", err)
 		}
+		if k > maxRecount {
+			return 0, usagef("merge: --verify %s%% would recount %d of the %d pieces, more than %d: that is a second count (run one, and --confirm)",
+				strconv.FormatFloat(100*rc.p, 'g', -1, 64), k, parts, maxRecount)
+		}
 		return k, nil
 	}
 	return rc.k, nil
 }
+
+// maxRecount bounds the pieces --verify recounts (a merge holds each
+// drawn piece until it is recounted): more is a second count, better run
+// as one and compared with --confirm.
+const maxRecount = 1 << 20
 
 // writeVerdict prints the count and what checked it.
 func writeVerdict(w io.Writer, format string, sum shard.Sum, rc recounted) error {

@@ -67,8 +67,7 @@ func newParsePipeline(threads int, add func(shard.Result) error) *parsePipeline 
 				continue // drained
 			}
 			for _, r := range b.res {
-				if err = p.add(r); err != nil {
-					err = failf("%v", err)
+				if err = addFailed(p.add(r)); err != nil {
 					break
 				}
 			}
