@@ -76,7 +76,8 @@ func Merge(results []Result) (Sum, error) {
 type Merger struct {
 	// Verify, if not nil, is called once, with the number of pieces in the
 	// whole split, for the number of pieces to draw for the recount
-	// (clamped to 0..parts); its error stops the merge.
+	// (clamped to 0..parts; more than [MaxRecount] is an error); its error
+	// stops the merge.
 	Verify func(parts int) (int, error)
 	Seed   uint64 // the seed of the draw
 
@@ -120,6 +121,12 @@ type pick struct {
 	n       int
 	set     bool
 }
+
+// MaxRecount bounds the pieces a [Merger] draws for a recount (it holds
+// each until it is recounted), so that no number read from a record sizes
+// anything large: more is a second count, better run as one and compared
+// (merge --confirm).
+const MaxRecount = 1 << 20
 
 // maxRecordLines bounds the lines a [Record] lists one by one; beyond it
 // the record holds their count and digest only, so that a record of
@@ -291,6 +298,9 @@ func (m *Merger) drawPieces(parts, shards int) error {
 	k, err := m.Verify(parts)
 	if err != nil {
 		return err
+	}
+	if k > MaxRecount {
+		return fmt.Errorf("merge: %w: a recount of %d pieces (at most %d)", ErrVerify, k, MaxRecount)
 	}
 	k = min(max(k, 0), parts)
 	rng := rand.New(rand.NewPCG(m.Seed, 0x71756565)) // "quee"

@@ -155,3 +155,17 @@ func TestRecordChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckRecordHugeVerify checks that a record claiming a recount of
+// more pieces than a merge draws is refused before anything is sized.
+func TestCheckRecordHugeVerify(t *testing.T) {
+	rs, err := parseAll(runAll(t, 6, 2, "test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := NewRecord(Sum{}, rs, nil, 0, "m")
+	rec.Verify = 1 << 40
+	if err := CheckRecord(context.Background(), rec, rs); !errors.Is(err, ErrVerify) {
+		t.Errorf("CheckRecord of a record with verify 2^40: %v; want an error naming the recount", err)
+	}
+}

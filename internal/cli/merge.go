@@ -541,10 +541,8 @@ func (rc *recounted) pieces(parts int) (int, error) {
 	return rc.k, nil
 }
 
-// maxRecount bounds the pieces --verify recounts (a merge holds each
-// drawn piece until it is recounted): more is a second count, better run
-// as one and compared with --confirm.
-const maxRecount = 1 << 20
+// maxRecount bounds the pieces --verify recounts.
+const maxRecount = shard.MaxRecount
 
 // writeVerdict prints the count and what checked it.
 func writeVerdict(w io.Writer, format string, sum shard.Sum, rc recounted) error {
