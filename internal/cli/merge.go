@@ -32,7 +32,8 @@ func mergeCommand() *cli.Command {
 			"queens merge --confirm RECORD_A RECORD_B FILE... | -\n" +
 			"queens merge --progress DIR...",
 		Description: `merge reads the JSON lines that "queens backtrack -n N --count --shard I/K --json"
-prints, from the files given (- for stdin; blank lines are skipped), checks that
+prints, from the files given (- for stdin, a directory for its *.jsonl files;
+blank lines are skipped), one line at a time (parsed on --threads), checks that
 they are every shard of one count exactly once, and prints the count like --count
 --unique does ("T solutions (U unique)"), then whether it matches the published
 table (OEIS A000170, A002562). With --format json it prints one JSON line instead,
@@ -43,7 +44,8 @@ It refuses, with exit status 1 and a message naming the problem: a line that is 
 a shard result, a line whose checksum does not match (changed or cut), tallies that
 no count can give, a missing shard (listed as a job array resubmits them, with the
 command that does it), a shard given twice with different results (the same result
-twice, from another run, is a confirmation), shards of different n, split, shard
+again is a confirmation when another engine found it, a repeat when the same one
+did), shards of different n, split, shard
 count or version, and pieces that are not those this version of queens deals to
 each shard. A count that differs from the published table is a failed check too
 (exit status 1). Lines of different engines (the CPU's constellations, the GPU)
@@ -65,7 +67,10 @@ worker that forged --forged of them (default 1%) with probability P.
 --record FILE writes the record of the merge (one JSON line: the count, versions,
 engines, the recount's K, seed and pieces, each line's checksum, host and elapsed
 time); --check-record FILE checks it against the lines it was made from, recounting
-the same pieces. --progress DIR... reads the parts directories of a running count
+the same pieces (on --threads). --confirm RECORD_A RECORD_B FILE... checks two
+records of one count, by engines of different splits (the constellations and
+the join), each against its lines, and exits 0 only when both check and their
+counts agree. --progress DIR... reads the parts directories of a running count
 (the .jsonl results and the .ckpt checkpoints of count.sbatch) and prints the
 pieces done, the percentage of the work (pieces weighted by their expected cost),
 an ETA, and the shards whose checkpoint has not changed for --stale.`,
@@ -571,7 +576,7 @@ func writeVerdict(w io.Writer, format string, sum shard.Sum, rc recounted) error
 	want, _ := board.Known(sum.N)
 	switch {
 	case published == "unknown" && len(rc.checked) == 0:
-		b = fmt.Appendf(b, "no count is published for n = %d: nothing checked this count but its lines; recount with --verify K, and run shards twice to confirm them\n", sum.N)
+		b = fmt.Appendf(b, "no count is published for n = %d: nothing checked this count but its lines; recount with --verify K, and count it again with the join to --confirm it\n", sum.N)
 	case published == "unknown":
 		b = fmt.Appendf(b, "no count is published for n = %d: the recount of --verify and the confirmations are its only checks\n", sum.N)
 	case published == "matches":
