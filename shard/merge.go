@@ -76,7 +76,7 @@ func Merge(results []Result) (Sum, error) {
 type Merger struct {
 	// Verify, if not nil, is called once, with the number of pieces in the
 	// whole split, for the number of pieces to draw for the recount
-	// (clamped to 0..parts; more than [MaxRecount] is an error); its error
+	// (clamped to 0..parts, then more than [MaxRecount] is an error); its error
 	// stops the merge.
 	Verify func(parts int) (int, error)
 	Seed   uint64 // the seed of the draw
@@ -299,10 +299,9 @@ func (m *Merger) drawPieces(parts, shards int) error {
 	if err != nil {
 		return err
 	}
-	if k > MaxRecount {
+	if k = min(max(k, 0), parts); k > MaxRecount {
 		return fmt.Errorf("merge: %w: a recount of %d pieces (at most %d)", ErrVerify, k, MaxRecount)
 	}
-	k = min(max(k, 0), parts)
 	rng := rand.New(rand.NewPCG(m.Seed, 0x71756565)) // "quee"
 	moved := map[int]int{}                           // the shuffle's swaps, where they differ from the identity
 	at := func(i int) int {
