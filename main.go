@@ -117,12 +117,12 @@
 //	--checkpoint F  record finished pieces in F; the same command again
 //	                continues where an interrupted run stopped (-o naming
 //	                F or F.lock, by any path or link, is a usage error)
-//	--progress-every D  with --shard or --checkpoint and stderr not a
-//	                terminal (a batch log): a progress line every D (1m; 0:
-//	                none). --count --shard takes N <= 32 (128-bit sums; no
+//	--progress-every D  with --count and stderr not a terminal (a
+//	                batch log): a progress line every D (1m; 0: none). --count --shard takes N <= 32 (128-bit sums; no
 //	                count is published beyond 27), a whole --count N <= 27.
 //
-// merge (queens merge [flags] FILE... | -) checks and sums the lines:
+// merge (queens merge [flags] FILE... | DIR... | -) checks and sums the
+// lines, one at a time (a directory: its *.jsonl files):
 //
 //	--verify K|P%   recount K pieces drawn at random (or as many as catch,
 //	                with probability P, a worker that forged --forged of
@@ -133,6 +133,10 @@
 //	                engines, seed, pieces recounted, each line's checksum,
 //	                host and elapsed) to F; --check-record F FILE... checks
 //	                it against the lines, recounting the same pieces
+//	--confirm A B FILE... check the records A and B of one count by two
+//	                independent engines (the constellations and the join)
+//	                against their lines, exit 0 only when both check and agree
+//	--threads T     recount on T threads (--verify, --check-record, --confirm)
 //	--progress DIR... how far a running count is (pieces, work, ETA,
 //	                shards whose checkpoint is older than --stale)
 //	--max-input MIB read at most MIB mebibytes of each input after

@@ -1,10 +1,13 @@
 package shard
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -105,3 +108,49 @@ func mean(xs []float64) float64 {
 }
 
 func maxOverMean(xs []float64) float64 { return slices.Max(xs) / mean(xs) }
+
+// TestGenerateMergeLines writes lines shaped like those of the n = 28 plan
+// (K = 2^24 shards of a split 4096 ways: 11 or 12 pieces each) for
+// bench/merge.sh: shards 0 to M-1 of QUEENS_MERGE_LINES=M into the file
+// QUEENS_MERGE_FILE. Their tallies are zero (the merge's work and memory
+// do not depend on them); the lines are otherwise those Run would write.
+// Skipped unless both are set.
+func TestGenerateMergeLines(t *testing.T) {
+	path, count := os.Getenv("QUEENS_MERGE_FILE"), os.Getenv("QUEENS_MERGE_LINES")
+	if path == "" || count == "" {
+		t.Skip("bench/merge.sh sets QUEENS_MERGE_FILE and QUEENS_MERGE_LINES")
+	}
+	m, err := strconv.Atoi(count)
+	if err != nil || m < 1 || m > 1<<24 {
+		t.Fatalf("QUEENS_MERGE_LINES=%q: want 1 to %d", count, 1<<24)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	var b []byte
+	for i := range m {
+		s := Spec{N: 28, Index: i, Shards: 1 << 24, Version: "bench", Split: 4096}
+		keys, parts, err := s.keys()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Result{N: s.N, Shard: i, Shards: s.Shards, Scheme: SchemeSplit, Split: s.Split, Engine: EngineConstellations,
+			Parts: parts, Tallies: make([]backtrack.Tally, len(keys)), Version: s.Version, Fingerprint: fingerprint(s, keys),
+			Host: fmt.Sprintf("node%04d", i%4096), Threads: 1, Start: time.Unix(1764547200, 0).UTC(), Elapsed: 1800 * time.Second}
+		r.setKeys(keys)
+		for j := range r.Tallies {
+			r.Tallies[j].Nodes = uint64(i + j)
+		}
+		r.Sums, _ = SumTallies(r.Tallies)
+		b = r.AppendLine(b[:0])
+		w.Write(b)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -139,6 +139,25 @@ func (c *Checkpoint) Close() error {
 	return err
 }
 
+// Remove deletes the checkpoint and its lock file, and releases the lock:
+// for a shard whose line is written, the checkpoint is spent, and a count
+// of millions of shards would leave millions of files. Call it holding
+// the lock (before Close), once the line is safely written.
+func (c *Checkpoint) Remove() error {
+	if c.lock == nil {
+		return fmt.Errorf("remove checkpoint %s: not open", c.path)
+	}
+	err := os.Remove(c.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		err = nil // no piece was ever saved
+	}
+	// The lock file goes before the lock: a process that opened it
+	// meanwhile fails to take it, and one that comes later makes a new one
+	// (and finds no checkpoint: the shard is done).
+	lerr := os.Remove(c.lock.Name())
+	return errors.Join(err, lerr, c.Close())
+}
+
 // read loads the pieces recorded in the file, if it exists.
 func (c *Checkpoint) read(pieces []key, s Spec) error {
 	path, h := c.path, c.header

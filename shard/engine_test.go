@@ -143,7 +143,7 @@ func TestRecountTallies(t *testing.T) {
 		t.Errorf("Verify of a forged piece: %v; want ErrVerify with %q", err, want)
 	}
 	_, err = Merge(append(forged, rs[3]))
-	if !errors.Is(err, ErrDuplicate) || !strings.Contains(err.Error(), fmt.Sprintf("disagree on piece %v", g.Pieces[2])) {
-		t.Errorf("Merge of two lines of shard 1 that differ in one piece: %v; want ErrDuplicate naming the piece", err)
+	if !errors.Is(err, ErrDuplicate) || !strings.Contains(err.Error(), "shard 1 of 3 disagrees with an earlier line of shard 1 (engines gpu)") {
+		t.Errorf("Merge of two lines of shard 1 that differ in one piece: %v; want ErrDuplicate naming the shard and engines", err)
 	}
 }

@@ -47,6 +47,12 @@ type Result struct {
 	// Source says where the line was read (such as "shard-3.json:1"), for
 	// messages; it is not part of the line.
 	Source string
+
+	// body is the SHA-256 of the line Parse read (its checksum field),
+	// so that a merge need not write the line again to name it; "" in a
+	// Result not read by Parse. A Result changed after Parse is no line
+	// until written and parsed again.
+	body string
 }
 
 // Sums are the sums of tallies (see [backtrack.Tally]), in 128 bits: 24 ×
@@ -218,6 +224,15 @@ func decodeStrict(body []byte, v any) error {
 	return dec.Decode(v)
 }
 
+// lineChecksum returns the checksum of r's line: the one Parse read, or
+// that of the line r would write.
+func (r Result) lineChecksum() string {
+	if r.body != "" {
+		return r.body
+	}
+	return checksum(r.line().body())
+}
+
 // AppendLine appends r as one line of JSON, with its checksum and a
 // newline, to b.
 func (r Result) AppendLine(b []byte) []byte {
@@ -245,11 +260,12 @@ func Parse(text []byte) (Result, error) {
 	if !bytes.Equal(l.body(), body) {
 		return Result{}, fmt.Errorf("parse shard result: %w: not in the form queens writes", ErrCorrupt)
 	}
+	sum := string(text[len(text)-64-2 : len(text)-2]) // signedBody checked it
 	r := Result{
 		N: l.N, Shard: l.Shard, Shards: l.Shards, Scheme: l.Scheme, Split: l.Split, Engine: cmp.Or(l.Engine, EngineConstellations), Parts: l.Parts,
 		Sums:    Sums{Total24: l.Total24, Unique24: l.Unique24, Nodes: l.Nodes},
 		Elapsed: time.Duration(math.Round(l.Elapsed*1000)) * time.Millisecond,
-		Version: l.Version, Fingerprint: l.Fingerprint, Host: l.Host, Threads: l.Threads,
+		Version: l.Version, Fingerprint: l.Fingerprint, Host: l.Host, Threads: l.Threads, body: sum,
 	}
 	if l.Start != "" {
 		start, err := time.Parse(time.RFC3339, l.Start)

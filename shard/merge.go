@@ -2,11 +2,22 @@ package shard
 
 import (
 	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
 	"fmt"
+	"hash/maphash"
+	"maps"
 	"math"
+	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/queens-dev/queens/backtrack"
 )
 
 // Sum is the merged count of all the shards of a count.
@@ -16,12 +27,18 @@ type Sum struct {
 	Nodes            Uint128
 	Elapsed          time.Duration // summed over the shards
 	Longest          time.Duration // of the slowest shard
-	// Confirmed counts the shards run more than once, on another host,
-	// at another time or by another engine, whose lines agree: the same work, the same tallies
-	// (a quorum of independent runs, as volunteer computing checks its
-	// workers). The same line given twice confirms nothing.
+	// Confirmed counts the shards whose lines of two or more engines
+	// agree: the same work, the same tallies, found by other code (a
+	// quorum of independent runs, as volunteer computing checks its
+	// workers).
 	Confirmed int
-	// Slowest lists up to 5 shards, the slowest first.
+	// Repeated counts the shards given again by the engine of an earlier
+	// line of theirs, with the same tallies: the same code run again (or
+	// the same line copied, its host edited) is a repeat, not a
+	// confirmation.
+	Repeated int
+	// Slowest lists up to 5 shards, the slowest first (their pieces and
+	// tallies left out).
 	Slowest []Result
 	// MostNodes is the largest number of queens one shard placed: with
 	// Nodes/Shards, the imbalance of the split that does not depend on the
@@ -30,107 +47,314 @@ type Sum struct {
 }
 
 // Merge adds up the results of all the shards of one count, each
-// checked by [Parse] or made by [Run]. It refuses (with an error naming the
-// shards) results of different boards, schemes, shard counts or versions
-// ([ErrMismatch]), a shard index given twice with different tallies
-// ([ErrDuplicate], naming both lines' sources, the first piece that
-// differs and its figures; the same tallies again, whatever the nodes,
-// are a confirmation, see [Sum.Confirmed]) or not at all ([ErrMissing], listing
-// the shards to run again), pieces that are not those of the split of
-// this version of the program ([ErrCoverage]), and sums that are not
-// whole, overflow, or are impossible (more classes than solutions, or
-// more than 8 solutions per class: [ErrCorrupt]).
+// checked by [Parse] or made by [Run], as a [Merger] does one at a time.
+// It refuses (with an error naming the shards) results of different
+// boards, schemes, shard counts or versions ([ErrMismatch]), a shard
+// index given twice with different tallies ([ErrDuplicate]; the same
+// tallies again, whatever the nodes, are a confirmation by another engine
+// or a repeat by the same one, see [Sum.Confirmed] and [Sum.Repeated]) or
+// not at all ([MissingError], wrapping [ErrMissing]), pieces that are not
+// those of the split of this version of the program ([ErrCoverage]), and
+// sums that are not whole, overflow, or are impossible (more classes than
+// solutions, or more than 8 solutions per class: [ErrCorrupt]).
 func Merge(results []Result) (Sum, error) {
-	if len(results) == 0 {
+	var m Merger
+	for _, r := range results {
+		if err := m.Add(r); err != nil {
+			return Sum{}, err
+		}
+	}
+	return m.Sum()
+}
+
+// A Merger adds up the lines of one count one at a time, in any order, as
+// [Merge] does, holding per shard a hash of its tallies and the engines
+// of its lines (16 bytes in a map), never the lines: a merge of millions of
+// lines streams. With Verify set it keeps, of the lines, the pieces drawn
+// for a recount ([Merger.Recount]); it also keeps what a [Record] needs.
+// The zero Merger is ready to use and recounts nothing.
+type Merger struct {
+	// Verify, if not nil, is called once, with the number of pieces in the
+	// whole split, for the number of pieces to draw for the recount
+	// (clamped to 0..parts, then more than [MaxRecount] is an error); its error
+	// stops the merge.
+	Verify func(parts int) (int, error)
+	Seed   uint64 // the seed of the draw
+
+	started bool
+	r0      Result // the first line, its pieces and tallies dropped
+	hashes  maphash.Seed
+	shards  map[int32]seenShard
+	engines []string // of the lines, in the order met: bit i of seenShard.engines
+	total   Sums
+	sum     Sum
+
+	drawn  bool
+	draw   map[int32][]drawn // the pieces drawn, by shard, until its first line comes
+	picks  []pick            // in the order drawn
+	lines  int               // lines added
+	listed []RecordLine      // the first maxRecordLines lines, for the record
+	digest [4]uint64         // of every line: see [Record]
+}
+
+// seenShard is what a Merger keeps of a shard: 12 bytes, 16 with its key
+// in the map.
+type seenShard struct {
+	tallies [2]uint32 // hash of the tallies of its first line (solutions and classes)
+	engines uint32    // bit i < 31: a line of Merger.engines[i] came; bit 31: a repeat came
+}
+
+// repeated is the bit of seenShard.engines that says a repeat came.
+const repeated = 1 << 31
+
+// drawn is a piece drawn for the recount: at position pos of its shard's
+// pieces, drawn at-th.
+type drawn struct{ pos, at int }
+
+// pick is a piece drawn for the recount, with what its line claims.
+type pick struct {
+	key     key
+	claimed backtrack.Tally
+	shard   int
+	source  string
+	engine  string
+	n       int
+	set     bool
+}
+
+// MaxRecount bounds the pieces a [Merger] draws for a recount (it holds
+// each until it is recounted), so that no number read from a record sizes
+// anything large: more is a second count, better run as one and compared
+// (merge --confirm).
+const MaxRecount = 1 << 20
+
+// maxRecordLines bounds the lines a [Record] lists one by one; beyond it
+// the record holds their count and digest only, so that a record of
+// millions of lines stays a few hundred bytes.
+const maxRecordLines = 1 << 16
+
+// Add adds r, a line of the count ([Parse] checked it), refusing it with
+// the errors of [Merge] (but for [ErrMissing], which is [Merger.Sum]'s).
+func (m *Merger) Add(r Result) error {
+	if !m.started {
+		if err := r.Spec().check(); err != nil {
+			return fmt.Errorf("merge: %w", err)
+		}
+		m.started, m.r0 = true, r
+		m.r0.Pieces, m.r0.JoinPieces, m.r0.Tallies = nil, nil, nil
+		m.hashes = maphash.MakeSeed()
+		m.shards = map[int32]seenShard{}
+	}
+	r0 := m.r0
+	if r.Scheme != r0.Scheme && r.Engine != r0.Engine {
+		// Engines mix only when they count the same pieces.
+		return fmt.Errorf("merge: %w: shard %d%s was counted by engine %s with scheme %s, shard %d%s by engine %s with scheme %s: "+
+			"the two split the count into different pieces, so their lines do not add up (count every shard of one count with one of them)",
+			ErrMismatch, r0.Shard, from(r0), engineOf(r0), r0.Scheme, r.Shard, from(r), engineOf(r), r.Scheme)
+	}
+	for _, f := range []struct {
+		name string
+		a, b any
+	}{
+		{"n", r0.N, r.N}, {"shard count", r0.Shards, r.Shards}, {"scheme", r0.Scheme, r.Scheme}, {"split", r0.Split, r.Split},
+		{"pieces in the split", r0.Parts, r.Parts}, {"version", r0.Version, r.Version},
+	} {
+		if f.a != f.b {
+			return fmt.Errorf("merge: %w: shard %d%s has %s %v, shard %d%s has %v", ErrMismatch,
+				r0.Shard, from(r0), f.name, f.a, r.Shard, from(r), f.b)
+		}
+	}
+	pieces, parts, err := r.Spec().keys()
+	if err != nil {
+		return fmt.Errorf("merge: %w", err)
+	}
+	keys := r.keys()
+	if parts != r.Parts || !slices.Equal(pieces, keys) || fingerprint(r.Spec(), pieces) != r.Fingerprint || len(r.Tallies) != len(keys) {
+		return fmt.Errorf("merge: %w: shard %d of %d%s (version %s) does not cover the pieces this version's split gives it",
+			ErrCoverage, r.Shard, r.Shards, from(r), r.Version)
+	}
+	if !m.drawn {
+		if err := m.drawPieces(parts, r.Shards); err != nil {
+			return err
+		}
+	}
+	engine := engineOf(r)
+	e := slices.Index(m.engines, engine)
+	if e < 0 {
+		e = len(m.engines)
+		m.engines = append(m.engines, engine)
+	}
+	bit := uint32(1) << min(e, 30) // Parse admits registered engines only: a handful
+	h := m.hashTallies(r.Tallies)
+	m.addLine(r)
+	prev, ok := m.shards[int32(r.Shard)]
+	if ok {
+		// The tallies of each piece must agree; the nodes are each
+		// engine's (or run's) own work.
+		if prev.tallies != h {
+			return fmt.Errorf("merge: %w: shard %d of %d%s disagrees with an earlier line of shard %d (engines %s): their tallies differ (this line, engine %s: %s solutions, %s unique)",
+				ErrDuplicate, r.Shard, r.Shards, from(r), r.Shard, m.enginesOf(prev.engines), engine, fraction24Of(r.Total24), fraction24Of(r.Unique24))
+		}
+		// Another engine is a second opinion; the same engine (and, as
+		// Merge requires, the same version) again is the same code run
+		// again, or the same line copied: a repeat.
+		switch {
+		case prev.engines&bit == 0 && bits.OnesCount32(prev.engines&^repeated) == 1:
+			m.sum.Confirmed++
+		case prev.engines&bit != 0 && prev.engines&repeated == 0:
+			m.sum.Repeated++
+			prev.engines |= repeated
+		}
+		prev.engines |= bit
+		m.shards[int32(r.Shard)] = prev
+		return nil
+	}
+	m.shards[int32(r.Shard)] = seenShard{tallies: h, engines: bit}
+	for _, d := range m.draw[int32(r.Shard)] {
+		m.picks[d.at] = pick{key: keys[d.pos], claimed: r.Tallies[d.pos], shard: r.Shard, source: r.Source, engine: engine, n: r.N, set: true}
+	}
+	delete(m.draw, int32(r.Shard))
+	if m.total, err = m.total.add(r.Sums); err != nil {
+		return fmt.Errorf("merge: %w", err)
+	}
+	m.sum.Elapsed = min(m.sum.Elapsed+r.Elapsed, math.MaxInt64/2) // saturates: 146 years
+	m.sum.Longest = max(m.sum.Longest, r.Elapsed)
+	if r.Nodes.Cmp(m.sum.MostNodes) > 0 {
+		m.sum.MostNodes = r.Nodes
+	}
+	if len(m.sum.Slowest) < 5 || r.Elapsed > m.sum.Slowest[4].Elapsed {
+		r.Pieces, r.JoinPieces, r.Tallies = nil, nil, nil
+		i, _ := slices.BinarySearchFunc(m.sum.Slowest, r, func(a, b Result) int {
+			return cmp.Or(cmp.Compare(b.Elapsed, a.Elapsed), -1) // after those as slow, as a stable sort does
+		})
+		m.sum.Slowest = slices.Insert(m.sum.Slowest, i, r)
+		m.sum.Slowest = m.sum.Slowest[:min(5, len(m.sum.Slowest))]
+	}
+	return nil
+}
+
+// enginesOf names the engines of a mask of seenShard.engines.
+func (m *Merger) enginesOf(mask uint32) string {
+	var names []string
+	for i, e := range m.engines {
+		if mask&(1<<min(i, 30)) != 0 {
+			names = append(names, e)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// hashTallies hashes what every correct engine finds of the pieces: the
+// solutions and classes, not the nodes.
+func (m *Merger) hashTallies(ts []backtrack.Tally) [2]uint32 {
+	var h maphash.Hash
+	h.SetSeed(m.hashes)
+	var b [16]byte
+	for _, t := range ts {
+		binary.LittleEndian.PutUint64(b[:8], t.Total24)
+		binary.LittleEndian.PutUint64(b[8:], t.Unique24)
+		h.Write(b[:])
+	}
+	x := h.Sum64()
+	return [2]uint32{uint32(x), uint32(x >> 32)}
+}
+
+// addLine adds r to the lines of the record: listed (the first
+// maxRecordLines) and in the digest.
+func (m *Merger) addLine(r Result) {
+	l := RecordLine{Shard: r.Shard, Checksum: r.lineChecksum(), Engine: engineOf(r),
+		Host: r.Host, Elapsed: float64(r.Elapsed.Milliseconds()) / 1000}
+	m.lines++
+	if m.lines <= maxRecordLines {
+		m.listed = append(m.listed, l)
+	} else {
+		m.listed = nil
+	}
+	m.digest = addDigest(m.digest, l)
+}
+
+// addDigest adds line l to the digest d: the sum, modulo 2^256, of the
+// SHA-256 of each line's fields, so that the lines may come in any order,
+// and a line given twice counts twice.
+func addDigest(d [4]uint64, l RecordLine) [4]uint64 {
+	h := sha256.Sum256(fmt.Appendf(nil, "%d %s %s %q %v", l.Shard, l.Checksum, l.Engine, l.Host, l.Elapsed))
+	var carry uint64
+	for i := range d {
+		d[i], carry = bits.Add64(d[i], binary.BigEndian.Uint64(h[8*i:]), carry)
+	}
+	return d
+}
+
+// drawPieces draws the pieces of the recount among the parts pieces of
+// the split: those at positions given by a partial Fisher-Yates shuffle
+// of 0..parts-1 seeded with m.Seed, holding O(k) numbers, never the
+// split. Position j of the split is piece j/shards of shard j%shards (the
+// split deals its pieces round-robin).
+func (m *Merger) drawPieces(parts, shards int) error {
+	m.drawn = true
+	if m.Verify == nil {
+		return nil
+	}
+	k, err := m.Verify(parts)
+	if err != nil {
+		return err
+	}
+	if k = min(max(k, 0), parts); k > MaxRecount {
+		return fmt.Errorf("merge: %w: a recount of %d pieces (at most %d)", ErrVerify, k, MaxRecount)
+	}
+	rng := rand.New(rand.NewPCG(m.Seed, 0x71756565)) // "quee"
+	moved := map[int]int{}                           // the shuffle's swaps, where they differ from the identity
+	at := func(i int) int {
+		if v, ok := moved[i]; ok {
+			return v
+		}
+		return i
+	}
+	m.draw = map[int32][]drawn{}
+	m.picks = make([]pick, k)
+	for i := range k {
+		j := i + rng.IntN(parts-i)
+		p := at(j)
+		moved[j] = at(i)
+		delete(moved, i)
+		m.draw[int32(p%shards)] = append(m.draw[int32(p%shards)], drawn{pos: p / shards, at: i})
+	}
+	return nil
+}
+
+// Sum returns the sum of the lines added, or the errors of [Merge]: no
+// line, shards absent ([MissingError]), sums not whole or impossible.
+func (m *Merger) Sum() (Sum, error) {
+	if !m.started {
 		return Sum{}, fmt.Errorf("merge: %w: no shard results", ErrMissing)
 	}
-	r0 := results[0]
-	if err := r0.Spec().check(); err != nil {
-		return Sum{}, fmt.Errorf("merge: %w", err)
+	r0 := m.r0
+	if len(m.shards) < r0.Shards {
+		miss := &MissingError{N: r0.N, Shards: r0.Shards, Split: r0.Split, Scheme: r0.Scheme, Count: r0.Shards - len(m.shards)}
+		// The gaps between the shards seen: at most one more than the
+		// lines read, however many shards the lines claim.
+		seen := slices.Sorted(maps.Keys(m.shards))
+		next := 0
+		for _, i := range append(seen, int32(r0.Shards)) {
+			if int(i) > next {
+				miss.Missing = append(miss.Missing, Span{next, int(i) - 1})
+			}
+			next = int(i) + 1
+		}
+		return Sum{}, miss
 	}
-	first := map[int]Result{} // the first line of each shard
-	confirmed := map[int]bool{}
-	var sum Sum
-	var total Sums
-	for _, r := range results {
-		if r.Scheme != r0.Scheme && r.Engine != r0.Engine {
-			// Engines mix only when they count the same pieces.
-			return Sum{}, fmt.Errorf("merge: %w: shard %d%s was counted by engine %s with scheme %s, shard %d%s by engine %s with scheme %s: "+
-				"the two split the count into different pieces, so their lines do not add up (count every shard of one count with one of them)",
-				ErrMismatch, r0.Shard, from(r0), engineOf(r0), r0.Scheme, r.Shard, from(r), engineOf(r), r.Scheme)
-		}
-		for _, f := range []struct {
-			name string
-			a, b any
-		}{
-			{"n", r0.N, r.N}, {"shard count", r0.Shards, r.Shards}, {"scheme", r0.Scheme, r.Scheme}, {"split", r0.Split, r.Split},
-			{"pieces in the split", r0.Parts, r.Parts}, {"version", r0.Version, r.Version},
-		} {
-			if f.a != f.b {
-				return Sum{}, fmt.Errorf("merge: %w: shard %d%s has %s %v, shard %d%s has %v", ErrMismatch,
-					r0.Shard, from(r0), f.name, f.a, r.Shard, from(r), f.b)
-			}
-		}
-		if err := r.Spec().check(); err != nil {
-			return Sum{}, fmt.Errorf("merge: %w", err)
-		}
-		pieces, parts, err := r.Spec().keys()
-		if err != nil {
-			return Sum{}, fmt.Errorf("merge: %w", err)
-		}
-		if parts != r.Parts || !slices.Equal(pieces, r.keys()) || fingerprint(r.Spec(), pieces) != r.Fingerprint {
-			return Sum{}, fmt.Errorf("merge: %w: shard %d of %d%s (version %s) does not cover the pieces this version's split gives it",
-				ErrCoverage, r.Shard, r.Shards, from(r), r.Version)
-		}
-		if prev, ok := first[r.Shard]; ok {
-			// The tallies of each piece must agree; the nodes are each
-			// engine's (or run's) own work.
-			if i := firstDifference(prev.Tallies, r.Tallies); i >= 0 {
-				return Sum{}, fmt.Errorf("merge: %w: shard %d of %d%s and%s disagree on piece %v: %s (engine %s) and %s (engine %s)",
-					ErrDuplicate, r.Shard, r.Shards, from(prev), from(r), r.keys()[i],
-					describe(prev.Tallies[i]), engineOf(prev), describe(r.Tallies[i]), engineOf(r))
-			}
-			// The same line twice (one file given twice, a copy) is no
-			// second opinion: a confirmation is another run, on another
-			// host, at another time or by another engine.
-			if prev.Host != r.Host || !prev.Start.Equal(r.Start) || engineOf(prev) != engineOf(r) {
-				confirmed[r.Shard] = true
-			}
-			continue
-		}
-		first[r.Shard] = r
-		if total, err = total.add(r.Sums); err != nil {
-			return Sum{}, fmt.Errorf("merge: %w", err)
-		}
-		sum.Elapsed = min(sum.Elapsed+r.Elapsed, math.MaxInt64/2) // saturates: 146 years
-		sum.Longest = max(sum.Longest, r.Elapsed)
-		if r.Nodes.Cmp(sum.MostNodes) > 0 {
-			sum.MostNodes = r.Nodes
-		}
-		sum.Slowest = append(sum.Slowest, r)
-	}
-	if missing := r0.Shards - len(first); missing > 0 {
-		var idx []int
-		for i := range r0.Shards {
-			if _, ok := first[i]; !ok {
-				idx = append(idx, i)
-			}
-		}
-		return Sum{}, &MissingError{N: r0.N, Shards: r0.Shards, Missing: idx}
-	}
+	sum := m.sum
+	sum.Slowest = slices.Clone(sum.Slowest)
 	var r1, r2 uint64
-	sum.Total, r1 = total.Total24.DivMod(24)
-	sum.Unique, r2 = total.Unique24.DivMod(24)
+	sum.Total, r1 = m.total.Total24.DivMod(24)
+	sum.Unique, r2 = m.total.Unique24.DivMod(24)
 	if r1 != 0 || r2 != 0 {
-		return Sum{}, fmt.Errorf("merge: %w: the sums %s and %s are not whole", ErrCorrupt, fraction24Of(total.Total24), fraction24Of(total.Unique24))
+		return Sum{}, fmt.Errorf("merge: %w: the sums %s and %s are not whole", ErrCorrupt, fraction24Of(m.total.Total24), fraction24Of(m.total.Unique24))
 	}
-	sum.N, sum.Shards, sum.Parts, sum.Nodes = r0.N, r0.Shards, r0.Parts, total.Nodes
+	sum.N, sum.Shards, sum.Parts, sum.Nodes = r0.N, r0.Shards, r0.Parts, m.total.Nodes
 	if most, over := sum.Unique.Mul64(8); sum.Unique.Cmp(sum.Total) > 0 || !over && sum.Total.Cmp(most) > 0 {
 		return Sum{}, fmt.Errorf("merge: %w: %v solutions in %v classes is impossible (a class holds 1 to 8 solutions)", ErrCorrupt, sum.Total, sum.Unique)
 	}
-	sum.Confirmed = len(confirmed)
-	slices.SortStableFunc(sum.Slowest, func(a, b Result) int { return cmp.Compare(b.Elapsed, a.Elapsed) })
-	sum.Slowest = sum.Slowest[:min(5, len(sum.Slowest))]
 	return sum, nil
 }
 
@@ -138,20 +362,29 @@ func Merge(results []Result) (Sum, error) {
 // none.
 func engineOf(r Result) string { return cmp.Or(r.Engine, EngineConstellations) }
 
+// Span is a run of shard indexes, First to Last (0-based, inclusive).
+type Span struct{ First, Last int }
+
 // MissingError is the error of [Merge] when shards are absent: it wraps
-// [ErrMissing] and lists them, so that a caller can resubmit them.
+// [ErrMissing] and lists them, so that a caller can resubmit them; with
+// the count's N, Shards, Split and Scheme, as the lines give them.
 type MissingError struct {
-	N, Shards int
-	Missing   []int // the absent shards, 0-based, sorted
+	N, Shards, Split int
+	Scheme           string
+	Count            int    // the shards absent
+	Missing          []Span // the absent shards, 0-based, in order
 }
 
 func (e *MissingError) Error() string {
 	return fmt.Sprintf("merge: %v: %d of %d shards absent (0-based: %s; a Slurm array numbered from 1 reruns them with --array=%s)",
-		ErrMissing, len(e.Missing), e.Shards, Ranges(e.Missing, 0), Ranges(e.Missing, 1))
+		ErrMissing, e.Count, e.Shards, e.Ranges(0), e.Ranges(1))
 }
 
 // Unwrap returns [ErrMissing].
 func (e *MissingError) Unwrap() error { return ErrMissing }
+
+// Ranges writes the absent shards as [Ranges] does, each plus base.
+func (e *MissingError) Ranges(base int) string { return spanRanges(e.Missing, base) }
 
 // from names where r was read, for messages: " (FILE:LINE)", or "".
 func from(r Result) string {
@@ -165,24 +398,116 @@ func from(r Result) string {
 // runs of three or more as ranges: Ranges([]int{2, 16, 39, 40, 41}, 1) is
 // "3,17,40-42".
 func Ranges(idx []int, base int) string {
-	var b strings.Builder
-	for i := 0; i < len(idx); {
-		j := i
-		for j+1 < len(idx) && idx[j+1] == idx[j]+1 {
-			j++
+	var spans []Span
+	for _, i := range idx {
+		if k := len(spans) - 1; k >= 0 && spans[k].Last == i-1 {
+			spans[k].Last = i
+		} else {
+			spans = append(spans, Span{i, i})
 		}
+	}
+	return spanRanges(spans, base)
+}
+
+// spanRanges writes spans as [Ranges] does.
+func spanRanges(spans []Span, base int) string {
+	var b strings.Builder
+	for _, s := range spans {
 		if b.Len() > 0 {
 			b.WriteByte(',')
 		}
 		switch {
-		case j-i >= 2:
-			fmt.Fprintf(&b, "%d-%d", idx[i]+base, idx[j]+base)
-		case j > i:
-			fmt.Fprintf(&b, "%d,%d", idx[i]+base, idx[j]+base)
+		case s.Last-s.First >= 2:
+			fmt.Fprintf(&b, "%d-%d", s.First+base, s.Last+base)
+		case s.Last > s.First:
+			fmt.Fprintf(&b, "%d,%d", s.First+base, s.Last+base)
 		default:
-			fmt.Fprintf(&b, "%d", idx[i]+base)
+			fmt.Fprintf(&b, "%d", s.First+base)
 		}
-		i = j + 1
 	}
 	return b.String()
 }
+
+// Recount recounts the pieces drawn (see [Merger.Verify]) on threads
+// goroutines (<= 0: 1), each with the [Engine] its line names, and
+// compares them with the lines, as [Verify] does; call it after
+// [Merger.Sum] succeeded. It returns the pieces checked, in the order
+// drawn.
+func (m *Merger) Recount(ctx context.Context, threads int) ([]Checked, error) {
+	parent := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errs := make([]error, len(m.picks))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(threads, len(m.picks))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if errs[i] = m.picks[i].recount(ctx); errs[i] != nil {
+					cancel()
+				}
+			}
+		}()
+	}
+feed:
+	for i := range m.picks {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	// The first error in the order drawn, but for the cancellations one
+	// caused.
+	for _, err := range errs {
+		if err != nil && !errors.Is(err, context.Canceled) {
+			return nil, err
+		}
+	}
+	if err := parent.Err(); err != nil {
+		return nil, err
+	}
+	checked := make([]Checked, len(m.picks))
+	for i, p := range m.picks {
+		checked[i] = Checked{Shard: p.shard, Source: p.source, Piece: p.key.String()}
+	}
+	return checked, nil
+}
+
+// recount recounts p with the engine of its line and compares.
+func (p pick) recount(ctx context.Context) error {
+	if !p.set {
+		return fmt.Errorf("verify: %w: a piece drawn is in no line", ErrMissing)
+	}
+	e, ok := LookupEngine(p.engine)
+	if !ok {
+		return fmt.Errorf("verify piece %v of shard %d%s: unknown engine %q", p.key, p.shard, fromSource(p.source), p.engine)
+	}
+	var got backtrack.Tally
+	var err error
+	switch {
+	case p.key.join != (schemeOf(e.Scheme) == JoinScheme):
+		err = fmt.Errorf("engine %s counts the pieces of scheme %s", e.Name, schemeOf(e.Scheme))
+	case p.key.join:
+		got, err = e.RecountJoin(ctx, p.n, p.key.jp)
+	default:
+		got, err = e.Recount(ctx, p.n, p.key.sp)
+	}
+	if err != nil {
+		return fmt.Errorf("verify piece %v of shard %d%s: %w", p.key, p.shard, fromSource(p.source), err)
+	}
+	// Every correct engine finds the same tallies; the nodes are the
+	// work of one engine's search, reported but not judged.
+	if !sameCount(got, p.claimed) {
+		return fmt.Errorf("%w: piece %v of shard %d%s (engine %s): the line says %s, a recount %s",
+			ErrVerify, p.key, p.shard, fromSource(p.source), p.engine, describe(p.claimed), describe(got))
+	}
+	return nil
+}
+
+// fromSource names a source for messages as from does.
+func fromSource(s string) string { return from(Result{Source: s}) }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,16 +22,19 @@ var ErrRecord = errors.New("merge record does not check")
 // A Record is what a merge found and how it was checked, kept so that the
 // merge can be checked again later from the same lines ([CheckRecord]):
 // the count, the versions and engines of the lines, the recount (how
-// many pieces, the seed of the draw and the pieces drawn), and each line
-// by the SHA-256 checksum it carries, with its host and elapsed time. It
-// is written as one line of JSON with its own checksum at the end, like a
-// shard line:
+// many pieces, the seed of the draw and the pieces drawn), the
+// confirmations and repeats, the kinds of check the count rests on
+// (Checks), and each line by the SHA-256 checksum it carries, with its
+// host and elapsed time (the first 65,536 lines; every line in
+// line_count and lines_digest). It is written as one line of JSON with
+// its own checksum at the end, like a shard line:
 //
 //	{"kind":"queens-merge-record","n":10,"total":"724","unique":"92","published":"matches",
 //	 "shards":4,"parts":273,"versions":["v1.2.0"],"engines":["constellations"],
 //	 "verify":3,"seed":8301457212,"recounted":[{"shard":1,"piece":"1:5:6:7"},...],
-//	 "confirmed":0,"lines":[{"shard":0,"checksum":"...","engine":"constellations","host":"node1","elapsed":0.01},...],
-//	 "elapsed":0.04,"merged_by":"v1.2.0","checksum":"..."}
+//	 "confirmed":0,"repeated":0,"checks":["published-table","recount-sample"],
+//	 "lines":[{"shard":0,"checksum":"...","engine":"constellations","host":"node1","elapsed":0.01},...],
+//	 "line_count":4,"lines_digest":"...","elapsed":0.04,"merged_by":"v1.2.0","checksum":"..."}
 //
 // total and unique are strings of decimal digits: from n = 30 they pass
 // 2^64, which JSON readers do not all hold.
@@ -48,12 +53,28 @@ type Record struct {
 	Seed      uint64    `json:"seed"`
 	Recounted []Checked `json:"recounted"`
 
-	Confirmed int          `json:"confirmed"`
-	Lines     []RecordLine `json:"lines"`   // every line given, by shard
-	Elapsed   float64      `json:"elapsed"` // seconds, summed over the shards
-	MergedBy  string       `json:"merged_by"`
-	Checksum  string       `json:"checksum,omitempty"`
+	Confirmed int `json:"confirmed"` // shards whose lines of two engines agree (Sum.Confirmed)
+	Repeated  int `json:"repeated"`  // shards given again by the same engine (Sum.Repeated)
+	// Checks names the kinds of check the count rests on, of
+	// [CheckPublished], [CheckRecount], [CheckEngine] and [CheckRepeat],
+	// in that order; none when only the lines' own checks hold.
+	Checks []string `json:"checks"`
+
+	Lines       []RecordLine `json:"lines"`        // the lines given, by shard: all of them up to 65,536, else none
+	LineCount   int          `json:"line_count"`   // the lines given
+	LinesDigest string       `json:"lines_digest"` // of every line given, in any order: see Merger
+	Elapsed     float64      `json:"elapsed"`      // seconds, summed over the shards
+	MergedBy    string       `json:"merged_by"`
+	Checksum    string       `json:"checksum,omitempty"`
 }
+
+// The kinds of check a [Record] rests on (Record.Checks).
+const (
+	CheckPublished = "published-table"    // the count matches the published table
+	CheckRecount   = "recount-sample"     // pieces drawn at random were recounted and agree
+	CheckEngine    = "independent-engine" // every shard was counted by two engines that agree
+	CheckRepeat    = "repeat"             // some shards were counted again by the same engine: no independent check
+)
 
 // RecordLine is one shard line in a [Record].
 type RecordLine struct {
@@ -70,11 +91,25 @@ const recordKind = "queens-merge-record"
 // [Merge]) and of its recount (checked, from [Verify] with seed; none if
 // nothing was recounted), merged by the program version mergedBy.
 func NewRecord(sum Sum, results []Result, checked []Checked, seed uint64, mergedBy string) Record {
+	var m Merger
+	for _, r := range results {
+		m.Add(r) // Merge took them
+	}
+	return m.Record(sum, checked, seed, mergedBy)
+}
+
+// Record returns the record of the lines added (sum, from
+// [Merger.Sum]) and of their recount (checked, from [Merger.Recount] with
+// seed; none if nothing was recounted), merged by the program version
+// mergedBy.
+func (m *Merger) Record(sum Sum, checked []Checked, seed uint64, mergedBy string) Record {
 	rec := Record{
 		Kind: recordKind, N: sum.N, Total: sum.Total.String(), Unique: sum.Unique.String(),
 		Published: Published(sum), Shards: sum.Shards, Parts: sum.Parts,
+		Versions: []string{m.r0.Version}, Engines: slices.Sorted(slices.Values(m.engines)),
 		Verify: len(checked), Seed: seed, Recounted: append([]Checked{}, checked...),
-		Confirmed: sum.Confirmed, Lines: []RecordLine{}, MergedBy: mergedBy,
+		Confirmed: sum.Confirmed, Repeated: sum.Repeated, Checks: []string{},
+		Lines: slices.Clone(m.listed), LineCount: m.lines, MergedBy: mergedBy,
 		Elapsed: float64(sum.Elapsed.Milliseconds()) / 1000,
 	}
 	if len(checked) == 0 {
@@ -83,27 +118,29 @@ func NewRecord(sum Sum, results []Result, checked []Checked, seed uint64, merged
 	for i := range rec.Recounted {
 		rec.Recounted[i].Source = ""
 	}
-	for _, r := range results {
-		rec.Versions = appendNew(rec.Versions, r.Version)
-		rec.Engines = appendNew(rec.Engines, engineOf(r))
-		rec.Lines = append(rec.Lines, RecordLine{
-			Shard: r.Shard, Checksum: checksum(r.line().body()), Engine: engineOf(r),
-			Host: r.Host, Elapsed: float64(r.Elapsed.Milliseconds()) / 1000,
-		})
+	if rec.Lines == nil {
+		rec.Lines = []RecordLine{}
 	}
-	slices.Sort(rec.Versions)
-	slices.Sort(rec.Engines)
+	var digest [32]byte
+	for i, x := range m.digest {
+		binary.BigEndian.PutUint64(digest[8*i:], x)
+	}
+	rec.LinesDigest = hex.EncodeToString(digest[:])
 	slices.SortStableFunc(rec.Lines, func(a, b RecordLine) int {
 		return cmp.Or(cmp.Compare(a.Shard, b.Shard), cmp.Compare(a.Checksum, b.Checksum))
 	})
-	return rec
-}
-
-func appendNew(s []string, v string) []string {
-	if slices.Contains(s, v) {
-		return s
+	for _, c := range []struct {
+		on   bool
+		name string
+	}{
+		{rec.Published == "matches", CheckPublished}, {len(checked) > 0, CheckRecount},
+		{sum.Confirmed == sum.Shards && sum.Shards > 0, CheckEngine}, {sum.Repeated > 0, CheckRepeat},
+	} {
+		if c.on {
+			rec.Checks = append(rec.Checks, c.name)
+		}
 	}
-	return append(s, v)
+	return rec
 }
 
 // Published says what the published table says of sum: "matches",
@@ -152,29 +189,49 @@ func ParseRecord(text []byte) (Record, error) {
 }
 
 // CheckRecord checks that the lines reproduce rec: merged, they give the
-// same count, shards, versions, engines and confirmations, they are the
-// very lines of the record (by their checksums), and recounting as the
-// record says (the same number of pieces, drawn with the same seed: the
-// same pieces) agrees with them. A piece recounted is counted again, so
-// this takes as long as the merge's recount did. Errors wrap [ErrRecord]
-// (naming the first difference), or are those of [Merge] and [Verify], or
-// ctx's.
+// same count, shards, versions, engines, confirmations and repeats, they
+// are the very lines of the record (by their checksums, and the digest of
+// them all), and recounting as the record says (the same number of
+// pieces, drawn with the same seed: the same pieces) agrees with them. A
+// piece recounted is counted again, so this takes as long as the merge's
+// recount did. Errors wrap [ErrRecord] (naming the first difference), or
+// are those of [Merge] and [Verify], or ctx's. [Merger.Check] does the
+// same with lines added one at a time.
 func CheckRecord(ctx context.Context, rec Record, results []Result) error {
+	m := rec.Merger()
+	for _, r := range results {
+		if err := m.Add(r); err != nil {
+			return fmt.Errorf("check record: %w", err)
+		}
+	}
+	return m.Check(ctx, rec, 1)
+}
+
+// Merger returns a [Merger] that draws the pieces rec's recount drew,
+// for [Merger.Check].
+func (rec Record) Merger() *Merger {
+	return &Merger{Verify: func(int) (int, error) { return rec.Verify, nil }, Seed: rec.Seed}
+}
+
+// Check checks rec against the lines added to m (made by
+// [Record.Merger]), as [CheckRecord] does, recounting on threads
+// goroutines.
+func (m *Merger) Check(ctx context.Context, rec Record, threads int) error {
 	if rec.Kind != recordKind {
 		return fmt.Errorf("check record: %w: kind %s", ErrRecord, quote.Token(rec.Kind))
 	}
-	sum, err := Merge(results)
+	sum, err := m.Sum()
 	if err != nil {
 		return fmt.Errorf("check record: %w", err)
 	}
 	var checked []Checked
 	if rec.Verify > 0 {
-		if checked, err = Verify(ctx, results, rec.Verify, rec.Seed); err != nil {
+		if checked, err = m.Recount(ctx, threads); err != nil {
 			return fmt.Errorf("check record: %w", err)
 		}
 	}
-	again := NewRecord(sum, results, checked, rec.Seed, rec.MergedBy)
-	again.Elapsed = rec.Elapsed // a sum of rounded figures: compared line by line
+	again := m.Record(sum, checked, rec.Seed, rec.MergedBy)
+	again.Elapsed = rec.Elapsed // a sum of rounded figures: in the lines and digest
 	for _, d := range []struct {
 		what       string
 		want, have any
@@ -183,7 +240,9 @@ func CheckRecord(ctx context.Context, rec Record, results []Result) error {
 		{"published", rec.Published, again.Published}, {"shards", rec.Shards, again.Shards},
 		{"parts", rec.Parts, again.Parts}, {"versions", rec.Versions, again.Versions},
 		{"engines", rec.Engines, again.Engines}, {"confirmed", rec.Confirmed, again.Confirmed},
-		{"lines", len(rec.Lines), len(again.Lines)}, {"pieces recounted", rec.Verify, len(checked)},
+		{"repeated", rec.Repeated, again.Repeated}, {"checks", rec.Checks, again.Checks},
+		{"line count", rec.LineCount, again.LineCount}, {"lines", len(rec.Lines), len(again.Lines)},
+		{"pieces recounted", rec.Verify, len(checked)}, {"pieces listed as recounted", len(rec.Recounted), len(again.Recounted)},
 	} {
 		if fmt.Sprint(d.want) != fmt.Sprint(d.have) {
 			return fmt.Errorf("check record: %w: the record has %s %s, the lines give %s", ErrRecord, d.what,
@@ -202,6 +261,16 @@ func CheckRecord(ctx context.Context, rec Record, results []Result) error {
 			return fmt.Errorf("check record: %w: the seed %d draws piece %s of shard %d where the record has %s of shard %d",
 				ErrRecord, rec.Seed, again.Recounted[i].Piece, again.Recounted[i].Shard, quote.Text(c.Piece), c.Shard)
 		}
+	}
+	if rec.LinesDigest != again.LinesDigest {
+		return fmt.Errorf("check record: %w: the record's lines digest %s is not that of the lines, %s", ErrRecord,
+			quote.Text(rec.LinesDigest), again.LinesDigest)
+	}
+	// Whatever else the record says (a field no check above names) must
+	// be what the lines give too.
+	rec.Checksum = ""
+	if a, b := rec.AppendLine(nil), again.AppendLine(nil); !bytes.Equal(a, b) {
+		return fmt.Errorf("check record: %w: it is not the record the lines give", ErrRecord)
 	}
 	return nil
 }

@@ -69,3 +69,109 @@ func TestRecord(t *testing.T) {
 		t.Errorf("CheckRecord of a record with another total: %v", err)
 	}
 }
+
+// TestCheckRecordRecounted checks that a record whose list of pieces
+// recounted was lengthened, emptied or cut (its checksum recomputed) is
+// refused, never a panic or "all agree", and that one whose lines or
+// digest were changed is refused too.
+func TestCheckRecordRecounted(t *testing.T) {
+	ctx := context.Background()
+	rs, err := parseAll(runAll(t, 8, 3, "test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := Merge(rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked, err := Verify(ctx, rs, 2, 7)
+	if err != nil || len(checked) != 2 {
+		t.Fatalf("Verify = %v, %v", checked, err)
+	}
+	rec := NewRecord(sum, rs, checked, 7, "merger")
+	if err := CheckRecord(ctx, rec, rs); err != nil {
+		t.Fatalf("CheckRecord of the record itself: %v", err)
+	}
+	edits := map[string]func(r *Record){
+		"longer":    func(r *Record) { r.Recounted = append(r.Recounted, r.Recounted...) },
+		"emptied":   func(r *Record) { r.Recounted = []Checked{} },
+		"cut":       func(r *Record) { r.Recounted = r.Recounted[:1] },
+		"no lines":  func(r *Record) { r.Lines = []RecordLine{} },
+		"digest":    func(r *Record) { r.LinesDigest = strings.Repeat("0", 64) },
+		"checks":    func(r *Record) { r.Checks = append(r.Checks, CheckEngine) },
+		"repeated":  func(r *Record) { r.Repeated = 1 },
+		"linecount": func(r *Record) { r.LineCount++ },
+	}
+	for name, edit := range edits {
+		forged := rec
+		forged.Recounted = slices.Clone(rec.Recounted)
+		edit(&forged)
+		back, err := ParseRecord(forged.AppendLine(nil)) // re-signed
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := CheckRecord(ctx, back, rs); !errors.Is(err, ErrRecord) {
+			t.Errorf("%s: CheckRecord = %v; want ErrRecord", name, err)
+		}
+	}
+}
+
+// TestRecordChecks checks the kinds of check a record says it rests on.
+func TestRecordChecks(t *testing.T) {
+	lines := runAll(t, 8, 2, "test")
+	rs, err := parseAll(lines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gpu := make([]Result, len(rs))
+	for i, r := range rs {
+		r.Engine = EngineGPU
+		if gpu[i], err = Parse(r.AppendLine(nil)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		name    string
+		results []Result
+		k       int
+		want    []string
+	}{
+		{"lines", rs, 0, []string{CheckPublished}},
+		{"recount", rs, 3, []string{CheckPublished, CheckRecount}},
+		{"repeat", append(slices.Clone(rs), rs[0]), 0, []string{CheckPublished, CheckRepeat}},
+		{"engines", append(slices.Clone(rs), gpu...), 0, []string{CheckPublished, CheckEngine}},
+		{"some engines", append(slices.Clone(rs), gpu[1]), 0, []string{CheckPublished}},
+	} {
+		sum, err := Merge(c.results)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked, err := Verify(context.Background(), c.results, c.k, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec := NewRecord(sum, c.results, checked, 1, "m"); !slices.Equal(rec.Checks, c.want) {
+			t.Errorf("%s: checks %q; want %q", c.name, rec.Checks, c.want)
+		}
+	}
+}
+
+// TestCheckRecordHugeVerify checks that a record claiming a recount of
+// more pieces than a merge draws is refused before anything is sized.
+func TestCheckRecordHugeVerify(t *testing.T) {
+	rs, err := parseAll(runAll(t, 6, 2, "test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := NewRecord(Sum{}, rs, nil, 0, "m")
+	rec.Verify = 1 << 40 // all the pieces are fewer: recounted, they differ from the record
+	if err := CheckRecord(context.Background(), rec, rs); !errors.Is(err, ErrRecord) {
+		t.Errorf("CheckRecord of a record with verify 2^40: %v; want ErrRecord", err)
+	}
+	// Of a split of more pieces than MaxRecount, the draw is refused
+	// before it is sized.
+	m := Merger{Verify: func(int) (int, error) { return 1 << 40, nil }}
+	if err := m.drawPieces(MaxRecount+1, 3); !errors.Is(err, ErrVerify) || m.picks != nil {
+		t.Errorf("a draw of 2^40 of %d pieces: %v, %d picks; want ErrVerify and none", MaxRecount+1, err, len(m.picks))
+	}
+}

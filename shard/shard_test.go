@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -227,30 +228,39 @@ func overflowing(t *testing.T, line []byte) []byte {
 	return r.AppendLine(nil)
 }
 
-// TestMergeConfirms checks that a shard given twice with the same result
-// counts as a confirmation, and that merge names the slowest shards.
+// TestMergeConfirms checks that a shard given again by another engine
+// counts as a confirmation, and by the same engine (another host, the
+// same line copied) as a repeat, and that merge names the slowest shards.
 func TestMergeConfirms(t *testing.T) {
 	good := runAll(t, 10, 4, "test")
-	// A second run elsewhere: the same work, another host.
-	elsewhere := func(line []byte) []byte {
+	edit := func(line []byte, f func(r *Result)) []byte {
 		r, err := Parse(line)
 		if err != nil {
 			t.Fatal(err)
 		}
-		r.Host = "another-" + r.Host
+		f(&r)
 		return r.AppendLine(nil)
 	}
-	sum, err := parseMerge(append(good[:4:4], elsewhere(good[2]), elsewhere(good[0])))
+	elsewhere := func(r *Result) { r.Host = "another-" + r.Host }
+	gpu := func(r *Result) { r.Engine = EngineGPU }
+	for _, c := range []struct {
+		name                string
+		more                [][]byte
+		confirmed, repeated int
+	}{
+		{"another engine", [][]byte{edit(good[2], gpu), edit(good[0], gpu)}, 2, 0},
+		{"another host", [][]byte{edit(good[2], elsewhere), edit(good[0], elsewhere)}, 0, 2},
+		{"the same line", [][]byte{good[2], good[2], good[2]}, 0, 1},
+		{"both", [][]byte{edit(good[1], elsewhere), edit(good[1], gpu), edit(good[1], gpu)}, 1, 1},
+	} {
+		sum, err := parseMerge(append(good[:4:4], c.more...))
+		if err != nil || sum.Total != From64(724) || sum.Unique != From64(92) || sum.Confirmed != c.confirmed || sum.Repeated != c.repeated || len(sum.Slowest) != 4 {
+			t.Errorf("%s: merge = %+v, %v; want 724, %d confirmed, %d repeated", c.name, sum, err, c.confirmed, c.repeated)
+		}
+	}
+	sum, err := parseMerge(good)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if sum.Total != From64(724) || sum.Unique != From64(92) || sum.Confirmed != 2 || len(sum.Slowest) != 4 {
-		t.Errorf("merge with two confirmations = %+v", sum)
-	}
-	// The same line twice (a file given twice) is accepted, and confirms
-	// nothing.
-	if sum, err := parseMerge(append(good[:4:4], good[2])); err != nil || sum.Confirmed != 0 || sum.Total != From64(724) {
-		t.Errorf("merge with a line given twice = %+v, %v; want the count and no confirmation", sum, err)
 	}
 	for i := 1; i < len(sum.Slowest); i++ {
 		if sum.Slowest[i].Elapsed > sum.Slowest[i-1].Elapsed {
@@ -511,5 +521,30 @@ func TestRunCounter(t *testing.T) {
 	}
 	if _, err := Run(context.Background(), Spec{N: 11, Shards: 1, Version: "v"}, Options{Counter: liar}); err == nil || !strings.Contains(err.Error(), "counter's tally") {
 		t.Errorf("Run with a lying counter: %v", err)
+	}
+}
+
+// TestMergeClaimedShards checks that a line claiming the most shards a
+// count may have sizes nothing: the merge's memory follows the lines read
+// (here one), and the shards absent come back as runs.
+func TestMergeClaimedShards(t *testing.T) {
+	r, err := Run(context.Background(), Spec{N: 6, Index: 0, Shards: MaxShards, Version: "test"}, Options{Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := parseAll([][]byte{r.AppendLine(nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err = Merge(rs)
+	runtime.ReadMemStats(&after)
+	var miss *MissingError
+	if !errors.As(err, &miss) || miss.Count != MaxShards-1 || !slices.Equal(miss.Missing, []Span{{1, MaxShards - 1}}) {
+		t.Fatalf("Merge of one line of %d shards: %v; want shards 1-%d missing", MaxShards, err, MaxShards-1)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
+		t.Errorf("Merge of one line claiming %d shards allocated %d bytes; want under 1 MiB", MaxShards, got)
 	}
 }

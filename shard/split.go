@@ -2,6 +2,7 @@ package shard
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/queens-dev/queens/backtrack"
 )
@@ -68,7 +69,7 @@ func (s Spec) checkSplit() error {
 	if s.Split < 2 || s.Split > backtrack.MaxParts {
 		return fmt.Errorf("%w: %d sub-parts per constellation (want 2 to %d, or 0 for whole ones)", ErrShard, s.Split, backtrack.MaxParts)
 	}
-	all, err := backtrack.Subproblems(s.N)
+	all, err := subproblems(s.N)
 	if err != nil {
 		return err
 	}
@@ -79,11 +80,28 @@ func (s Spec) checkSplit() error {
 	return nil
 }
 
+// subproblems returns [backtrack.Subproblems](n), listed once and shared
+// (never changed): each line a merge reads asks for it, and at n = 28 a
+// copy of the list is megabytes.
+func subproblems(n int) ([]backtrack.Subproblem, error) {
+	if n < 0 || n > backtrack.CountMaxN {
+		return backtrack.Subproblems(n) // its error
+	}
+	return subproblemLists[n]()
+}
+
+var subproblemLists = func() (f [backtrack.CountMaxN + 1]func() ([]backtrack.Subproblem, error)) {
+	for n := range f {
+		f[n] = sync.OnceValues(func() ([]backtrack.Subproblem, error) { return backtrack.Subproblems(n) })
+	}
+	return f
+}()
+
 // splitKeys returns the pieces of shard s of the scheme [SchemeSplit]
 // (checked), without listing the whole split (C·m + 1 pieces: 187
 // million at n = 28), and the number of pieces in it.
 func splitKeys(s Spec) ([]key, int) {
-	all, _ := backtrack.Subproblems(s.N) // checked by checkSplit
+	all, _ := subproblems(s.N) // checked by checkSplit
 	m := s.Split
 	parts := (len(all)-1)*m + 1
 	var keys []key

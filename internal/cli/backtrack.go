@@ -214,9 +214,9 @@ func backtrackAction(c *cli.Context) error {
 // backtrackCount runs --count with the constellation counter.
 func backtrackCount(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, place []board.Queen) error {
 	mode, _, _ := uniqueOf(c)
-	bar := newProgress(c.App.ErrWriter, 0, fmt.Sprintf("counting n=%d", n))
-	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Threads: c.Int("threads"), Unique: mode.on, Place: place, Progress: bar.Parts})
-	bar.Done()
+	parts, stop := countProgress(c, n)
+	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Threads: c.Int("threads"), Unique: mode.on, Place: place, Progress: parts})
+	stop()
 	return finishCount(ctx, c, out, format, n, mode, engineCount{
 		engine: "constellations", total: res.Total, unique: res.Unique, rotations: res.Rotations,
 		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []stat{{"nodes", res.Nodes}},

@@ -135,9 +135,9 @@ func joinCount(ctx context.Context, c *cli.Context, out *output, format board.Fo
 		}
 	}
 	defer limitHeap(mem)()
-	bar := newProgress(c.App.ErrWriter, 0, fmt.Sprintf("counting n=%d", n))
-	res, err := join.Count(ctx, n, join.Options{Threads: c.Int("threads"), Unique: mode.on, Memory: mem, Progress: bar.Parts})
-	bar.Done()
+	parts, stop := countProgress(c, n)
+	res, err := join.Count(ctx, n, join.Options{Threads: c.Int("threads"), Unique: mode.on, Memory: mem, Progress: parts})
+	stop()
 	return finishCount(ctx, c, out, format, n, mode, engineCount{
 		engine: "join", total: res.Total, unique: res.Unique, rotations: res.Rotations,
 		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []stat{{"simd", res.SIMD}, {"halves", res.Halves}, {"pairs", res.Pairs}},

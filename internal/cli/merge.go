@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,9 +29,11 @@ func mergeCommand() *cli.Command {
 		Usage: "sum the shard results of queens backtrack --shard, refusing gaps, overlaps and mismatches",
 		UsageText: "queens merge [--format text|json] [--stats] [--verify K|P%] [--record FILE] FILE... | -\n" +
 			"queens merge --check-record RECORD FILE... | -\n" +
+			"queens merge --confirm RECORD_A RECORD_B FILE... | -\n" +
 			"queens merge --progress DIR...",
 		Description: `merge reads the JSON lines that "queens backtrack -n N --count --shard I/K --json"
-prints, from the files given (- for stdin; blank lines are skipped), checks that
+prints, from the files given (- for stdin, a directory for its *.jsonl files;
+blank lines are skipped), one line at a time (parsed on --threads), checks that
 they are every shard of one count exactly once, and prints the count like --count
 --unique does ("T solutions (U unique)"), then whether it matches the published
 table (OEIS A000170, A002562). With --format json it prints one JSON line instead,
@@ -43,7 +47,8 @@ sbatch commands that do it: task ids under the cluster's MaxArraySize, from
 QUEENS_MAX_ARRAY_SIZE, count.sbatch's submission file or scontrol; with the
 settings that file records; on stdout, one a line, when too long for the
 message), a shard given twice with different results (the same result
-twice, from another run, is a confirmation), shards of different n, split, shard
+again is a confirmation when another engine found it, a repeat when the same one
+did), shards of different n, split, shard
 count or version, and pieces that are not those this version of queens deals to
 each shard. A count that differs from the published table is a failed check too
 (exit status 1). Lines of different engines (the CPU's constellations, the GPU)
@@ -65,7 +70,10 @@ worker that forged --forged of them (default 1%) with probability P.
 --record FILE writes the record of the merge (one JSON line: the count, versions,
 engines, the recount's K, seed and pieces, each line's checksum, host and elapsed
 time); --check-record FILE checks it against the lines it was made from, recounting
-the same pieces. --progress DIR... reads the parts directories of a running count
+the same pieces (on --threads). --confirm RECORD_A RECORD_B FILE... checks two
+records of one count, by engines of different splits (the constellations and
+the join), each against its lines, and exits 0 only when both check and their
+counts agree. --progress DIR... reads the parts directories of a running count
 (the .jsonl results and the .ckpt checkpoints of count.sbatch) and prints the
 pieces done, the percentage of the work (pieces weighted by their expected cost),
 an ETA, and the shards whose checkpoint has not changed for --stale.`,
@@ -75,6 +83,8 @@ an ETA, and the shards whose checkpoint has not changed for --stale.`,
 			&cli.StringFlag{Name: "forged", DefaultText: "1 and 1%", Usage: "the forger --verify is measured against: `F` pieces, or P% of them"},
 			&cli.StringFlag{Name: "record", Usage: "write the record of the merge to `FILE` (one JSON line)"},
 			&cli.StringFlag{Name: "check-record", Usage: "check the record `FILE` against the lines given"},
+			&cli.BoolFlag{Name: "confirm", Usage: "check the records RECORD_A RECORD_B (the first two files) of one count by two independent engines against the lines that follow, and compare them"},
+			threadsFlag(),
 			&cli.BoolFlag{Name: "progress", Usage: "report the progress of the counts whose parts directories are given"},
 			&cli.DurationFlag{Name: "stale", Value: 10 * time.Minute, Usage: "with --progress: call a shard stale when its checkpoint is older than `D`"},
 		},
@@ -104,30 +114,36 @@ func mergeAction(c *cli.Context) error {
 	if c.IsSet("check-record") {
 		return checkRecordAction(c)
 	}
+	if c.Bool("confirm") {
+		return confirmAction(c)
+	}
 	rc, err := parseVerify(c)
 	if err != nil {
 		return err
 	}
-	results, err := readAllResults(c)
+	in, err := newInputs(c, c.Args().Slice(), c.String("record"))
 	if err != nil {
 		return err
 	}
-	sum, err := shard.Merge(results)
-	if err != nil {
-		var w io.Writer // the commands that resubmit missing shards, when they are long
-		if format == "text" {
-			w = c.App.Writer
-		}
-		return failf("%v%s", err, resubmission(w, err, results))
+	m := &shard.Merger{Seed: rc.seed, Verify: rc.pieces}
+	if err := in.each(c, c.Int("threads"), m.Add); err != nil {
+		return err
 	}
-	if err := rc.recount(c, sum, results); err != nil {
+	sum, err := m.Sum()
+	if err != nil {
+		return mergeFailed(c, format, err, in.dirs)
+	}
+	if rc.checked, err = m.Recount(c.Context, c.Int("threads")); err != nil {
+		if errors.Is(err, shard.ErrVerify) {
+			return failf("merge --verify (--seed %d): %v", rc.seed, err)
+		}
 		return err
 	}
 	if err := writeVerdict(c.App.Writer, format, sum, rc); err != nil {
 		return err
 	}
 	if path := c.String("record"); path != "" {
-		if err := writeRecord(c, path, shard.NewRecord(sum, results, rc.checked, rc.seed, version())); err != nil {
+		if err := writeRecord(c, path, m.Record(sum, rc.checked, rc.seed, version())); err != nil {
 			return err
 		}
 	}
@@ -140,46 +156,235 @@ func mergeAction(c *cli.Context) error {
 	return nil
 }
 
-// readAllResults reads the shard results of every input given.
-func readAllResults(c *cli.Context) ([]shard.Result, error) {
-	var results []shard.Result
-	for _, name := range c.Args().Slice() {
-		var r io.Reader = c.App.Reader
-		if name != "-" {
-			f, err := openInput(c, name)
-			if err != nil {
-				return nil, usagef("merge: cannot read %s: %v", name, unwrapPath(err))
-			}
-			defer f.Close()
-			r = f
-		} else {
-			var err error
-			if r, err = stdinInput(c, r); err != nil {
-				return nil, usagef("merge: stdin: %v", err)
-			}
+// mergeFailed reports a merge that failed (err, from [shard.Merger.Sum]):
+// with missing shards, the command that counts them; with --format json,
+// also as a JSON object on stdout. The exit status is 1 either way.
+func mergeFailed(c *cli.Context, format string, err error, dirs []string) error {
+	var miss *shard.MissingError
+	if format == "json" {
+		v := struct {
+			Error   string `json:"error"`
+			N       int    `json:"n,omitempty"`
+			Shards  int    `json:"shards,omitempty"`
+			Count   int    `json:"missing_count,omitempty"`
+			Missing string `json:"missing,omitempty"` // 0-based, as ranges
+		}{Error: err.Error()}
+		if errors.As(err, &miss) {
+			v.N, v.Shards, v.Count, v.Missing = miss.N, miss.Shards, miss.Count, miss.Ranges(0)
 		}
-		rs, err := readResults(r, name)
-		if err != nil {
-			return nil, err
+		if werr := writeJSONLine(c.App.Writer, v); werr != nil {
+			return werr
 		}
-		results = append(results, rs...)
 	}
-	return results, nil
+	var w io.Writer // the commands that resubmit missing shards, when they are long
+	if format == "text" {
+		w = c.App.Writer
+	}
+	return failf("%v%s", err, resubmission(w, err, dirs))
 }
 
+// inputs are the inputs of merge: files, directories of them, stdin.
+type inputs struct {
+	names  []string
+	record os.FileInfo // the file --record names, when it exists: no input may be it
+	dirs   []string    // the directories lines were read from ("" for stdin), in the order first read
+	any    bool        // an input was read
+}
+
+// newInputs checks merge's inputs (names) against the record it writes
+// (recordPath, "" for none) before anything is read: an input that is
+// the record (by any path or link) would be lost to it.
+func newInputs(c *cli.Context, names []string, recordPath string) (*inputs, error) {
+	in := &inputs{names: names}
+	if recordPath == "" {
+		return in, nil
+	}
+	st, err := os.Stat(recordPath)
+	if err != nil || !st.Mode().IsRegular() {
+		return in, nil // written fresh: no input is it
+	}
+	in.record = st
+	for _, name := range in.names {
+		var ist os.FileInfo
+		if name == "-" {
+			if f, ok := c.App.Reader.(*os.File); ok {
+				ist, err = f.Stat()
+			}
+		} else {
+			ist, err = os.Stat(name)
+		}
+		if err == nil && ist != nil {
+			if err := in.notRecord(name, ist); err != nil {
+				return nil, err
+			}
+		}
+		if err == nil && ist != nil && ist.IsDir() {
+			if dst, derr := os.Stat(filepath.Dir(recordPath)); derr == nil && os.SameFile(dst, ist) && isLines(recordPath) {
+				return nil, usagef("merge: --record %s is in the directory %s, whose lines merge reads: write it elsewhere", recordPath, name)
+			}
+		}
+	}
+	return in, nil
+}
+
+// notRecord refuses the input name (st) if it is the record's file.
+func (in *inputs) notRecord(name string, st os.FileInfo) error {
+	if in.record != nil && os.SameFile(in.record, st) {
+		return usagef("merge: --record names the input %s (the same file): it would replace the lines; write the record elsewhere", name)
+	}
+	return nil
+}
+
+// isLines reports whether a directory's file name is one merge reads:
+// shard lines, *.jsonl.
+func isLines(name string) bool { return strings.HasSuffix(name, ".jsonl") }
+
+// each reads the shard results of every input, in the order given (a
+// directory's *.jsonl files in the order the directory lists them), and
+// calls add with each in that order, from one goroutine: nothing holds
+// the lines. With threads > 1 the lines are parsed (the most of a
+// merge's work) on threads goroutines, a few batches at a time.
+func (in *inputs) each(c *cli.Context, threads int, add func(shard.Result) error) error {
+	if threads <= 1 {
+		return in.walk(c, func(name string, line int, text []byte) error {
+			r, err := parseLine(name, line, text)
+			if err == nil {
+				err = addFailed(add(r))
+			}
+			return err
+		})
+	}
+	p := newParsePipeline(threads, add)
+	werr := in.walk(c, p.emit)
+	if err := p.close(); err != nil {
+		return err
+	}
+	return werr
+}
+
+// addFailed returns the error of adding a line to a merge as the failed
+// check it is (exit status 1), or as it is when it has its status (a
+// usage error of --verify).
+func addFailed(err error) error {
+	var exit *exitError
+	if err == nil || errors.As(err, &exit) {
+		return err
+	}
+	return failf("%v", err)
+}
+
+// parseLine parses the line (text, without its newline) number line of
+// the input name.
+func parseLine(name string, line int, text []byte) (shard.Result, error) {
+	r, err := shard.Parse(text)
+	if err != nil {
+		return r, failf("merge: %s:%d: %v", name, line, err)
+	}
+	r.Source = name + ":" + strconv.Itoa(line)
+	return r, nil
+}
+
+// walk reads the lines of every input, in the order given, and calls
+// emit with each that is not blank (text without its newline, valid only
+// during the call; name "stdin" for -).
+func (in *inputs) walk(c *cli.Context, emit func(name string, line int, text []byte) error) error {
+	for _, name := range in.names {
+		if name == "-" {
+			r, err := inputReader(c.Context, &asyncReader{ctx: c.Context, r: c.App.Reader}, unlimitedInput)
+			if err != nil {
+				return usagef("merge: stdin: %v", err)
+			}
+			if err := in.read(r, "-", emit); err != nil {
+				return err
+			}
+			continue
+		}
+		if st, err := os.Stat(name); err == nil && st.IsDir() {
+			if err := in.eachInDir(c, name, emit); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := in.readFile(c, name, emit); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// eachInDir reads the *.jsonl files of the directory dir, a few hundred
+// names at a time: a parts directory of millions of shards is never
+// listed whole.
+func (in *inputs) eachInDir(c *cli.Context, dir string, emit func(string, int, []byte) error) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return usagef("merge: cannot read %s: %v", dir, unwrapPath(err))
+	}
+	defer d.Close()
+	files := 0
+	for {
+		names, err := d.Readdirnames(256)
+		for _, name := range names {
+			if !isLines(name) || strings.HasPrefix(name, ".") { // temporaries are hidden
+				continue
+			}
+			files++
+			if err := in.readFile(c, filepath.Join(dir, name), emit); err != nil {
+				return err
+			}
+		}
+		if err == io.EOF && files == 0 {
+			return usagef("merge: %s is a directory with no shard results in it (*.jsonl files)", dir)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return usagef("merge: read %s: %v", dir, unwrapPath(err))
+		}
+	}
+}
+
+// readFile reads the shard results of the file name.
+func (in *inputs) readFile(c *cli.Context, name string, emit func(string, int, []byte) error) error {
+	f, err := openInputLimit(c.Context, name, unlimitedInput)
+	if err != nil {
+		return usagef("merge: cannot read %s: %v", name, unwrapPath(err))
+	}
+	defer f.Close()
+	if st, err := f.f.Stat(); err == nil {
+		if err := in.notRecord(name, st); err != nil {
+			return err
+		}
+	}
+	return in.read(f, name, emit)
+}
+
+// unlimitedInput caps merge's inputs (a PiB: none that matters): merge
+// holds one line at a time, so its inputs may be of any length, where
+// --max-input caps what is held whole (a record).
+const unlimitedInput = 1 << 50
+
 // maxShardLine is the longest line merge reads: a shard's line holds its
-// pieces' tallies (1.1 MiB for one shard of all of n = 28's pieces),
-// under the least default of --max-input (16 MiB);
+// pieces' tallies (1.1 MiB for one shard of all of n = 28's pieces);
 // anything past this is no shard result, refused before it takes more
-// memory.
+// memory. A merge holds one line at a time, so its inputs may be of any
+// length.
 const maxShardLine = 8 << 20
 
-// readResults reads the shard results of one input, skipping blank lines.
-func readResults(r io.Reader, name string) ([]shard.Result, error) {
+// read reads the lines of one input and emits those that are not blank.
+func (in *inputs) read(r io.Reader, name string, emit func(string, int, []byte) error) error {
 	if name == "-" {
 		name = "stdin"
 	}
-	var results []shard.Result
+	dir := "" // stdin's lines come from no directory
+	if name != "stdin" {
+		dir = filepath.Dir(name)
+	}
+	if !slices.Contains(in.dirs, dir) {
+		in.dirs = append(in.dirs, dir)
+	}
+	in.any = true
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte // a line longer than the reader's buffer
 	for line := 1; ; line++ {
@@ -192,25 +397,21 @@ func readResults(r io.Reader, name string) ([]shard.Result, error) {
 			b, long = append(long, b...), long[:0]
 		}
 		if len(bytes.TrimRight(b, "\r\n")) > maxShardLine {
-			return nil, usagef("merge: %s:%d: a line longer than a shard line may be (%d MiB): %s",
+			return usagef("merge: %s:%d: a line longer than a shard line may be (%d MiB): %s",
 				name, line, maxShardLine>>20, quote.Bytes(b))
 		}
 		if err != nil && err != io.EOF {
-			return nil, usagef("merge: read %s: %v", name, unwrapPath(err))
+			return usagef("merge: read %s: %v", name, unwrapPath(err))
 		}
 		if len(bytes.TrimSpace(b)) > 0 {
-			res, perr := shard.Parse(bytes.TrimRight(b, "\r\n"))
-			if perr != nil {
-				return nil, failf("merge: %s:%d: %v", name, line, perr)
+			if err := emit(name, line, bytes.TrimRight(b, "\r\n")); err != nil {
+				return err
 			}
-			res.Source = fmt.Sprintf("%s:%d", name, line)
-			results = append(results, res)
 		}
 		if err == io.EOF {
-			break
+			return nil
 		}
 	}
-	return results, nil
 }
 
 // forger is a worker that forged some of its pieces: count of them, or
@@ -294,8 +495,8 @@ func parseVerify(c *cli.Context) (recounted, error) {
 	} else if ok {
 		rc.p = p / 100
 		rc.forgers = rc.forgers[len(rc.forgers)-1:] // --forged, or 1%
-	} else if rc.k, err = strconv.Atoi(v); err != nil || rc.k < 0 {
-		return rc, usagef("merge: --verify %q: want a number of pieces, 0 or more, or a probability such as 99%%", v)
+	} else if rc.k, err = strconv.Atoi(v); err != nil || rc.k < 0 || rc.k > maxRecount {
+		return rc, usagef("merge: --verify %q: want a number of pieces, 0 to %d, or a probability such as 99%%", v, maxRecount)
 	}
 	rc.seed = c.Uint64("seed")
 	if !c.IsSet("seed") {
@@ -308,25 +509,25 @@ func parseVerify(c *cli.Context) (recounted, error) {
 	return rc, nil
 }
 
-// recount runs --verify: K pieces (given, or as many as the probability
-// asked for needs) drawn with the seed.
-func (rc *recounted) recount(c *cli.Context, sum shard.Sum, results []shard.Result) error {
+// pieces returns the pieces --verify recounts of parts: K, or as many as
+// the probability asked for needs (for [shard.Merger.Verify]).
+func (rc *recounted) pieces(parts int) (int, error) {
 	if rc.p > 0 {
-		var err error
-		if rc.k, err = shard.PiecesFor(sum.Parts, rc.forgers[0].pieces(sum.Parts), rc.p); err != nil {
-			return usagef("merge: --verify: %v", err)
+		k, err := shard.PiecesFor(parts, rc.forgers[0].pieces(parts), rc.p)
+		if err != nil {
+			return 0, usagef("merge: --verify: %v", err)
 		}
+		if k > maxRecount {
+			return 0, usagef("merge: --verify %s%% would recount %d of the %d pieces, more than %d: that is a second count (run one, and --confirm)",
+				strconv.FormatFloat(100*rc.p, 'g', -1, 64), k, parts, maxRecount)
+		}
+		return k, nil
 	}
-	if rc.k == 0 {
-		return nil
-	}
-	var err error
-	rc.checked, err = shard.Verify(c.Context, results, rc.k, rc.seed)
-	if errors.Is(err, shard.ErrVerify) {
-		return failf("merge --verify (--seed %d): %v", rc.seed, err)
-	}
-	return err
+	return rc.k, nil
 }
+
+// maxRecount bounds the pieces --verify recounts.
+const maxRecount = shard.MaxRecount
 
 // writeVerdict prints the count and what checked it.
 func writeVerdict(w io.Writer, format string, sum shard.Sum, rc recounted) error {
@@ -343,8 +544,9 @@ func writeVerdict(w io.Writer, format string, sum shard.Sum, rc recounted) error
 			Published string        `json:"published"`
 			Verified  int           `json:"verified"`
 			Confirmed int           `json:"confirmed"`
+			Repeated  int           `json:"repeated"`
 			Seed      *uint64       `json:"seed,omitempty"`
-		}{sum.N, sum.Total, sum.Unique, published, len(rc.checked), sum.Confirmed, seed})
+		}{sum.N, sum.Total, sum.Unique, published, len(rc.checked), sum.Confirmed, sum.Repeated, seed})
 	}
 	noun := "solutions"
 	if sum.Total == shard.From64(1) {
@@ -354,7 +556,7 @@ func writeVerdict(w io.Writer, format string, sum shard.Sum, rc recounted) error
 	want, _ := board.Known(sum.N)
 	switch {
 	case published == "unknown" && len(rc.checked) == 0:
-		b = fmt.Appendf(b, "no count is published for n = %d: nothing checked this count but its lines; recount with --verify K, and run shards twice to confirm them\n", sum.N)
+		b = fmt.Appendf(b, "no count is published for n = %d: nothing checked this count but its lines; recount with --verify K, and count it again with the join to --confirm it\n", sum.N)
 	case published == "unknown":
 		b = fmt.Appendf(b, "no count is published for n = %d: the recount of --verify and the confirmations are its only checks\n", sum.N)
 	case published == "matches":
@@ -370,7 +572,10 @@ func writeVerdict(w io.Writer, format string, sum shard.Sum, rc recounted) error
 		}
 	}
 	if sum.Confirmed > 0 {
-		b = fmt.Appendf(b, "%d of %d shards confirmed by a second line with the same result\n", sum.Confirmed, sum.Shards)
+		b = fmt.Appendf(b, "%d of %d shards confirmed by a line of another engine with the same result\n", sum.Confirmed, sum.Shards)
+	}
+	if sum.Repeated > 0 {
+		b = fmt.Appendf(b, "%d of %d shards repeated by the same engine with the same result (a repeat, not a confirmation)\n", sum.Repeated, sum.Shards)
 	}
 	_, err := w.Write(b)
 	return err
@@ -405,32 +610,45 @@ func writeRecord(c *cli.Context, path string, rec shard.Record) error {
 // checkRecordAction runs --check-record: the record against the lines.
 func checkRecordAction(c *cli.Context) error {
 	path := c.String("check-record")
-	f, err := openInput(c, path)
-	if err != nil {
-		return usagef("merge: cannot read %s: %v", path, unwrapPath(err))
-	}
-	defer f.Close()
-	data, err := io.ReadAll(f) // capped by openInput (--max-input)
-	if err != nil {
-		return usagef("merge: read %s: %v", path, unwrapPath(err))
-	}
-	rec, err := shard.ParseRecord(data)
-	if err != nil {
-		return failf("merge: %s: %v", path, err)
-	}
-	results, err := readAllResults(c)
+	rec, err := readRecord(c, path)
 	if err != nil {
 		return err
 	}
-	if err := shard.CheckRecord(c.Context, rec, results); err != nil {
+	in, err := newInputs(c, c.Args().Slice(), "")
+	if err != nil {
+		return err
+	}
+	m := rec.Merger()
+	if err := in.each(c, c.Int("threads"), m.Add); err != nil {
+		return err
+	}
+	if err := m.Check(c.Context, rec, c.Int("threads")); err != nil {
 		if errors.Is(err, c.Context.Err()) {
 			return err
 		}
 		return failf("merge: %s: %v", path, err)
 	}
 	_, err = fmt.Fprintf(c.App.Writer, "record %s checks: %s solutions (%s unique) of n = %d from %d lines of %d shards; recounted the same %d pieces (--seed %d): all agree\n",
-		path, rec.Total, rec.Unique, rec.N, len(rec.Lines), rec.Shards, rec.Verify, rec.Seed)
+		path, rec.Total, rec.Unique, rec.N, rec.LineCount, rec.Shards, rec.Verify, rec.Seed)
 	return err
+}
+
+// readRecord reads and parses the record in the file path.
+func readRecord(c *cli.Context, path string) (shard.Record, error) {
+	f, err := openInput(c, path)
+	if err != nil {
+		return shard.Record{}, usagef("merge: cannot read %s: %v", path, unwrapPath(err))
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f) // capped by openInput (--max-input)
+	if err != nil {
+		return shard.Record{}, usagef("merge: read %s: %v", path, unwrapPath(err))
+	}
+	rec, err := shard.ParseRecord(data)
+	if err != nil {
+		return rec, failf("merge: %s: %v", path, err)
+	}
+	return rec, nil
 }
 
 // writeMergeStats prints merge --stats on e.

@@ -2,7 +2,9 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -139,10 +141,17 @@ func TestMergeProgressCLI(t *testing.T) {
 	for i := range 3 {
 		args := []string{"backtrack", "-n", "10", "--count", "--shard", fmt.Sprintf("%d/4", i), "--json",
 			"--checkpoint", filepath.Join(dir, fmt.Sprintf("%d.ckpt", i))}
-		if i < 2 {
-			args = append(args, "-o", filepath.Join(dir, fmt.Sprintf("%d.jsonl", i)))
+		out, status := filepath.Join(dir, fmt.Sprintf("%d.jsonl", i)), 0
+		if i == 2 {
+			// Its line not written: the checkpoint stays (a written
+			// line removes it).
+			if _, err := os.Stat("/dev/full"); err != nil {
+				t.Skip("no /dev/full here")
+			}
+			out, status = "/dev/full", 1
 		}
-		if _, stderr, code := runCLI(t, "", args...); code != 0 {
+		args = append(args, "-o", out)
+		if _, stderr, code := runCLI(t, "", args...); code != status {
 			t.Fatalf("%v: exit %d, stderr %q", args, code, stderr)
 		}
 	}
@@ -171,6 +180,29 @@ func TestProgressEvery(t *testing.T) {
 	if _, stderr, _ := runCLI(t, "", "backtrack", "-n", "13", "--count", "--shard", "0/1", "--json", "--progress-every", "0"); stderr != "" {
 		t.Errorf("--progress-every 0: stderr %q", stderr)
 	}
+	// A whole count, without --shard or --checkpoint, logs too.
+	stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "15", "--count", "--threads", "1", "--progress-every", "20ms")
+	if code != 0 || stdout != "2279184 solutions\n" || !regexp.MustCompile(`(?m)^queens: progress: n=15: \d+ of \d+ pieces \(\d+\.\d%\) after \S+, (about \S+ left|estimating)$`).MatchString(stderr) {
+		t.Errorf("a whole count with --progress-every 20ms: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// TestMergeMissingJSON checks that merge --format json prints a JSON
+// error object on stdout for missing shards, with exit status 1 as in
+// text.
+func TestMergeMissingJSON(t *testing.T) {
+	lines := shardLines(t, 8, 4)
+	stdout, stderr, code := runCLI(t, lines[0]+lines[3], "merge", "--format", "json", "-")
+	var v struct {
+		Error        string
+		N, Shards    int
+		MissingCount int `json:"missing_count"`
+		Missing      string
+	}
+	if err := json.Unmarshal([]byte(stdout), &v); code != 1 || err != nil || v.N != 8 || v.Shards != 4 || v.MissingCount != 2 || v.Missing != "1,2" ||
+		!strings.Contains(v.Error, "missing shard") || !strings.Contains(stderr, "resubmit them") {
+		t.Errorf("merge --format json of 2 of 4 shards: exit %d, stdout %q (%v), stderr %q", code, stdout, err, stderr)
+	}
 }
 
 // TestMergeHostEscaped checks that a shard's host field reaches the
@@ -184,5 +216,78 @@ func TestMergeHostEscaped(t *testing.T) {
 	_, stderr, code := runCLI(t, in, "merge", "--stats", "-")
 	if code != 0 || strings.ContainsAny(stderr, "\x1b\u202e") || !strings.Contains(stderr, `"\x1b[2J\u202enode"`) {
 		t.Errorf("merge --stats of a hostile host: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestMergeRecordNotInput checks that --record naming one of merge's
+// inputs, by the same name, a symbolic link, a hard link, stdin or the
+// directory read, is refused before anything is written: the lines are
+// left as they were (at n = 28 they are core-years).
+func TestMergeRecordNotInput(t *testing.T) {
+	dir := t.TempDir()
+	lines := strings.Join(shardLines(t, 8, 2), "")
+	p := filepath.Join(dir, "p.jsonl")
+	if err := os.WriteFile(p, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sym, hard := filepath.Join(dir, "sym.jsonl"), filepath.Join(dir, "hard.jsonl")
+	if err := os.Symlink("p.jsonl", sym); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if err := os.Link(p, hard); err != nil {
+		t.Skip("no hard links here:", err)
+	}
+	stdin := func(t *testing.T) func() {
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := os.Stdin
+		os.Stdin = f
+		return func() { os.Stdin = old; f.Close() }
+	}
+	for _, c := range []struct {
+		name   string
+		args   []string
+		stdin  bool
+		record string
+	}{
+		{"same name", []string{p}, false, p},
+		{"symbolic link", []string{sym}, false, p},
+		{"record through a link", []string{p}, false, sym},
+		{"hard link", []string{hard}, false, p},
+		{"second input", []string{sym, p}, false, hard},
+		{"stdin", []string{"-"}, true, p},
+		{"directory", []string{dir}, false, filepath.Join(dir, "new.jsonl")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.stdin {
+				defer stdin(t)()
+			}
+			args := append([]string{"merge", "--record", c.record}, c.args...)
+			if c.name == "directory" {
+				if err := os.WriteFile(c.record, []byte(lines), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				defer os.Remove(c.record)
+			}
+			var errb strings.Builder
+			code := Run(append([]string{"queens"}, args...), io.Discard, &errb)
+			stderr := errb.String()
+			if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "--record") {
+				t.Errorf("%v: exit %d, stderr %q; want 2 and a refusal naming --record", args, code, stderr)
+			}
+			if got, err := os.ReadFile(p); err != nil || string(got) != lines {
+				t.Errorf("%v: the lines were changed: %q, %v", args, got, err)
+			}
+		})
+	}
+	// A record elsewhere is written, and checks.
+	rec := filepath.Join(t.TempDir(), "rec.json")
+	if _, stderr, code := runCLI(t, "", "merge", "--record", rec, dir); code != 0 {
+		t.Fatalf("merge --record elsewhere: exit %d, stderr %q", code, stderr)
+	}
+	if stdout, stderr, code := runCLI(t, "", "merge", "--check-record", rec, dir); code != 0 || !strings.Contains(stdout, "checks") {
+		t.Errorf("merge --check-record: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }

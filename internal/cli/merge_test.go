@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -110,7 +111,7 @@ func TestMergeRefusesCLI(t *testing.T) {
 	}{
 		{"missing", good[1:], "missing shard: 1 of 4 shards absent (0-based: 0; a Slurm array numbered from 1 reruns them with --array=1)"},
 		{"missing-many", []string{good[2]}, "3 of 4 shards absent (0-based: 0,1,3; a Slurm array numbered from 1 reruns them with --array=1,2,4)"},
-		{"duplicate", append(good[:4:4], doubledLine(t, good[3])), "duplicate shard: shard 3 of 4 (stdin:4) and (stdin:5) disagree"},
+		{"duplicate", append(good[:4:4], doubledLine(t, good[3])), "duplicate shard: shard 3 of 4 (stdin:5) disagrees with an earlier line of shard 3"},
 		{"tampered", with(1, tampered), "stdin:2: parse shard result"},
 		{"mixed-n", with(2, n9[2]), "shards of different work: shard 0 (stdin:1) has n 10, shard 2 (stdin:3) has 9"},
 		{"mixed-K", with(2, k5[2]), "shards of different work: shard 0 (stdin:1) has shard count 4, shard 2 (stdin:3) has 5"},
@@ -169,9 +170,9 @@ func TestMergeVerdict(t *testing.T) {
 		code   int
 	}{
 		{lines, "text", "92 solutions (12 unique)\nmatches the published count for n = 8\n", 0},
-		{lines, "json", `{"n":8,"total":92,"unique":12,"published":"matches","verified":0,"confirmed":0}` + "\n", 0},
+		{lines, "json", `{"n":8,"total":92,"unique":12,"published":"matches","verified":0,"confirmed":0,"repeated":0}` + "\n", 0},
 		{bad, "text", wrong + "\nDIFFERS from the published count for n = 8: 92 solutions (12 unique)\n", 1},
-		{bad, "json", fmt.Sprintf(`{"n":8,"total":%d,"unique":%d,"published":"differs","verified":0,"confirmed":0}`, 92+more, 12+moreUnique) + "\n", 1},
+		{bad, "json", fmt.Sprintf(`{"n":8,"total":%d,"unique":%d,"published":"differs","verified":0,"confirmed":0,"repeated":0}`, 92+more, 12+moreUnique) + "\n", 1},
 	}
 	for _, c := range cases {
 		stdout, stderr, code := runCLI(t, strings.Join(c.lines, ""), "merge", "--format", c.format, "-")
@@ -362,8 +363,8 @@ func doubledLine(t *testing.T, line string) string {
 // shards given twice.
 func TestMergeVerifyCLI(t *testing.T) {
 	good := shardLines(t, 10, 4)
-	// Shard 2 again on another host: a confirmation (the same line twice
-	// would not be one).
+	// Shard 2 again on another host: a repeat of the same engine, no
+	// confirmation.
 	r, err := shard.Parse([]byte(good[2]))
 	if err != nil {
 		t.Fatal(err)
@@ -374,7 +375,7 @@ func TestMergeVerifyCLI(t *testing.T) {
 		"recounted 273 of 273 pieces drawn at random (--seed 1): all agree\n" +
 		"a worker that forged 1 piece would have been caught with probability 100%\n" +
 		"a worker that forged 1% of the pieces (2) would have been caught with probability 100%\n" +
-		"1 of 4 shards confirmed by a second line with the same result\n"
+		"1 of 4 shards repeated by the same engine with the same result (a repeat, not a confirmation)\n"
 	if code != 0 || stdout != want || stderr != "" {
 		t.Errorf("merge --verify 1000: exit %d, stdout %q, stderr %q; want exit 0, %q", code, stdout, stderr, want)
 	}
@@ -502,4 +503,32 @@ func TestMergeLongLine(t *testing.T) {
 		t.Errorf("a line under the limit: exit %d, want 1: %s", code, stderr)
 	}
 	checkOneLine(t, stderr, "stdin:1: parse shard result: not a shard result")
+}
+
+// TestShardCheckpointSpent checks that a shard's checkpoint and lock go
+// once its line is written (to a file renamed into place, or to stdout),
+// and stay when the line could not be written.
+func TestShardCheckpointSpent(t *testing.T) {
+	dir := t.TempDir()
+	ckpt, line := filepath.Join(dir, "0.ckpt"), filepath.Join(dir, "0.jsonl")
+	args := []string{"backtrack", "-n", "9", "--count", "--shard", "0/2", "--json", "--threads", "1", "--checkpoint", ckpt}
+	if _, err := os.Stat("/dev/full"); err == nil {
+		if _, stderr, code := runCLI(t, "", append(args, "-o", "/dev/full")...); code != 1 {
+			t.Errorf("a shard written to /dev/full: exit %d, stderr %q; want 1", code, stderr)
+		}
+		if _, err := os.Stat(ckpt); err != nil {
+			t.Errorf("the checkpoint of a shard whose line was not written: %v; want it kept", err)
+		}
+	}
+	if _, stderr, code := runCLI(t, "", append(args, "-o", line)...); code != 0 {
+		t.Fatalf("shard: exit %d, stderr %q", code, stderr)
+	}
+	for _, f := range []string{ckpt, ckpt + ".lock"} {
+		if _, err := os.Stat(f); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s after the line was written: %v; want it removed", f, err)
+		}
+	}
+	if data, err := os.ReadFile(line); err != nil || !strings.Contains(string(data), `"kind":"queens-shard"`) {
+		t.Errorf("the line: %q, %v", data, err)
+	}
 }

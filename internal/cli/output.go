@@ -31,6 +31,7 @@ type output struct {
 	target string         // the file renamed onto ("": written directly)
 	zw     io.WriteCloser // the compressor between Writer and file (-o x.gz, x.xz, x.zst), or nil
 	fresh  chan struct{}  // closed to stop keepFresh on the temporary file, or nil
+	done   bool           // Commit ran: a second Commit does nothing
 }
 
 // openOutput opens path for writing ("-" or "" is stdout). A regular file
@@ -460,8 +461,12 @@ func keepFresh(path string, stop <-chan struct{}) {
 }
 
 // Commit flushes the output and, for a regular file, renames it into
-// place.
+// place; called again, it does nothing.
 func (o *output) Commit() error {
+	if o.done {
+		return nil
+	}
+	o.done = true
 	err := o.Flush()
 	if o.zw != nil {
 		if cerr := o.zw.Close(); err == nil {

@@ -12,7 +12,7 @@ import (
 
 func progressEveryFlag() cli.Flag {
 	return &cli.DurationFlag{Name: "progress-every", Value: time.Minute,
-		Usage: "with --shard or --checkpoint, when stderr is not a terminal (a batch log): a progress line every `D` (0: none)"}
+		Usage: "with --count, when stderr is not a terminal (a batch log): a progress line every `D` (0: none)"}
 }
 
 // pieceProgress reports how far a sharded or checkpointed count is: a
@@ -89,4 +89,27 @@ func (p *pieceProgress) line() string {
 	}
 	return fmt.Sprintf("queens: progress: %s: %d of %d pieces (%.1f%%) after %v, %s",
 		p.label, done, p.total, 100*float64(done)/float64(max(p.total, 1)), elapsed.Round(time.Second), left)
+}
+
+// countProgress returns the progress callback of a whole count of the
+// n×n board (done of total parts) and the function that ends it: a bar on
+// a terminal, else (a batch log) a line every --progress-every.
+func countProgress(c *cli.Context, n int) (parts func(done, total int), stop func()) {
+	bar := newProgress(c.App.ErrWriter, 0, fmt.Sprintf("counting n=%d", n))
+	var log *pieceProgress
+	parts = func(done, total int) {
+		bar.Parts(done, total)
+		if log == nil && total > 0 && !isTerminal(c.App.ErrWriter) {
+			log = startPieceProgress(c.App.ErrWriter, c.Duration("progress-every"), fmt.Sprintf("n=%d", n), 0, total)
+		}
+		if log != nil {
+			log.done.Store(int64(done))
+		}
+	}
+	return parts, func() {
+		bar.Done()
+		if log != nil {
+			log.Stop()
+		}
+	}
 }

@@ -277,30 +277,18 @@ func (b *limitedBuffer) Write(p []byte) (int, error) {
 // line adds: "; resubmit them: " and the command that counts them again
 // (see resubmitCommands), when it is one and the line stays within
 // maxMessage; else the commands go to w, one a line (a script), and the
-// line says so. w is nil where stdout is not text (--format json). The
-// directories are those the lines were read from.
-func resubmission(w io.Writer, err error, results []shard.Result) string {
+// line says so. w is nil where stdout is not text (--format json). dirs
+// are the directories the lines were read from ("" for stdin).
+func resubmission(w io.Writer, err error, dirs []string) string {
 	var miss *shard.MissingError
 	if !errors.As(err, &miss) || len(miss.Missing) == 0 {
 		return ""
 	}
-	var dirs []string
-	stdin := false
-	for _, r := range results {
-		file, _, _ := strings.Cut(r.Source, ":")
-		stdin = stdin || file == "stdin"
-		if d := filepath.Dir(file); file != "stdin" && !slices.Contains(dirs, d) {
-			dirs = append(dirs, d)
-		}
+	engine := shard.EngineConstellations // merge saw every line agree on the scheme
+	if miss.Scheme == shard.JoinScheme {
+		engine = shard.EngineJoin
 	}
-	split, engine := 0, ""
-	if len(results) > 0 { // merge saw every line agree on these
-		split, engine = results[0].Split, results[0].Engine
-	}
-	if stdin {
-		dirs = append(dirs, "") // no directory for the lines of stdin
-	}
-	cmds, remark := resubmitCommands(miss, split, engine, dirs, os.Getenv("QUEENS_MAX_ARRAY_SIZE"), scontrolMaxArraySize)
+	cmds, remark := resubmitCommands(miss, miss.Split, engine, dirs, os.Getenv("QUEENS_MAX_ARRAY_SIZE"), scontrolMaxArraySize)
 	inline := "; resubmit them: " + cmds[0] + remark
 	if len(cmds) == 1 && len(err.Error())+len(inline) <= maxMessage {
 		return inline
@@ -377,30 +365,46 @@ func resubmitCommands(miss *shard.MissingError, split int, engine string, dirs [
 		def.parts = dirs[0]
 	}
 
-	// Windows: runs of missing shards of one submission within size task ids.
+	// Windows: runs of missing shards of one submission within size task
+	// ids, as spans; built only as far as the commands shown need, so that
+	// millions of missing shards cost no more than the first windows.
 	type window struct {
-		sub    *submission
-		shards []int
+		sub   *submission
+		spans []shard.Span
 	}
 	var wins []window
-	for _, i := range miss.Missing {
-		sub := def
-		if k := slices.IndexFunc(subs, func(s *submission) bool { return s.covers(i) }); k >= 0 {
-			sub = subs[k]
+	more := false
+walk:
+	for _, sp := range miss.Missing {
+		for i := sp.First; i <= sp.Last; i++ {
+			sub := def
+			if k := slices.IndexFunc(subs, func(s *submission) bool { return s.covers(i) }); k >= 0 {
+				sub = subs[k]
+			}
+			if w := len(wins) - 1; w >= 0 && wins[w].sub == sub && i-wins[w].spans[0].First < size {
+				last := &wins[w].spans[len(wins[w].spans)-1]
+				if last.Last == i-1 {
+					last.Last = i
+				} else {
+					wins[w].spans = append(wins[w].spans, shard.Span{First: i, Last: i})
+				}
+				continue
+			}
+			if len(wins) == maxResubmitCommands {
+				more = true
+				break walk
+			}
+			wins = append(wins, window{sub, []shard.Span{{First: i, Last: i}}})
 		}
-		if w := len(wins) - 1; w >= 0 && wins[w].sub == sub && i-wins[w].shards[0] < size {
-			wins[w].shards = append(wins[w].shards, i)
-			continue
-		}
-		wins = append(wins, window{sub, []int{i}})
 	}
-	for _, w := range wins[:min(len(wins), maxResubmitCommands)] {
-		cmds = append(cmds, sbatchCommand(w.sub, w.shards, size, miss, split, engine))
+	for _, w := range wins {
+		cmds = append(cmds, sbatchCommand(w.sub, w.spans, size, miss, split, engine))
 	}
-	if len(wins) > 1 || strings.Contains(strings.Join(cmds, " "), "QUEENS_SHARD_BASE=") {
+	if len(wins) > 1 || more || strings.Contains(strings.Join(cmds, " "), "QUEENS_SHARD_BASE=") {
 		remark = fmt.Sprintf(" (%d array(s), task ids below MaxArraySize %d from %s", len(wins), size, from)
-		if len(wins) > maxResubmitCommands {
-			remark += fmt.Sprintf("; the first %d shown: merge again once they have run for the rest", maxResubmitCommands)
+		if more {
+			remark = fmt.Sprintf(" (more than %d arrays, task ids below MaxArraySize %d from %s; the first %d shown: merge again once they have run for the rest",
+				maxResubmitCommands, size, from, maxResubmitCommands)
 		}
 		remark += ")"
 	}
@@ -413,10 +417,10 @@ func resubmitCommands(miss *shard.MissingError, split int, engine string, dirs [
 // sbatchCommand returns the command that counts shards (sorted, less than
 // size apart) with sub's settings: the original base when every task id
 // it gives fits under size, else the first shard as task 0.
-func sbatchCommand(sub *submission, shards []int, size int, miss *shard.MissingError, split int, engine string) string {
+func sbatchCommand(sub *submission, shards []shard.Span, size int, miss *shard.MissingError, split int, engine string) string {
 	base := sub.base
-	if shards[0]+base < 0 || shards[len(shards)-1]+base >= size {
-		base = -shards[0]
+	if shards[0].First+base < 0 || shards[len(shards)-1].Last+base >= size {
+		base = -shards[0].First
 	}
 	var b strings.Builder
 	if sub.queens != "" {
@@ -438,11 +442,7 @@ func sbatchCommand(sub *submission, shards []int, size int, miss *shard.MissingE
 	if sub.parts != "" {
 		b.WriteString(" QUEENS_PARTS=" + shellQuote(sub.parts))
 	}
-	tasks := make([]int, len(shards))
-	for i, s := range shards {
-		tasks[i] = s + base
-	}
-	fmt.Fprintf(&b, " sbatch --array=%s", shard.Ranges(tasks, 0))
+	fmt.Fprintf(&b, " sbatch --array=%s", (&shard.MissingError{Missing: shards}).Ranges(base))
 	if sub.cpus > 0 {
 		fmt.Fprintf(&b, " --cpus-per-task=%d", sub.cpus)
 	}

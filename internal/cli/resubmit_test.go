@@ -28,7 +28,7 @@ func writeSubmission(t *testing.T, content string) string {
 
 func TestResubmitCommands(t *testing.T) {
 	miss := func(n, k int, idx ...int) *shard.MissingError {
-		return &shard.MissingError{N: n, Shards: k, Missing: idx}
+		return &shard.MissingError{N: n, Shards: k, Missing: spansOf(idx...)}
 	}
 	sub := writeSubmission(t, "# queens count.sbatch\nqueens=/opt/q b/queens\nn=28\nshards=16777216\nbase=-4194304\nsplit=4096\nengine=\n"+
 		"first_task=0\nlast_task=2097151\ncpus=1\ntime=12:00:00\npartition=batch\naccount=nq\nscript=/home/u/count.sbatch\nparts=/scratch/parts-n28/2\nmax_array_size=4000001\n")
@@ -69,7 +69,7 @@ func TestResubmitCommands(t *testing.T) {
 		{"one per array", miss(8, 40, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18), 0, "", nil, "1", noScontrol,
 			"QUEENS_N=8 QUEENS_SHARDS=40 sbatch --array=0 deploy/slurm/count.sbatch && " + strings.Repeat("X && ", 6) +
 				"QUEENS_N=8 QUEENS_SHARDS=40 QUEENS_SHARD_BASE=-14 sbatch --array=0 deploy/slurm/count.sbatch" +
-				" (10 array(s), task ids below MaxArraySize 1 from QUEENS_MAX_ARRAY_SIZE; the first 8 shown: merge again once they have run for the rest)"},
+				" (more than 8 arrays, task ids below MaxArraySize 1 from QUEENS_MAX_ARRAY_SIZE; the first 8 shown: merge again once they have run for the rest)"},
 		// The submission's array (shards 4194304 to 6291455) keeps its
 		// settings and directory and, where the tasks fit, its base; a
 		// shard outside it gets its settings, the directory of the lines.
@@ -231,14 +231,10 @@ func TestScontrolMaxArraySize(t *testing.T) {
 func TestResubmissionLong(t *testing.T) {
 	t.Setenv("QUEENS_MAX_ARRAY_SIZE", "1001")
 	dir := writeSubmission(t, "n=8\nshards=1003\nbase=-1000\nfirst_task=0\nlast_task=1\ncpus=1\npartition=debug\nscript=/a/count.sbatch\n")
-	results := []shard.Result{{Source: filepath.Join(dir, "1000.jsonl") + ":1"}}
-	var missing []int
-	for i := range 1000 {
-		missing = append(missing, i)
-	}
-	miss := &shard.MissingError{N: 8, Shards: 1003, Missing: append(missing, 1002)}
+	dirs := []string{dir}
+	miss := &shard.MissingError{N: 8, Shards: 1003, Missing: []shard.Span{{First: 0, Last: 999}, {First: 1002, Last: 1002}}}
 	var out strings.Builder
-	got := resubmission(&out, miss, results)
+	got := resubmission(&out, miss, dirs)
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	if !strings.HasPrefix(got, "; resubmit them with the 2 sbatch command(s) printed on stdout (2 array(s), task ids below MaxArraySize 1001 from QUEENS_MAX_ARRAY_SIZE)") ||
 		len(lines) != 2 || !strings.HasSuffix(lines[0], " sbatch --array=0-999 --cpus-per-task=1 --partition=debug /a/count.sbatch") ||
@@ -249,12 +245,36 @@ func TestResubmissionLong(t *testing.T) {
 	if got := resubmission(&out, &shard.MissingError{N: 8, Shards: 4}, nil); got != "" || out.Len() > 0 {
 		t.Errorf("resubmission of no shard: %q, stdout %q", got, out.String())
 	}
-	if got := resubmission(nil, miss, results); !strings.Contains(got, "run merge without --format json") {
+	if got := resubmission(nil, miss, dirs); !strings.Contains(got, "run merge without --format json") {
 		t.Errorf("resubmission without a text stdout: %q", got)
 	}
 	out.Reset()
-	miss = &shard.MissingError{N: 8, Shards: 4, Missing: []int{2}}
+	miss = &shard.MissingError{N: 8, Shards: 4, Missing: []shard.Span{{First: 2, Last: 2}}}
 	if got := resubmission(&out, miss, nil); got != "; resubmit them: QUEENS_N=8 QUEENS_SHARDS=4 sbatch --array=2 deploy/slurm/count.sbatch" || out.Len() > 0 {
 		t.Errorf("resubmission of one short command: %q, stdout %q", got, out.String())
+	}
+}
+
+// spansOf returns sorted shard indexes as the runs a [shard.MissingError] lists.
+func spansOf(idx ...int) []shard.Span {
+	var spans []shard.Span
+	for _, i := range idx {
+		if k := len(spans) - 1; k >= 0 && spans[k].Last == i-1 {
+			spans[k].Last = i
+			continue
+		}
+		spans = append(spans, shard.Span{First: i, Last: i})
+	}
+	return spans
+}
+
+// TestResubmitMillions: a merge missing every one of 2^25 shards builds
+// only the windows of the commands it prints.
+func TestResubmitMillions(t *testing.T) {
+	miss := &shard.MissingError{N: 28, Shards: 1 << 25, Missing: []shard.Span{{First: 0, Last: 1<<25 - 1}}}
+	cmds, remark := resubmitCommands(miss, 0, "", nil, "1001", noScontrol)
+	if len(cmds) != maxResubmitCommands || !strings.Contains(remark, "more than 8 arrays") ||
+		!strings.HasSuffix(cmds[7], "QUEENS_SHARD_BASE=-7007 sbatch --array=0-1000 deploy/slurm/count.sbatch") {
+		t.Errorf("got %d commands, last %q, remark %q", len(cmds), cmds[len(cmds)-1], remark)
 	}
 }

@@ -232,6 +232,16 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 	}
 	if sharded {
 		_, err = out.Write(res.AppendLine(nil))
+		if err == nil && ckpt != nil {
+			// The line written (renamed into place, or flushed), the
+			// checkpoint and its lock are spent: a count of millions of
+			// shards would leave millions of files.
+			if err = out.Commit(); err == nil {
+				if rerr := ckpt.Remove(); rerr != nil {
+					fmt.Fprintf(c.App.ErrWriter, "queens: warning: the line is written; %v\n", rerr)
+				}
+			}
+		}
 	} else {
 		// n <= 27 here: 24 × the count fits 64 bits, unless a forged
 		// checkpoint adds up past it, which the table check below names.

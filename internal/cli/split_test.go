@@ -2,6 +2,8 @@ package cli
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,8 +30,11 @@ func TestSplitShards(t *testing.T) {
 		}
 		lines.WriteString(stdout)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "1.ckpt")); err != nil {
-		t.Errorf("no checkpoint: %v", err)
+	// The line written, the checkpoint and its lock are spent, and gone.
+	for _, f := range []string{"1.ckpt", "1.ckpt.lock"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s after the shard's line was written: %v; want it removed", f, err)
+		}
 	}
 	stdout, stderr, code := runCLI(t, lines.String(), "merge", "--verify", "1000", "-")
 	if code != 0 || !strings.HasPrefix(stdout, "14200 solutions") || !strings.Contains(stdout, "recounted") {
