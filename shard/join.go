@@ -77,10 +77,10 @@ func (k key) checkTally(n int, t backtrack.Tally) error {
 }
 
 // count counts the piece on the CPU: a constellation with the bitboard
-// search, a part with the join.
-func (k key) count(ctx context.Context, n int) (backtrack.Tally, error) {
+// search, a part with the join, within opt's memory and threads.
+func (k key) count(ctx context.Context, n int, opt join.Options) (backtrack.Tally, error) {
 	if k.join {
-		return k.jp.Count(ctx, n)
+		return k.jp.CountWith(ctx, n, opt)
 	}
 	return k.sp.Count(ctx, n)
 }

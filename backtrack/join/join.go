@@ -41,8 +41,8 @@ type Options struct {
 	Threads int  // worker goroutines; <= 0 means runtime.NumCPU()
 	Unique  bool // also count the solutions distinct up to symmetry
 	// Memory bounds the bytes the halves of the parts being counted take
-	// at once (0: [DefaultMemory]; at least [MinMemory]). A count whose
-	// parts are too large for it is split into more, smaller parts.
+	// at once (0: [DefaultMemory]; at least [MinMemory]). A part too
+	// large for it is counted in more, smaller parts.
 	Memory int64
 
 	// Progress, if not nil, is called with the number of parts finished
@@ -112,8 +112,8 @@ type plan struct {
 //
 // The parts are shared among opt.Threads goroutines, the largest first;
 // each holds the halves of one part at a time, within opt.Memory over
-// all. A part that would take more starts the count over with more,
-// smaller parts. When ctx is cancelled Count stops within about a tenth
+// all. A part that would take more is counted in smaller parts, with more
+// outer columns (its sub-parts, as many as it takes). When ctx is cancelled Count stops within about a tenth
 // of a second and returns ctx.Err() along with the sums over the parts it
 // finished (Done of Parts).
 //
@@ -125,32 +125,27 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	if err := board.CheckSize(n, MaxN); err != nil {
 		return Result{}, fmt.Errorf("join count: %w", err)
 	}
-	mem := opt.Memory
-	if mem == 0 {
-		mem = DefaultMemory()
-	}
-	if mem < MinMemory {
-		return Result{}, fmt.Errorf("join count: %w: %d bytes, at least %d", ErrMemory, mem, MinMemory)
-	}
 	threads := opt.Threads
 	if threads <= 0 {
 		threads = runtime.NumCPU()
 	}
 	opt.Threads = threads
-	// Each worker holds the halves of one part; the largest parts come
-	// first, so a plan whose parts are too large fails soon and the
-	// count starts over with more outer columns (smaller parts).
-	for k := outerColumns(n); ; k++ {
-		pl := newPlan(n, k)
-		pl.cap = halvesCap(mem, threads)
-		res, err := pl.count(ctx, opt, start)
-		if !errors.Is(err, errTooBig) {
-			return res, err
-		}
-		if 2*(k+1) > 2*pl.h {
-			return Result{}, fmt.Errorf("join count: %w: -n %d needs more than %d bytes on %d threads", ErrMemory, n, mem, threads)
-		}
+	mem := opt.Memory
+	if mem == 0 {
+		mem = DefaultMemory(n, threads)
 	}
+	if mem < MinMemory {
+		return Result{}, fmt.Errorf("join count: %w: %d bytes, at least %d", ErrMemory, mem, MinMemory)
+	}
+	// Each worker holds the halves of one part, and counts a part too
+	// large for that in smaller ones (worker.countWithin).
+	pl := newPlan(n, outerColumns(n))
+	pl.cap = halvesCap(mem, threads)
+	res, err := pl.count(ctx, opt, start)
+	if errors.Is(err, errTooBig) {
+		return Result{}, fmt.Errorf("join count: %w: -n %d needs more than %d bytes on %d threads", ErrMemory, n, mem, threads)
+	}
+	return res, err
 }
 
 // errTooBig stops a count whose part took more halves than its cap.
@@ -211,7 +206,7 @@ func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result
 				if p.mid == -2 {
 					c = symmetricPiece(n, &stop)
 				} else {
-					c = w.count(p, &stop)
+					c = w.countWithin(p, &stop)
 				}
 				if c.tooBig {
 					tooBig.Store(true)
@@ -445,25 +440,9 @@ func (hs *halfSet) get(key uint32) list {
 
 // count counts the solutions of part p, giving up early once stop is set.
 func (w *worker) count(p part, stop *atomic.Bool) count {
-	pl, h, k := w.pl, w.pl.h, w.pl.k
+	pl, h := w.pl, w.pl.h
 	u := pl.shared(p.mid)
-	var pos [MaxN]int // the shared columns, lowest first
-	m := 0
-	for a := u; a != 0; a &= a - 1 {
-		pos[m] = bits.TrailingZeros32(a)
-		m++
-	}
-	var outer, mine uint32
-	for i := range k {
-		lo, hi := uint32(1)<<uint(pos[i]), uint32(1)<<uint(pos[m-k+i])
-		outer |= lo | hi
-		if p.outer>>uint(i)&1 != 0 {
-			mine |= lo
-		}
-		if p.outer>>uint(k+i)&1 != 0 {
-			mine |= hi
-		}
-	}
+	outer, mine := pl.columns(p.mid, p.outer)
 	inner := u &^ outer
 	shift, width := 0, 0
 	if inner != 0 {

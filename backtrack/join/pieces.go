@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/bits"
 	"runtime"
 	"slices"
 	"strconv"
@@ -193,32 +194,58 @@ var symmetricSubproblem = backtrack.Subproblem{Top: -1, Bottom: -1, Left: -1, Ri
 // (Total24/8, and for the symmetric piece 3 × the solutions a half turn
 // fixes plus 6 × those a quarter turn fixes), Nodes the pairs of halves
 // it matched (its work, not comparable with the constellation counter's
-// nodes). A piece holds its halves while it is counted, at most
-// [DefaultMemory] shared by GOMAXPROCS pieces at once; a larger one is an
-// error wrapping [ErrMemory]. When ctx ends first Count returns ctx.Err().
-// Errors also wrap [board.ErrSize].
+// nodes). It is CountWith with the default Options: the piece holds its
+// halves within its share of [DefaultMemory] for GOMAXPROCS pieces at
+// once.
 func (p Piece) Count(ctx context.Context, n int) (backtrack.Tally, error) {
+	return p.CountWith(ctx, n, Options{})
+}
+
+// CountWith counts piece p of an n×n board as [Piece.Count] does, one of
+// opt.Threads pieces (<= 0: GOMAXPROCS) counted at once within opt.Memory
+// bytes (0: [DefaultMemory]): it holds at most its share of the halves
+// that fit, and counts itself in smaller parts when it has more, so its
+// tally does not depend on the memory. The other Options are not used.
+// A piece that does not fit even in its smallest parts is an error
+// wrapping [ErrMemory], as is opt.Memory below [MinMemory]. When ctx ends
+// first CountWith returns ctx.Err(). Errors also wrap [board.ErrSize].
+func (p Piece) CountWith(ctx context.Context, n int, opt Options) (backtrack.Tally, error) {
 	if err := p.Check(n); err != nil {
 		return backtrack.Tally{}, fmt.Errorf("count join piece: %w", err)
+	}
+	threads := opt.Threads
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	mem := opt.Memory
+	if mem == 0 {
+		mem = DefaultMemory(n, threads)
+	}
+	if mem < MinMemory {
+		return backtrack.Tally{}, fmt.Errorf("count join piece %v of n = %d: %w: %d bytes, at least %d", p, n, ErrMemory, mem, MinMemory)
 	}
 	var stop atomic.Bool
 	defer workers.StopOnDone(ctx, &stop)()
 	var c count
 	w := pieceWorker(n)
 	defer workerPool(n).Put(w)
+	w.pl.cap = halvesCap(mem, threads)
 	if p.Middle == Symmetric {
 		c = symmetricPiece(n, &stop)
 	} else {
-		c = w.count(part{mid: p.Middle, outer: p.Outer, weight: p.Weight}, &stop)
+		c = w.countWithin(part{mid: p.Middle, outer: p.Outer, weight: p.Weight}, &stop)
 	}
 	if err := ctx.Err(); err != nil {
 		return backtrack.Tally{}, err
 	}
 	if c.tooBig {
-		return backtrack.Tally{}, fmt.Errorf("count join piece %v of n = %d: %w: it holds more than %d halves", p, n, ErrMemory, w.pl.cap)
+		return backtrack.Tally{}, fmt.Errorf("count join piece %v of n = %d: %w: its smallest parts hold more than %d halves (%d bytes on %d threads)", p, n, ErrMemory, w.pl.cap, mem, threads)
 	}
 	if p.Middle == Symmetric {
 		return backtrack.Tally{Unique24: c.unique24}, nil
+	}
+	if hi, _ := bits.Mul64(24, c.total); hi != 0 {
+		return backtrack.Tally{}, fmt.Errorf("count join piece %v of n = %d: 24 × %d solutions passes 2^64", p, n, c.total)
 	}
 	return backtrack.Tally{Total24: 24 * c.total, Unique24: 3 * c.total, Nodes: c.pairs}, nil
 }
@@ -233,9 +260,7 @@ func workerPool(n int) *sync.Pool {
 		return p.(*sync.Pool)
 	}
 	p, _ := workerPools.LoadOrStore(n, &sync.Pool{New: func() any {
-		pl := newPlan(n, pieceColumns(n))
-		pl.cap = halvesCap(DefaultMemory(), runtime.GOMAXPROCS(0))
-		return pl.newWorker()
+		return newPlan(n, pieceColumns(n)).newWorker()
 	}})
 	return p.(*sync.Pool)
 }
