@@ -18,7 +18,7 @@ import (
 // ... of that list, as [Scheme] deals the constellations. The two
 // schemes cut the count differently, so lines of one never merge with
 // lines of the other.
-const JoinScheme = "join-parts-2"
+const JoinScheme = "join-parts-3"
 
 // EngineJoin names the half-board join of package join, the engine of
 // [JoinScheme]: its pieces are recounted by the join too.

@@ -29,12 +29,13 @@ import (
 	"github.com/queens-dev/queens/internal/workers"
 )
 
-// MaxN is the largest board [Count] accepts. Its patterns are 64-bit
-// words of 2(n-1) bits and its counts 64-bit, which holds every published
-// count (n = 27 has 2.3·10^17 solutions); past n ≈ 21 the count takes
-// days, and the constellation counter of package backtrack is the one
-// to use.
-const MaxN = 27
+// MaxN is the largest board [Count] and [Pieces] accept. Its patterns
+// are 64-bit words of 2(n-1) bits and its counts 64-bit: n = 27 has
+// 2.3·10^17 solutions and n = 28 about 2.6·10^18 (an estimate: 24 times
+// it passes 2^64, so [Piece] tallies, a share of it each, are summed in
+// 128 bits by package shard). Past n ≈ 21 a whole count takes days: shard
+// it ([Pieces]).
+const MaxN = 28
 
 // Options configures [Count].
 type Options struct {
@@ -242,7 +243,10 @@ func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result
 		opt.Progress(res.Done, len(parts))
 	}
 	if opt.Unique && err == nil {
-		res.Unique = (3*res.Total + unique24) / 24
+		// 3 × the total passes 2^64 from about 6·10^18 solutions.
+		hi, lo := bits.Mul64(3, res.Total)
+		lo, carry := bits.Add64(lo, unique24, 0)
+		res.Unique, _ = bits.Div64(hi+carry, lo, 24)
 		res.Rotations = backtrack.RotationClasses(n, res.Unique)
 	}
 	res.Elapsed = time.Since(start)
@@ -319,21 +323,10 @@ func (pl *plan) parts() []part {
 	all := uint32(1)<<uint(2*k) - 1
 	var ps []sized
 	for _, mid := range mids {
-		m := bits.OnesCount32(pl.shared(mid))
 		for outer := uint32(0); outer <= all; outer++ {
-			inner := pl.h - bits.OnesCount32(outer)
-			if inner < 0 || inner > m-2*k || 2*k-bits.OnesCount32(outer) > pl.h {
-				continue
+			if w, size := pl.weight(mid, outer); w > 0 {
+				ps = append(ps, sized{part{mid, outer, w}, size})
 			}
-			image := all &^ outer
-			if image < outer {
-				continue // counted as image's part
-			}
-			w := uint64(2)
-			if image == outer {
-				w = 1
-			}
-			ps = append(ps, sized{part{mid, outer, w}, binomial(m-2*k, inner)})
 		}
 	}
 	slices.SortStableFunc(ps, func(a, b sized) int {

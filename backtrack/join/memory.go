@@ -23,10 +23,15 @@ const halfBytes = 4 + 8 + 8
 // garbage not yet collected): a quarter of it, at most 64 MiB.
 func reserve(mem int64) int64 { return min(mem/4, 64<<20) }
 
+// maxHalves bounds the halves of a part: its sorted halves are indexed
+// by int32.
+const maxHalves = 1 << 30
+
 // halvesCap returns the most halves each of threads workers may hold
-// within a memory limit of mem bytes, its reserve left out.
+// within a memory limit of mem bytes, its reserve left out, at most
+// maxHalves.
 func halvesCap(mem int64, threads int) int {
-	return int(min((mem-reserve(mem))/int64(max(1, threads))/halfBytes, 1<<40))
+	return int(max(1, min((mem-reserve(mem))/int64(max(1, threads))/halfBytes, maxHalves)))
 }
 
 // HeapLimit returns the soft memory limit of the Go runtime

@@ -21,7 +21,7 @@ func TestJoinShardMergeCLI(t *testing.T) {
 	for n := 8; n <= 12; n++ {
 		for _, k := range []int{1, 3, 16} {
 			lines := shardLines(t, n, k, "--engine", "join", "--threads", "2")
-			if !strings.Contains(lines[0], `"scheme":"join-parts-2","engine":"join",`) {
+			if !strings.Contains(lines[0], `"scheme":"join-parts-3","engine":"join",`) {
 				t.Fatalf("n=%d K=%d: a join shard line does not name its scheme and engine: %s", n, k, lines[0])
 			}
 			stdout, stderr, code := runCLI(t, strings.Join(lines, ""), "merge", "--verify", "1000", "-")
@@ -64,7 +64,7 @@ func TestJoinShardRefusedCLI(t *testing.T) {
 		{"backtrack", "-n", "12", "--count", "--engine", "join", "--shard", "0/2", "--memory", "1KiB"},
 		{"backtrack", "-n", "12", "--count", "--engine", "join", "--shard", "0/2", "--memory", "99999999999TiB"},
 		{"backtrack", "-n", "12", "--count", "--shard", "0/2", "--memory", "64MiB"},
-		{"backtrack", "-n", "28", "--count", "--engine", "join", "--shard", "0/2"},
+		{"backtrack", "-n", "29", "--count", "--engine", "join", "--shard", "0/2"},
 	} {
 		if _, stderr, code := runCLI(t, "", args...); code != 2 || !strings.HasPrefix(stderr, "queens: ") {
 			t.Errorf("queens %s: exit %d, stderr %q; want a usage error", strings.Join(args, " "), code, stderr)
