@@ -114,9 +114,10 @@ type plan struct {
 // The parts are shared among opt.Threads goroutines, the largest first;
 // each holds the halves of one part at a time, within opt.Memory over
 // all. A part that would take more is counted in smaller parts, with more
-// outer columns (its sub-parts, as many as it takes). When ctx is cancelled Count stops within about a tenth
-// of a second and returns ctx.Err() along with the sums over the parts it
-// finished (Done of Parts).
+// outer columns (its sub-parts, as many as it takes). When ctx is
+// cancelled Count stops within about a tenth of a second and returns
+// ctx.Err() along with the sums over the parts it finished (Done of
+// Parts).
 //
 // Errors wrap [board.ErrSize] for n out of range and [ErrMemory] for
 // opt.Memory below [MinMemory] (or a board that does not fit even in its

@@ -121,3 +121,26 @@ func TestUlimit(t *testing.T) {
 		t.Fatalf("under ulimit -v 1500000: %v\n%s", err, out)
 	}
 }
+
+// TestPieceCountWith counts every piece of n = 11 and 12 within 1 MiB
+// shared by 64 threads (about 600 halves each, so the larger pieces split)
+// to the tallies of the default memory, and refuses less than MinMemory.
+func TestPieceCountWith(t *testing.T) {
+	ctx := context.Background()
+	for _, n := range []int{11, 12} {
+		ps, err := Pieces(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ps {
+			a, err1 := p.Count(ctx, n)
+			b, err2 := p.CountWith(ctx, n, Options{Memory: MinMemory, Threads: 64})
+			if err1 != nil || err2 != nil || a != b {
+				t.Fatalf("n=%d piece %v: %v, %v by default, %v, %v in 1 MiB on 64 threads", n, p, a, err1, b, err2)
+			}
+		}
+		if _, err := ps[0].CountWith(ctx, n, Options{Memory: MinMemory - 1}); !errors.Is(err, ErrMemory) {
+			t.Errorf("n=%d in %d bytes: %v, want ErrMemory", n, MinMemory-1, err)
+		}
+	}
+}
