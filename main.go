@@ -90,13 +90,16 @@
 //	                against 52 s), and constellations else and always for --place,
 //	                --gpu, --shard and --checkpoint. --engine join with
 //	                --shard or --checkpoint counts the join's own pieces
-//	                (scheme join-parts-2: the parts named by the middle-row
+//	                (scheme join-parts-3: the parts named by the middle-row
 //	                queen and the outer columns of the top half, and the
 //	                symmetric piece); merge takes join shards only with
 //	                join shards and --verify recounts them with the join.
 //	--memory M      with the join, the memory its halves may take at once
-//	                (256MiB, 4GiB; default: half the RAM or cgroup limit);
-//	                less splits the count into more parts, below 1MiB is a
+//	                (256MiB, 4GiB; at most half of what the process may
+//	                use: RAM, cgroup limit, ulimit -v; default 20MiB a
+//	                thread up to N = 19, 4 times more a size beyond);
+//	                less counts in more, smaller parts, to the same count,
+//	                also with --shard and --checkpoint; below 1MiB is a
 //	                usage error
 //
 // Counting across machines (backtrack --count):

@@ -38,7 +38,7 @@ import (
 //
 // A piece is written as in a shard line: a constellation [top, bottom,
 // left, right] (with the sub-part after them in the scheme
-// "round-robin-split"), a part of the join (scheme "join-parts-2") [middle,
+// "round-robin-split"), a part of the join (scheme "join-parts-3") [middle,
 // outer, weight].
 type Checkpoint struct {
 	path    string

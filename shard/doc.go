@@ -16,7 +16,7 @@
 // cover none, and they must still be merged.
 //
 // The half-board join of package join ([EngineJoin]) cannot count those
-// pieces cheaply and has its own split, [JoinScheme] ("join-parts-2"): the
+// pieces cheaply and has its own split, [JoinScheme] ("join-parts-3"): the
 // pieces of [join.Pieces] (the boards whose middle-row queen and outer
 // top-half columns are given, weighted by their top-bottom mirror image,
 // and the symmetric piece), dealt round-robin the same way. A join line lists

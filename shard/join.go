@@ -18,7 +18,7 @@ import (
 // ... of that list, as [Scheme] deals the constellations. The two
 // schemes cut the count differently, so lines of one never merge with
 // lines of the other.
-const JoinScheme = "join-parts-2"
+const JoinScheme = "join-parts-3"
 
 // EngineJoin names the half-board join of package join, the engine of
 // [JoinScheme]: its pieces are recounted by the join too.
@@ -77,10 +77,10 @@ func (k key) checkTally(n int, t backtrack.Tally) error {
 }
 
 // count counts the piece on the CPU: a constellation with the bitboard
-// search, a part with the join.
-func (k key) count(ctx context.Context, n int) (backtrack.Tally, error) {
+// search, a part with the join, within opt's memory and threads.
+func (k key) count(ctx context.Context, n int, opt join.Options) (backtrack.Tally, error) {
 	if k.join {
-		return k.jp.Count(ctx, n)
+		return k.jp.CountWith(ctx, n, opt)
 	}
 	return k.sp.Count(ctx, n)
 }

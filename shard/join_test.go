@@ -45,7 +45,7 @@ func TestJoinMergeKnown(t *testing.T) {
 		for _, k := range []int{1, 2, 5, 64} {
 			t.Run(fmt.Sprintf("n=%d/K=%d", n, k), func(t *testing.T) {
 				lines := runJoin(t, n, k)
-				if !bytes.Contains(lines[0], []byte(`"scheme":"join-parts-2","engine":"join",`)) {
+				if !bytes.Contains(lines[0], []byte(`"scheme":"join-parts-3","engine":"join",`)) {
 					t.Fatalf("a join line does not name its scheme and engine: %s", lines[0])
 				}
 				rand.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
@@ -131,7 +131,7 @@ func TestJoinRefuses(t *testing.T) {
 	}
 	for _, mixed := range [][]Result{{rs[0], cons[1], rs[2]}, {cons[0], rs[1], cons[2]}} {
 		_, err := Merge(mixed)
-		if !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), "different pieces") || !strings.Contains(err.Error(), "engine join with scheme join-parts-2") {
+		if !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), "different pieces") || !strings.Contains(err.Error(), "engine join with scheme join-parts-3") {
 			t.Errorf("merge of join and constellation lines: %v; want ErrMismatch saying they split the count differently", err)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/board"
 )
 
@@ -157,6 +158,12 @@ type Options struct {
 	// [EngineConstellations]. Its scheme must be the Spec's:
 	// [EngineJoin] counts the pieces of [JoinScheme] with the join.
 	Engine string
+
+	// Memory bounds the bytes the join's pieces ([JoinScheme]) hold at once,
+	// shared by the Threads (0: [join.DefaultMemory]); a piece too large
+	// for its share is counted in smaller parts ([join.Piece.CountWith]),
+	// to the same tally. The constellations need a few MiB and ignore it.
+	Memory int64
 }
 
 // Run counts shard s, the pieces in opt.Threads goroutines, and returns its
@@ -259,7 +266,7 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 		go func() {
 			defer wg.Done()
 			for p := range next {
-				t, err := p.count(ctx, s.N)
+				t, err := p.count(ctx, s.N, join.Options{Threads: threads, Memory: opt.Memory})
 				mu.Lock()
 				if err == nil && firstErr == nil {
 					res.Tallies[index[p]] = t

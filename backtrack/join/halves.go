@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 )
 
-// maxH is the most rows a half has: 13 on the 27×27 board.
+// maxH is the most rows a half has: 14 on the 28×28 board.
 const maxH = MaxN / 2
 
 // geometry is what the enumeration of the halves of an n×n board needs:

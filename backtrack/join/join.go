@@ -27,20 +27,21 @@ import (
 	"github.com/queens-dev/queens/internal/workers"
 )
 
-// MaxN is the largest board [Count] accepts. Its patterns are 64-bit
-// words of 2(n-1) bits and its counts 64-bit, which holds every published
-// count (n = 27 has 2.3·10^17 solutions); past n ≈ 21 the count takes
-// days, and the constellation counter of package backtrack is the one
-// to use.
-const MaxN = 27
+// MaxN is the largest board [Count] and [Pieces] accept. Its patterns
+// are 64-bit words of 2(n-1) bits and its counts 64-bit: n = 27 has
+// 2.3·10^17 solutions and n = 28 about 2.6·10^18 (an estimate: 24 times
+// it passes 2^64, so [Piece] tallies, a share of it each, are summed in
+// 128 bits by package shard). Past n ≈ 21 a whole count takes days: shard
+// it ([Pieces]).
+const MaxN = 28
 
 // Options configures [Count].
 type Options struct {
 	Threads int  // worker goroutines; <= 0 means runtime.GOMAXPROCS(0)
 	Unique  bool // also count the solutions distinct up to symmetry
 	// Memory bounds the bytes the halves of the parts being counted take
-	// at once (0: [DefaultMemory]; at least [MinMemory]). A count whose
-	// parts are too large for it is split into more, smaller parts.
+	// at once (0: [DefaultMemory]; at least [MinMemory]). A part too
+	// large for it is counted in more, smaller parts.
 	Memory int64
 
 	// Progress, if not nil, is called with the number of parts finished
@@ -112,10 +113,11 @@ type plan struct {
 //
 // The parts are shared among opt.Threads goroutines, the largest first;
 // each holds the halves of one part at a time, within opt.Memory over
-// all. A part that would take more starts the count over with more,
-// smaller parts. When ctx is cancelled Count stops within about a tenth
-// of a second and returns ctx.Err() along with the sums over the parts it
-// finished (Done of Parts).
+// all. A part that would take more is counted in smaller parts, with more
+// outer columns (its sub-parts, as many as it takes). When ctx is
+// cancelled Count stops within about a tenth of a second and returns
+// ctx.Err() along with the sums over the parts it finished (Done of
+// Parts).
 //
 // Errors wrap [board.ErrSize] for n out of range, [ErrSIMD] for a
 // [SIMDEnv] this CPU cannot honour and [ErrMemory] for opt.Memory below
@@ -128,29 +130,24 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	if _, err := envSIMD(); err != nil {
 		return Result{}, fmt.Errorf("join count: %w", err)
 	}
+	threads := workers.Threads(opt.Threads, math.MaxInt)
+	opt.Threads = threads
 	mem := opt.Memory
 	if mem == 0 {
-		mem = DefaultMemory()
+		mem = DefaultMemory(n, threads)
 	}
 	if mem < MinMemory {
 		return Result{}, fmt.Errorf("join count: %w: %d bytes, at least %d", ErrMemory, mem, MinMemory)
 	}
-	threads := workers.Threads(opt.Threads, math.MaxInt)
-	opt.Threads = threads
-	// Each worker holds the halves of one part; the largest parts come
-	// first, so a plan whose parts are too large fails soon and the
-	// count starts over with more outer columns (smaller parts).
-	for k := outerColumns(n); ; k++ {
-		pl := newPlan(n, k)
-		pl.cap = halvesCap(mem, threads)
-		res, err := pl.count(ctx, opt, start)
-		if !errors.Is(err, errTooBig) {
-			return res, err
-		}
-		if 2*(k+1) > 2*pl.h {
-			return Result{}, fmt.Errorf("join count: %w: -n %d needs more than %d bytes on %d threads", ErrMemory, n, mem, threads)
-		}
+	// Each worker holds the halves of one part, and counts a part too
+	// large for that in smaller ones (worker.countWithin).
+	pl := newPlan(n, outerColumns(n))
+	pl.cap = halvesCap(mem, threads)
+	res, err := pl.count(ctx, opt, start)
+	if errors.Is(err, errTooBig) {
+		return Result{}, fmt.Errorf("join count: %w: -n %d needs more than %d bytes on %d threads", ErrMemory, n, mem, threads)
 	}
+	return res, err
 }
 
 // errTooBig stops a count whose part took more halves than its cap.
@@ -198,7 +195,7 @@ func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result
 			if p.mid == -2 {
 				c = symmetricPiece(n, stop)
 			} else {
-				c = w.w.count(p, stop)
+				c = w.w.countWithin(p, stop)
 			}
 			if c.tooBig {
 				tooBig.Store(true)
@@ -229,7 +226,10 @@ func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result
 		opt.Progress(res.Done, len(parts))
 	}
 	if opt.Unique && err == nil {
-		res.Unique = (3*res.Total + unique24) / 24
+		// 3 × the total passes 2^64 from about 6·10^18 solutions.
+		hi, lo := bits.Mul64(3, res.Total)
+		lo, carry := bits.Add64(lo, unique24, 0)
+		res.Unique, _ = bits.Div64(hi+carry, lo, 24)
 		res.Rotations = backtrack.RotationClasses(n, res.Unique)
 	}
 	res.Elapsed = time.Since(start)
@@ -306,21 +306,10 @@ func (pl *plan) parts() []part {
 	all := uint32(1)<<uint(2*k) - 1
 	var ps []sized
 	for _, mid := range mids {
-		m := bits.OnesCount32(pl.shared(mid))
 		for outer := uint32(0); outer <= all; outer++ {
-			inner := pl.h - bits.OnesCount32(outer)
-			if inner < 0 || inner > m-2*k || 2*k-bits.OnesCount32(outer) > pl.h {
-				continue
+			if w, size := pl.weight(mid, outer); w > 0 {
+				ps = append(ps, sized{part{mid, outer, w}, size})
 			}
-			image := all &^ outer
-			if image < outer {
-				continue // counted as image's part
-			}
-			w := uint64(2)
-			if image == outer {
-				w = 1
-			}
-			ps = append(ps, sized{part{mid, outer, w}, binomial(m-2*k, inner)})
 		}
 	}
 	slices.SortStableFunc(ps, func(a, b sized) int {
@@ -427,25 +416,9 @@ func (hs *halfSet) get(key uint32) list {
 
 // count counts the solutions of part p, giving up early once stop is set.
 func (w *worker) count(p part, stop *atomic.Bool) count {
-	pl, h, k := w.pl, w.pl.h, w.pl.k
+	pl, h := w.pl, w.pl.h
 	u := pl.shared(p.mid)
-	var pos [MaxN]int // the shared columns, lowest first
-	m := 0
-	for a := u; a != 0; a &= a - 1 {
-		pos[m] = bits.TrailingZeros32(a)
-		m++
-	}
-	var outer, mine uint32
-	for i := range k {
-		lo, hi := uint32(1)<<uint(pos[i]), uint32(1)<<uint(pos[m-k+i])
-		outer |= lo | hi
-		if p.outer>>uint(i)&1 != 0 {
-			mine |= lo
-		}
-		if p.outer>>uint(k+i)&1 != 0 {
-			mine |= hi
-		}
-	}
+	outer, mine := pl.columns(p.mid, p.outer)
 	inner := u &^ outer
 	shift, width := 0, 0
 	if inner != 0 {

@@ -2,13 +2,16 @@ package join
 
 import (
 	"errors"
-	"os"
-	"strconv"
-	"strings"
+	"math/bits"
+	"runtime"
+	"sync/atomic"
+
+	"github.com/queens-dev/queens/internal/memlimit"
 )
 
-// ErrMemory is returned (wrapped) by [Count] when even its smallest parts
-// need more memory than Options.Memory allows.
+// ErrMemory is returned (wrapped) by [Count] and [Piece.CountWith] when
+// even the smallest parts of a board need more memory than
+// Options.Memory allows.
 var ErrMemory = errors.New("memory limit too small for the half-board join")
 
 // halfBytes is the memory one half takes while its part is counted: its
@@ -20,23 +23,25 @@ const halfBytes = 4 + 8 + 8
 // garbage not yet collected): a quarter of it, at most 64 MiB.
 func reserve(mem int64) int64 { return min(mem/4, 64<<20) }
 
+// maxHalves bounds the halves of a part: its sorted halves are indexed
+// by int32.
+const maxHalves = 1 << 30
+
 // halvesCap returns the most halves each of threads workers may hold
-// within a memory limit of mem bytes, its reserve left out.
+// within a memory limit of mem bytes, its reserve left out, at most
+// maxHalves.
 func halvesCap(mem int64, threads int) int {
-	return int(min((mem-reserve(mem))/int64(max(1, threads))/halfBytes, 1<<40))
+	return int(max(1, min((mem-reserve(mem))/int64(max(1, threads))/halfBytes, maxHalves)))
 }
 
 // HeapLimit returns the soft memory limit of the Go runtime
 // (debug.SetMemoryLimit) under which a process that counts with
-// Options.Memory mem (0: [DefaultMemory]) stays within mem bytes: half of
-// the reserve below mem is left for the program's own code and data and
-// for the collector's overshoot. Without a soft limit the collector lets
-// the heap grow to twice what is live before it reclaims the buffers a
-// part outgrew.
+// Options.Memory mem (resolved: see [DefaultMemory]) stays within mem
+// bytes: half of the reserve below mem is left for the program's own code
+// and data and for the collector's overshoot. Without a soft limit the
+// collector lets the heap grow to twice what is live before it reclaims
+// the buffers a part outgrew.
 func HeapLimit(mem int64) int64 {
-	if mem == 0 {
-		mem = DefaultMemory()
-	}
 	return mem - reserve(mem)/2
 }
 
@@ -44,31 +49,115 @@ func HeapLimit(mem int64) int64 {
 // buffers of a worker and room for a few halves.
 const MinMemory = 1 << 20
 
-// DefaultMemory returns the memory [Count] may use when Options.Memory is
-// 0: half of the machine's memory or of the control group's limit,
-// whichever is less (1 GiB when neither can be read).
-func DefaultMemory() int64 {
-	limit := int64(0)
-	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
-		for line := range strings.Lines(string(b)) {
-			if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemTotal:" {
-				if kib, err := strconv.ParseInt(f[1], 10, 64); err == nil && kib > 0 && kib < 1<<50 {
-					limit = kib << 10
-				}
+// threadMemory is the memory each of a count's threads may hold by
+// default on boards up to n = 19 (see [DefaultMemory]).
+const threadMemory = 20 << 20
+
+// DefaultMemory returns the memory [Count] uses on an n×n board when
+// Options.Memory is 0, for threads workers (<= 0: runtime.NumCPU()): 20
+// MiB a thread up to n = 19, 4 times more for each size beyond (80 MiB a
+// thread at n = 20, 320 MiB at 21), but never more than half of the memory
+// the process may use ([memlimit.Usable]: the machine's memory, the
+// control group's limit, the address space ulimit -v leaves) nor less than
+// [MinMemory]. Up to n = 20 the parts a count splits into to stay within
+// it cost a few per cent more time than with no limit (docs/performance.md);
+// beyond, the parts would be so many that memory is worth more.
+func DefaultMemory(n, threads int) int64 {
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	per := int64(threadMemory) << (2 * min(max(0, n-19), MaxN-19))
+	want := int64(1) << 50
+	if int64(threads) < want/per {
+		want = int64(threads) * per
+	}
+	return max(MinMemory, min(want, memlimit.Usable()/2))
+}
+
+// countWithin counts part p of w's plan holding at most the plan's cap of
+// halves at once: a part that holds more is counted as its sub-parts
+// ([plan.subparts]), with one more outer column a side, and so on while
+// columns are left (c.tooBig past them). The sub-parts of a part split its
+// boards, so their sum is its count whatever the memory.
+func (w *worker) countWithin(p part, stop *atomic.Bool) count {
+	c := w.count(p, stop)
+	pl := w.pl
+	if !c.tooBig || 2*(pl.k+1) > pl.n-1 {
+		return c
+	}
+	sub := &plan{n: pl.n, h: pl.h, k: pl.k + 1, cap: pl.cap, geo: pl.geo}
+	w.pl = sub
+	defer func() { w.pl = pl }()
+	var sum count
+	for _, q := range pl.subparts(p, sub) {
+		d := w.countWithin(q, stop)
+		if d.tooBig || stop.Load() {
+			return d
+		}
+		sum.total += d.total
+		sum.halves += d.halves
+		sum.pairs += d.pairs
+	}
+	return sum
+}
+
+// columns returns the outer columns of pl's parts with the middle queen
+// in column mid, and of them those that the pattern outer gives the top
+// half (see [part]).
+func (pl *plan) columns(mid int, outer uint32) (all, top uint32) {
+	var pos [MaxN]int // the shared columns, lowest first
+	m := 0
+	for a := pl.shared(mid); a != 0; a &= a - 1 {
+		pos[m] = bits.TrailingZeros32(a)
+		m++
+	}
+	for i := range pl.k {
+		lo, hi := uint32(1)<<uint(pos[i]), uint32(1)<<uint(pos[m-pl.k+i])
+		all |= lo | hi
+		if outer>>uint(i)&1 != 0 {
+			top |= lo
+		}
+		if outer>>uint(pl.k+i)&1 != 0 {
+			top |= hi
+		}
+	}
+	return all, top
+}
+
+// pattern returns the pattern of pl's parts with the middle queen in
+// column mid whose top half takes the outer columns top: the inverse of
+// columns.
+func (pl *plan) pattern(mid int, top uint32) uint32 {
+	var p uint32
+	for i := range 2 * pl.k {
+		if _, t := pl.columns(mid, 1<<uint(i)); top&t != 0 {
+			p |= 1 << uint(i)
+		}
+	}
+	return p
+}
+
+// subparts returns the parts of plan sub (pl with one more outer column
+// a side) that split part p of pl, each with p's weight: the top half
+// takes p's outer columns and any of the two that sub adds; and where p
+// has the middle queen in any inner column of pl, it is in an inner
+// column of sub or in either of those two.
+func (pl *plan) subparts(p part, sub *plan) []part {
+	mids := []int{p.mid}
+	if p.mid == innerMids {
+		mids = append(mids, pl.k, pl.n-1-pl.k)
+	}
+	had, top := pl.columns(p.mid, p.outer)
+	var out []part
+	for _, mid := range mids {
+		all, _ := sub.columns(mid, 0)
+		added := all &^ had
+		for ext := added; ; ext = (ext - 1) & added {
+			out = append(out, part{mid: mid, outer: sub.pattern(mid, top|ext), weight: p.weight})
+			if ext == 0 {
+				break
 			}
 		}
 	}
-	for _, path := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			continue
-		}
-		if v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil && v > 0 && (limit == 0 || v < limit) {
-			limit = v
-		}
-	}
-	if limit == 0 {
-		return 1 << 30
-	}
-	return max(MinMemory, limit/2)
+	return out
 }

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/bits"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,11 +48,23 @@ type Piece struct {
 }
 
 // pieceColumns returns the outer columns a side that name the pieces of
-// an n×n board: one more than a count in one process uses, for more and
-// smaller pieces, but never past a quarter of the board. It depends on n
+// an n×n board: one more than a count in one process uses up to n = 19
+// (never past a quarter of the board), then one more for each size, so
+// that the largest pieces grow about 1.3 times a size where the halves
+// grow 4.4 times (docs/scale.md), up to 10 on even boards and 8 on odd
+// ones, whose pieces are 2k+1 times as many (the middle queen's column):
+// at most about 520000 pieces. A piece larger than its share of the
+// memory splits itself further ([Piece.CountWith]). It depends on n
 // alone, so that every shard of a count finds the same pieces.
 func pieceColumns(n int) int {
-	return max(outerColumns(n), min(outerColumns(n)+1, n/4))
+	if n >= 20 {
+		return min(n-15, 10-2*(n%2))
+	}
+	k := max(outerColumns(n), min(outerColumns(n)+1, n/4))
+	if n%2 == 1 && n > 1 {
+		k = max(k, 1) // as newPlan has it
+	}
+	return k
 }
 
 // Pieces returns the pieces of the count of an n×n board, 1 <= n <=
@@ -153,14 +165,43 @@ func (p Piece) Ints() []int64 { return []int64{int64(p.Middle), int64(p.Outer), 
 
 // Check reports, with an error, a piece that is not one of [Pieces](n).
 func (p Piece) Check(n int) error {
-	all, err := Pieces(n)
-	if err != nil {
-		return err
+	if err := board.CheckSize(n, MaxN); err != nil {
+		return fmt.Errorf("join piece: %w", err)
 	}
-	if !slices.Contains(all, p) {
-		return fmt.Errorf("join piece %v is not one of the %d pieces of n = %d", p, len(all), n)
+	if p.Middle == Symmetric && p.Outer == 0 && p.Weight == 1 {
+		return nil
+	}
+	pl := &plan{n: n, h: n / 2, k: pieceColumns(n)}
+	mid := p.Middle == NoMiddle && n%2 == 0 || p.Middle == InnerMiddle && n%2 == 1 ||
+		n%2 == 1 && p.Middle >= 0 && p.Middle < n && (p.Middle < pl.k || p.Middle >= n-pl.k)
+	if w, _ := pl.weight(p.Middle, p.Outer); !mid || p.Outer>>uint(2*pl.k) != 0 || w == 0 || w != p.Weight {
+		return fmt.Errorf("join piece %v is not one of the pieces of n = %d", p, n)
 	}
 	return nil
+}
+
+// weight returns the weight of the part of pl with the middle queen in
+// column mid (or NoMiddle, InnerMiddle) and the outer pattern outer, 0
+// for none (a pattern that leaves the top half too many or too few inner
+// columns, or the image of another part under the top-bottom mirror,
+// which that part stands for), and its size: the inner column sets of its
+// top half.
+func (pl *plan) weight(mid int, outer uint32) (w, size uint64) {
+	k := pl.k
+	m := bits.OnesCount32(pl.shared(mid))
+	inner := pl.h - bits.OnesCount32(outer)
+	if inner < 0 || inner > m-2*k || 2*k-bits.OnesCount32(outer) > pl.h {
+		return 0, 0
+	}
+	switch image := (uint32(1)<<uint(2*k) - 1) &^ outer; {
+	case image < outer:
+		return 0, 0 // counted as image's part
+	case image == outer:
+		w = 1
+	default:
+		w = 2
+	}
+	return w, binomial(m-2*k, inner)
 }
 
 // CheckTally reports, with an error, a tally that p cannot have on an
@@ -193,32 +234,58 @@ var symmetricSubproblem = backtrack.Subproblem{Top: -1, Bottom: -1, Left: -1, Ri
 // (Total24/8, and for the symmetric piece 3 × the solutions a half turn
 // fixes plus 6 × those a quarter turn fixes), Nodes the pairs of halves
 // it matched (its work, not comparable with the constellation counter's
-// nodes). A piece holds its halves while it is counted, at most
-// [DefaultMemory] shared by GOMAXPROCS pieces at once; a larger one is an
-// error wrapping [ErrMemory]. When ctx ends first Count returns ctx.Err().
-// Errors also wrap [board.ErrSize].
+// nodes). It is CountWith with the default Options: the piece holds its
+// halves within its share of [DefaultMemory] for GOMAXPROCS pieces at
+// once.
 func (p Piece) Count(ctx context.Context, n int) (backtrack.Tally, error) {
+	return p.CountWith(ctx, n, Options{})
+}
+
+// CountWith counts piece p of an n×n board as [Piece.Count] does, one of
+// opt.Threads pieces (<= 0: GOMAXPROCS) counted at once within opt.Memory
+// bytes (0: [DefaultMemory]): it holds at most its share of the halves
+// that fit, and counts itself in smaller parts when it has more, so its
+// tally does not depend on the memory. The other Options are not used.
+// A piece that does not fit even in its smallest parts is an error
+// wrapping [ErrMemory], as is opt.Memory below [MinMemory]. When ctx ends
+// first CountWith returns ctx.Err(). Errors also wrap [board.ErrSize].
+func (p Piece) CountWith(ctx context.Context, n int, opt Options) (backtrack.Tally, error) {
 	if err := p.Check(n); err != nil {
 		return backtrack.Tally{}, fmt.Errorf("count join piece: %w", err)
+	}
+	threads := opt.Threads
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	mem := opt.Memory
+	if mem == 0 {
+		mem = DefaultMemory(n, threads)
+	}
+	if mem < MinMemory {
+		return backtrack.Tally{}, fmt.Errorf("count join piece %v of n = %d: %w: %d bytes, at least %d", p, n, ErrMemory, mem, MinMemory)
 	}
 	var stop atomic.Bool
 	defer workers.StopOnDone(ctx, &stop)()
 	var c count
 	w := pieceWorker(n)
 	defer workerPool(n).Put(w)
+	w.pl.cap = halvesCap(mem, threads)
 	if p.Middle == Symmetric {
 		c = symmetricPiece(n, &stop)
 	} else {
-		c = w.count(part{mid: p.Middle, outer: p.Outer, weight: p.Weight}, &stop)
+		c = w.countWithin(part{mid: p.Middle, outer: p.Outer, weight: p.Weight}, &stop)
 	}
 	if err := ctx.Err(); err != nil {
 		return backtrack.Tally{}, err
 	}
 	if c.tooBig {
-		return backtrack.Tally{}, fmt.Errorf("count join piece %v of n = %d: %w: it holds more than %d halves", p, n, ErrMemory, w.pl.cap)
+		return backtrack.Tally{}, fmt.Errorf("count join piece %v of n = %d: %w: its smallest parts hold more than %d halves (%d bytes on %d threads)", p, n, ErrMemory, w.pl.cap, mem, threads)
 	}
 	if p.Middle == Symmetric {
 		return backtrack.Tally{Unique24: c.unique24}, nil
+	}
+	if hi, _ := bits.Mul64(24, c.total); hi != 0 {
+		return backtrack.Tally{}, fmt.Errorf("count join piece %v of n = %d: 24 × %d solutions passes 2^64", p, n, c.total)
 	}
 	return backtrack.Tally{Total24: 24 * c.total, Unique24: 3 * c.total, Nodes: c.pairs}, nil
 }
@@ -233,9 +300,7 @@ func workerPool(n int) *sync.Pool {
 		return p.(*sync.Pool)
 	}
 	p, _ := workerPools.LoadOrStore(n, &sync.Pool{New: func() any {
-		pl := newPlan(n, pieceColumns(n))
-		pl.cap = halvesCap(DefaultMemory(), runtime.GOMAXPROCS(0))
-		return pl.newWorker()
+		return newPlan(n, pieceColumns(n)).newWorker()
 	}})
 	return p.(*sync.Pool)
 }

@@ -51,9 +51,13 @@ func TestPiecesSum(t *testing.T) {
 }
 
 // TestPiecesFixed checks that the list depends on n alone and that every
-// n up to MaxN has pieces.
+// n up to MaxN has pieces (with -short up to 22: from 23 on a list takes
+// about a second).
 func TestPiecesFixed(t *testing.T) {
 	for n := 1; n <= MaxN; n++ {
+		if testing.Short() && n > 22 {
+			break
+		}
 		a, err := Pieces(n)
 		if err != nil {
 			t.Fatal(err)
@@ -123,6 +127,33 @@ func TestPieceCancel(t *testing.T) {
 	for _, p := range []Piece{ps[0], ps[len(ps)-1]} {
 		if _, err := p.Count(ctx, 12); err != context.Canceled {
 			t.Errorf("piece %v: %v, want context.Canceled", p, err)
+		}
+	}
+}
+
+// TestPieceCheck checks Piece.Check against the list of Pieces for every
+// middle, outer pattern (and a few past them) and weight of n = 1 to 13
+// and 20 and 21, where the pieces take more outer columns.
+func TestPieceCheck(t *testing.T) {
+	for _, n := range []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 20, 21} {
+		ps, err := Pieces(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := map[Piece]bool{}
+		for _, p := range ps {
+			in[p] = true
+		}
+		k := pieceColumns(n)
+		for mid := InnerMiddle; mid <= n; mid++ {
+			for outer := uint32(0); outer < 1<<uint(2*k)+3; outer++ {
+				for w := range uint64(4) {
+					p := Piece{Middle: mid, Outer: outer, Weight: w}
+					if err := p.Check(n); (err == nil) != in[p] {
+						t.Fatalf("n=%d: piece %v: Check says %v, Pieces %v", n, p, err, in[p])
+					}
+				}
+			}
 		}
 	}
 }

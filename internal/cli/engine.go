@@ -9,6 +9,7 @@ import (
 
 	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/memlimit"
 	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
 )
@@ -59,9 +60,6 @@ func countEngine(c *cli.Context, n int, place []board.Queen, onGPU bool) (string
 		if j, _ := shard.LookupEngine(e); n > j.MaxN {
 			return "", usagef("-n %d is too large for --engine join (at most %d)", n, j.MaxN)
 		}
-		if pieces && c.IsSet("memory") {
-			return "", usagef("--memory does not go with --shard or --checkpoint: the join's pieces are fixed by N, so that every shard has the same (each takes at most its share of half the RAM)")
-		}
 		return e, nil
 	case "auto":
 		if c.IsSet("memory") {
@@ -69,7 +67,7 @@ func countEngine(c *cli.Context, n int, place []board.Queen, onGPU bool) (string
 				return "", usagef("--memory is for the half-board join, which does not go with %s", other)
 			}
 			if pieces {
-				return "", usagef("--memory does not go with --shard or --checkpoint (with --engine auto they count constellations)")
+				return "", usagef("--memory with --shard or --checkpoint needs --engine join (with --engine auto they count constellations)")
 			}
 			return shard.EngineJoin, nil // only the join takes a memory limit
 		}
@@ -84,7 +82,7 @@ func countEngine(c *cli.Context, n int, place []board.Queen, onGPU bool) (string
 
 // memoryFlag is --memory of backtrack --count.
 func memoryFlag() cli.Flag {
-	return &cli.StringFlag{Name: "memory", Usage: "with --engine join, the memory `M` the halves may take at once, e.g. 256MiB or 4GiB (default: half the RAM or cgroup limit); a smaller limit splits the count into more parts"}
+	return &cli.StringFlag{Name: "memory", Usage: "with --engine join, the memory `M` the halves may take at once, e.g. 256MiB or 4GiB, at most half of what the process may use (RAM, cgroup limit, ulimit -v); default 20MiB a thread up to N = 19, 4 times more for each N beyond; a smaller limit counts in more, smaller parts, to the same count, also with --shard and --checkpoint"}
 }
 
 // parseMemory reads a --memory value: a number of bytes with an optional
@@ -110,8 +108,8 @@ func parseMemory(v string) (int64, error) {
 	return 0, usagef("--memory %s is too small for the half-board join: at least %dMiB", v, join.MinMemory>>20)
 }
 
-// limitHeap sets the Go runtime's soft memory limit to join.HeapLimit(mem)
-// (mem 0: the join's default), unless a lower one is set (GOMEMLIMIT),
+// limitHeap sets the Go runtime's soft memory limit to join.HeapLimit(mem),
+// unless a lower one is set (GOMEMLIMIT),
 // so that the half-board join keeps within its --memory; the function it
 // returns puts the old limit back.
 func limitHeap(mem int64) (restore func()) {
@@ -124,15 +122,24 @@ func limitHeap(mem int64) (restore func()) {
 	return func() { debug.SetMemoryLimit(old) }
 }
 
+// joinMemory returns the memory of the half-board join on an n×n board:
+// --memory, but at most half of what the process may use (the least of
+// RAM, cgroup limit and what ulimit -v leaves, as the default), or the
+// join's default for --threads.
+func joinMemory(c *cli.Context, n int) (int64, error) {
+	if !c.IsSet("memory") {
+		return join.DefaultMemory(n, c.Int("threads")), nil
+	}
+	mem, err := parseMemory(c.String("memory"))
+	return min(mem, max(join.MinMemory, memlimit.Usable()/2)), err
+}
+
 // joinCount runs --count with the half-board join.
 func joinCount(ctx context.Context, c *cli.Context, out *output, format board.Format, n int) error {
 	mode, _, _ := uniqueOf(c)
-	var mem int64
-	if c.IsSet("memory") {
-		var err error
-		if mem, err = parseMemory(c.String("memory")); err != nil {
-			return err
-		}
+	mem, err := joinMemory(c, n)
+	if err != nil {
+		return err
 	}
 	defer limitHeap(mem)()
 	parts, stop := countProgress(c, n)

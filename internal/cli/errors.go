@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/drat"
 	"github.com/queens-dev/queens/sat/external"
@@ -49,7 +50,8 @@ func failf(format string, args ...any) error {
 // exitCode maps an error to the documented exit status. It is the one
 // place that does, by the error's type: an exitError carries its own; a
 // stop (Ctrl-C, SIGTERM) is 130; a proof that would need more memory
-// than the process may use (drat.ErrMemory) is 2; a solver or counter that failed, or whose
+// than the process may use (drat.ErrMemory) or a join too large for its
+// memory (join.ErrMemory) is 2; a solver or counter that failed, or whose
 // proof was rejected, is 1 whatever else its error wraps (the model it
 // printed is not the user's input); bad input (isInputError) is 2; any
 // other failure 1.
@@ -60,8 +62,8 @@ func exitCode(err error) int {
 		return e.code
 	case errors.Is(err, context.Canceled):
 		return exitInterrupted
-	case errors.Is(err, drat.ErrMemory):
-		return exitUsage // a proof too large for this process, whoever wrote it
+	case errors.Is(err, drat.ErrMemory), errors.Is(err, join.ErrMemory):
+		return exitUsage // a proof (or a join count) too large for this process, whoever wrote it
 	case errors.Is(err, external.ErrSolverFailed), errors.Is(err, external.ErrProof), errors.Is(err, external.ErrCounterFailed):
 		return exitFailed
 	case isInputError(err):

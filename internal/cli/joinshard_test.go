@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,7 +21,7 @@ func TestJoinShardMergeCLI(t *testing.T) {
 	for n := 8; n <= 12; n++ {
 		for _, k := range []int{1, 3, 16} {
 			lines := shardLines(t, n, k, "--engine", "join", "--threads", "2")
-			if !strings.Contains(lines[0], `"scheme":"join-parts-2","engine":"join",`) {
+			if !strings.Contains(lines[0], `"scheme":"join-parts-3","engine":"join",`) {
 				t.Fatalf("n=%d K=%d: a join shard line does not name its scheme and engine: %s", n, k, lines[0])
 			}
 			stdout, stderr, code := runCLI(t, strings.Join(lines, ""), "merge", "--verify", "1000", "-")
@@ -59,13 +61,40 @@ func TestJoinShardRefusedCLI(t *testing.T) {
 		t.Errorf("merge of join and constellation shards: exit %d, stdout %q, stderr %q; want exit 1 naming the different pieces", code, stdout, stderr)
 	}
 	for _, args := range [][]string{
-		{"backtrack", "-n", "12", "--count", "--engine", "join", "--shard", "0/2", "--memory", "64MiB"},
+		{"backtrack", "-n", "12", "--count", "--engine", "join", "--shard", "0/2", "--memory", "1KiB"},
+		{"backtrack", "-n", "12", "--count", "--engine", "join", "--shard", "0/2", "--memory", "99999999999TiB"},
 		{"backtrack", "-n", "12", "--count", "--shard", "0/2", "--memory", "64MiB"},
-		{"backtrack", "-n", "28", "--count", "--engine", "join", "--shard", "0/2"},
+		{"backtrack", "-n", "29", "--count", "--engine", "join", "--shard", "0/2"},
 	} {
 		if _, stderr, code := runCLI(t, "", args...); code != 2 || !strings.HasPrefix(stderr, "queens: ") {
 			t.Errorf("queens %s: exit %d, stderr %q; want a usage error", strings.Join(args, " "), code, stderr)
 		}
+	}
+}
+
+// TestJoinShardMemoryCLI: --memory goes with join shards and checkpoints,
+// and a limit so small that the pieces split changes no tally: the lines
+// of n = 13 in 1 MiB on two threads and with the default memory are the
+// same but for their times, and merge to the published count. Under
+// ulimit -v the default follows the limit.
+func TestJoinShardMemoryCLI(t *testing.T) {
+	small := shardLines(t, 13, 2, "--engine", "join", "--threads", "2", "--memory", "1MiB")
+	plain := shardLines(t, 13, 2, "--engine", "join", "--threads", "2")
+	for i := range small {
+		a, err1 := shard.Parse([]byte(small[i]))
+		b, err2 := shard.Parse([]byte(plain[i]))
+		if err1 != nil || err2 != nil || fmt.Sprint(a.Tallies) != fmt.Sprint(b.Tallies) || fmt.Sprint(a.JoinPieces) != fmt.Sprint(b.JoinPieces) {
+			t.Fatalf("shard %d in 1 MiB and by default: %v %v\n%s\n%s", i, err1, err2, small[i], plain[i])
+		}
+	}
+	stdout, stderr, code := runCLI(t, strings.Join(small, ""), "merge", "-")
+	if code != 0 || !strings.HasPrefix(stdout, "73712 solutions") {
+		t.Errorf("merge of the shards in 1 MiB: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	path := filepath.Join(t.TempDir(), "ck")
+	stdout, stderr, code = runCLI(t, "", "backtrack", "-n", "13", "--count", "--engine", "join", "--memory", "1MiB", "--checkpoint", path)
+	if code != 0 || stdout != "73712 solutions\n" {
+		t.Errorf("checkpointed count in 1 MiB: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
 
@@ -125,4 +154,33 @@ func swappedLine(t *testing.T, line string) string {
 	}
 	t.Fatal("no two pieces of one weight to swap")
 	return ""
+}
+
+// TestJoinMemoryCLI: under ulimit -v 1500000 (of which the Go runtime
+// takes much at start) the join's default memory and a --memory past the
+// limit follow it, and count n = 15; a limit that not even the smallest
+// parts fit into (1 MiB shared by 1024 threads) is one line and exit
+// status 2, never a crash.
+func TestJoinMemoryCLI(t *testing.T) {
+	dir := t.TempDir()
+	exe := smallQueens(t, dir)
+	for _, args := range [][]string{
+		{"backtrack", "-n", "15", "--count", "--engine", "join"},
+		{"backtrack", "-n", "15", "--count", "--engine", "join", "--memory", "1024TiB"},
+		{"backtrack", "-n", "15", "--count", "--engine", "join", "--memory", "64GiB", "--shard", "0/1", "--json"},
+	} {
+		cmd := exec.Command("bash", "-c", `ulimit -v 1500000; exec "$0" "$@"`, exe)
+		cmd.Args = append(cmd.Args, args...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil || !strings.Contains(string(out), "2279184") {
+			t.Errorf("queens %s under ulimit -v 1500000: %v, %q, %s", strings.Join(args, " "), err, out, stderr.String())
+		}
+	}
+	_, stderr, code := runCLI(t, "", "backtrack", "-n", "13", "--count", "--engine", "join", "--memory", "1MiB", "--threads", "1024")
+	if code != 2 {
+		t.Errorf("-n 13 in 1 MiB on 1024 threads: exit %d, stderr %q; want 2", code, stderr)
+	}
+	checkOneLine(t, stderr, "memory limit too small for the half-board join")
 }

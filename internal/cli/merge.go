@@ -54,7 +54,7 @@ each shard. A count that differs from the published table is a failed check too
 (exit status 1). Lines of different engines (the CPU's constellations, the GPU)
 merge: every engine finds the same tallies, and only those are compared. The
 half-board join (--engine join --shard) splits the count into its own pieces
-(scheme join-parts-2): its lines merge with each other, never with the
+(scheme join-parts-3): its lines merge with each other, never with the
 constellations' (a clear error), and --verify recounts them with the join.
 
 A checksum guards against accidents only: anyone can recompute it. --verify K

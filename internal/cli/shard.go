@@ -187,6 +187,12 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 		return usageErr(err)
 	}
 	opt := shard.Options{Threads: c.Int("threads"), Counter: counter, Engine: engine}
+	if engine == shard.EngineJoin {
+		if opt.Memory, err = joinMemory(c, n); err != nil {
+			return err
+		}
+		defer limitHeap(opt.Memory)()
+	}
 	path := c.String("checkpoint")
 	var ckpt *shard.Checkpoint
 	if path != "" {

@@ -8,6 +8,8 @@
 package memlimit
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"path"
 	"strconv"
@@ -34,7 +36,8 @@ func Usable() int64 {
 	if kib, ok := procField("/proc/meminfo", "MemTotal:"); ok {
 		lower(kib << 10)
 	}
-	lower(cgroupLimit())
+	cgroups, _ := os.ReadFile("/proc/self/cgroup")
+	lower(cgroupLimit("/sys/fs/cgroup", string(cgroups)))
 	if as, ok := addressLimit(); ok {
 		used := int64(0)
 		if kib, ok := procField("/proc/self/status", "VmSize:"); ok {
@@ -68,12 +71,15 @@ func procField(file, name string) (int64, bool) {
 	return 0, false
 }
 
-// cgroupLimit returns the least memory limit of the process's control
-// group and its ancestors, or 0 for none.
-func cgroupLimit() int64 {
+// cgroupLimit returns the least memory limit of the control groups that
+// cgroups (the text of /proc/self/cgroup) names and their ancestors, read
+// under root (/sys/fs/cgroup), or 0 for none. A file that is absent,
+// unreadable or holds anything but a positive number below 2^60 ("max",
+// v1's huge "no limit", garbage) is no limit.
+func cgroupLimit(root, cgroups string) int64 {
 	limit := int64(0)
 	lower := func(file string) {
-		b, err := os.ReadFile(file)
+		b, err := readSmall(file)
 		if err != nil {
 			return
 		}
@@ -82,18 +88,17 @@ func cgroupLimit() int64 {
 			limit = v
 		}
 	}
-	b, _ := os.ReadFile("/proc/self/cgroup")
-	for line := range strings.Lines(string(b)) {
+	for line := range strings.Lines(cgroups) {
 		// "0::/path" (v2) or "N:memory:/path" (v1).
 		f := strings.SplitN(strings.TrimSpace(line), ":", 3)
 		if len(f) != 3 {
 			continue
 		}
-		dir, file := "/sys/fs/cgroup", "memory.max"
+		dir, file := root, "memory.max"
 		switch {
 		case f[1] == "":
 		case strings.Contains(","+f[1]+",", ",memory,"):
-			dir, file = "/sys/fs/cgroup/memory", "memory.limit_in_bytes"
+			dir, file = path.Join(root, "memory"), "memory.limit_in_bytes"
 		default:
 			continue
 		}
@@ -105,4 +110,19 @@ func cgroupLimit() int64 {
 		}
 	}
 	return limit
+}
+
+// readSmall returns the first 64 bytes of a regular file: a limit is a
+// number, and a FIFO or a device in its place must not hang or flood the
+// reader.
+func readSmall(file string) ([]byte, error) {
+	if fi, err := os.Stat(file); err != nil || !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", file)
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, 64))
 }

@@ -1,0 +1,146 @@
+package join
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/queens-dev/queens/board"
+)
+
+// TestCountWithin counts boards up to n = 13 with caps of halves so small
+// that the parts split two to five times over (sub-parts of sub-parts,
+// the middle queen of odd boards moved out of the inner columns), against
+// the published counts, and a cap that not even the smallest parts fit
+// into is a too-big count, never a wrong one.
+func TestCountWithin(t *testing.T) {
+	ctx := context.Background()
+	for n := 5; n <= 13; n++ {
+		want, _ := board.Known(n)
+		for _, capacity := range []int{200, 2000} {
+			pl := newPlan(n, outerColumns(n))
+			pl.cap = capacity
+			res, err := pl.count(ctx, Options{Threads: 2}, time.Now())
+			if errors.Is(err, errTooBig) && n >= 12 && capacity == 200 {
+				continue // the smallest parts of n = 12 and 13 pass 200 halves
+			}
+			if err != nil || res.Total != want.Total {
+				t.Errorf("n=%d, at most %d halves a part: %d, %v; want %d", n, capacity, res.Total, err, want.Total)
+			}
+		}
+		pl := newPlan(n, outerColumns(n))
+		pl.cap = 1
+		if res, err := pl.count(ctx, Options{Threads: 1}, time.Now()); n > 4 && !errors.Is(err, errTooBig) {
+			t.Errorf("n=%d, one half a part: %d, %v; want too big", n, res.Total, err)
+		}
+	}
+}
+
+// TestSubparts checks that the sub-parts of every part of n = 9 to 12
+// split its column choices exactly: their outer columns extend the
+// part's by the two columns the deeper plan adds, and the middle queen
+// of an inner part moves to an inner column of the deeper plan or to one
+// of those two.
+func TestSubparts(t *testing.T) {
+	for n := 9; n <= 12; n++ {
+		pl := newPlan(n, outerColumns(n))
+		sub := &plan{n: n, h: pl.h, k: pl.k + 1, geo: pl.geo}
+		for _, p := range pl.parts() {
+			had, top := pl.columns(p.mid, p.outer)
+			seen := map[part]bool{}
+			for _, q := range pl.subparts(p, sub) {
+				all, qtop := sub.columns(q.mid, q.outer)
+				if seen[q] || q.weight != p.weight || all&had != had || qtop&had != top || sub.pattern(q.mid, qtop) != q.outer {
+					t.Fatalf("n=%d: part %+v has sub-part %+v (columns %b of %b, the part's %b of %b)", n, p, q, qtop, all, top, had)
+				}
+				seen[q] = true
+				if p.mid != innerMids && q.mid != p.mid || p.mid == innerMids && q.mid != innerMids && q.mid != pl.k && q.mid != n-1-pl.k {
+					t.Fatalf("n=%d: part %+v has sub-part %+v", n, p, q)
+				}
+			}
+			if want := map[bool]int{false: 4, true: 12}[p.mid == innerMids]; len(seen) != want {
+				t.Errorf("n=%d: part %+v has %d sub-parts, want %d", n, p, len(seen), want)
+			}
+		}
+	}
+}
+
+// TestDefaultMemory checks the default's range for every n and thread
+// count, hostile ones included.
+func TestDefaultMemory(t *testing.T) {
+	for _, threads := range []int{-1, 0, 1, 2, 64, 1 << 20, 1<<62 + 1} {
+		last := int64(0)
+		for n := -1; n <= MaxN+2; n++ {
+			m := DefaultMemory(n, threads)
+			if m < MinMemory || m > 1<<50 || m < last {
+				t.Fatalf("DefaultMemory(%d, %d) = %d (after %d)", n, threads, m, last)
+			}
+			last = m
+			if h := HeapLimit(m); h <= 0 || h > m {
+				t.Fatalf("HeapLimit(%d) = %d", m, h)
+			}
+		}
+	}
+	if m := DefaultMemory(19, 1); m > threadMemory {
+		t.Errorf("DefaultMemory(19, 1) = %d, want at most %d", m, threadMemory)
+	}
+}
+
+// TestUlimit counts n = 15 in a process under ulimit -v 1500000 (1.5 GB
+// of address space, of which the Go runtime reserves much at start):
+// the default memory follows the limit, and --memory past it is an
+// ErrMemory or a count, never a crash.
+func TestUlimit(t *testing.T) {
+	if os.Getenv("JOIN_ULIMIT") != "" {
+		res, err := Count(context.Background(), 15, Options{Threads: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want, _ := board.Known(15); res.Total != want.Total {
+			t.Fatalf("n=15 under ulimit -v: %d, want %d", res.Total, want.Total)
+		}
+		if m := DefaultMemory(15, 2); m >= 1500000<<10/2 {
+			t.Fatalf("DefaultMemory under ulimit -v 1500000: %d", m)
+		}
+		return
+	}
+	if testing.Short() {
+		t.Skip("-short: a count in a subprocess")
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	cmd := exec.Command("bash", "-c", `ulimit -v 1500000 && exec "$0" -test.run '^TestUlimit$' -test.v`, os.Args[0])
+	cmd.Env = append(os.Environ(), "JOIN_ULIMIT=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "PASS") {
+		t.Fatalf("under ulimit -v 1500000: %v\n%s", err, out)
+	}
+}
+
+// TestPieceCountWith counts every piece of n = 11 and 12 within 1 MiB
+// shared by 64 threads (about 600 halves each, so the larger pieces split)
+// to the tallies of the default memory, and refuses less than MinMemory.
+func TestPieceCountWith(t *testing.T) {
+	ctx := context.Background()
+	for _, n := range []int{11, 12} {
+		ps, err := Pieces(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ps {
+			a, err1 := p.Count(ctx, n)
+			b, err2 := p.CountWith(ctx, n, Options{Memory: MinMemory, Threads: 64})
+			if err1 != nil || err2 != nil || a != b {
+				t.Fatalf("n=%d piece %v: %v, %v by default, %v, %v in 1 MiB on 64 threads", n, p, a, err1, b, err2)
+			}
+		}
+		if _, err := ps[0].CountWith(ctx, n, Options{Memory: MinMemory - 1}); !errors.Is(err, ErrMemory) {
+			t.Errorf("n=%d in %d bytes: %v, want ErrMemory", n, MinMemory-1, err)
+		}
+	}
+}
