@@ -58,6 +58,6 @@ func ExampleEngines() {
 	}
 	// Output:
 	// constellations (scheme "", n <= 32): n = 8 has 92 solutions, 12 unique, <nil>
-	// join (scheme "join-parts-2", n <= 27): n = 8 has 92 solutions, 12 unique, <nil>
+	// join (scheme "join-parts-3", n <= 28): n = 8 has 92 solutions, 12 unique, <nil>
 	// gpu (scheme "", n <= 32)
 }

@@ -325,10 +325,10 @@ func searchCount(ctx context.Context, c *cli.Context, out *output, format board.
 	return writeStats(c.App.ErrWriter, format, append(all, stat{"threads", 1}, stat{"seconds", stats.Elapsed})...)
 }
 
-// strategyLimit refuses a board too large for --strategy cells or
+// strategyLimit refuses a board too large for --strategy cells, scan or
 // generate, saying how much work the next size would be.
 func strategyLimit(s backtrack.Strategy, n int) error {
-	if s != backtrack.Cells && s != backtrack.Generate || n <= s.MaxN() {
+	if s != backtrack.Cells && s != backtrack.Scan && s != backtrack.Generate || n <= s.MaxN() {
 		return nil // the others' limits are -n's (boardSize)
 	}
 	_, perms := backtrack.SearchSpace(s.MaxN() + 1)
