@@ -20,6 +20,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/internal/quote"
 )
 
 // A Checkpoint is a file recording the finished pieces of one shard (a
@@ -29,11 +30,14 @@ import (
 // is always complete; it does so at most once every [CheckpointEvery]
 // (pieces are many and small), and [Checkpoint.Flush] writes what is left,
 // so a run killed outright loses at most that much work. It is JSON Lines:
-// a header naming the work, one line per finished piece, and a last line
-// with the SHA-256 of the lines above:
+// a header naming the work, one line per finished piece, the seconds all
+// runs of the shard have spent up to the write (so that a resumed shard's
+// elapsed time covers every process, see [Checkpoint.Earlier]), and a last
+// line with the SHA-256 of the lines above:
 //
 //	{"kind":"queens-checkpoint","n":16,"shard":0,"shards":1,"scheme":"round-robin","version":"devel","fingerprint":"..."}
 //	{"piece":[1,3,2,5],"total24":...,"unique24":...,"nodes":...}
+//	{"elapsed":12.5}
 //	{"checksum":"..."}
 //
 // A piece is written as in a shard line: a constellation [top, bottom,
@@ -48,9 +52,15 @@ type Checkpoint struct {
 	mu      sync.Mutex
 	saved   int // pieces in the file on disk
 	done    []Piece
-	seen    map[key]bool // the pieces of done
-	written time.Time    // when the file was last written
-	pending bool         // pieces recorded since
+	seen    map[key]bool  // the pieces of done
+	written time.Time     // when the file was last written
+	pending bool          // pieces recorded since
+	earlier time.Duration // the time the runs before this one spent, as the file says
+	opened  time.Time     // when this run opened it
+}
+
+type checkpointElapsed struct {
+	Elapsed *float64 `json:"elapsed"` // seconds, all runs up to the write
 }
 
 // CheckpointEvery is how often [Checkpoint.Record] writes the file at most.
@@ -106,7 +116,7 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 	if path, err = resolve(path); err != nil {
 		return nil, fmt.Errorf("open checkpoint: %w", err)
 	}
-	c := &Checkpoint{path: path, header: h, split: s.Split, seen: map[key]bool{}}
+	c := &Checkpoint{path: path, header: h, split: s.Split, seen: map[key]bool{}, opened: time.Now()}
 	if _, err := os.Stat(filepath.Dir(path)); err != nil {
 		// Fail now, not at the first finished piece, if it cannot be
 		// written there.
@@ -195,7 +205,19 @@ func (c *Checkpoint) read(pieces []key, s Spec) error {
 		return bad("it is for n=%d shard %d/%d version %s (fingerprint %s), not for this run: n=%d shard %d/%d version %s (fingerprint %s)",
 			got.N, got.Shard, got.Shards, got.Version, got.Fingerprint, s.N, s.Index, s.Shards, s.Version, fingerprint(s, pieces))
 	}
-	for i, line := range lines[1 : len(lines)-1] {
+	pieceLines := lines[1 : len(lines)-1]
+	if k := len(pieceLines) - 1; k >= 0 && bytes.HasPrefix(pieceLines[k], []byte(`{"elapsed":`)) {
+		// The last line before the checksum: the time the runs so far spent.
+		var e checkpointElapsed
+		if err := json.Unmarshal(pieceLines[k], &e); err != nil || e.Elapsed == nil {
+			return bad("line %d: not the time spent: %s", k+2, quote.Bytes(pieceLines[k]))
+		}
+		if !(*e.Elapsed >= 0 && *e.Elapsed <= maxElapsed) { // as a line's (NaN cannot be JSON)
+			return bad("line %d: %g seconds spent is out of range (0 to %g)", k+2, *e.Elapsed, float64(maxElapsed))
+		}
+		c.earlier, pieceLines = time.Duration(*e.Elapsed*float64(time.Second)), pieceLines[:k]
+	}
+	for i, line := range pieceLines {
 		var p checkpointPiece
 		if err := json.Unmarshal(line, &p); err != nil {
 			return bad("line %d: %v", i+2, err)
@@ -234,6 +256,11 @@ func (c *Checkpoint) Saved() int {
 	defer c.mu.Unlock()
 	return c.saved
 }
+
+// Earlier returns the time the runs before this one spent on the shard,
+// as the checkpoint file recorded it (0 for a new file): a resumed
+// shard's elapsed time is this plus its own.
+func (c *Checkpoint) Earlier() time.Duration { return c.earlier }
 
 // Done returns the pieces recorded so far.
 func (c *Checkpoint) Done() []Piece {
@@ -289,6 +316,10 @@ func (c *Checkpoint) write() error {
 		b.Write(line)
 		b.WriteByte('\n')
 	}
+	spent := (c.earlier + time.Since(c.opened)).Seconds()
+	line, _ := json.Marshal(checkpointElapsed{Elapsed: &spent})
+	b.Write(line)
+	b.WriteByte('\n')
 	fmt.Fprintf(&b, "{\"checksum\":%q}\n", checksum(b.Bytes()))
 	f, err := os.CreateTemp(filepath.Dir(c.path), tempPrefix(c.path)+tempOwner()+"-*")
 	if err != nil {

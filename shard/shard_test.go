@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
@@ -546,5 +547,62 @@ func TestMergeClaimedShards(t *testing.T) {
 	}
 	if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
 		t.Errorf("Merge of one line claiming %d shards allocated %d bytes; want under 1 MiB", MaxShards, got)
+	}
+}
+
+// TestCheckpointElapsed: a checkpoint carries the time its runs spent, so
+// that a resumed shard's elapsed time covers every process; a damaged or
+// forged figure is refused, never added in.
+func TestCheckpointElapsed(t *testing.T) {
+	const n = 10
+	path := filepath.Join(t.TempDir(), "ck")
+	s := Spec{N: n, Shards: 1, Version: "v"}
+	cp, err := OpenCheckpoint(path, s)
+	if err != nil || cp.Earlier() != 0 {
+		t.Fatalf("OpenCheckpoint (new): earlier %v, %v", cp.Earlier(), err)
+	}
+	all, _ := backtrack.Subproblems(n)
+	ctx, cancel := context.WithCancel(context.Background())
+	Run(ctx, s, Options{Threads: 1, OnPiece: func(p Piece) error {
+		cancel()
+		return cp.Record(p)
+	}})
+	if err := cp.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	cp.Close()
+	data, _ := os.ReadFile(path)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	last := lines[len(lines)-3] // the elapsed line, before the checksum
+	if !bytes.HasPrefix(last, []byte(`{"elapsed":`)) {
+		t.Fatalf("the line before the checksum is %q, want the time spent", last)
+	}
+	withElapsed := func(line string) []byte {
+		body := bytes.Join(lines[:len(lines)-3], nil)
+		return resignCheckpoint(append(append(body, line...), lines[len(lines)-2]...))
+	}
+	os.WriteFile(path, withElapsed("{\"elapsed\":1000}\n"), 0o644)
+	cp, err = OpenCheckpoint(path, s)
+	if err != nil || cp.Earlier() != 1000*time.Second || len(cp.Done()) == 0 || len(cp.Done()) >= len(all) {
+		t.Fatalf("OpenCheckpoint with 1000 s spent: earlier %v, %d of %d pieces, %v", cp.Earlier(), len(cp.Done()), len(all), err)
+	}
+	res, err := Run(context.Background(), s, Options{Done: cp.Done(), OnPiece: cp.Record})
+	if err != nil || cp.Flush() != nil {
+		t.Fatalf("resumed Run: %v", err)
+	}
+	cp.Close()
+	if res.Elapsed >= time.Hour {
+		t.Errorf("Run's own elapsed %v: the earlier runs' time is the caller's to add", res.Elapsed)
+	}
+	cp, err = OpenCheckpoint(path, s)
+	if err != nil || cp.Earlier() < 1000*time.Second || cp.Earlier() > 1000*time.Second+time.Hour {
+		t.Errorf("after the resumed run: earlier %v, %v; want 1000 s and this run's", cp.Earlier(), err)
+	}
+	cp.Close()
+	for _, bad := range []string{`{"elapsed":-1}`, `{"elapsed":1e300}`, `{"elapsed":"x"}`, `{"elapsed":null}`, `{"elapsed":1}` + "\n" + `{"elapsed":1}`} {
+		os.WriteFile(path, withElapsed(bad+"\n"), 0o644)
+		if _, err := OpenCheckpoint(path, s); !errors.Is(err, ErrCheckpoint) {
+			t.Errorf("checkpoint with %s: %v, want %v", bad, err, ErrCheckpoint)
+		}
 	}
 }

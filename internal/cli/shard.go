@@ -218,6 +218,7 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 	res, err := shard.Run(ctx, spec, opt)
 	prog.Stop()
 	if ckpt != nil {
+		res.Elapsed += ckpt.Earlier() // the processes before this one too
 		// However the run ended, keep every piece that finished.
 		if ferr := ckpt.Flush(); ferr != nil && err == nil {
 			err = ferr
