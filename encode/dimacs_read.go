@@ -82,6 +82,17 @@ func ScanDIMACS(r io.Reader, clause func([]int) error) (*CNF, error) {
 	return rd.read()
 }
 
+// ReadDIMACSHeader reads a DIMACS file up to its "p cnf V C" line (the
+// comments before it read as [ReadDIMACS] reads them) and returns the
+// formula it announces, no clause read: what a reader of a solver's
+// answer needs to refuse a literal beyond the formula's variables at once.
+// The counts are range-checked as ReadDIMACS checks them, never believed
+// further: the clauses are not read.
+func ReadDIMACSHeader(r io.Reader) (*CNF, error) {
+	rd := &dimacsReader{br: bufio.NewReaderSize(r, 64<<10), headerOnly: true}
+	return rd.read()
+}
+
 // The bounds of the reader's buffers: a word (a literal, a count), a
 // line of queens' header before the "p cnf" line (its "c placed" line of
 // n = 5000 queens takes 50 kB; other comments are free text of any
@@ -96,21 +107,22 @@ const (
 
 // dimacsReader is the state of one ScanDIMACS.
 type dimacsReader struct {
-	br        *bufio.Reader
-	cnf       *CNF
-	claimed   int
-	lits      []int // the clause being read
-	compactAt int   // the length at which lits is next sorted and compacted
-	count     int   // clauses read
-	clause    func([]int) error
-	lineNo    int
-	open      bool // a clause has literals but no 0 yet
-	openLine  int
-	lastLine  int
-	meta      header
-	word      []byte
-	line      []byte
-	fields    [][]byte
+	br         *bufio.Reader
+	cnf        *CNF
+	claimed    int
+	lits       []int // the clause being read
+	compactAt  int   // the length at which lits is next sorted and compacted
+	count      int   // clauses read
+	clause     func([]int) error
+	lineNo     int
+	open       bool // a clause has literals but no 0 yet
+	openLine   int
+	lastLine   int
+	meta       header
+	headerOnly bool // stop at the "p cnf" line (ReadDIMACSHeader)
+	word       []byte
+	line       []byte
+	fields     [][]byte
 }
 
 // fail returns a *ParseError at the current line.
@@ -130,6 +142,9 @@ func (rd *dimacsReader) read() (*CNF, error) {
 			rd.lastLine = rd.lineNo
 			if err := rd.lineFrom(eol); err != nil {
 				return nil, err
+			}
+			if rd.headerOnly && rd.cnf != nil {
+				return rd.cnf, nil
 			}
 		}
 		if err == io.EOF {

@@ -85,7 +85,7 @@ func runDecode(c *cli.Context) error {
 	}
 	res := &external.Result{Status: external.Unsatisfiable} // --proof alone: the proof is the claim
 	if readsAnswer {
-		if res, err = readAnswer(c, c.Args().First()); err != nil {
+		if res, err = readAnswer(c, c.Args().First(), cnfPath); err != nil {
 			if cnfPath != "" {
 				// A bad --cnf is the first thing to say, as when it
 				// was read first.
@@ -139,8 +139,10 @@ func decodeFormat(c *cli.Context, n int) (board.Format, error) {
 	return format, nil
 }
 
-// readAnswer reads the solver's answer from path ("" or "-": stdin).
-func readAnswer(c *cli.Context, path string) (*external.Result, error) {
+// readAnswer reads the solver's answer from path ("" or "-": stdin). With
+// cnfPath a regular file, the answer is read against the variables its
+// "p cnf" line announces, stopping at the first literal beyond them.
+func readAnswer(c *cli.Context, path, cnfPath string) (*external.Result, error) {
 	var in io.Reader = os.Stdin
 	if path != "" && path != "-" {
 		f, err := openInput(c, path)
@@ -155,11 +157,41 @@ func readAnswer(c *cli.Context, path string) (*external.Result, error) {
 			return nil, usagef("decode: stdin: %v", err)
 		}
 	}
-	res, err := external.ReadResult(in)
+	vars := cnfVars(cnfPath)
+	res, err := external.ReadResultVars(in, vars)
+	if be := (*external.BeyondError)(nil); errors.As(err, &be) {
+		return nil, failf("decode: not a model of %s: its literal %d is beyond the %d variables of its \"p cnf\" line", cnfPath, be.Literal, be.Vars)
+	}
 	if err != nil {
 		return nil, usagef("decode: %v", err)
 	}
 	return res, nil
+}
+
+// cnfVars returns the variables the "p cnf" line of the regular file
+// cnfPath announces, or encode.MaxVars where there is none to read
+// before the answer (no --cnf, stdin, a pipe, a damaged file: the CNF
+// itself is judged when it is read).
+func cnfVars(cnfPath string) int {
+	if cnfPath == "" || cnfPath == "-" {
+		return encode.MaxVars
+	}
+	if st, err := os.Stat(cnfPath); err != nil || !st.Mode().IsRegular() {
+		return encode.MaxVars // opening a FIFO would wait for, and take, the CNF's bytes
+	}
+	f, err := os.Open(cnfPath)
+	if err != nil {
+		return encode.MaxVars
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return encode.MaxVars // swapped for something else since
+	}
+	cnf, err := encode.ReadDIMACSHeader(f)
+	if err != nil {
+		return encode.MaxVars
+	}
+	return cnf.Vars
 }
 
 // decodeUnsat checks an UNSATISFIABLE answer: the proof, if any, must

@@ -227,3 +227,48 @@ func TestRefereeLiars(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeStopsAtBeyond: with --cnf, an answer is read against the
+// variables of its "p cnf" line and judged at the first literal beyond
+// them (exit 1, the message of a model checked whole), not read to its
+// end: here the answer's writer never closes its FIFO, and decode still
+// answers.
+func TestDecodeStopsAtBeyond(t *testing.T) {
+	dir := t.TempDir()
+	cnf := filepath.Join(dir, "q4.cnf")
+	text, _, _ := runCLI(t, "", "dimacs", "-n", "4")
+	if err := os.WriteFile(cnf, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "answer.fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	release := make(chan struct{})
+	defer close(release)
+	go func() {
+		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		f.WriteString("s SATISFIABLE\nv -1 2 -3 17 ")
+		<-release // the rest never comes
+	}()
+	done := make(chan struct{})
+	var stderr string
+	var code int
+	go func() {
+		defer close(done)
+		_, stderr, code = runCLI(t, "", "decode", "-n", "4", "--cnf", cnf, fifo)
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("decode reads past a literal beyond the CNF's variables")
+	}
+	want := `queens: decode: not a model of ` + cnf + `: its literal 17 is beyond the 16 variables of its "p cnf" line`
+	if code != 1 || strings.TrimSpace(stderr) != want {
+		t.Errorf("exit %d, stderr %q; want 1 and %q", code, stderr, want)
+	}
+}

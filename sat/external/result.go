@@ -76,11 +76,31 @@ func (e *ResultError) Unwrap() error { return e.Err }
 // variable given twice or a satisfiable answer without a model is an error
 // (a *[ResultError] wrapping [ErrOutput]).
 func ReadResult(r io.Reader) (*Result, error) {
+	return ReadResultVars(r, encode.MaxVars)
+}
+
+// BeyondError is the error of [ReadResultVars] for a literal beyond the
+// formula's variables: the answer is readable, and wrong.
+type BeyondError struct {
+	Line, Literal, Vars int
+}
+
+// Error says which literal, where.
+func (e *BeyondError) Error() string {
+	return fmt.Sprintf("solver output line %d: literal %d is beyond the %d variables of the formula", e.Line, e.Literal, e.Vars)
+}
+
+// ReadResultVars is [ReadResult] for the answer about a formula of vars
+// variables (at most encode.MaxVars): it stops at the first literal beyond
+// them, with a *[BeyondError], so that a long answer of wrong literals is
+// judged without reading the rest.
+func ReadResultVars(r io.Reader, vars int) (*Result, error) {
+	vars = min(max(vars, 0), encode.MaxVars)
 	// A token reader, not a line scanner: memory grows with the distinct
 	// variables of the model (8 bytes a literal and a bit a variable),
 	// never with the length of a line, and a line of any length gets its
 	// right number. A variable given twice stops the reading there.
-	rr := &resultReader{br: bufio.NewReaderSize(r, 64<<10), res: &Result{}}
+	rr := &resultReader{br: bufio.NewReaderSize(r, 64<<10), res: &Result{}, vars: vars}
 	for {
 		eol, err := readToken(rr.br, &rr.tok)
 		if err != nil && err != io.EOF {
@@ -111,6 +131,7 @@ type resultReader struct {
 	lineNo    int
 	modelLine int
 	tok       []byte
+	vars      int // the formula's variables: a literal beyond is refused
 }
 
 // bad returns a *ResultError at the current line.
@@ -205,6 +226,9 @@ func (rr *resultReader) literal() error {
 	}
 	if v := max(n, -n); v > encode.MaxVars || n == -n { // the second: math.MinInt
 		return rr.bad("literal %d out of range", n)
+	}
+	if v := max(n, -n); v > rr.vars {
+		return &BeyondError{rr.lineNo, n, rr.vars}
 	}
 	v := max(n, -n)
 	if rr.seen.add(v) {
