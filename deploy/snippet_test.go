@@ -92,7 +92,7 @@ func TestCountSbatchDirect(t *testing.T) {
 				t.Fatalf("count.sbatch: %v\n%s", err, out)
 			}
 			line := readLog(t, dir, "p/2.jsonl") // task 3 less base 1
-			if !strings.Contains(line, `"shard":2,"shards":4,"scheme":"join-parts-2","engine":"join"`) {
+			if !strings.Contains(line, `"shard":2,"shards":4,"scheme":"join-parts-3","engine":"join"`) {
 				t.Errorf("p/2.jsonl: %s", line)
 			}
 			out, errOut, code := run(t, bin, []string{"merge", filepath.Join(dir, "p/2.jsonl")}, "QUEENS_MAX_ARRAY_SIZE=")
