@@ -111,6 +111,9 @@ func TestUlimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: a count in a subprocess")
 	}
+	if raceEnabled {
+		t.Skip("-race: the race detector's shadow memory does not fit under ulimit -v")
+	}
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("bash is not installed")
 	}
