@@ -23,6 +23,9 @@ import (
 // Narrations the agents cannot tell must be refused by AgentsTell, and
 // fall back to Text.
 func TestNarrationTrue(t *testing.T) {
+	if raceEnabled {
+		t.Skip("-race: one goroutine's search, 20 to 30 s under the detector; the plain run checks it whole")
+	}
 	places := [][]board.Queen{nil, {{Row: 1, Col: 2}}}
 	for _, strategy := range []Strategy{Lex, Iterative, Cells, Generate, Scan} {
 		for _, order := range []Order{Rows, Columns} {

@@ -1,0 +1,5 @@
+//go:build !race
+
+package backtrack
+
+const raceEnabled = false
