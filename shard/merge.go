@@ -14,10 +14,11 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/internal/workers"
 )
 
 // Sum is the merged count of all the shards of a count.
@@ -438,29 +439,15 @@ func (m *Merger) Recount(ctx context.Context, threads int) ([]Checked, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	errs := make([]error, len(m.picks))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, min(threads, len(m.picks))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if errs[i] = m.picks[i].recount(ctx); errs[i] != nil {
-					cancel()
-				}
+	workers.Run(ctx, len(m.picks), max(1, threads), nil, func() struct{} { return struct{}{} },
+		func(_ struct{}, i int, stop *atomic.Bool) bool {
+			if errs[i] = m.picks[i].recount(ctx); errs[i] != nil {
+				stop.Store(true)
+				cancel() // the recounts under way stop too
+				return false
 			}
-		}()
-	}
-feed:
-	for i := range m.picks {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
+			return true
+		}, func(struct{}) {})
 	// The first error in the order drawn, but for the cancellations one
 	// caused.
 	for _, err := range errs {
