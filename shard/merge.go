@@ -385,7 +385,7 @@ func (e *MissingError) Error() string {
 func (e *MissingError) Unwrap() error { return ErrMissing }
 
 // Ranges writes the absent shards as [Ranges] does, each plus base.
-func (e *MissingError) Ranges(base int) string { return spanRanges(e.Missing, base) }
+func (e *MissingError) Ranges(base int) string { return SpanRanges(e.Missing, base) }
 
 // from names where r was read, for messages: " (FILE:LINE)", or "".
 func from(r Result) string {
@@ -407,11 +407,11 @@ func Ranges(idx []int, base int) string {
 			spans = append(spans, Span{i, i})
 		}
 	}
-	return spanRanges(spans, base)
+	return SpanRanges(spans, base)
 }
 
 // spanRanges writes spans as [Ranges] does.
-func spanRanges(spans []Span, base int) string {
+func SpanRanges(spans []Span, base int) string {
 	var b strings.Builder
 	for _, s := range spans {
 		if b.Len() > 0 {

@@ -442,7 +442,7 @@ func sbatchCommand(sub *submission, shards []shard.Span, size int, miss *shard.M
 	if sub.parts != "" {
 		b.WriteString(" QUEENS_PARTS=" + shellQuote(sub.parts))
 	}
-	fmt.Fprintf(&b, " sbatch --array=%s", (&shard.MissingError{Missing: shards}).Ranges(base))
+	fmt.Fprintf(&b, " sbatch --array=%s", shard.SpanRanges(shards, base))
 	if sub.cpus > 0 {
 		fmt.Fprintf(&b, " --cpus-per-task=%d", sub.cpus)
 	}
