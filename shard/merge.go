@@ -410,7 +410,8 @@ func Ranges(idx []int, base int) string {
 	return SpanRanges(spans, base)
 }
 
-// spanRanges writes spans as [Ranges] does.
+// SpanRanges writes spans as [Ranges] writes shard indexes, each plus
+// base.
 func SpanRanges(spans []Span, base int) string {
 	var b strings.Builder
 	for _, s := range spans {
