@@ -367,14 +367,20 @@ func browserGallery(t *testing.T, ctx context.Context, n int) {
 	}
 }
 
-// browserEdges cancels a count of n = 17, explains what the server would
-// refuse without asking it, and fits a page 320 pixels wide.
-func browserEdges(t *testing.T, ctx context.Context) {
-	// A bigger board, then a count to cancel.
+// browserCancel sets the board to n = 17 and starts a count, waits for
+// its first progress line (so the page is free while it counts) and
+// cancels it.
+func browserCancel(t *testing.T, ctx context.Context) {
 	run(t, ctx, chromedp.SetValue(chromedp.CSS("#n"), "17"), void(chromedp.Evaluate[bool](`document.querySelector("#n").dispatchEvent(new Event("change"))`)),
 		waitJS(`document.querySelectorAll("#board .sq[data-attacks]").length === 289`),
 		chromedp.Click(chromedp.CSS("#count")), waitJS(`document.querySelector("#count-result").textContent.startsWith("Counting... ")`),
 		chromedp.Click(chromedp.CSS("#count-cancel")), waitJS(`document.querySelector("#count-result").textContent === "Count cancelled."`))
+}
+
+// browserEdges cancels a count of n = 17, explains what the server would
+// refuse without asking it, and fits a page 320 pixels wide.
+func browserEdges(t *testing.T, ctx context.Context) {
+	browserCancel(t, ctx)
 
 	// What the server would refuse, the page explains without asking it.
 	run(t, ctx, chromedp.SetValue(chromedp.CSS("#export-format"), "fen"), chromedp.Click(chromedp.CSS("#export")),

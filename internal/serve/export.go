@@ -81,9 +81,9 @@ func Export(ctx context.Context, dir string) (ExportResult, error) {
 }
 
 // writePage writes the page's files to dir, index.html loading
-// wasm_exec.js and static.js before the page's script.
+// static.js (which starts worker.js, the engines) before the page's script.
 func writePage(dir string) error {
-	for _, name := range []string{"app.js", "style.css", "favicon.svg", "static.js", "index.html"} {
+	for _, name := range []string{"app.js", "style.css", "favicon.svg", "static.js", "worker.js", "index.html"} {
 		data, err := static.ReadFile("static/" + name)
 		if err != nil {
 			return fmt.Errorf("export: %w", err) // unreachable: embedded
@@ -93,8 +93,7 @@ func writePage(dir string) error {
 			if !bytes.Contains(data, []byte(app)) {
 				return errors.New("export: index.html does not load app.js") // a bug
 			}
-			data = bytes.Replace(data, []byte(app), []byte(`<script src="wasm_exec.js" defer></script>
-<script src="static.js" defer></script>
+			data = bytes.Replace(data, []byte(app), []byte(`<script src="static.js" defer></script>
 `+app), 1)
 			data = bytes.Replace(data, []byte("queens serve: everything runs on this machine; nothing is loaded from elsewhere."),
 				[]byte("queens, exported by queens serve --export: the engines run in this browser (Go compiled to WebAssembly); nothing is loaded from elsewhere."), 1)

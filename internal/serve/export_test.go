@@ -44,7 +44,7 @@ func TestExportRefuses(t *testing.T) {
 // seconds the first time, so not with -short), serves it with a plain
 // static file server and drives it in Chromium as TestBrowser drives the
 // server: placing queens, solving with both engines, counting, stepping
-// through the search. It logs the export's size and the time to the
+// through the search, cancelling a long count. It logs the export's size and the time to the
 // first answer of the engines in the page.
 func TestBrowserExport(t *testing.T) {
 	if testing.Short() {
@@ -73,6 +73,15 @@ func TestBrowserExport(t *testing.T) {
 	browserPlace(t, ctx, n)
 	browserSolve(t, ctx, n)
 	browserTrace(t, ctx, n)
+	// The engines run in a Web Worker: a count streams its progress, the
+	// page stays free to cancel it, and a new worker answers after.
+	browserCancel(t, ctx)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#n"), "8"), void(chromedp.Evaluate[bool](`document.querySelector("#n").dispatchEvent(new Event("change"))`)),
+		waitJS(`document.querySelectorAll("#board .sq[data-attacks]").length === 64`),
+		chromedp.Click(chromedp.CSS("#count")), waitJS(`document.querySelector("#count-result").textContent.includes(" in ")`))
+	if s := text(t, ctx, "#count-result"); !strings.HasPrefix(s, "92 solutions (12 unique") {
+		t.Errorf("count after a cancelled one: %q", s)
+	}
 	if errs := jsErrors(); len(errs) > 0 {
 		t.Errorf("JavaScript errors:\n%s", strings.Join(errs, "\n"))
 	}

@@ -48,6 +48,9 @@ func Run[W any](ctx context.Context, parts, threads int, progress func(done, par
 					break
 				}
 				finished.Add(1)
+				// Where the runtime cannot preempt a goroutine (js/wasm
+				// runs one thread), progress is reported between parts.
+				runtime.Gosched()
 			}
 			mu.Lock()
 			merge(w)

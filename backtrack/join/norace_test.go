@@ -1,5 +1,0 @@
-//go:build !race
-
-package join
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package backtrack
-
-const raceEnabled = false

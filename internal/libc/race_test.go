@@ -1,5 +1,0 @@
-//go:build race
-
-package libc
-
-const raceEnabled = true
