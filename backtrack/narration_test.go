@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/board"
+
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 // TestNarrationTrue reads every line a trace prints (Step.Text, and
@@ -23,7 +25,7 @@ import (
 // Narrations the agents cannot tell must be refused by AgentsTell, and
 // fall back to Text.
 func TestNarrationTrue(t *testing.T) {
-	if raceEnabled {
+	if testutil.Race {
 		t.Skip("-race: one goroutine's search, 20 to 30 s under the detector; the plain run checks it whole")
 	}
 	places := [][]board.Queen{nil, {{Row: 1, Col: 2}}}

@@ -164,7 +164,7 @@ func TestErrors(t *testing.T) {
 // TestHeuristicFirst checks the first heuristic solution for the boards up
 // to 60, and a few large ones, among them those that need the second pass.
 func TestHeuristicFirst(t *testing.T) {
-	if raceEnabled {
+	if testutil.Race {
 		t.Skip("-race: one goroutine's search, 20 to 30 s under the detector; the plain run checks it whole")
 	}
 	sizes := []int{100, 120, 500, 822, 854, 1000}

@@ -3,6 +3,8 @@ package gpu
 import (
 	"fmt"
 	"testing"
+
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 // TestSearchLoop checks the twin of the second kernel, count_loop, against
@@ -10,6 +12,9 @@ import (
 // (so that lanes share the stack's levels and the task index as the
 // kernel's threads do), including tasks the kernel refuses.
 func TestSearchLoop(t *testing.T) {
+	if testutil.Race {
+		t.Skip("-race: one goroutine's loop, about 40 s under the detector; the plain run checks it whole")
+	}
 	for _, c := range []struct{ n, rows int }{{8, 3}, {11, 5}, {12, 8}, {13, 9}, {14, MaxRows}, {26, 0}, {32, 0}} {
 		tasks, want := testTasks(t, c.n, c.rows, 5)
 		refused := tasks[0]

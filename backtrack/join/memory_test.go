@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/board"
+
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 // TestCountWithin counts boards up to n = 13 with caps of halves so small
@@ -111,7 +113,7 @@ func TestUlimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: a count in a subprocess")
 	}
-	if raceEnabled {
+	if testutil.Race {
 		t.Skip("-race: the race detector's shadow memory does not fit under ulimit -v")
 	}
 	if _, err := exec.LookPath("bash"); err != nil {

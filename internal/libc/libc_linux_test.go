@@ -11,6 +11,8 @@ import (
 	"unsafe"
 
 	"github.com/ebitengine/purego"
+
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 // childEnv marks the test process that TestFit starts.
@@ -25,7 +27,7 @@ func TestFit(t *testing.T) {
 		fmt.Printf("stack %d\n", defaultStack(t))
 		return
 	}
-	if raceEnabled {
+	if testutil.Race {
 		t.Skip("the race detector's shadow memory does not fit an address-space limit")
 	}
 	if _, err := exec.LookPath("sh"); err != nil {
