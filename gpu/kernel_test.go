@@ -15,6 +15,8 @@ import (
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/internal/constellation"
+
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 // TestTaskLayout checks that task is laid out as struct task in kernel.cu
@@ -73,6 +75,9 @@ func tasksOf(t *testing.T, n, rows int) ([]task, []uint64) {
 // does: the kernels' own source, tested without a GPU. It skips when no
 // C++ compiler is on PATH.
 func TestKernelOnHost(t *testing.T) {
+	if testutil.Race {
+		t.Skip("-race: compiles and runs the kernel as C++, no Go goroutines to check; the plain run does it")
+	}
 	cxx, err := exec.LookPath("g++")
 	if err != nil {
 		if cxx, err = exec.LookPath("clang++"); err != nil {
