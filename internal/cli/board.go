@@ -70,7 +70,7 @@ func boardAction(c *cli.Context) error {
 	if isPicture(format) && n > draw.MaxN {
 		return usagef("--format %s draws boards up to n = %d", format, draw.MaxN)
 	}
-	so, err := openSolutions(c, n, nil) // every queen is given: none drawn apart
+	so, err := openSolutions(c.Context, c.App.Writer, readSolutionFlags(c), n, nil) // every queen is given: none drawn apart
 	if err != nil {
 		return err
 	}

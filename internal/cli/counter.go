@@ -37,9 +37,9 @@ func runCounter(c *cli.Context, n int, name encode.Encoding, placed []board.Quee
 	if err != nil {
 		return usageErr(err)
 	}
-	ctx, cancel := timeoutContext(c)
+	ctx, cancel := timeoutContext(c.Context, c.Duration("timeout"))
 	defer cancel()
-	out, err := openSolutions(c, n, placed)
+	out, err := openSolutions(c.Context, c.App.Writer, readSolutionFlags(c), n, placed)
 	if err != nil {
 		return err
 	}

@@ -220,43 +220,31 @@ func formatFlag(names ...string) *cli.StringFlag {
 // boardSize reads -n, which must be given, and checks it against the
 // command's limit.
 func boardSize(c *cli.Context, max int) (int, error) {
-	if !c.IsSet("n") {
-		return 0, usagef("missing -n N, the board size")
-	}
-	return c.Int("n"), usageErr(board.CheckSize(c.Int("n"), max))
+	return c.Int("n"), checkBoardSize(c.Int("n"), c.IsSet("n"), max)
 }
 
 // placements reads the --place flags and checks them against an n×n board.
 func placements(c *cli.Context, n int) ([]board.Queen, error) {
-	qs, err := board.ParseQueens(c.StringSlice("place"))
-	if err == nil {
-		err = board.CheckPlacement(n, qs)
-	}
-	return qs, usageErr(err)
+	return parsePlacements(c.StringSlice("place"), n)
 }
 
-// timeoutContext returns the command's context, ending at the --timeout
-// deadline if one is set; call cancel when the command is done.
-func timeoutContext(c *cli.Context) (ctx context.Context, cancel context.CancelFunc) {
-	if d := c.Duration("timeout"); d > 0 {
-		return context.WithTimeout(c.Context, d)
+// timeoutContext returns ctx, ending after timeout (--timeout) if it is
+// not 0; call cancel when the command is done.
+func timeoutContext(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
+	if timeout > 0 {
+		return context.WithTimeout(ctx, timeout)
 	}
-	return context.WithCancel(c.Context)
+	return context.WithCancel(ctx)
 }
 
 // exclusive returns a usage error if more than one of the named flags is
 // set; a boolean flag set to false (--all=false) does not count.
 func exclusive(c *cli.Context, names ...string) error {
-	set := ""
-	for _, name := range names {
-		if isOn(c, name) {
-			if set != "" {
-				return usagef("--%s and --%s cannot be used together", set, name)
-			}
-			set = name
-		}
+	flags := make([]flagOn, len(names))
+	for i, name := range names {
+		flags[i] = flagOn{name, isOn(c, name)}
 	}
-	return nil
+	return exclusiveFlags(flags...)
 }
 
 // isOn reports whether the flag name is set, and for a boolean flag set
@@ -296,6 +284,90 @@ func flagsBefore(args []string, cmd, what string) error {
 	for _, a := range args {
 		if len(a) > 1 && a[0] == '-' && (a[1] == '-' || a[1] >= 'a' && a[1] <= 'z' || a[1] >= 'A' && a[1] <= 'Z') {
 			return usagef("%s: %s comes after %s: put the flags first (queens %s FLAGS... ARGS...)", cmd, a, what, cmd)
+		}
+	}
+	return nil
+}
+
+// solutionFlags are the flags the commands that print solutions share
+// (backtrack, sat; board takes a few of them), and the command's
+// arguments: read once, by readSolutionFlags, the one place that looks
+// them up by name.
+type solutionFlags struct {
+	args             []string
+	n                int
+	nSet             bool // -n given
+	all, count       bool
+	limit            int
+	limitSet         bool
+	unique           uniqueMode
+	uniqueSet        bool // --unique given, even as --unique=false
+	place            []string
+	formatName       string
+	formatSet        bool
+	output           string
+	attacks, numbers bool
+	stats            bool
+	threads          int
+	timeout          time.Duration
+
+	// Set by the command's check.
+	format board.Format
+	placed []board.Queen
+}
+
+// readSolutionFlags reads the solution flags of c's command; those it
+// lacks read as their zero values.
+func readSolutionFlags(c *cli.Context) solutionFlags {
+	f := solutionFlags{
+		args: c.Args().Slice(), n: c.Int("n"), nSet: c.IsSet("n"),
+		all: c.Bool("all"), count: c.Bool("count"), limit: c.Int("limit"), limitSet: c.IsSet("limit"),
+		uniqueSet: c.IsSet("unique"), place: c.StringSlice("place"),
+		formatName: c.String("format"), formatSet: c.IsSet("format"), output: c.String("output"),
+		attacks: c.Bool("attacks"), numbers: c.Bool("numbers"), stats: c.Bool("stats"),
+		threads: c.Int("threads"), timeout: c.Duration("timeout"),
+	}
+	if u, ok := c.Generic("unique").(*uniqueMode); ok && u != nil {
+		f.unique = uniqueMode{on: u.on, rotations: u.rotations}
+	}
+	return f
+}
+
+// checkBoardSize checks -n, which must be given, against the command's
+// limit max.
+func checkBoardSize(n int, nSet bool, max int) error {
+	if !nSet {
+		return usagef("missing -n N, the board size")
+	}
+	return usageErr(board.CheckSize(n, max))
+}
+
+// parsePlacements reads the --place values and checks them against an
+// n×n board.
+func parsePlacements(place []string, n int) ([]board.Queen, error) {
+	qs, err := board.ParseQueens(place)
+	if err == nil {
+		err = board.CheckPlacement(n, qs)
+	}
+	return qs, usageErr(err)
+}
+
+// flagOn is a flag's name and whether it is on (set, and true for a
+// boolean), for exclusiveFlags.
+type flagOn struct {
+	name string
+	on   bool
+}
+
+// exclusiveFlags returns a usage error if more than one of flags is on.
+func exclusiveFlags(flags ...flagOn) error {
+	set := ""
+	for _, f := range flags {
+		if f.on {
+			if set != "" {
+				return usagef("--%s and --%s cannot be used together", set, f.name)
+			}
+			set = f.name
 		}
 	}
 	return nil

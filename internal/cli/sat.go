@@ -81,9 +81,9 @@ func runSat(c *cli.Context) error {
 	}
 	// --timeout covers everything from here: encoding and loading a
 	// large board take seconds, as long as the solve itself.
-	ctx, cancel := timeoutContext(c)
+	ctx, cancel := timeoutContext(c.Context, c.Duration("timeout"))
 	defer cancel()
-	out, err := openSolutions(c, r.n, r.placed)
+	out, err := openSolutions(c.Context, c.App.Writer, readSolutionFlags(c), r.n, r.placed)
 	if err != nil {
 		return err
 	}
@@ -128,7 +128,7 @@ func runSat(c *cli.Context) error {
 			// which its stop does.)
 			all, finished = sat.DetachSeq(ctx, all)
 		}
-		seq, bar := counted(c, r.rot.filter(ref.stream(all)), r.n, r.placed, r.unique.on, max)
+		seq, bar := counted(c.App.Writer, c.App.ErrWriter, c.String("output"), r.rot.filter(ref.stream(all)), r.n, r.placed, r.unique.on, max)
 		_, err = writeSolutions(out, r.format, r.n, seq, max)
 		bar.Done()
 	}
@@ -199,7 +199,7 @@ func newSatRun(c *cli.Context) (*satRun, error) {
 	// The symmetry-breaking clauses are for all 8 symmetries: the classes
 	// under the rotations are picked from every solution instead.
 	if unique.rotations {
-		r.rot, unique = newRotationClasses(c, r.n, r.placed), uniqueMode{}
+		r.rot, unique = newRotationClasses(c.App.ErrWriter, r.n, r.placed), uniqueMode{}
 		r.unique = unique
 	}
 	if c.IsSet("solver") {

@@ -45,7 +45,7 @@ func strategyEngine(s backtrack.Strategy, stats *backtrack.Stats) compare.Engine
 // few percent). Strategies beyond their board limit are left out of that
 // n, with a line that says so.
 func runCompareStrategies(c *cli.Context, sizes []int, place []board.Queen) error {
-	ctx, cancel := timeoutContext(c)
+	ctx, cancel := timeoutContext(c.Context, c.Duration("timeout"))
 	defer cancel()
 	out := c.App.Writer
 	fmt.Fprintf(out, "%4s  %-10s %10s %14s %12s  %s\n", "n", "strategy", "solutions", "queens placed", "tested", "verdict")
