@@ -316,7 +316,7 @@ func (o *backtrackOptions) constellationCount(ctx context.Context, out *solution
 	res, err := backtrack.Count(ctx, o.n, backtrack.CountOptions{Threads: o.threads, Unique: o.unique.on, Place: o.placed, Progress: parts})
 	stop()
 	return o.finishCount(ctx, out, stderr, engineCount{
-		engine: "constellations", total: res.Total, unique: res.Unique, rotations: res.Rotations,
+		engine: shard.EngineConstellations, total: res.Total, unique: res.Unique, rotations: res.Rotations,
 		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []stat{{"nodes", res.Nodes}},
 	}, err)
 }

@@ -55,7 +55,7 @@ func runEmit(t *testing.T, args ...string) (stdout, stderr string, code int) {
 			if err != nil {
 				return err
 			}
-			format, _ := solutionFormat(c)
+			format, _ := parseSolutionFormat(c.String("format"))
 			_, err = writeSolutions(so, format, n, func(yield func(board.Solution, error) bool) {
 				for _, s := range sols {
 					if !yield(s, nil) {

@@ -23,6 +23,19 @@ import (
 // was timed here, and the join's parts grow past several GiB.
 const joinAutoMin, joinAutoMax = 8, 20
 
+// countEngines returns the names of the engines --engine picks (besides
+// auto): those of shard's table that count a whole board on the CPU, in
+// its order (constellations, join).
+func countEngines() []string {
+	var names []string
+	for _, e := range shard.Engines() {
+		if e.Count != nil {
+			names = append(names, e.Name)
+		}
+	}
+	return names
+}
+
 // engineFlag is --engine of backtrack --count.
 func engineFlag() cli.Flag {
 	return &cli.StringFlag{Name: "engine", Value: "auto",
@@ -151,7 +164,7 @@ func (o *backtrackOptions) joinCount(ctx context.Context, out *solutionOutput, s
 	res, err := join.Count(ctx, o.n, join.Options{Threads: o.threads, Unique: o.unique.on, Memory: mem, Progress: parts})
 	stop()
 	return o.finishCount(ctx, out, stderr, engineCount{
-		engine: "join", total: res.Total, unique: res.Unique, rotations: res.Rotations,
+		engine: shard.EngineJoin, total: res.Total, unique: res.Unique, rotations: res.Rotations,
 		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []stat{{"simd", res.SIMD}, {"halves", res.Halves}, {"pairs", res.Pairs}},
 	}, err)
 }

@@ -217,17 +217,6 @@ func formatFlag(names ...string) *cli.StringFlag {
 	return &cli.StringFlag{Name: "format", Value: names[0], Usage: usage}
 }
 
-// boardSize reads -n, which must be given, and checks it against the
-// command's limit.
-func boardSize(c *cli.Context, max int) (int, error) {
-	return c.Int("n"), checkBoardSize(c.Int("n"), c.IsSet("n"), max)
-}
-
-// placements reads the --place flags and checks them against an n×n board.
-func placements(c *cli.Context, n int) ([]board.Queen, error) {
-	return parsePlacements(c.StringSlice("place"), n)
-}
-
 // timeoutContext returns ctx, ending after timeout (--timeout) if it is
 // not 0; call cancel when the command is done.
 func timeoutContext(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
@@ -237,49 +226,10 @@ func timeoutContext(ctx context.Context, timeout time.Duration) (context.Context
 	return context.WithCancel(ctx)
 }
 
-// exclusive returns a usage error if more than one of the named flags is
-// set; a boolean flag set to false (--all=false) does not count.
-func exclusive(c *cli.Context, names ...string) error {
-	flags := make([]flagOn, len(names))
-	for i, name := range names {
-		flags[i] = flagOn{name, isOn(c, name)}
-	}
-	return exclusiveFlags(flags...)
-}
-
-// isOn reports whether the flag name is set, and for a boolean flag set
-// to true.
-func isOn(c *cli.Context, name string) bool {
-	if !c.IsSet(name) {
-		return false
-	}
-	for _, f := range c.Command.Flags {
-		if _, ok := f.(*cli.BoolFlag); ok && f.Names()[0] == name {
-			return c.Bool(name)
-		}
-	}
-	return true
-}
-
-// resolveSize is the board size an "auto" encoding is chosen for: -n, or
-// for an n out of range the largest board, so that the size error states
-// the limit of the encoding that auto takes for large boards.
-func resolveSize(c *cli.Context) int {
-	if n := c.Int("n"); n >= 1 {
-		return n
-	}
-	return board.MaxN
-}
-
-// flagsFirst refuses a flag written after the arguments (urfave/cli stops
-// reading flags at the first argument, so it would be taken for one):
-// "queens merge a.jsonl --verify 5" says so instead of failing to read a
-// file named --verify.
-func flagsFirst(c *cli.Context, cmd, what string) error {
-	return flagsBefore(c.Args().Slice(), cmd, what)
-}
-
-// flagsBefore is flagsFirst for the arguments args.
+// flagsBefore refuses a flag written after the arguments args
+// (urfave/cli stops reading flags at the first argument, so it would be
+// taken for one): "queens merge a.jsonl --verify 5" says so instead of
+// failing to read a file named --verify.
 func flagsBefore(args []string, cmd, what string) error {
 	for _, a := range args {
 		if len(a) > 1 && a[0] == '-' && (a[1] == '-' || a[1] >= 'a' && a[1] <= 'z' || a[1] >= 'A' && a[1] <= 'Z') {

@@ -82,13 +82,6 @@ func uniqueFlag() cli.Flag {
 		Usage: "only solutions distinct up to rotation and reflection; --unique=rotations: up to rotation only (see below)"}
 }
 
-// uniqueOf reads --unique and returns the arguments left over (see
-// uniqueArgs).
-func uniqueOf(c *cli.Context) (uniqueMode, []string, error) {
-	f := readSolutionFlags(c)
-	return uniqueArgs(f.unique, f.args)
-}
-
 // uniqueArgs returns the mode of --unique and the arguments left over. A
 // mode written after a space (--unique rotations) is left by the flag
 // parser as an argument: as the last argument it is taken as the mode,
