@@ -164,7 +164,7 @@ func writeGolden(t *testing.T, file, data string) {
 // writes).
 func TestHelpGoldens(t *testing.T) {
 	for _, cmd := range newApp(io.Discard, io.Discard).Commands {
-		file := "../../testdata/help-" + cmd.Name + ".txt"
+		file := "testdata/help-" + cmd.Name + ".txt"
 		if _, err := os.Stat(file); err != nil {
 			if !*update {
 				t.Errorf("no help golden for %s: %v (go test -update writes it)", cmd.Name, err)
@@ -176,7 +176,7 @@ func TestHelpGoldens(t *testing.T) {
 }
 
 func TestTranscripts(t *testing.T) {
-	files, _ := filepath.Glob("../../testdata/*.txt")
+	files, _ := filepath.Glob("testdata/*.txt")
 	if len(files) == 0 {
 		t.Fatal("no transcripts in testdata")
 	}
