@@ -13,9 +13,8 @@ import (
 // uniqueMode is the value of --unique: off, all 8 symmetries (a bare
 // --unique, as the contract has it) or the 4 rotations only
 // (--unique=rotations). It is a boolean flag to the flag parser, so that
-// a bare --unique takes no argument, and its String is "true" or "false"
-// so that c.Bool("unique") keeps working for the code that only asks
-// whether it is set.
+// a bare --unique takes no argument, and its String is "true" or "false",
+// as a boolean flag's.
 type uniqueMode struct {
 	on        bool
 	rotations bool
