@@ -328,9 +328,7 @@ func TestBoardFlags(t *testing.T) {
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) || exitCode(err) != exitUsage || got != nil {
-				t.Errorf("board %s: %v (ran: %v); want a usage error with %q", what, err, got != nil, tc.err)
-			}
+			refused(t, "board", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil || !slices.Equal(got.board, tc.board) || got.format != tc.format {

@@ -319,6 +319,16 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// refused reports unless err is a usage error (exit status 2) that says
+// want and the command did not run (ran false): a case of flags that
+// check must refuse.
+func refused(t *testing.T, cmd string, args []string, err error, ran bool, want string) {
+	t.Helper()
+	if err == nil || !strings.Contains(err.Error(), want) || exitCode(err) != exitUsage || ran {
+		t.Errorf("%s %s: %v (ran: %v); want a usage error with %q", cmd, strings.Join(args, " "), err, ran, want)
+	}
+}
+
 // runCommand runs cmd, in place of the command of its name, in the app
 // as the command line runs it, and returns run's error: with a cmd whose
 // run only records its options, the flags are parsed and checked without

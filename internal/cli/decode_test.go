@@ -37,9 +37,7 @@ func TestDecodeFlags(t *testing.T) {
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) || exitCode(err) != exitUsage || got != nil {
-				t.Errorf("decode %s: %v (ran: %v); want a usage error with %q", what, err, got != nil, tc.err)
-			}
+			refused(t, "decode", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil || got.answer != tc.answer || got.format != tc.format || got.readsAnswer != tc.readsAnswer {

@@ -570,9 +570,7 @@ func TestMergeFlags(t *testing.T) {
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) || exitCode(err) != exitUsage || got != nil {
-				t.Errorf("merge %s: %v (ran: %v); want a usage error with %q", what, err, got != nil, tc.err)
-			}
+			refused(t, "merge", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil {

@@ -121,9 +121,7 @@ func TestSatFlags(t *testing.T) {
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) || exitCode(err) != exitUsage || got != nil {
-				t.Errorf("sat %s: %v (ran: %v); want a usage error with %q", what, err, got != nil, tc.err)
-			}
+			refused(t, "sat", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil {

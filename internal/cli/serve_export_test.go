@@ -55,9 +55,7 @@ func TestServeFlags(t *testing.T) {
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) || exitCode(err) != exitUsage || got != nil {
-				t.Errorf("serve %s: %v (ran: %v); want a usage error with %q", what, err, got != nil, tc.err)
-			}
+			refused(t, "serve", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil || got.addr != tc.addr {

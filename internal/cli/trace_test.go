@@ -582,9 +582,7 @@ func TestTraceFlags(t *testing.T) {
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) || exitCode(err) != exitUsage || got != nil {
-				t.Errorf("trace %s: %v (ran: %v); want a usage error with %q", what, err, got != nil, tc.err)
-			}
+			refused(t, "trace", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil || got.order != tc.order || got.agents != tc.agents || got.maxSteps != tc.maxSteps {
