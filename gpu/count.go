@@ -12,6 +12,7 @@ import (
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/internal/constellation"
+	"github.com/queens-dev/queens/internal/workers"
 )
 
 // ErrPiece is returned (wrapped) when Options.Pieces holds a piece that is
@@ -272,28 +273,20 @@ func Reference(ctx context.Context, n int, opt Options) (Result, error) {
 func cpuSearch(n, threads int, design Design) func(tasks []task, out []uint64, tm *Timing) error {
 	return func(tasks []task, out []uint64, tm *Timing) error {
 		t := time.Now()
-		var wg sync.WaitGroup
-		var next atomic.Int64
 		const grain = 256 // tasks taken at once; a block of count_loop's twin
-		for range threads {
-			wg.Go(func() {
-				for {
-					lo := int(next.Add(grain) - grain)
-					if lo >= len(tasks) {
-						return
-					}
-					hi := min(lo+grain, len(tasks))
-					if design == DesignLoop {
-						searchLoop(tasks[lo:hi], out[lo:hi], n, 32)
-						continue
-					}
-					for i := lo; i < hi; i++ {
-						out[i] = search(&tasks[i], n)
-					}
+		blocks := (len(tasks) + grain - 1) / grain
+		workers.Run(context.Background(), blocks, threads, nil, func() struct{} { return struct{}{} },
+			func(_ struct{}, b int, _ *atomic.Bool) bool {
+				lo, hi := b*grain, min((b+1)*grain, len(tasks))
+				if design == DesignLoop {
+					searchLoop(tasks[lo:hi], out[lo:hi], n, 32)
+					return true
 				}
-			})
-		}
-		wg.Wait()
+				for i := lo; i < hi; i++ {
+					out[i] = search(&tasks[i], n)
+				}
+				return true
+			}, func(struct{}) {})
 		tm.Kernel += time.Since(t)
 		return nil
 	}

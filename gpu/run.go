@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/internal/workers"
 )
 
 // executor searches batches of tasks, up to two at once: each batch is
@@ -128,10 +129,10 @@ func (p *pipeline) symmetric() {
 	}
 }
 
-// splitters starts opt.Threads goroutines that take the pieces in turn
-// and split them into tasks, sent in chunks on p.chunks (closed when all
-// are done). With DesignLoop each chunk's tasks are binned by expected
-// work, the most first.
+// splitters starts opt.Threads workers (workers.Run, the counters' pool)
+// that take the pieces in turn and split them into tasks, sent in chunks
+// on p.chunks (closed when all are done). With DesignLoop each chunk's
+// tasks are binned by expected work, the most first.
 func (p *pipeline) splitters() {
 	threads := p.opt.Threads
 	p.pool = make(chan []task, 2*threads+2)
@@ -139,78 +140,89 @@ func (p *pipeline) splitters() {
 		p.pool <- make([]task, 0, chunkSize)
 	}
 	p.chunks = make(chan []task, threads)
-	var next atomic.Int64
-	for range threads {
-		p.splitWG.Go(func() { p.split(&next) })
-	}
-	go func() {
-		p.splitWG.Wait()
+	p.splitWG.Go(func() {
+		workers.Run(p.ctx, len(p.ps), threads, nil, p.newSplitWorker, (*splitWorker).piece, (*splitWorker).flush)
 		p.splitDone.Store(int64(time.Since(p.start)))
 		close(p.chunks)
-	}()
+	})
 }
 
-// split is one splitting goroutine: it splits the pieces it takes from
-// next until there are none or the count stops.
-func (p *pipeline) split(next *atomic.Int64) {
-	var buf, sorted []task
-	var keys []uint16
-	bin := p.opt.Design == DesignLoop
-	stopped := false
-	send := func() {
-		if bin {
-			if sorted == nil {
-				sorted = make([]task, chunkSize)
-			}
-			binByWork(buf, keys, sorted[:len(buf)])
-			buf, sorted = sorted[:len(buf)], buf[:cap(buf)]
-		}
-		select {
-		case p.chunks <- buf:
-			buf, keys = nil, keys[:0]
-		case <-p.ctx.Done():
-			stopped = true
-		}
+// splitWorker is one splitting worker: the chunk it fills, until the
+// count stops.
+type splitWorker struct {
+	p           *pipeline
+	s           *splitter
+	buf, sorted []task
+	keys        []uint16
+	bin         bool // DesignLoop: bin each chunk by work
+	stopped     bool
+}
+
+func (p *pipeline) newSplitWorker() *splitWorker {
+	w := &splitWorker{p: p, bin: p.opt.Design == DesignLoop}
+	w.s = newSplitter(p.n, p.opt.Rows, w.add)
+	return w
+}
+
+// piece splits piece i, and reports whether the count goes on.
+func (w *splitWorker) piece(i int, _ *atomic.Bool) bool {
+	p, s := w.p, w.s
+	pc := &p.ps[i]
+	if pc.symmetric {
+		return true
 	}
-	var s *splitter
-	s = newSplitter(p.n, p.opt.Rows, func(t *task) {
-		if stopped {
+	if pc.ok {
+		s.piece, s.host, s.nodes, s.tasks = uint32(i), 0, 0, 0
+		s.split(pc.free, pc.d1, pc.d2, pc.rem)
+		p.host[i], p.nodes[i] = s.host, s.nodes
+	}
+	p.tr.finish(i, s.tasks)
+	return !w.stopped
+}
+
+// add adds task t to the chunk, which it sends when it is full.
+func (w *splitWorker) add(t *task) {
+	if w.stopped {
+		return
+	}
+	if w.buf == nil {
+		select {
+		case w.buf = <-w.p.pool:
+		case <-w.p.ctx.Done():
+			w.stopped = true
 			return
 		}
-		if buf == nil {
-			select {
-			case buf = <-p.pool:
-			case <-p.ctx.Done():
-				stopped = true
-				return
-			}
-		}
-		buf = append(buf, *t)
-		if bin {
-			keys = append(keys, uint16(s.work))
-		}
-		if len(buf) == cap(buf) {
-			send()
-		}
-	})
-	for !stopped {
-		i := int(next.Add(1) - 1)
-		if i >= len(p.ps) {
-			break
-		}
-		pc := &p.ps[i]
-		if pc.symmetric {
-			continue
-		}
-		if pc.ok {
-			s.piece, s.host, s.nodes, s.tasks = uint32(i), 0, 0, 0
-			s.split(pc.free, pc.d1, pc.d2, pc.rem)
-			p.host[i], p.nodes[i] = s.host, s.nodes
-		}
-		p.tr.finish(i, s.tasks)
 	}
-	if len(buf) > 0 && !stopped {
-		send()
+	w.buf = append(w.buf, *t)
+	if w.bin {
+		w.keys = append(w.keys, uint16(w.s.work))
+	}
+	if len(w.buf) == cap(w.buf) {
+		w.send()
+	}
+}
+
+// send sends the chunk (binned with DesignLoop), unless the count stops.
+func (w *splitWorker) send() {
+	if w.bin {
+		if w.sorted == nil {
+			w.sorted = make([]task, chunkSize)
+		}
+		binByWork(w.buf, w.keys, w.sorted[:len(w.buf)])
+		w.buf, w.sorted = w.sorted[:len(w.buf)], w.buf[:cap(w.buf)]
+	}
+	select {
+	case w.p.chunks <- w.buf:
+		w.buf, w.keys = nil, w.keys[:0]
+	case <-w.p.ctx.Done():
+		w.stopped = true
+	}
+}
+
+// flush sends the last chunk, as the worker ends.
+func (w *splitWorker) flush() {
+	if len(w.buf) > 0 && !w.stopped {
+		w.send()
 	}
 }
 

@@ -12,11 +12,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/workers"
 )
 
 // Scheme names the way shards take their pieces: shard I of K takes the
@@ -255,45 +257,33 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 		}
 		todo = nil
 	}
+	// The pieces on threads workers (the counters' pool); the first
+	// error stops the others.
 	var (
 		mu       sync.Mutex
 		firstErr error
-		wg       sync.WaitGroup
-		next     = make(chan key)
 	)
-	for range max(1, min(threads, len(todo))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := range next {
-				t, err := p.count(ctx, s.N, join.Options{Threads: threads, Memory: opt.Memory})
-				mu.Lock()
-				if err == nil && firstErr == nil {
-					res.Tallies[index[p]] = t
-					if opt.OnPiece != nil {
-						err = opt.OnPiece(Piece{sp: p, t: t})
-					}
+	workers.Run(ctx, len(todo), threads, nil, func() struct{} { return struct{}{} },
+		func(_ struct{}, i int, stop *atomic.Bool) bool {
+			p := todo[i]
+			t, err := p.count(ctx, s.N, join.Options{Threads: threads, Memory: opt.Memory})
+			mu.Lock()
+			defer mu.Unlock()
+			if err == nil && firstErr == nil {
+				res.Tallies[index[p]] = t
+				if opt.OnPiece != nil {
+					err = opt.OnPiece(Piece{sp: p, t: t})
 				}
-				if err != nil && firstErr == nil {
-					firstErr = err
-					cancel()
-				}
-				mu.Unlock()
 			}
-		}()
-	}
-feed:
-	for _, p := range todo {
-		select {
-		case next <- p:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
+			if err != nil && firstErr == nil {
+				firstErr = err
+				stop.Store(true)
+				cancel()
+			}
+			return firstErr == nil
+		}, func(struct{}) {})
 	if firstErr == nil {
-		firstErr = ctx.Err()
+		firstErr = ctx.Err() // Run's error, or a parent that ended as it returned
 	}
 	if firstErr != nil {
 		return Result{}, fmt.Errorf("run %v: %w", s, firstErr)

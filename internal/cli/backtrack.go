@@ -9,16 +9,13 @@ import (
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/gpu"
 	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
 )
 
-func backtrackCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "backtrack",
-		Usage:     "solve, enumerate or count with the native backtracker",
-		UsageText: "queens backtrack -n N [--all | --count | --limit K] [--unique[=rotations]] [--place R:C ...] [--order rows|columns] [--format F] [-o FILE] [--stats]",
-		Description: fmt.Sprintf(`Without --all, --count or --limit it prints the first solution as a board.
+// backtrackDescription is the help text of backtrack.
+var backtrackDescription = fmt.Sprintf(`Without --all, --count or --limit it prints the first solution as a board.
 
 --strategy chooses the search order. lex fills rows top to bottom and tries columns
 left to right (solutions come out sorted; --order columns for the texts that fill columns). heuristic fills the
@@ -61,7 +58,19 @@ published beyond 27: merge --verify checks those), with --engine join N <= %d.
 
 --count --shard and --checkpoint count the constellations (--engine auto keeps
 them there); --engine join counts the join's own pieces instead, whose shards merge
-only with join shards.`, backtrack.AutoLexMax, backtrack.CellsMaxN, backtrack.GenerateMaxN, maxFirstN, maxLexFirstN, maxAllN, maxCountN, backtrack.CountMaxN, join.MaxN),
+only with join shards.`, backtrack.AutoLexMax, backtrack.CellsMaxN, backtrack.GenerateMaxN, maxFirstN, maxLexFirstN, maxAllN, maxCountN, backtrack.CountMaxN, join.MaxN)
+
+func backtrackCommand() *cli.Command { return newBacktrackCommand(runBacktrack) }
+
+// newBacktrackCommand returns the backtrack command; its action reads the
+// flags into backtrackOptions and hands them to run (tests pass their
+// own).
+func newBacktrackCommand(run func(ctx context.Context, o backtrackOptions, stdout, stderr io.Writer) error) *cli.Command {
+	return &cli.Command{
+		Name:        "backtrack",
+		Usage:       "solve, enumerate or count with the native backtracker",
+		UsageText:   "queens backtrack -n N [--all | --count | --limit K] [--unique[=rotations]] [--place R:C ...] [--order rows|columns] [--format F] [-o FILE] [--stats]",
+		Description: backtrackDescription,
 		Flags: []cli.Flag{
 			sizeFlag(), allFlag(), countFlag(), limitFlag(),
 			uniqueFlag(),
@@ -70,155 +79,244 @@ only with join shards.`, backtrack.AutoLexMax, backtrack.CellsMaxN, backtrack.Ge
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, as the textbook's figures)"},
 			shardFlag(), shardCountFlag(), shardBaseFlag(), splitFlag(), checkpointFlag(), progressEveryFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(), memoryFlag(),
 		},
-		Action: backtrackAction,
+		Action: func(c *cli.Context) error {
+			o := backtrackFlags(c)
+			if err := o.check(); err != nil {
+				return err
+			}
+			return run(c.Context, o, c.App.Writer, c.App.ErrWriter)
+		},
 	}
 }
 
-func backtrackAction(c *cli.Context) error {
-	unique, args, err := uniqueOf(c)
+// backtrackOptions are the flags of queens backtrack: read once
+// (backtrackFlags), then checked and resolved (check). What depends on
+// the machine (a usable GPU, the join's SIMD) is resolved as the count
+// starts.
+type backtrackOptions struct {
+	solutionFlags
+	strategyName  string
+	strategySet   bool
+	orderName     string
+	shard         string // --shard I[/K]
+	shardSet      bool
+	shardCount    int
+	shardCountSet bool
+	shardBase     int
+	shardBaseSet  bool
+	split         string
+	splitSet      bool
+	checkpoint    string
+	progressEvery time.Duration
+	json          bool
+	gpu           gpuMode
+	gpuKernel     string
+	gpuKernelSet  bool
+	engine        string
+	engineSet     bool
+	memory        string
+	memorySet     bool
+
+	// Set by check.
+	strategy           backtrack.Strategy
+	order              backtrack.Order
+	design             gpu.Design
+	shardIndex, shards int // with sharded: this shard, 0-based, of shards
+	splitParts         int // --split's sub-parts per constellation
+}
+
+// backtrackFlags reads backtrack's flags: the one place that looks them
+// up by name.
+func backtrackFlags(c *cli.Context) backtrackOptions {
+	o := backtrackOptions{
+		solutionFlags: readSolutionFlags(c),
+		strategyName:  c.String("strategy"), strategySet: c.IsSet("strategy"), orderName: c.String("order"),
+		shard: c.String("shard"), shardSet: c.IsSet("shard"), shardCount: c.Int("shard-count"), shardCountSet: c.IsSet("shard-count"),
+		shardBase: c.Int("shard-base"), shardBaseSet: c.IsSet("shard-base"), split: c.String("split"), splitSet: c.IsSet("split"),
+		checkpoint: c.String("checkpoint"), progressEvery: c.Duration("progress-every"), json: c.Bool("json"),
+		gpuKernel: c.String("gpu-kernel"), gpuKernelSet: c.IsSet("gpu-kernel"),
+		engine: c.String("engine"), engineSet: c.IsSet("engine"), memory: c.String("memory"), memorySet: c.IsSet("memory"),
+	}
+	if g, ok := c.Generic("gpu").(*gpuMode); ok && g != nil {
+		o.gpu = *g
+	}
+	return o
+}
+
+// check checks the options (usage errors, exit status 2) and resolves
+// the strategy, order, format, pre-placed queens and shard.
+func (o *backtrackOptions) check() error {
+	err := o.checkCountFlags()
+	if err == nil {
+		err = o.checkSearch()
+	}
+	if err == nil {
+		err = o.checkSize()
+	}
 	if err != nil {
 		return err
 	}
-	if len(args) > 0 {
-		return usagef("backtrack: unexpected argument %q", args[0])
+	if o.threads < 1 {
+		return usagef("--threads must be at least 1, not %d", o.threads)
 	}
-	if err := exclusive(c, "all", "count", "limit"); err != nil {
+	if err := checkpointApart(o.checkpoint, o.output); err != nil {
 		return err
 	}
-	limit := c.Int("limit")
-	if limit < 0 {
-		return usagef("--limit must be at least 0, not %d", limit)
-	}
-	strategy, err := backtrack.ParseStrategy(c.String("strategy"))
-	if err != nil {
-		return usageErr(err)
-	}
-	if strategy == backtrack.Scan {
-		return usagef("--strategy scan finds each solution n! times (once per order of its queens), a lesson to trace, not a way to list or count: queens trace --strategy scan, or --strategy cells here")
-	}
-	order, err := backtrack.ParseOrder(c.String("order"))
-	if err != nil {
-		return usageErr(fmt.Errorf("--order: %w", err))
-	}
-	if unique.rotations && (c.IsSet("shard") || c.IsSet("shard-count") || c.IsSet("checkpoint")) {
-		return usagef("--unique=rotations is not for sharded counts: merge counts classes under all 8 symmetries (the rotation classes are twice as many for n > 1)")
-	}
-	if c.Bool("count") && (c.IsSet("shard") || c.IsSet("shard-count") || c.IsSet("checkpoint")) && (c.IsSet("strategy") || order != backtrack.Rows) {
-		return usagef("--strategy and --order do not apply to sharded counts (the bitboard counter splits the work)")
-	}
-	if c.IsSet("split") && !c.IsSet("shard") && !c.IsSet("shard-count") && !c.IsSet("checkpoint") {
-		return usagef("--split splits the pieces of --shard and --checkpoint: add one of them")
-	}
-	format, err := solutionFormat(c)
-	if err != nil {
+	if err := o.checkOutput(o.format, o.n); err != nil {
 		return err
 	}
-	maxN, mode := backtrackLimit(c.Bool("count"), c.IsSet("shard") || c.IsSet("shard-count"), c.Bool("all") || c.Bool("unique"), strategy == backtrack.Lex)
-	n := c.Int("n")
-	if n > maxN {
-		return usagef("-n %d is too large for %s (at most %d)", n, mode, maxN)
-	}
-	if _, err := boardSize(c, maxN); err != nil {
+	if o.design, err = checkGPU(o.gpu, o.gpuKernel, o.gpuKernelSet, o.count, len(o.place) > 0); err != nil {
 		return err
 	}
-	if err := strategyLimit(strategy, n); err != nil {
-		return err
-	}
-	place, err := placements(c, n)
-	if err != nil {
-		return err
-	}
-	if c.Int("threads") < 1 {
-		return usagef("--threads must be at least 1, not %d", c.Int("threads"))
-	}
-	if err := checkpointApart(c); err != nil {
-		return err
-	}
-	ctx, cancel := timeoutContext(c)
-	defer cancel()
-	out, err := openSolutions(c, n, place)
-	if err != nil {
-		return err
-	}
-	onGPU, err := useGPU(c, c.App.ErrWriter)
-	if err != nil {
-		out.Abort()
-		return err
-	}
-	if (c.IsSet("engine") || c.IsSet("memory")) && !c.Bool("count") {
-		out.Abort()
+	if (o.engineSet || o.memorySet) && !o.count {
 		return usagef("--engine and --memory are for --count")
 	}
-	if c.Bool("count") {
-		engine, err := countEngine(c, n, place, onGPU)
-		if err != nil {
-			out.Abort()
-			return err
-		}
-		if engine == "join" && (c.IsSet("shard") || c.IsSet("shard-count") || c.IsSet("checkpoint")) {
-			defer limitHeap(0)()
-			return out.finish(countCommand(ctx, c, out.output, format, n, nil, nil, shard.EngineJoin))
-		}
-		if engine == "join" {
-			return out.finish(joinCount(ctx, c, out.output, format, n))
-		}
-		if onGPU && (c.IsSet("strategy") && strategy != backtrack.Auto || order != backtrack.Rows || unique.rotations) {
-			out.Abort()
-			return usagef("--gpu runs the bitboard counter: not with --strategy, --order or --unique=rotations")
-		}
-		if onGPU {
-			design, _ := gpuDesign(c) // checked by useGPU
-			return out.finish(countCommand(ctx, c, out.output, format, n, place, gpuCounter(design), shard.EngineGPU))
-		}
-		if c.IsSet("strategy") && strategy != backtrack.Auto || order != backtrack.Rows || unique.on && len(place) > 0 {
-			return out.finish(searchCount(ctx, c, out.output, format, n, backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}))
-		}
-		return out.finish(countCommand(ctx, c, out.output, format, n, place, nil, ""))
+	return o.checkShard()
+}
+
+// checkSearch checks the arguments, the modes and the search's flags
+// (--strategy, --order) against each other.
+func (o *backtrackOptions) checkSearch() error {
+	var err error
+	if o.unique, o.args, err = uniqueArgs(o.unique, o.args); err != nil {
+		return err
 	}
-	if unique.on && strategy == backtrack.Auto {
+	if len(o.args) > 0 {
+		return usagef("backtrack: unexpected argument %q", o.args[0])
+	}
+	if err := exclusiveFlags(flagOn{"all", o.all}, flagOn{"count", o.count}, flagOn{"limit", o.limitSet}); err != nil {
+		return err
+	}
+	if o.limit < 0 {
+		return usagef("--limit must be at least 0, not %d", o.limit)
+	}
+	if o.strategy, err = backtrack.ParseStrategy(o.strategyName); err != nil {
+		return usageErr(err)
+	}
+	if o.strategy == backtrack.Scan {
+		return usagef("--strategy scan finds each solution n! times (once per order of its queens), a lesson to trace, not a way to list or count: queens trace --strategy scan, or --strategy cells here")
+	}
+	if o.order, err = backtrack.ParseOrder(o.orderName); err != nil {
+		return usageErr(fmt.Errorf("--order: %w", err))
+	}
+	switch {
+	case o.unique.rotations && o.pieces():
+		return usagef("--unique=rotations is not for sharded counts: merge counts classes under all 8 symmetries (the rotation classes are twice as many for n > 1)")
+	case o.count && o.pieces() && (o.strategySet || o.order != backtrack.Rows):
+		return usagef("--strategy and --order do not apply to sharded counts (the bitboard counter splits the work)")
+	case o.splitSet && !o.pieces():
+		return usagef("--split splits the pieces of --shard and --checkpoint: add one of them")
+	}
+	o.format, err = parseSolutionFormat(o.formatName)
+	return usageErr(err)
+}
+
+// checkSize checks -n against the limit of the mode and strategy, and
+// the pre-placed queens against the board.
+func (o *backtrackOptions) checkSize() error {
+	maxN, mode := backtrackLimit(o.count, o.sharded(), o.all || o.unique.on, o.strategy == backtrack.Lex)
+	if o.n > maxN {
+		return usagef("-n %d is too large for %s (at most %d)", o.n, mode, maxN)
+	}
+	if err := checkBoardSize(o.n, o.nSet, maxN); err != nil {
+		return err
+	}
+	if err := strategyLimit(o.strategy, o.n); err != nil {
+		return err
+	}
+	var err error
+	o.placed, err = parsePlacements(o.place, o.n)
+	return err
+}
+
+// runBacktrack runs the search, or the count, the options describe.
+func runBacktrack(parent context.Context, o backtrackOptions, stdout, stderr io.Writer) error {
+	ctx, cancel := timeoutContext(parent, o.timeout)
+	defer cancel()
+	out, err := openSolutions(parent, stdout, o.solutionFlags, o.n, o.placed)
+	if err != nil {
+		return err
+	}
+	onGPU, err := useGPU(o.gpu, o.stats, stderr)
+	if err == nil && o.count {
+		err = o.runCount(ctx, out, stderr, onGPU)
+	} else if err == nil {
+		err = o.search(ctx, out, stderr)
+	}
+	return out.finish(err)
+}
+
+// runCount runs --count with the engine it resolves: the half-board join,
+// the GPU, the backtracker's own search or the constellation counter.
+func (o *backtrackOptions) runCount(ctx context.Context, out *solutionOutput, stderr io.Writer, onGPU bool) error {
+	engine, err := o.countEngine(onGPU)
+	switch {
+	case err != nil:
+		return err
+	case engine == shard.EngineJoin && o.pieces():
+		defer limitHeap(0)()
+		return o.countPieces(ctx, out, stderr, nil, shard.EngineJoin)
+	case engine == shard.EngineJoin:
+		return o.joinCount(ctx, out, stderr)
+	case onGPU && (o.strategySet && o.strategy != backtrack.Auto || o.order != backtrack.Rows || o.unique.rotations):
+		return usagef("--gpu runs the bitboard counter: not with --strategy, --order or --unique=rotations")
+	case onGPU:
+		return o.countPieces(ctx, out, stderr, gpuCounter(o.design), shard.EngineGPU)
+	case o.strategySet && o.strategy != backtrack.Auto || o.order != backtrack.Rows || o.unique.on && len(o.placed) > 0:
+		return o.searchCount(ctx, out, stderr)
+	case o.pieces():
+		return o.countPieces(ctx, out, stderr, nil, "")
+	}
+	return o.constellationCount(ctx, out, stderr)
+}
+
+// search prints the first solution, --limit K or --all.
+func (o *backtrackOptions) search(ctx context.Context, out *solutionOutput, stderr io.Writer) error {
+	strategy := o.strategy
+	if o.unique.on && strategy == backtrack.Auto {
 		// The canonical solutions come early in lex order, rarely in the
 		// heuristic's (see backtrack.Auto).
 		strategy = backtrack.Lex
 	}
-	opt := backtrack.Options{Place: place, Strategy: strategy, Order: order, Unique: unique.on, Rotations: unique.rotations}
-	if unique.on && len(place) > 0 {
-		uniqueNote(c, board.Stabilizer(n, place, unique.rotations))
+	opt := backtrack.Options{Place: o.placed, Strategy: strategy, Order: o.order, Unique: o.unique.on, Rotations: o.unique.rotations}
+	if o.unique.on && len(o.placed) > 0 {
+		uniqueNote(stderr, board.Stabilizer(o.n, o.placed, o.unique.rotations))
 	}
-	if !c.Bool("all") && !c.IsSet("limit") {
+	limit := o.limit
+	if !o.all && !o.limitSet {
 		limit = 1
 	}
 	var stats backtrack.Stats
 	var serr error
 	seq := func(yield func(board.Solution, error) bool) {
-		stats, serr = backtrack.Search(ctx, n, opt, func(s board.Solution) bool { return yield(s, nil) })
+		stats, serr = backtrack.Search(ctx, o.n, opt, func(s board.Solution) bool { return yield(s, nil) })
 	}
 	var bar *progress
 	if !opt.Rotations { // the bar knows the published counts under all 8 symmetries
-		seq, bar = counted(c, seq, n, place, opt.Unique, limit)
+		seq, bar = counted(out.stdout, stderr, o.output, seq, o.n, o.placed, opt.Unique, limit)
 	}
-	written, err := writeSolutions(out, format, n, seq, limit)
+	written, err := writeSolutions(out, o.format, o.n, seq, limit)
 	bar.Done()
 	if err == nil {
 		err = timeoutErr(ctx, serr)
 	}
-	if c.Bool("stats") {
+	if o.stats {
 		out.Flush() // the results first, then the statistics about them
-		all := append([]stat{{"n", n}, {"algorithm", "backtrack"}, {"strategy", strategy.Resolve(n).String()}, {"order", order.String()},
+		all := append([]stat{{"n", o.n}, {"algorithm", "backtrack"}, {"strategy", strategy.Resolve(o.n).String()}, {"order", o.order.String()},
 			{"nodes", stats.Nodes}, {"backtracks", stats.Backtracks}, {"solutions", stats.Solutions},
-			{"printed", written}}, generateStats(strategy, n, stats)...)
-		writeStats(c.App.ErrWriter, format, append(all, stat{"seconds", stats.Elapsed})...)
+			{"printed", written}}, generateStats(strategy, o.n, stats)...)
+		writeStats(stderr, o.format, append(all, stat{"seconds", stats.Elapsed})...)
 	}
-	return out.finish(err)
+	return err
 }
 
-// backtrackCount runs --count with the constellation counter.
-func backtrackCount(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, place []board.Queen) error {
-	mode, _, _ := uniqueOf(c)
-	parts, stop := countProgress(c, n)
-	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Threads: c.Int("threads"), Unique: mode.on, Place: place, Progress: parts})
+// constellationCount runs --count with the constellation counter.
+func (o *backtrackOptions) constellationCount(ctx context.Context, out *solutionOutput, stderr io.Writer) error {
+	parts, stop := countProgress(stderr, o.progressEvery, o.n)
+	res, err := backtrack.Count(ctx, o.n, backtrack.CountOptions{Threads: o.threads, Unique: o.unique.on, Place: o.placed, Progress: parts})
 	stop()
-	return finishCount(ctx, c, out, format, n, mode, engineCount{
-		engine: "constellations", total: res.Total, unique: res.Unique, rotations: res.Rotations,
+	return o.finishCount(ctx, out, stderr, engineCount{
+		engine: shard.EngineConstellations, total: res.Total, unique: res.Unique, rotations: res.Rotations,
 		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []stat{{"nodes", res.Nodes}},
 	}, err)
 }
@@ -234,19 +332,19 @@ type engineCount struct {
 
 // finishCount reports a count of either engine: how far it got when err
 // stopped it, else the count and, with --stats, its statistics.
-func finishCount(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, mode uniqueMode, r engineCount, err error) error {
+func (o *backtrackOptions) finishCount(ctx context.Context, out *solutionOutput, stderr io.Writer, r engineCount, err error) error {
 	if err != nil {
 		return stoppedErr(ctx, fmt.Sprintf("after %d of %d parts (%s in the parts finished, %v)",
 			r.done, r.parts, plural(int(r.total), "solution"), r.elapsed.Round(time.Millisecond)), err)
 	}
-	if err := writeUniqueCount(out, format, n, r.total, mode, r.unique, r.rotations); err != nil || !c.Bool("stats") {
+	if err := writeUniqueCount(out, o.format, o.n, r.total, o.unique, r.unique, r.rotations); err != nil || !o.stats {
 		return err
 	}
 	out.Flush() // the count first, then the statistics about it
-	stats := []stat{{"n", n}, {"algorithm", "counter"}, {"engine", r.engine}, {"solutions", r.total}}
+	stats := []stat{{"n", o.n}, {"algorithm", "counter"}, {"engine", r.engine}, {"solutions", r.total}}
 	stats = append(stats, r.work...)
-	stats = append(stats, stat{"parts", r.done}, stat{"threads", c.Int("threads")}, stat{"seconds", r.elapsed})
-	return writeStats(c.App.ErrWriter, format, stats...)
+	stats = append(stats, stat{"parts", r.done}, stat{"threads", o.threads}, stat{"seconds", r.elapsed})
+	return writeStats(stderr, o.format, stats...)
 }
 
 // stoppedErr says how far a count cut short got (far, e.g. "after 3 of 92
@@ -298,15 +396,15 @@ func writeUniqueCount(w io.Writer, format board.Format, n int, total uint64, mod
 // columns): the backtracker itself counts the solutions it finds, one by
 // one, as the textbook algorithm does; with --unique it counts the
 // canonical ones too.
-func searchCount(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, opt backtrack.Options) error {
-	mode := uniqueMode{on: opt.Unique, rotations: opt.Rotations}
-	opt.Unique = false // every solution is counted; the canonical ones besides
-	group := board.Stabilizer(n, opt.Place, mode.rotations)
+func (o *backtrackOptions) searchCount(ctx context.Context, out *solutionOutput, stderr io.Writer) error {
+	mode := o.unique // every solution is counted; the canonical ones besides
+	opt := backtrack.Options{Place: o.placed, Strategy: o.strategy, Order: o.order, Rotations: mode.rotations}
+	group := board.Stabilizer(o.n, opt.Place, mode.rotations)
 	if mode.on && len(opt.Place) > 0 {
-		uniqueNote(c, group)
+		uniqueNote(stderr, group)
 	}
 	var unique uint64
-	stats, err := backtrack.Search(ctx, n, opt, func(s board.Solution) bool {
+	stats, err := backtrack.Search(ctx, o.n, opt, func(s board.Solution) bool {
 		if mode.on && board.IsCanonicalUnder(s, group) {
 			unique++
 		}
@@ -315,14 +413,14 @@ func searchCount(ctx context.Context, c *cli.Context, out *output, format board.
 	if err != nil {
 		return stoppedErr(ctx, fmt.Sprintf("after %s (%s placed, %v)", plural(int(stats.Solutions), "solution"), plural(int(stats.Nodes), "queen"), stats.Elapsed.Round(time.Millisecond)), err)
 	}
-	if err := writeUniqueCount(out, format, n, stats.Solutions, mode, unique, unique); err != nil || !c.Bool("stats") {
+	if err := writeUniqueCount(out, o.format, o.n, stats.Solutions, mode, unique, unique); err != nil || !o.stats {
 		return err
 	}
 	out.Flush() // the count first, then the statistics about it
-	all := append([]stat{{"n", n}, {"algorithm", "backtrack"}, {"strategy", opt.Strategy.Resolve(n).String()},
+	all := append([]stat{{"n", o.n}, {"algorithm", "backtrack"}, {"strategy", opt.Strategy.Resolve(o.n).String()},
 		{"order", opt.Order.String()}, {"solutions", stats.Solutions}, {"nodes", stats.Nodes}, {"backtracks", stats.Backtracks}},
-		generateStats(opt.Strategy, n, stats)...)
-	return writeStats(c.App.ErrWriter, format, append(all, stat{"threads", 1}, stat{"seconds", stats.Elapsed})...)
+		generateStats(opt.Strategy, o.n, stats)...)
+	return writeStats(stderr, o.format, append(all, stat{"threads", 1}, stat{"seconds", stats.Elapsed})...)
 }
 
 // strategyLimit refuses a board too large for --strategy cells, scan or

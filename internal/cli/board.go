@@ -1,14 +1,20 @@
 package cli
 
 import (
+	"context"
 	"fmt"
+	"io"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/board/draw"
 	"github.com/urfave/cli/v2"
 )
 
-func boardCommand() *cli.Command {
+func boardCommand() *cli.Command { return newBoardCommand(runBoard) }
+
+// newBoardCommand returns the board command; its action reads the flags
+// into boardOptions and hands them to run (tests pass their own).
+func newBoardCommand(run func(ctx context.Context, o boardOptions, stdout io.Writer) error) *cli.Command {
 	return &cli.Command{
 		Name:      "board",
 		Usage:     "draw the queens given with --place, no search: a partial board, its attack counts",
@@ -31,22 +37,38 @@ writes the counts in them. --format perm needs a queen in every row.`,
 			formatFlag("board", "matrix", "coords", "attacks", "json", "fen", "perm", "svg", "png"),
 			attacksFlag(), numbersFlag(), outFlag(),
 		},
-		Action: boardAction,
+		Action: func(c *cli.Context) error {
+			o := boardOptions{solutionFlags: readSolutionFlags(c)}
+			if err := o.check(); err != nil {
+				return err
+			}
+			return run(c.Context, o, c.App.Writer)
+		},
 	}
 }
 
-func boardAction(c *cli.Context) error {
-	if c.Args().Present() {
-		return usagef("board: unexpected argument %q", c.Args().First())
+// boardOptions are the flags of queens board.
+type boardOptions struct {
+	solutionFlags
+
+	// Set by check: the board drawn, -1 in a row without a queen.
+	board board.Solution
+}
+
+// check checks the options (usage errors, exit status 2) and places the
+// queens on the board.
+func (o *boardOptions) check() error {
+	if len(o.args) > 0 {
+		return usagef("board: unexpected argument %q", o.args[0])
 	}
-	n, err := boardSize(c, maxBoardN)
-	if err != nil {
+	if err := checkBoardSize(o.n, o.nSet, maxBoardN); err != nil {
 		return err
 	}
-	qs, err := board.ParseQueens(c.StringSlice("place"))
+	qs, err := board.ParseQueens(o.place)
 	if err != nil {
 		return usageErr(err)
 	}
+	n := o.n
 	s := make(board.Solution, n)
 	for i := range s {
 		s[i] = -1
@@ -60,22 +82,27 @@ func boardAction(c *cli.Context) error {
 		}
 		s[q.Row] = q.Col
 	}
-	format, err := solutionFormat(c)
-	if err != nil {
-		return err
+	if o.format, err = parseSolutionFormat(o.formatName); err != nil {
+		return usageErr(err)
 	}
-	if format == board.FormatPerm && len(s.PlacedQueens()) < n {
+	if o.format == board.FormatPerm && len(s.PlacedQueens()) < n {
 		return usagef("--format perm needs a queen in every row (%d of %d placed): use coords", len(s.PlacedQueens()), n)
 	}
-	if isPicture(format) && n > draw.MaxN {
-		return usagef("--format %s draws boards up to n = %d", format, draw.MaxN)
+	if isPicture(o.format) && n > draw.MaxN {
+		return usagef("--format %s draws boards up to n = %d", o.format, draw.MaxN)
 	}
-	so, err := openSolutions(c, n, nil) // every queen is given: none drawn apart
+	o.board = s
+	return nil
+}
+
+// runBoard draws the board.
+func runBoard(ctx context.Context, o boardOptions, stdout io.Writer) error {
+	so, err := openSolutions(ctx, stdout, o.solutionFlags, o.n, nil) // every queen is given: none drawn apart
 	if err != nil {
 		return err
 	}
-	sw := &solutionWriter{w: so, format: format, image: so.image, dir: so.dir}
-	if err := sw.Write(s); err != nil {
+	sw := &solutionWriter{w: so, format: o.format, image: so.image, dir: so.dir}
+	if err := sw.Write(o.board); err != nil {
 		return so.output.finish(fmt.Errorf("board: %w", err))
 	}
 	return so.output.finish(nil)

@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -298,5 +300,39 @@ func TestBacktrackColumnOrder(t *testing.T) {
 	out, _, _ = runCLI(t, "", "backtrack", "-n", "8", "--order", "columns", "--count")
 	if out != "92 solutions\n" {
 		t.Errorf("count by columns: %q", out)
+	}
+}
+
+// TestBoardFlags checks how board reads and checks its flags, without
+// running the command.
+func TestBoardFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		board  board.Solution
+		format board.Format
+		err    string
+	}{
+		{[]string{"-n", "4", "--place", "2:2"}, board.Solution{-1, 1, -1, -1}, board.FormatBoard, ""},
+		{[]string{"-n", "3", "--place", "1:1", "--place", "1:1", "--format", "attacks"}, board.Solution{0, -1, -1}, board.FormatAttacks, ""},
+		{nil, nil, "", "missing -n N"},
+		{[]string{"-n", "4", "x"}, nil, "", `unexpected argument "x"`},
+		{[]string{"-n", "4", "--place", "5:1"}, nil, "", "off the 4x4 board"},
+		{[]string{"-n", "4", "--place", "1:1", "--place", "1:2"}, nil, "", "share a row"},
+		{[]string{"-n", "4", "--place", "1:1", "--format", "perm"}, nil, "", "--format perm needs a queen in every row"},
+		{[]string{"-n", "4", "--format", "nosuch"}, nil, "", "nosuch"},
+	} {
+		var got *boardOptions
+		err := runCommand(t, newBoardCommand(func(_ context.Context, o boardOptions, _ io.Writer) error {
+			got = &o
+			return nil
+		}), tc.args...)
+		what := strings.Join(tc.args, " ")
+		if tc.err != "" {
+			refused(t, "board", tc.args, err, got != nil, tc.err)
+			continue
+		}
+		if err != nil || got == nil || !slices.Equal(got.board, tc.board) || got.format != tc.format {
+			t.Errorf("board %s: %+v, %v; want board %v, format %s", what, got, err, tc.board, tc.format)
+		}
 	}
 }

@@ -30,9 +30,7 @@ func TestCheckOptions(t *testing.T) {
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) || exitCode(err) != exitUsage || got != nil {
-				t.Errorf("check %s: %v (ran: %v); want a usage error with %q", what, err, got != nil, tc.err)
-			}
+			refused(t, "check", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil || !slices.Equal(got.answer, tc.want.answer) || got.n != tc.want.n || got.nSet != tc.want.nSet {

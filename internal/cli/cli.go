@@ -3,6 +3,14 @@
 // (limits.go) and the one error type that carries the exit status
 // (errors.go). main.go at the module root only calls [Run]; the commands,
 // flags, formats and exit statuses are documented there.
+//
+// Every command with flags has one shape: newXCommand(run) builds it,
+// its action reads the flags once into xOptions (the one place that
+// looks them up by name), checks them (xOptions.check: every usage error
+// that needs no work) and hands them to run, which does the work without
+// a *cli.Context. Tests pass a run of their own to check the flags
+// without running the command (runCommand); TestShape keeps every
+// function within 60 lines.
 package cli
 
 import (

@@ -164,7 +164,7 @@ func writeGolden(t *testing.T, file, data string) {
 // writes).
 func TestHelpGoldens(t *testing.T) {
 	for _, cmd := range newApp(io.Discard, io.Discard).Commands {
-		file := "../../testdata/help-" + cmd.Name + ".txt"
+		file := "testdata/help-" + cmd.Name + ".txt"
 		if _, err := os.Stat(file); err != nil {
 			if !*update {
 				t.Errorf("no help golden for %s: %v (go test -update writes it)", cmd.Name, err)
@@ -176,7 +176,7 @@ func TestHelpGoldens(t *testing.T) {
 }
 
 func TestTranscripts(t *testing.T) {
-	files, _ := filepath.Glob("../../testdata/*.txt")
+	files, _ := filepath.Glob("testdata/*.txt")
 	if len(files) == 0 {
 		t.Fatal("no transcripts in testdata")
 	}
@@ -316,6 +316,16 @@ func TestUsageErrors(t *testing.T) {
 			t.Errorf("queens %s: exit %d, stdout %q, stderr %q; want exit 2, one 'queens: ' line, no stdout",
 				strings.Join(args, " "), code, stdout, stderr)
 		}
+	}
+}
+
+// refused reports unless err is a usage error (exit status 2) that says
+// want and the command did not run (ran false): a case of flags that
+// check must refuse.
+func refused(t *testing.T, cmd string, args []string, err error, ran bool, want string) {
+	t.Helper()
+	if err == nil || !strings.Contains(err.Error(), want) || exitCode(err) != exitUsage || ran {
+		t.Errorf("%s %s: %v (ran: %v); want a usage error with %q", cmd, strings.Join(args, " "), err, ran, want)
 	}
 }
 

@@ -16,51 +16,61 @@ import (
 	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat/external"
+	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
 )
 
 // externalSolvers are the DIMACS solvers compare looks for on PATH.
 var externalSolvers = []string{"cadical", "kissat", "minisat", "picosat", "cryptominisat5", "clasp"}
 
-func compareCommand() *cli.Command {
+// compareDescription is the help text of compare.
+func compareDescription() string {
+	return "For each board size in RANGE (8, 1-12, 4,8,10), every engine enumerates the solutions;\n" +
+		"each solution is checked as it passes, each engine's set is summarised by a count and an\n" +
+		"order-free 128-bit fingerprint, and compared with the backtracker's and with the published\n" +
+		"counts (OEIS A000170, A002562). Where two engines disagree, compare re-runs them on parts\n" +
+		"of the board until it finds the solutions they disagree on, and prints them.\n\n" +
+		"Engines: backtrack; count, the bitboard counter of --count, which only counts (its total\n" +
+		"and unique count are compared); join, the half-board join of --count --engine join, an\n" +
+		"independent counting algorithm (not with --place); sat/ENCODING for each encoding (" + encodingNames() + ");\n" +
+		"and each external solver found on PATH (" + strings.Join(externalSolvers, ", ") + ") or given with\n" +
+		"--solver (repeatable; one command per flag, quoted as a shell would, never split at commas).\n" +
+		"External solvers run on the CNF of each encoding in --encoding (default pairwise; the row\n" +
+		"is named SOLVER/ENCODING when --encoding is given) and enumerate every solution, re-run\n" +
+		fmt.Sprintf("once per solution, up to n = --solver-limit (default %d, about a minute for all of\n", externalEnumMax) +
+		fmt.Sprintf("them); above it (to %d) they are asked for one model, which must be a valid board. The\n", externalFirstMax) +
+		"count of an enumeration, which ends with the solver's UNSATISFIABLE, must equal the\n" +
+		"backtracker's (and the published count), also with --place; with --proof, each --solver's\n" +
+		"final UNSATISFIABLE must come with a DRAT proof that checks. backtrack enumerates up to\n" +
+		fmt.Sprintf("n = %d, sat up to %d. By default every engine runs where its limit allows.\n\n", backtrackEnumMax, satEnumMax) +
+		"--counter CMD (repeatable) adds an external model counter as an engine, named counter:CMD, on\n" +
+		"each encoding of --encoding, up to n = --solver-limit: it counts the model counting file\n" +
+		"(see queens sat --counter), and, without --place, the file with --break-symmetry's\n" +
+		"lex-leader clauses for the unique count (every encoding's models are exactly its solutions,\n" +
+		"or classes: no projection). Both are checked against the published counts and the\n" +
+		"backtracker's.\n\n" +
+		"--strategies compares the algorithms of the backtracker instead of the engines: lex,\n" +
+		"iterative, heuristic, cells (n <= 10) and generate (n <= 10) each enumerate every solution,\n" +
+		"checked as above (valid, the published count, the same set as lex), with the queens each\n" +
+		"placed and the placements generate tested (no times: one run's clock misleads; time a\n" +
+		"strategy with backtrack --count --strategy S --stats, or go test -bench); each n ends with\n" +
+		"the sizes of generate-and-test's spaces, n! permutations and C(n*n, n) placements: what\n" +
+		"pruning saves. A strategy over its board limit is left out of that n, and the table says so.\n\n" +
+		"Exit status 0 when everything agrees, 1 on any disagreement or invalid solution, a failing\n" +
+		"external solver, or a run stopped by --timeout (the rows done so far are printed, and the\n" +
+		"engine that was running is named)."
+}
+
+func compareCommand() *cli.Command { return newCompareCommand(runCompareCommand) }
+
+// newCompareCommand returns the compare command; its action reads the
+// flags into compareOptions and hands them to run (tests pass their own).
+func newCompareCommand(run func(ctx context.Context, o compareOptions, stdout io.Writer) error) *cli.Command {
 	return &cli.Command{
-		Name:      "compare",
-		Usage:     "cross-check the engines, external solvers and the published counts",
-		UsageText: "queens compare -n RANGE [--strategies] [--engines LIST] [--solver CMD ...] [--counter CMD ...] [--encoding LIST] [--solver-limit N] [--proof] [--place R:C ...] [--timeout D] [--json]",
-		Description: "For each board size in RANGE (8, 1-12, 4,8,10), every engine enumerates the solutions;\n" +
-			"each solution is checked as it passes, each engine's set is summarised by a count and an\n" +
-			"order-free 128-bit fingerprint, and compared with the backtracker's and with the published\n" +
-			"counts (OEIS A000170, A002562). Where two engines disagree, compare re-runs them on parts\n" +
-			"of the board until it finds the solutions they disagree on, and prints them.\n\n" +
-			"Engines: backtrack; count, the bitboard counter of --count, which only counts (its total\n" +
-			"and unique count are compared); join, the half-board join of --count --engine join, an\n" +
-			"independent counting algorithm (not with --place); sat/ENCODING for each encoding (" + encodingNames() + ");\n" +
-			"and each external solver found on PATH (" + strings.Join(externalSolvers, ", ") + ") or given with\n" +
-			"--solver (repeatable; one command per flag, quoted as a shell would, never split at commas).\n" +
-			"External solvers run on the CNF of each encoding in --encoding (default pairwise; the row\n" +
-			"is named SOLVER/ENCODING when --encoding is given) and enumerate every solution, re-run\n" +
-			fmt.Sprintf("once per solution, up to n = --solver-limit (default %d, about a minute for all of\n", externalEnumMax) +
-			fmt.Sprintf("them); above it (to %d) they are asked for one model, which must be a valid board. The\n", externalFirstMax) +
-			"count of an enumeration, which ends with the solver's UNSATISFIABLE, must equal the\n" +
-			"backtracker's (and the published count), also with --place; with --proof, each --solver's\n" +
-			"final UNSATISFIABLE must come with a DRAT proof that checks. backtrack enumerates up to\n" +
-			fmt.Sprintf("n = %d, sat up to %d. By default every engine runs where its limit allows.\n\n", backtrackEnumMax, satEnumMax) +
-			"--counter CMD (repeatable) adds an external model counter as an engine, named counter:CMD, on\n" +
-			"each encoding of --encoding, up to n = --solver-limit: it counts the model counting file\n" +
-			"(see queens sat --counter), and, without --place, the file with --break-symmetry's\n" +
-			"lex-leader clauses for the unique count (every encoding's models are exactly its solutions,\n" +
-			"or classes: no projection). Both are checked against the published counts and the\n" +
-			"backtracker's.\n\n" +
-			"--strategies compares the algorithms of the backtracker instead of the engines: lex,\n" +
-			"iterative, heuristic, cells (n <= 10) and generate (n <= 10) each enumerate every solution,\n" +
-			"checked as above (valid, the published count, the same set as lex), with the queens each\n" +
-			"placed and the placements generate tested (no times: one run's clock misleads; time a\n" +
-			"strategy with backtrack --count --strategy S --stats, or go test -bench); each n ends with\n" +
-			"the sizes of generate-and-test's spaces, n! permutations and C(n*n, n) placements: what\n" +
-			"pruning saves. A strategy over its board limit is left out of that n, and the table says so.\n\n" +
-			"Exit status 0 when everything agrees, 1 on any disagreement or invalid solution, a failing\n" +
-			"external solver, or a run stopped by --timeout (the rows done so far are printed, and the\n" +
-			"engine that was running is named).",
+		Name:        "compare",
+		Usage:       "cross-check the engines, external solvers and the published counts",
+		UsageText:   "queens compare -n RANGE [--strategies] [--engines LIST] [--solver CMD ...] [--counter CMD ...] [--encoding LIST] [--solver-limit N] [--proof] [--place R:C ...] [--timeout D] [--json]",
+		Description: compareDescription(),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "n", Usage: "board sizes: `RANGE` such as 8, 1-12 or 4,8,10 (n <= " + strconv.Itoa(compareMaxN) + ")"},
 			&cli.StringFlag{Name: "engines", Usage: "comma-separated engines `LIST` (default: all that apply)"},
@@ -75,7 +85,13 @@ func compareCommand() *cli.Command {
 			&cli.BoolFlag{Name: "strategies", Usage: "compare the backtracker's strategies instead: queens placed per algorithm (see below)"},
 			timeoutFlag(),
 		},
-		Action: compareAction,
+		Action: func(c *cli.Context) error {
+			o := compareFlags(c)
+			if err := o.check(); err != nil {
+				return err
+			}
+			return run(c.Context, o, c.App.Writer)
+		},
 	}
 }
 
@@ -149,17 +165,13 @@ func (o *compareOptions) check() error {
 	return nil
 }
 
-// compareAction reads and checks the flags, then runs the cross-check
-// or, with --strategies, the backtracker's strategies side by side.
-func compareAction(c *cli.Context) error {
-	o := compareFlags(c)
-	if err := o.check(); err != nil {
-		return err
-	}
+// runCompareCommand runs the cross-check or, with --strategies, the
+// backtracker's strategies side by side.
+func runCompareCommand(ctx context.Context, o compareOptions, stdout io.Writer) error {
 	if o.strategies {
-		return runCompareStrategies(c, o.sizes, o.placed)
+		return runCompareStrategies(ctx, o, stdout)
 	}
-	return runCompare(c.Context, o, c.App.Writer)
+	return runCompare(ctx, o, stdout)
 }
 
 // compareEngine is an engine with the board sizes it takes.
@@ -462,7 +474,7 @@ func compareEngines(o compareOptions) ([]compareEngine, error) {
 			es, _ := o.solverEngines(name, true, encodings)
 			picked = append(picked, es...)
 		default:
-			if name == "join" {
+			if name == shard.EngineJoin {
 				return nil, usagef("engine join counts whole boards: not with --place")
 			}
 			return nil, usagef("unknown engine %q (backtrack, count, join, sat/ENCODING, or an external solver: %s)", name, strings.Join(externalSolvers, ", "))
@@ -485,7 +497,7 @@ func compareEngines(o compareOptions) ([]compareEngine, error) {
 func builtinEngines(placed bool) []compareEngine {
 	known := []compareEngine{{compare.Engine{Name: "count", Count: compare.Counter}, backtrackEnumMax, backtrackEnumMax}}
 	if !placed { // the join counts whole boards only
-		known = append(known, compareEngine{compare.Engine{Name: "join", Count: compare.Join}, backtrackEnumMax, backtrackEnumMax})
+		known = append(known, compareEngine{compare.Engine{Name: shard.EngineJoin, Count: compare.Join}, backtrackEnumMax, backtrackEnumMax})
 	}
 	for _, enc := range encode.Encodings() {
 		if enc != encode.Auto {

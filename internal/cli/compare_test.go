@@ -2,9 +2,11 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,7 +16,6 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
-	"github.com/urfave/cli/v2"
 )
 
 func TestCompareAgrees(t *testing.T) {
@@ -157,21 +158,13 @@ func TestCompareOptions(t *testing.T) {
 		{[]string{"-n", "8", "--strategies", "--solver", "cadical"}, nil, 0, nil, "not with --solver"},
 	} {
 		var got *compareOptions
-		cmd := compareCommand()
-		cmd.Action = func(c *cli.Context) error { // compareAction up to the run
-			o := compareFlags(c)
-			if err := o.check(); err != nil {
-				return err
-			}
+		err := runCommand(t, newCompareCommand(func(_ context.Context, o compareOptions, _ io.Writer) error {
 			got = &o
 			return nil
-		}
-		err := runCommand(t, cmd, tc.args...)
+		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) || exitCode(err) != exitUsage || got != nil {
-				t.Errorf("compare %s: %v (ran: %v); want a usage error with %q", what, err, got != nil, tc.err)
-			}
+			refused(t, "compare", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil || !slices.Equal(got.sizes, tc.sizes) || len(got.placed) != tc.placed || !slices.Equal(got.solvers, tc.solvers) {

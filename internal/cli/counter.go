@@ -4,57 +4,58 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat/external"
-	"github.com/urfave/cli/v2"
 )
+
+// checkCounter checks --counter's options: it counts, in place of
+// --solver, and counts every solution (not the classes).
+func (o *satOptions) checkCounter() error {
+	switch {
+	case !o.count:
+		return usagef("--counter counts: it goes with --count")
+	case o.solverSet || o.proof || o.solverOutputSet:
+		return usagef("--counter replaces --solver (and its --proof, --solver-output)")
+	case o.unique.on:
+		return usagef("--counter with --unique: a counter gives the number of classes, not the total; write the instance with queens dimacs --break-symmetry --mc and count it")
+	}
+	return nil
+}
 
 // runCounter is sat --count --counter CMD: the count of an external model
 // counter, checked by the referee.
-func runCounter(c *cli.Context, n int, name encode.Encoding, placed []board.Queen, unique uniqueMode) error {
-	switch {
-	case !c.Bool("count"):
-		return usagef("--counter counts: it goes with --count")
-	case c.IsSet("solver") || c.Bool("proof") || c.IsSet("solver-output"):
-		return usagef("--counter replaces --solver (and its --proof, --solver-output)")
-	case unique.on:
-		return usagef("--counter with --unique: a counter gives the number of classes, not the total; write the instance with queens dimacs --break-symmetry --mc and count it")
-	}
-	command := c.String("counter")
-	if err := external.LookSolver(command); err != nil {
+func runCounter(parent context.Context, o satOptions, stdout, stderr io.Writer) error {
+	if err := external.LookSolver(o.counter); err != nil {
 		return usageErr(err)
 	}
-	argv, _ := external.SplitCommand(command)
+	argv, _ := external.SplitCommand(o.counter)
 	who := filepath.Base(argv[0])
-	format, err := solutionFormat(c)
-	if err != nil {
-		return err
-	}
-	e, err := encode.NewEncoder(n, encode.Options{Encoding: name, Place: placed})
+	e, err := encode.NewEncoder(o.n, encode.Options{Encoding: o.enc, Place: o.placed})
 	if err != nil {
 		return usageErr(err)
 	}
-	ctx, cancel := timeoutContext(c)
+	ctx, cancel := timeoutContext(parent, o.timeout)
 	defer cancel()
-	out, err := openSolutions(c, n, placed)
+	out, err := openSolutions(parent, stdout, o.solutionFlags, o.n, o.placed)
 	if err != nil {
 		return err
 	}
-	total, err := external.Counter{Command: command}.CountEncoder(ctx, e, "queens "+version())
-	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: n, place: placed, count: true, counted: true}
+	total, err := external.Counter{Command: o.counter}.CountEncoder(ctx, e, "queens "+version())
+	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: o.n, place: o.placed, count: true, counted: true}
 	if err == nil {
 		err = ref.check(total)
 	}
 	if err == nil {
-		err = writeCount(out, format, n, total, nil, ref.verified())
+		err = writeCount(out, o.format, o.n, total, nil, ref.verified())
 	}
 	if errors.Is(err, external.ErrCounterFailed) {
 		err = fmt.Errorf("sat: %w", err)
 	}
-	return ref.unverified(out.finish(satError(err, c.Duration("timeout"))))
+	return ref.unverified(out.finish(satError(err, o.timeout)))
 }
 
 // counterEngine is compare's engine for the model counter command on the

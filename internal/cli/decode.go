@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -17,7 +18,11 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func decodeCommand() *cli.Command {
+func decodeCommand() *cli.Command { return newDecodeCommand(runDecode) }
+
+// newDecodeCommand returns the decode command; its action reads the flags
+// into decodeOptions and hands them to run (tests pass their own).
+func newDecodeCommand(run func(ctx context.Context, o decodeOptions, stdin io.Reader, stdout, stderr io.Writer) error) *cli.Command {
 	return &cli.Command{
 		Name:      "decode",
 		Usage:     "read a SAT solver's output, draw and verify the board",
@@ -56,40 +61,87 @@ func decodeCommand() *cli.Command {
 			&cli.StringFlag{Name: "cnf", Usage: "also check the answer against the DIMACS CNF in `FILE` (\"-\": stdin)"},
 			&cli.StringFlag{Name: "proof", Usage: "check the DRAT proof in `PROOF` (text or binary) of an UNSATISFIABLE answer to --cnf"},
 			formatFlag(solutionFormats...), maxInputFlag()},
-		Action: runDecode,
+		Action: func(c *cli.Context) error {
+			o := decodeOptions{args: c.Args().Slice(), n: c.Int("n"), nSet: c.IsSet("n"), formatName: c.String("format"),
+				cnf: c.String("cnf"), proof: c.String("proof"), maxInput: c.Int("max-input")}
+			if err := o.check(); err != nil {
+				return err
+			}
+			return run(c.Context, o, os.Stdin, c.App.Writer, c.App.ErrWriter)
+		},
 	}
 }
 
-func runDecode(c *cli.Context) error {
-	if c.NArg() > 1 {
-		return usagef("decode: want at most one FILE, got %d arguments", c.NArg())
+// decodeOptions are the flags and arguments of queens decode.
+type decodeOptions struct {
+	args       []string // the answer's FILE, if any
+	n          int
+	nSet       bool
+	formatName string
+	cnf        string // --cnf FILE
+	proof      string // --proof PROOF
+	maxInput   int    // --max-input, MiB
+
+	// Set by check.
+	format      board.Format
+	answer      string // FILE, "" or "-": stdin
+	readsAnswer bool   // false: --proof alone, the proof is the claim
+}
+
+// check checks the options (usage errors, exit status 2).
+func (o *decodeOptions) check() error {
+	if len(o.args) > 1 {
+		return usagef("decode: want at most one FILE, got %d arguments", len(o.args))
 	}
-	n, err := boardSize(c, decodeMax)
-	if err != nil {
+	if err := checkBoardSize(o.n, o.nSet, decodeMax); err != nil {
 		return err
 	}
-	format, err := decodeFormat(c, n)
-	if err != nil {
-		return err
+	var err error
+	if o.format, err = parseSolutionFormat(o.formatName); err != nil {
+		return usageErr(err)
 	}
-	cnfPath, proofPath := c.String("cnf"), c.String("proof")
-	if proofPath != "" && cnfPath == "" {
+	switch {
+	case o.format == board.FormatFEN && o.n != 8:
+		return usagef("--format fen is for n = 8 only (a chessboard)")
+	case isPicture(o.format) && o.n > draw.MaxN:
+		return usagef("--format %s draws boards up to n = %d", o.format, draw.MaxN)
+	case o.proof != "" && o.cnf == "":
 		return usagef("decode: --proof needs --cnf, the formula the proof refutes")
-	}
-	if proofPath != "" && proofChecker == nil {
+	case o.proof != "" && proofChecker == nil:
 		return usagef("decode: --proof: this build of queens has no proof checker")
 	}
-	readsAnswer := proofPath == "" || c.NArg() == 1
-	if first := c.Args().First(); cnfPath == "-" && readsAnswer && (first == "" || first == "-") {
+	if len(o.args) == 1 {
+		o.answer = o.args[0]
+	}
+	o.readsAnswer = o.proof == "" || len(o.args) == 1
+	if o.cnf == "-" && o.readsAnswer && (o.answer == "" || o.answer == "-") {
 		return usagef("decode: --cnf - reads the CNF from stdin, so the answer cannot come from there too: name its FILE")
 	}
+	return nil
+}
+
+// decoder is one run of decode: its options, its input and output.
+type decoder struct {
+	decodeOptions
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// limit is the cap on each input, in bytes (--max-input).
+func (d *decoder) limit() int64 { return int64(d.maxInput) << 20 }
+
+// runDecode reads the answer and the CNF, and checks the one against the
+// other and the board.
+func runDecode(ctx context.Context, o decodeOptions, stdin io.Reader, stdout, stderr io.Writer) error {
+	d := &decoder{decodeOptions: o, stdin: stdin, stdout: stdout, stderr: stderr}
 	res := &external.Result{Status: external.Unsatisfiable} // --proof alone: the proof is the claim
-	if readsAnswer {
-		if res, err = readAnswer(c, c.Args().First(), cnfPath); err != nil {
-			if cnfPath != "" {
+	if d.readsAnswer {
+		var err error
+		if res, err = d.readAnswer(ctx); err != nil {
+			if d.cnf != "" {
 				// A bad --cnf is the first thing to say, as when it
 				// was read first.
-				if _, cerr := readInstance(c, cnfPath, n, &external.Result{}, false); cerr != nil {
+				if _, cerr := d.readInstance(ctx, &external.Result{}, false); cerr != nil {
 					return cerr
 				}
 			}
@@ -99,64 +151,60 @@ func runDecode(c *cli.Context) error {
 	switch {
 	case res.Status == external.Unknown:
 		return failf("decode: the solver gave no answer (UNKNOWN)")
-	case proofPath != "" && res.Status == external.Satisfiable:
+	case d.proof != "" && res.Status == external.Satisfiable:
 		return usagef("decode: --proof checks an UNSATISFIABLE answer, but this one is SATISFIABLE")
 	}
 	// The CNF is read once, after the answer: its clauses are hashed to
 	// find what instance it is, checked against the model, and kept only
 	// for an UNSATISFIABLE answer (a proof, or a witness that refutes it).
-	inst := &instance{n: n, falsified: -1}
-	if cnfPath != "" {
-		if inst, err = readInstance(c, cnfPath, n, res, res.Status == external.Unsatisfiable); err != nil {
+	inst := &instance{n: d.n, falsified: -1}
+	if d.cnf != "" {
+		var err error
+		if inst, err = d.readInstance(ctx, res, res.Status == external.Unsatisfiable); err != nil {
 			return err
 		}
 	}
+	var err error
 	if res.Status == external.Unsatisfiable {
-		err = decodeUnsat(c, inst, format, proofPath)
+		err = d.decodeUnsat(ctx, inst)
 	} else {
-		err = decodeModel(c, inst, format, res)
+		err = d.decodeModel(inst, res)
 	}
 	// How the file differs from its header goes with an answer; a failed
 	// check is one line.
 	if inst.note != "" && (err == nil || exitCode(err) == exitUnverified) {
-		fmt.Fprintf(c.App.ErrWriter, "queens: note: %s\n", inst.note)
+		fmt.Fprintf(d.stderr, "queens: note: %s\n", inst.note)
 	}
 	return err
 }
 
-// decodeFormat reads --format for a board of n: the pictures up to
-// draw.MaxN, FEN for n = 8.
-func decodeFormat(c *cli.Context, n int) (board.Format, error) {
-	format, err := solutionFormat(c)
-	switch {
-	case err != nil:
-		return format, err
-	case format == board.FormatFEN && n != 8:
-		return format, usagef("--format fen is for n = 8 only (a chessboard)")
-	case isPicture(format) && n > draw.MaxN:
-		return format, usagef("--format %s draws boards up to n = %d", format, draw.MaxN)
+// open opens the input path ("-": stdin) within --max-input, and returns
+// it with the function that closes it.
+func (d *decoder) open(ctx context.Context, path string) (io.Reader, func(), error) {
+	if path == "" || path == "-" {
+		in, err := inputReader(ctx, &asyncReader{ctx: ctx, r: d.stdin}, d.limit())
+		return in, func() {}, err
 	}
-	return format, nil
+	f, err := openInputLimit(ctx, path, d.limit())
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() { f.Close() }, nil
 }
 
-// readAnswer reads the solver's answer from path ("" or "-": stdin). With
-// cnfPath a regular file, the answer is read against the variables its
+// readAnswer reads the solver's answer from FILE ("" or "-": stdin). With
+// the --cnf file regular, the answer is read against the variables its
 // "p cnf" line announces, stopping at the first literal beyond them.
-func readAnswer(c *cli.Context, path, cnfPath string) (*external.Result, error) {
-	var in io.Reader = os.Stdin
-	if path != "" && path != "-" {
-		f, err := openInput(c, path)
-		if err != nil {
-			return nil, usagef("decode: %v", unwrapPath(err))
-		}
-		defer f.Close()
-		in = f
-	} else {
-		var err error
-		if in, err = stdinInput(c, in); err != nil {
-			return nil, usagef("decode: stdin: %v", err)
-		}
+func (d *decoder) readAnswer(ctx context.Context) (*external.Result, error) {
+	path, cnfPath := d.answer, d.cnf
+	in, closeIn, err := d.open(ctx, path)
+	switch {
+	case err != nil && (path == "" || path == "-"):
+		return nil, usagef("decode: stdin: %v", err)
+	case err != nil:
+		return nil, usagef("decode: %v", unwrapPath(err))
 	}
+	defer closeIn()
 	vars := cnfVars(cnfPath)
 	res, err := external.ReadResultVars(in, vars)
 	if be := (*external.BeyondError)(nil); errors.As(err, &be) {
@@ -199,13 +247,13 @@ func cnfVars(cnfPath string) int {
 // referee judges the answer about the board. "no solution" is printed
 // only about that instance: of another formula, nothing is said about the
 // board.
-func decodeUnsat(c *cli.Context, inst *instance, format board.Format, proofPath string) error {
-	w := c.App.Writer
+func (d *decoder) decodeUnsat(ctx context.Context, inst *instance) error {
+	w, format, proofPath := d.stdout, d.format, d.proof
 	if proofPath != "" {
 		if inst.cnf.Vars > drat.MaxVar {
 			return usagef("decode: --proof: %s has %d variables, beyond the proof checker's limit of %d", inst.path, inst.cnf.Vars, drat.MaxVar)
 		}
-		if err := checkProofFile(c, inst.formula(), proofPath, inst.path); err != nil {
+		if err := d.checkProofFile(ctx, inst.formula(), inst.path); err != nil {
 			return err
 		}
 	}
@@ -216,7 +264,7 @@ func decodeUnsat(c *cli.Context, inst *instance, format board.Format, proofPath 
 		} else {
 			// A model of the file's own clauses refutes the answer, whatever
 			// formula it is.
-			model, err := compare.Referee{Budget: refereeTime}.Model(c.Context, inst.formula())
+			model, err := compare.Referee{Budget: refereeTime}.Model(ctx, inst.formula())
 			switch {
 			case errors.Is(err, compare.ErrModelSize):
 				why += fmt.Sprintf(", and the file is %v", err)
@@ -235,7 +283,7 @@ func decodeUnsat(c *cli.Context, inst *instance, format board.Format, proofPath 
 		return &exitError{code: exitUnverified, err: fmt.Errorf("unverified: the solver answered UNSATISFIABLE of %s, which is not exactly an n = %d queens instance: nothing is said about the board; %s",
 			inst.path, inst.n, why)}
 	}
-	ref := &referee{ctx: c.Context, cmd: "decode", solver: "the solver", n: inst.n, place: inst.place,
+	ref := &referee{ctx: ctx, cmd: "decode", solver: "the solver", n: inst.n, place: inst.place,
 		certified: func() bool { return proofPath != "" }}
 	if err := ref.check(0); err != nil {
 		return err
@@ -264,7 +312,7 @@ func writeOther(w io.Writer, format board.Format, n int) error {
 
 // decodeModel draws and checks a model: a valid board, with the queens the
 // instance pre-places, satisfying every clause of the CNF.
-func decodeModel(c *cli.Context, inst *instance, format board.Format, res *external.Result) error {
+func (d *decoder) decodeModel(inst *instance, res *external.Result) error {
 	sol, err := encode.Decode(inst.n, res.Full(inst.n*inst.n))
 	if errors.Is(err, encode.ErrModelSize) {
 		return usagef("decode: %v", err)
@@ -272,7 +320,7 @@ func decodeModel(c *cli.Context, inst *instance, format board.Format, res *exter
 	if err != nil {
 		return failf("decode: invalid model: %v", err)
 	}
-	sw := &solutionWriter{w: c.App.Writer, format: format, image: &draw.Options{Place: inst.place}}
+	sw := &solutionWriter{w: d.stdout, format: d.format, image: &draw.Options{Place: inst.place}}
 	if err := sw.Write(sol); err != nil {
 		return err
 	}
@@ -291,11 +339,11 @@ func decodeModel(c *cli.Context, inst *instance, format board.Format, res *exter
 	return nil
 }
 
-// checkProofFile checks the DRAT proof in path against cnf (read from
-// cnfPath): exit status 1 naming the first lemma that fails.
-func checkProofFile(c *cli.Context, cnf *encode.CNF, path, cnfPath string) error {
-	ctx := c.Context
-	f, err := openInput(c, path)
+// checkProofFile checks the DRAT proof in --proof's file against cnf (read
+// from cnfPath): exit status 1 naming the first lemma that fails.
+func (d *decoder) checkProofFile(ctx context.Context, cnf *encode.CNF, cnfPath string) error {
+	path := d.proof
+	f, err := openInputLimit(ctx, path, d.limit())
 	if err != nil {
 		return usagef("decode: --proof: %v", unwrapPath(err))
 	}
@@ -354,28 +402,22 @@ func (inst *instance) formula() *encode.CNF {
 	return inst.cnf
 }
 
-// readInstance reads the DIMACS file at path once: its header (whose
-// "c n" must be n), the hash of its clauses, the unit clauses on board
-// variables, the first clause the model of res falsifies, and, if keep,
-// all the clauses. Then it establishes the instance: the one the header
-// describes, if the clauses are exactly that; else the one the unit
-// clauses describe, if they are exactly that; else none (exact false,
-// with the queens of the unit clauses).
-func readInstance(c *cli.Context, path string, n int, res *external.Result, keep bool) (_ *instance, err error) {
-	var in io.Reader
+// readInstance reads the --cnf file once: its header (whose "c n" must
+// be n), the hash of its clauses, the unit clauses on board variables,
+// the first clause the model of res falsifies, and, if keep, all the
+// clauses. Then it establishes the instance (see identify).
+func (d *decoder) readInstance(ctx context.Context, res *external.Result, keep bool) (*instance, error) {
+	path, n := d.cnf, d.n
+	in, closeIn, err := d.open(ctx, path)
 	if path == "-" {
 		path = "stdin"
-		if in, err = stdinInput(c, os.Stdin); err != nil {
-			return nil, usagef("read %s: %v", path, err)
-		}
-	} else {
-		f, err := openInput(c, path)
-		if err != nil {
-			return nil, usagef("read %s: %v", path, unwrapPath(err))
-		}
-		defer f.Close()
-		in = f
+	} else if err != nil {
+		err = unwrapPath(err)
 	}
+	if err != nil {
+		return nil, usagef("read %s: %v", path, err)
+	}
+	defer closeIn()
 	inst := &instance{path: path, n: n, falsified: -1}
 	truth := modelTruth(res.Model)
 	var hash encode.ClauseHash
@@ -414,6 +456,15 @@ func readInstance(c *cli.Context, path string, n int, res *external.Result, keep
 		placed = append(placed, board.Queen{Row: (v - 1) / n, Col: (v - 1) % n})
 	}
 	slices.SortFunc(placed, func(a, b board.Queen) int { return (a.Row*n + a.Col) - (b.Row*n + b.Col) })
+	return inst, inst.identify(ctx, header, &hash, placed)
+}
+
+// identify establishes the instance from the hash of its clauses: the
+// one the header describes, if the clauses are exactly that; else the
+// one the unit clauses describe (placed), if they are exactly that; else
+// none (exact false, with the queens of the unit clauses).
+func (inst *instance) identify(ctx context.Context, header *encode.CNF, hash *encode.ClauseHash, placed []board.Queen) error {
+	n, path := inst.n, inst.path
 	// The candidates, decided from the clauses: what the header says
 	// first, then every other encoding and symmetry breaking, with the
 	// header's queens or those of the unit clauses (Identify generates
@@ -431,9 +482,9 @@ func readInstance(c *cli.Context, path string, n int, res *external.Result, keep
 		}
 		places = [][]board.Queen{header.Place, placed}
 	}
-	opt, ok, err := encode.Identify(c.Context, &hash, header.Vars, n, encs, syms, places)
+	opt, ok, err := encode.Identify(ctx, hash, header.Vars, n, encs, syms, places)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	inst.exact, inst.vars = ok, header.Vars
 	switch {
@@ -449,7 +500,7 @@ func readInstance(c *cli.Context, path string, n int, res *external.Result, keep
 	default:
 		inst.note = fmt.Sprintf("%s is not exactly the n = %d queens instance %s, and its unit clauses place attacking queens", path, n, describedBy(header))
 	}
-	return inst, nil
+	return nil
 }
 
 // headerNote says how the header of the queens instance at path differs

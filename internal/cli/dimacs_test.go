@@ -218,9 +218,7 @@ func TestDimacsOptions(t *testing.T) {
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) || exitCode(err) != exitUsage || got != nil {
-				t.Errorf("dimacs %s: %v (ran: %v); want a usage error with %q", what, err, got != nil, tc.err)
-			}
+			refused(t, "dimacs", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil {

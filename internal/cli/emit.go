@@ -14,7 +14,6 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/board/draw"
-	"github.com/urfave/cli/v2"
 )
 
 // solutionWriter writes a stream of solutions in one format, a blank line
@@ -192,69 +191,78 @@ type solutionOutput struct {
 	numbered bool
 }
 
-// openSolutions checks --format, -o and --attacks against an n×n board
-// and the other flags, and opens the output. Call it before the search:
-// its errors are usage errors (exit status 2). placed are the pre-placed
-// queens, marked in pictures.
-func openSolutions(c *cli.Context, n int, placed []board.Queen) (*solutionOutput, error) {
-	format, err := solutionFormat(c)
+// openSolutions checks --format, -o and --attacks (f) against an n×n
+// board and the other flags, and opens the output on stdout or -o's file.
+// Call it before the search: its errors are usage errors (exit status 2).
+// placed are the pre-placed queens, marked in pictures.
+func openSolutions(ctx context.Context, stdout io.Writer, f solutionFlags, n int, placed []board.Queen) (*solutionOutput, error) {
+	format, err := parseSolutionFormat(f.formatName)
 	if err != nil {
+		return nil, usageErr(err)
+	}
+	if err := f.checkOutput(format, n); err != nil {
 		return nil, err
 	}
-	stdout, path := c.App.Writer, c.String("output")
+	path := f.output
 	so := &solutionOutput{stdout: stdout}
-	switch {
-	case c.Bool("attacks") && !isPicture(format):
-		return nil, usagef("--attacks needs --format svg or png")
-	case c.Bool("numbers") && !isPicture(format):
-		return nil, usagef("--numbers needs --format svg or png (or --format attacks for the counts as text)")
-	case format == board.FormatFEN && n != 8:
-		return nil, usagef("--format fen is for n = 8 only (a chessboard)")
-	case c.Bool("count") && (isPicture(format) || format == board.FormatFEN):
-		return nil, usagef("--count prints a number: --format %s draws solutions", format)
-	case isPicture(format) && n > draw.MaxN:
-		return nil, usagef("--format %s draws boards up to n = %d", format, draw.MaxN)
-	}
 	if isPicture(format) {
-		so.image = &draw.Options{Attacks: c.Bool("attacks"), Numbers: c.Bool("numbers"), Place: placed}
+		so.image = &draw.Options{Attacks: f.attacks, Numbers: f.numbers, Place: placed}
 		if len(placed) > 0 {
 			// Blue and black mean something only with pre-placed queens:
 			// then the picture says what, as every picture does.
 			so.image.Legend = draw.LegendQueen | draw.LegendPlaced
-			if c.Bool("attacks") {
+			if f.attacks {
 				so.image.Legend |= draw.LegendAttacked
 			}
 		}
 		if path != "-" && path != "" && (strings.HasSuffix(path, "/") || isDir(path)) {
-			if err := checkPictureCount(c, n, placed, path); err != nil {
+			if err := f.checkPictureCount(n, placed, path); err != nil {
 				return nil, err
 			}
 			if err := os.MkdirAll(path, 0o755); err != nil {
 				return nil, usagef("cannot write pictures to %s: %v", path, unwrapPath(err))
 			}
 			so.dir, path = path, "-"
-		} else if c.Bool("all") || c.Int("limit") > 1 {
+		} else if f.all || f.limit > 1 {
 			return nil, usagef("--format %s draws one solution: use -o DIR/ for one file per solution", format)
 		}
 	}
-	if so.output, err = openOutputContext(c.Context, path, stdout); err != nil {
+	if so.output, err = openOutputContext(ctx, path, stdout); err != nil {
 		return nil, err
 	}
 	if format == board.FormatPNG && so.dir == "" && so.file == nil && isTerminal(stdout) {
 		return nil, usagef("will not write a PNG to a terminal: use -o FILE or a pipe")
 	}
 	so.numbered = so.file == nil && !isPicture(format) && format != board.FormatJSON &&
-		(c.Bool("all") || c.Int("limit") > 1) && stdoutIsTerminal(stdout)
+		(f.all || f.limit > 1) && stdoutIsTerminal(stdout)
 	return so, nil
+}
+
+// checkOutput checks the picture flags against the format of an n×n
+// board and --count: the checks of openSolutions that need no file.
+func (f solutionFlags) checkOutput(format board.Format, n int) error {
+	switch {
+	case f.attacks && !isPicture(format):
+		return usagef("--attacks needs --format svg or png")
+	case f.numbers && !isPicture(format):
+		return usagef("--numbers needs --format svg or png (or --format attacks for the counts as text)")
+	case format == board.FormatFEN && n != 8:
+		return usagef("--format fen is for n = 8 only (a chessboard)")
+	case f.count && (isPicture(format) || format == board.FormatFEN):
+		return usagef("--count prints a number: --format %s draws solutions", format)
+	case isPicture(format) && n > draw.MaxN:
+		return usagef("--format %s draws boards up to n = %d", format, draw.MaxN)
+	}
+	return nil
 }
 
 // checkPictureCount refuses, before any work, a run that would write
 // more than maxPictureFiles pictures to dir: --limit K above it, or --all
 // (or --limit 0) on a board with more solutions than that (the published
 // count, an upper bound with pre-placed queens), or not known.
-func checkPictureCount(c *cli.Context, n int, placed []board.Queen, dir string) error {
-	limit := c.Int("limit")
-	if !isOn(c, "all") && !isOn(c, "unique") && !c.IsSet("limit") {
+func (f solutionFlags) checkPictureCount(n int, placed []board.Queen, dir string) error {
+	limit := f.limit
+	if !f.all && !f.uniqueSet && !f.limitSet {
 		limit = 1
 	}
 	if limit > maxPictureFiles {
@@ -265,7 +273,7 @@ func checkPictureCount(c *cli.Context, n int, placed []board.Queen, dir string) 
 	}
 	known, ok := board.Known(n)
 	total := known.Total
-	if c.Bool("unique") {
+	if f.unique.on {
 		total = known.Unique
 	}
 	if !ok || total > maxPictureFiles {

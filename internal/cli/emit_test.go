@@ -37,7 +37,7 @@ func runEmit(t *testing.T, args ...string) (stdout, stderr string, code int) {
 		Flags: []cli.Flag{sizeFlag(), placeFlag(), allFlag(), countFlag(), limitFlag(), outFlag(), attacksFlag(), formatFlag(solutionFormats...)},
 		Action: func(c *cli.Context) error {
 			n := c.Int("n")
-			placed, err := placements(c, n)
+			placed, err := parsePlacements(c.StringSlice("place"), n)
 			if err != nil {
 				return err
 			}
@@ -51,11 +51,11 @@ func runEmit(t *testing.T, args ...string) (stdout, stderr string, code int) {
 				}
 			}
 			// As the solving commands write solutions.
-			so, err := openSolutions(c, n, placed)
+			so, err := openSolutions(c.Context, c.App.Writer, readSolutionFlags(c), n, placed)
 			if err != nil {
 				return err
 			}
-			format, _ := solutionFormat(c)
+			format, _ := parseSolutionFormat(c.String("format"))
 			_, err = writeSolutions(so, format, n, func(yield func(board.Solution, error) bool) {
 				for _, s := range sols {
 					if !yield(s, nil) {

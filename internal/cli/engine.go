@@ -3,12 +3,12 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"runtime/debug"
 	"strconv"
 	"strings"
 
 	"github.com/queens-dev/queens/backtrack/join"
-	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/internal/memlimit"
 	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
@@ -23,6 +23,19 @@ import (
 // was timed here, and the join's parts grow past several GiB.
 const joinAutoMin, joinAutoMax = 8, 20
 
+// countEngines returns the names of the engines --engine picks (besides
+// auto): those of shard's table that count a whole board on the CPU, in
+// its order (constellations, join).
+func countEngines() []string {
+	var names []string
+	for _, e := range shard.Engines() {
+		if e.Count != nil {
+			names = append(names, e.Name)
+		}
+	}
+	return names
+}
+
 // engineFlag is --engine of backtrack --count.
 func engineFlag() cli.Flag {
 	return &cli.StringFlag{Name: "engine", Value: "auto",
@@ -33,23 +46,22 @@ func engineFlag() cli.Flag {
 // The join counts whole boards only, on the CPU; sharded or checkpointed
 // it counts its own pieces (shard.JoinScheme), so --engine auto keeps the
 // constellations there, whose shards every other engine's merge with.
-func countEngine(c *cli.Context, n int, place []board.Queen, onGPU bool) (string, error) {
+func (o *backtrackOptions) countEngine(onGPU bool) (string, error) {
 	if _, err := join.SIMD(); err != nil {
 		return "", usagef("%v", err) // QUEENS_SIMD asks for more than this CPU has
 	}
 	other := ""
-	pieces := c.IsSet("shard") || c.IsSet("shard-count") || c.IsSet("checkpoint")
 	switch {
-	case len(place) > 0:
+	case len(o.placed) > 0:
 		other = "--place (completions use the constellation counter)"
 	case onGPU:
 		other = "--gpu"
-	case c.IsSet("strategy") || c.String("order") != "rows":
+	case o.strategySet || o.orderName != "rows":
 		other = "--strategy and --order"
 	}
-	switch e := c.String("engine"); e {
+	switch e := o.engine; e {
 	case shard.EngineConstellations:
-		if c.IsSet("memory") {
+		if o.memorySet {
 			return "", usagef("--memory is for --engine join (the constellation counter needs a few MiB)")
 		}
 		return e, nil
@@ -57,27 +69,34 @@ func countEngine(c *cli.Context, n int, place []board.Queen, onGPU bool) (string
 		if other != "" {
 			return "", usagef("--engine join does not go with %s", other)
 		}
-		if j, _ := shard.LookupEngine(e); n > j.MaxN {
-			return "", usagef("-n %d is too large for --engine join (at most %d)", n, j.MaxN)
+		if j, _ := shard.LookupEngine(e); o.n > j.MaxN {
+			return "", usagef("-n %d is too large for --engine join (at most %d)", o.n, j.MaxN)
 		}
 		return e, nil
 	case "auto":
-		if c.IsSet("memory") {
-			if other != "" {
-				return "", usagef("--memory is for the half-board join, which does not go with %s", other)
-			}
-			if pieces {
-				return "", usagef("--memory with --shard or --checkpoint needs --engine join (with --engine auto they count constellations)")
-			}
-			return shard.EngineJoin, nil // only the join takes a memory limit
-		}
-		if other == "" && !pieces && n >= joinAutoMin && n <= joinAutoMax {
-			return shard.EngineJoin, nil
-		}
-		return shard.EngineConstellations, nil
+		return o.autoEngine(other)
 	default:
 		return "", usagef("unknown --engine %q: want join, constellations or auto", e)
 	}
+}
+
+// autoEngine is countEngine for --engine auto: the join where it is
+// faster, or where --memory asks for it, unless other names what it does
+// not go with.
+func (o *backtrackOptions) autoEngine(other string) (string, error) {
+	if o.memorySet {
+		if other != "" {
+			return "", usagef("--memory is for the half-board join, which does not go with %s", other)
+		}
+		if o.pieces() {
+			return "", usagef("--memory with --shard or --checkpoint needs --engine join (with --engine auto they count constellations)")
+		}
+		return shard.EngineJoin, nil // only the join takes a memory limit
+	}
+	if other == "" && !o.pieces() && o.n >= joinAutoMin && o.n <= joinAutoMax {
+		return shard.EngineJoin, nil
+	}
+	return shard.EngineConstellations, nil
 }
 
 // memoryFlag is --memory of backtrack --count.
@@ -122,31 +141,30 @@ func limitHeap(mem int64) (restore func()) {
 	return func() { debug.SetMemoryLimit(old) }
 }
 
-// joinMemory returns the memory of the half-board join on an n×n board:
+// joinMemory returns the memory of the half-board join on the n×n board:
 // --memory, but at most half of what the process may use (the least of
 // RAM, cgroup limit and what ulimit -v leaves, as the default), or the
 // join's default for --threads.
-func joinMemory(c *cli.Context, n int) (int64, error) {
-	if !c.IsSet("memory") {
-		return join.DefaultMemory(n, c.Int("threads")), nil
+func (o *backtrackOptions) joinMemory() (int64, error) {
+	if !o.memorySet {
+		return join.DefaultMemory(o.n, o.threads), nil
 	}
-	mem, err := parseMemory(c.String("memory"))
+	mem, err := parseMemory(o.memory)
 	return min(mem, max(join.MinMemory, memlimit.Usable()/2)), err
 }
 
 // joinCount runs --count with the half-board join.
-func joinCount(ctx context.Context, c *cli.Context, out *output, format board.Format, n int) error {
-	mode, _, _ := uniqueOf(c)
-	mem, err := joinMemory(c, n)
+func (o *backtrackOptions) joinCount(ctx context.Context, out *solutionOutput, stderr io.Writer) error {
+	mem, err := o.joinMemory()
 	if err != nil {
 		return err
 	}
 	defer limitHeap(mem)()
-	parts, stop := countProgress(c, n)
-	res, err := join.Count(ctx, n, join.Options{Threads: c.Int("threads"), Unique: mode.on, Memory: mem, Progress: parts})
+	parts, stop := countProgress(stderr, o.progressEvery, o.n)
+	res, err := join.Count(ctx, o.n, join.Options{Threads: o.threads, Unique: o.unique.on, Memory: mem, Progress: parts})
 	stop()
-	return finishCount(ctx, c, out, format, n, mode, engineCount{
-		engine: "join", total: res.Total, unique: res.Unique, rotations: res.Rotations,
+	return o.finishCount(ctx, out, stderr, engineCount{
+		engine: shard.EngineJoin, total: res.Total, unique: res.Unique, rotations: res.Rotations,
 		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []stat{{"simd", res.SIMD}, {"halves", res.Halves}, {"pairs", res.Pairs}},
 	}, err)
 }

@@ -217,85 +217,107 @@ func formatFlag(names ...string) *cli.StringFlag {
 	return &cli.StringFlag{Name: "format", Value: names[0], Usage: usage}
 }
 
-// boardSize reads -n, which must be given, and checks it against the
-// command's limit.
-func boardSize(c *cli.Context, max int) (int, error) {
-	if !c.IsSet("n") {
-		return 0, usagef("missing -n N, the board size")
+// timeoutContext returns ctx, ending after timeout (--timeout) if it is
+// not 0; call cancel when the command is done.
+func timeoutContext(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
+	if timeout > 0 {
+		return context.WithTimeout(ctx, timeout)
 	}
-	return c.Int("n"), usageErr(board.CheckSize(c.Int("n"), max))
+	return context.WithCancel(ctx)
 }
 
-// placements reads the --place flags and checks them against an n×n board.
-func placements(c *cli.Context, n int) ([]board.Queen, error) {
-	qs, err := board.ParseQueens(c.StringSlice("place"))
+// flagsBefore refuses a flag written after the arguments args
+// (urfave/cli stops reading flags at the first argument, so it would be
+// taken for one): "queens merge a.jsonl --verify 5" says so instead of
+// failing to read a file named --verify.
+func flagsBefore(args []string, cmd, what string) error {
+	for _, a := range args {
+		if len(a) > 1 && a[0] == '-' && (a[1] == '-' || a[1] >= 'a' && a[1] <= 'z' || a[1] >= 'A' && a[1] <= 'Z') {
+			return usagef("%s: %s comes after %s: put the flags first (queens %s FLAGS... ARGS...)", cmd, a, what, cmd)
+		}
+	}
+	return nil
+}
+
+// solutionFlags are the flags the commands that print solutions share
+// (backtrack, sat; board takes a few of them), and the command's
+// arguments: read once, by readSolutionFlags, the one place that looks
+// them up by name.
+type solutionFlags struct {
+	args             []string
+	n                int
+	nSet             bool // -n given
+	all, count       bool
+	limit            int
+	limitSet         bool
+	unique           uniqueMode
+	uniqueSet        bool // --unique given, even as --unique=false
+	place            []string
+	formatName       string
+	formatSet        bool
+	output           string
+	attacks, numbers bool
+	stats            bool
+	threads          int
+	timeout          time.Duration
+
+	// Set by the command's check.
+	format board.Format
+	placed []board.Queen
+}
+
+// readSolutionFlags reads the solution flags of c's command; those it
+// lacks read as their zero values.
+func readSolutionFlags(c *cli.Context) solutionFlags {
+	f := solutionFlags{
+		args: c.Args().Slice(), n: c.Int("n"), nSet: c.IsSet("n"),
+		all: c.Bool("all"), count: c.Bool("count"), limit: c.Int("limit"), limitSet: c.IsSet("limit"),
+		uniqueSet: c.IsSet("unique"), place: c.StringSlice("place"),
+		formatName: c.String("format"), formatSet: c.IsSet("format"), output: c.String("output"),
+		attacks: c.Bool("attacks"), numbers: c.Bool("numbers"), stats: c.Bool("stats"),
+		threads: c.Int("threads"), timeout: c.Duration("timeout"),
+	}
+	if u, ok := c.Generic("unique").(*uniqueMode); ok && u != nil {
+		f.unique = uniqueMode{on: u.on, rotations: u.rotations}
+	}
+	return f
+}
+
+// checkBoardSize checks -n, which must be given, against the command's
+// limit max.
+func checkBoardSize(n int, nSet bool, max int) error {
+	if !nSet {
+		return usagef("missing -n N, the board size")
+	}
+	return usageErr(board.CheckSize(n, max))
+}
+
+// parsePlacements reads the --place values and checks them against an
+// n×n board.
+func parsePlacements(place []string, n int) ([]board.Queen, error) {
+	qs, err := board.ParseQueens(place)
 	if err == nil {
 		err = board.CheckPlacement(n, qs)
 	}
 	return qs, usageErr(err)
 }
 
-// timeoutContext returns the command's context, ending at the --timeout
-// deadline if one is set; call cancel when the command is done.
-func timeoutContext(c *cli.Context) (ctx context.Context, cancel context.CancelFunc) {
-	if d := c.Duration("timeout"); d > 0 {
-		return context.WithTimeout(c.Context, d)
-	}
-	return context.WithCancel(c.Context)
+// flagOn is a flag's name and whether it is on (set, and true for a
+// boolean), for exclusiveFlags.
+type flagOn struct {
+	name string
+	on   bool
 }
 
-// exclusive returns a usage error if more than one of the named flags is
-// set; a boolean flag set to false (--all=false) does not count.
-func exclusive(c *cli.Context, names ...string) error {
+// exclusiveFlags returns a usage error if more than one of flags is on.
+func exclusiveFlags(flags ...flagOn) error {
 	set := ""
-	for _, name := range names {
-		if isOn(c, name) {
+	for _, f := range flags {
+		if f.on {
 			if set != "" {
-				return usagef("--%s and --%s cannot be used together", set, name)
+				return usagef("--%s and --%s cannot be used together", set, f.name)
 			}
-			set = name
-		}
-	}
-	return nil
-}
-
-// isOn reports whether the flag name is set, and for a boolean flag set
-// to true.
-func isOn(c *cli.Context, name string) bool {
-	if !c.IsSet(name) {
-		return false
-	}
-	for _, f := range c.Command.Flags {
-		if _, ok := f.(*cli.BoolFlag); ok && f.Names()[0] == name {
-			return c.Bool(name)
-		}
-	}
-	return true
-}
-
-// resolveSize is the board size an "auto" encoding is chosen for: -n, or
-// for an n out of range the largest board, so that the size error states
-// the limit of the encoding that auto takes for large boards.
-func resolveSize(c *cli.Context) int {
-	if n := c.Int("n"); n >= 1 {
-		return n
-	}
-	return board.MaxN
-}
-
-// flagsFirst refuses a flag written after the arguments (urfave/cli stops
-// reading flags at the first argument, so it would be taken for one):
-// "queens merge a.jsonl --verify 5" says so instead of failing to read a
-// file named --verify.
-func flagsFirst(c *cli.Context, cmd, what string) error {
-	return flagsBefore(c.Args().Slice(), cmd, what)
-}
-
-// flagsBefore is flagsFirst for the arguments args.
-func flagsBefore(args []string, cmd, what string) error {
-	for _, a := range args {
-		if len(a) > 1 && a[0] == '-' && (a[1] == '-' || a[1] >= 'a' && a[1] <= 'z' || a[1] >= 'A' && a[1] <= 'Z') {
-			return usagef("%s: %s comes after %s: put the flags first (queens %s FLAGS... ARGS...)", cmd, a, what, cmd)
+			set = f.name
 		}
 	}
 	return nil

@@ -15,12 +15,6 @@ import (
 // solutions.
 var solutionFormats = []string{"board", "matrix", "coords", "perm", "json", "svg", "png", "fen", "attacks"}
 
-// solutionFormat reads --format.
-func solutionFormat(c *cli.Context) (board.Format, error) {
-	f, err := parseSolutionFormat(c.String("format"))
-	return f, usageErr(err)
-}
-
 // parseSolutionFormat accepts the text formats of board.ParseFormat, the
 // pictures (svg, png) and fen.
 func parseSolutionFormat(name string) (board.Format, error) {

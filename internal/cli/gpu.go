@@ -54,43 +54,51 @@ func gpuKernelFlag() cli.Flag {
 }
 
 // gpuDesign reads --gpu-kernel.
-func gpuDesign(c *cli.Context) (gpu.Design, error) {
-	switch v := c.String("gpu-kernel"); v {
+func gpuDesign(kernel string) (gpu.Design, error) {
+	switch kernel {
 	case "task":
 		return gpu.DesignTask, nil
 	case "loop":
 		return gpu.DesignLoop, nil
 	default:
-		return 0, usagef("--gpu-kernel: want task or loop, not %q", v)
+		return 0, usagef("--gpu-kernel: want task or loop, not %q", kernel)
 	}
 }
 
-// useGPU reads --gpu for a count: whether to count on the GPU. --gpu
-// without a usable GPU is a usage error naming why; --gpu=auto then
-// counts on the CPU, and says so on w with --stats.
-func useGPU(c *cli.Context, w io.Writer) (bool, error) {
-	mode, _ := c.Generic("gpu").(*gpuMode)
-	if mode == nil || *mode == gpuOff {
-		if c.IsSet("gpu-kernel") {
-			return false, usagef("--gpu-kernel picks the kernel of --gpu: add --gpu")
+// checkGPU checks --gpu (mode) and --gpu-kernel against --count and
+// --place, and returns the kernel's design.
+func checkGPU(mode gpuMode, kernel string, kernelSet, count, place bool) (gpu.Design, error) {
+	if mode == gpuOff {
+		if kernelSet {
+			return 0, usagef("--gpu-kernel picks the kernel of --gpu: add --gpu")
 		}
+		return 0, nil
+	}
+	design, err := gpuDesign(kernel)
+	switch {
+	case err != nil:
+		return 0, err
+	case !count:
+		return 0, usagef("--gpu counts: add --count")
+	case place:
+		return 0, usagef("--gpu counts whole boards: it cannot be combined with --place")
+	}
+	return design, nil
+}
+
+// useGPU says whether a count with --gpu mode (checked by checkGPU)
+// counts on the GPU. --gpu without a usable GPU is a usage error naming
+// why; --gpu=auto then counts on the CPU, and says so on w with --stats.
+func useGPU(mode gpuMode, stats bool, w io.Writer) (bool, error) {
+	if mode == gpuOff {
 		return false, nil
-	}
-	if _, err := gpuDesign(c); err != nil {
-		return false, err
-	}
-	if !c.Bool("count") {
-		return false, usagef("--gpu counts: add --count")
-	}
-	if c.IsSet("place") {
-		return false, usagef("--gpu counts whole boards: it cannot be combined with --place")
 	}
 	err := gpuAvailable()
 	switch {
 	case err == nil:
 		return true, nil
-	case *mode == gpuAuto:
-		if c.Bool("stats") {
+	case mode == gpuAuto:
+		if stats {
 			fmt.Fprintf(w, "queens: note: --gpu=auto: counting on the CPU (%v)\n", err)
 		}
 		return false, nil

@@ -54,37 +54,12 @@ func maxInputFlag() cli.Flag {
 // errInputSize is the error of an input read past its cap.
 var errInputSize = errors.New("over the input limit")
 
-// inputLimit returns the cap on each input of the command c, in bytes:
-// --max-input where the command has it, else the default.
-func inputLimit(c *cli.Context) int64 {
-	for _, name := range c.FlagNames() {
-		if name == "max-input" {
-			return int64(c.Int("max-input")) << 20
-		}
-	}
-	return int64(defaultMaxInput()) << 20
-}
-
 // inputFile is an opened input file, decompressed (see decompress) and
 // capped.
 type inputFile struct {
 	io.Reader
 	f    *os.File
 	stop func() bool // ends the close on ctx
-}
-
-// openInput opens path for reading within the limits of the command c
-// (see inputLimit), decompressing it if it is compressed. A directory, a
-// block device or a socket is refused; a FIFO or character device
-// (<(cmd), /dev/stdin) is read with the same cap as a file, and its open
-// and reads end when c's context does. The error of a failed open is
-// that of os.Open.
-func openInput(c *cli.Context, path string) (*inputFile, error) {
-	ctx := c.Context
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	return openInputLimit(ctx, path, inputLimit(c))
 }
 
 // openInputLimit is openInput with the context and cap given.
@@ -156,16 +131,6 @@ func inputReader(ctx context.Context, r io.Reader, limit int64) (io.Reader, erro
 		return nil, err
 	}
 	return &capReader{r: r, left: limit, limit: limit}, nil
-}
-
-// stdinInput returns the command's stdin, decompressed and capped, its
-// reads ending with the command's context.
-func stdinInput(c *cli.Context, stdin io.Reader) (io.Reader, error) {
-	ctx := c.Context
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	return inputReader(ctx, &asyncReader{ctx: ctx, r: stdin}, inputLimit(c))
 }
 
 // asyncReader is a reader whose reads end with ctx's error once ctx ends,

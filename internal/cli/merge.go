@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
+	"context"
 	"crypto/rand"
 	"encoding/binary"
 	"errors"
@@ -23,15 +24,8 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func mergeCommand() *cli.Command {
-	return &cli.Command{
-		Name:  "merge",
-		Usage: "sum the shard results of queens backtrack --shard, refusing gaps, overlaps and mismatches",
-		UsageText: "queens merge [--format text|json] [--stats] [--verify K|P%] [--record FILE] FILE... | -\n" +
-			"queens merge --check-record RECORD FILE... | -\n" +
-			"queens merge --confirm RECORD_A RECORD_B FILE... | -\n" +
-			"queens merge --progress DIR...",
-		Description: `merge reads the JSON lines that "queens backtrack -n N --count --shard I/K --json"
+// mergeDescription is the help text of merge.
+var mergeDescription = `merge reads the JSON lines that "queens backtrack -n N --count --shard I/K --json"
 prints, from the files given (- for stdin, a directory for its *.jsonl files;
 blank lines are skipped), one line at a time (parsed on --threads), checks that
 they are every shard of one count exactly once, and prints the count like --count
@@ -76,7 +70,21 @@ the join), each against its lines, and exits 0 only when both check and their
 counts agree. --progress DIR... reads the parts directories of a running count
 (the .jsonl results and the .ckpt checkpoints of count.sbatch) and prints the
 pieces done, the percentage of the work (pieces weighted by their expected cost),
-an ETA, and the shards whose checkpoint has not changed for --stale.`,
+an ETA, and the shards whose checkpoint has not changed for --stale.`
+
+func mergeCommand() *cli.Command { return newMergeCommand(runMerge) }
+
+// newMergeCommand returns the merge command; its action reads the flags
+// into mergeOptions and hands them to run (tests pass their own).
+func newMergeCommand(run func(ctx context.Context, o mergeOptions, stdin io.Reader, stdout, stderr io.Writer) error) *cli.Command {
+	return &cli.Command{
+		Name:  "merge",
+		Usage: "sum the shard results of queens backtrack --shard, refusing gaps, overlaps and mismatches",
+		UsageText: "queens merge [--format text|json] [--stats] [--verify K|P%] [--record FILE] FILE... | -\n" +
+			"queens merge --check-record RECORD FILE... | -\n" +
+			"queens merge --confirm RECORD_A RECORD_B FILE... | -\n" +
+			"queens merge --progress DIR...",
+		Description: mergeDescription,
 		Flags: []cli.Flag{formatFlag("text", "json"), statsFlag(),
 			&cli.StringFlag{Name: "verify", Usage: "recount `K` pieces drawn at random and compare them with the lines (0: none); P% (such as 99%): as many as catch a forger with probability P"},
 			&cli.Uint64Flag{Name: "seed", DefaultText: "random, printed", Usage: "the seed `S` of --verify's draw"}, maxInputFlag(),
@@ -88,67 +96,138 @@ an ETA, and the shards whose checkpoint has not changed for --stale.`,
 			&cli.BoolFlag{Name: "progress", Usage: "report the progress of the counts whose parts directories are given"},
 			&cli.DurationFlag{Name: "stale", Value: 10 * time.Minute, Usage: "with --progress: call a shard stale when its checkpoint is older than `D`"},
 		},
-		Action: mergeAction,
+		Action: func(c *cli.Context) error {
+			o := mergeFlags(c)
+			if err := o.check(); err != nil {
+				return err
+			}
+			return run(c.Context, o, c.App.Reader, c.App.Writer, c.App.ErrWriter)
+		},
 	}
 }
 
-// mergeAction checks the arguments, then merges, checks a record or
-// reports progress.
-func mergeAction(c *cli.Context) error {
-	format := c.String("format")
-	if format != "text" && format != "json" {
-		return usagef("merge: --format %q: want text or json", format)
+// mergeOptions are the flags and arguments of queens merge: read once
+// (mergeFlags), then checked (check).
+type mergeOptions struct {
+	args           []string // the inputs; with --confirm, the two records first
+	format         string
+	stats          bool
+	verify         string
+	seed           uint64
+	seedSet        bool
+	maxInput       int // MiB
+	forged         string
+	forgedSet      bool
+	record         string // --record FILE
+	checkRecord    string // --check-record FILE
+	checkRecordSet bool
+	confirm        bool
+	threads        int
+	progress       bool
+	stale          time.Duration
+
+	// Set by check, for a merge: what --verify asks for (its seed is
+	// drawn as the merge starts, unless --seed gives it).
+	rc recounted
+}
+
+// mergeFlags reads merge's flags: the one place that looks them up by
+// name.
+func mergeFlags(c *cli.Context) mergeOptions {
+	return mergeOptions{
+		args: c.Args().Slice(), format: c.String("format"), stats: c.Bool("stats"),
+		verify: c.String("verify"), seed: c.Uint64("seed"), seedSet: c.IsSet("seed"), maxInput: c.Int("max-input"),
+		forged: c.String("forged"), forgedSet: c.IsSet("forged"), record: c.String("record"),
+		checkRecord: c.String("check-record"), checkRecordSet: c.IsSet("check-record"), confirm: c.Bool("confirm"),
+		threads: c.Int("threads"), progress: c.Bool("progress"), stale: c.Duration("stale"),
 	}
-	if !c.Args().Present() {
+}
+
+// check checks the options (usage errors, exit status 2): the format,
+// the inputs, and for a merge --verify and --forged.
+func (o *mergeOptions) check() error {
+	if o.format != "text" && o.format != "json" {
+		return usagef("merge: --format %q: want text or json", o.format)
+	}
+	if len(o.args) == 0 {
 		return usagef("merge: no input: give the files of shard results, or - for stdin")
 	}
-	if err := flagsFirst(c, "merge", "the files"); err != nil {
+	if err := flagsBefore(o.args, "merge", "the files"); err != nil {
 		return err
 	}
-	if c.Bool("progress") {
-		return progressAction(c)
+	if o.progress {
+		return nil
 	}
-	if i := slices.Index(c.Args().Slice(), "-"); i >= 0 && slices.Contains(c.Args().Slice()[i+1:], "-") {
+	if i := slices.Index(o.args, "-"); i >= 0 && slices.Contains(o.args[i+1:], "-") {
 		return usagef("merge: - (stdin) given twice")
 	}
-	if c.IsSet("check-record") {
-		return checkRecordAction(c)
+	if o.checkRecordSet || o.confirm {
+		return nil
 	}
-	if c.Bool("confirm") {
-		return confirmAction(c)
+	var err error
+	o.rc, err = parseVerify(o.verify, o.forged, o.forgedSet)
+	return err
+}
+
+// mergeRun is one run of merge: its options, its input and output.
+type mergeRun struct {
+	mergeOptions
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// limit is the cap on a record read whole, in bytes (--max-input).
+func (m *mergeRun) limit() int64 { return int64(m.maxInput) << 20 }
+
+// runMerge merges, checks a record, confirms two or reports progress.
+func runMerge(ctx context.Context, o mergeOptions, stdin io.Reader, stdout, stderr io.Writer) error {
+	m := &mergeRun{mergeOptions: o, stdin: stdin, stdout: stdout, stderr: stderr}
+	switch {
+	case o.progress:
+		return m.progressAction()
+	case o.checkRecordSet:
+		return m.checkRecordAction(ctx)
+	case o.confirm:
+		return m.confirmAction(ctx)
 	}
-	rc, err := parseVerify(c)
+	return m.merge(ctx)
+}
+
+// merge sums the lines, recounts what --verify asks for, and prints the
+// count and, with --record, writes its record.
+func (m *mergeRun) merge(ctx context.Context) error {
+	rc := m.rc
+	if err := rc.drawSeed(m.seed, m.seedSet); err != nil {
+		return err
+	}
+	in, err := newInputs(m.stdin, m.args, m.record)
 	if err != nil {
 		return err
 	}
-	in, err := newInputs(c, c.Args().Slice(), c.String("record"))
-	if err != nil {
+	mg := &shard.Merger{Seed: rc.seed, Verify: rc.pieces}
+	if err := in.each(ctx, m.threads, mg.Add); err != nil {
 		return err
 	}
-	m := &shard.Merger{Seed: rc.seed, Verify: rc.pieces}
-	if err := in.each(c, c.Int("threads"), m.Add); err != nil {
-		return err
-	}
-	sum, err := m.Sum()
+	sum, err := mg.Sum()
 	if err != nil {
-		return mergeFailed(c, format, err, in.dirs)
+		return mergeFailed(m.stdout, m.format, err, in.dirs)
 	}
-	if rc.checked, err = m.Recount(c.Context, c.Int("threads")); err != nil {
+	if rc.checked, err = mg.Recount(ctx, m.threads); err != nil {
 		if errors.Is(err, shard.ErrVerify) {
 			return failf("merge --verify (--seed %d): %v", rc.seed, err)
 		}
 		return err
 	}
-	if err := writeVerdict(c.App.Writer, format, sum, rc); err != nil {
+	if err := writeVerdict(m.stdout, m.format, sum, rc); err != nil {
 		return err
 	}
-	if path := c.String("record"); path != "" {
-		if err := writeRecord(c, path, m.Record(sum, rc.checked, rc.seed, version())); err != nil {
+	if m.record != "" {
+		if err := writeRecord(m.stdout, m.record, mg.Record(sum, rc.checked, rc.seed, version())); err != nil {
 			return err
 		}
 	}
-	if c.Bool("stats") { // the result first, then the statistics about it
-		writeMergeStats(c.App.ErrWriter, sum)
+	if m.stats { // the result first, then the statistics about it
+		writeMergeStats(m.stderr, sum)
 	}
 	if shard.Published(sum) == "differs" {
 		return failf("merge: the count of n = %d differs from the published one", sum.N)
@@ -159,7 +238,7 @@ func mergeAction(c *cli.Context) error {
 // mergeFailed reports a merge that failed (err, from [shard.Merger.Sum]):
 // with missing shards, the command that counts them; with --format json,
 // also as a JSON object on stdout. The exit status is 1 either way.
-func mergeFailed(c *cli.Context, format string, err error, dirs []string) error {
+func mergeFailed(stdout io.Writer, format string, err error, dirs []string) error {
 	var miss *shard.MissingError
 	if format == "json" {
 		v := struct {
@@ -172,13 +251,13 @@ func mergeFailed(c *cli.Context, format string, err error, dirs []string) error 
 		if errors.As(err, &miss) {
 			v.N, v.Shards, v.Count, v.Missing = miss.N, miss.Shards, miss.Count, miss.Ranges(0)
 		}
-		if werr := writeJSONLine(c.App.Writer, v); werr != nil {
+		if werr := writeJSONLine(stdout, v); werr != nil {
 			return werr
 		}
 	}
 	var w io.Writer // the commands that resubmit missing shards, when they are long
 	if format == "text" {
-		w = c.App.Writer
+		w = stdout
 	}
 	return failf("%v%s", err, resubmission(w, err, dirs))
 }
@@ -186,6 +265,7 @@ func mergeFailed(c *cli.Context, format string, err error, dirs []string) error 
 // inputs are the inputs of merge: files, directories of them, stdin.
 type inputs struct {
 	names  []string
+	stdin  io.Reader   // the input -
 	record os.FileInfo // the file --record names, when it exists: no input may be it
 	dirs   []string    // the directories lines were read from ("" for stdin), in the order first read
 	any    bool        // an input was read
@@ -194,8 +274,8 @@ type inputs struct {
 // newInputs checks merge's inputs (names) against the record it writes
 // (recordPath, "" for none) before anything is read: an input that is
 // the record (by any path or link) would be lost to it.
-func newInputs(c *cli.Context, names []string, recordPath string) (*inputs, error) {
-	in := &inputs{names: names}
+func newInputs(stdin io.Reader, names []string, recordPath string) (*inputs, error) {
+	in := &inputs{names: names, stdin: stdin}
 	if recordPath == "" {
 		return in, nil
 	}
@@ -207,7 +287,7 @@ func newInputs(c *cli.Context, names []string, recordPath string) (*inputs, erro
 	for _, name := range in.names {
 		var ist os.FileInfo
 		if name == "-" {
-			if f, ok := c.App.Reader.(*os.File); ok {
+			if f, ok := stdin.(*os.File); ok {
 				ist, err = f.Stat()
 			}
 		} else {
@@ -244,9 +324,9 @@ func isLines(name string) bool { return strings.HasSuffix(name, ".jsonl") }
 // calls add with each in that order, from one goroutine: nothing holds
 // the lines. With threads > 1 the lines are parsed (the most of a
 // merge's work) on threads goroutines, a few batches at a time.
-func (in *inputs) each(c *cli.Context, threads int, add func(shard.Result) error) error {
+func (in *inputs) each(ctx context.Context, threads int, add func(shard.Result) error) error {
 	if threads <= 1 {
-		return in.walk(c, func(name string, line int, text []byte) error {
+		return in.walk(ctx, func(name string, line int, text []byte) error {
 			r, err := parseLine(name, line, text)
 			if err == nil {
 				err = addFailed(add(r))
@@ -255,7 +335,7 @@ func (in *inputs) each(c *cli.Context, threads int, add func(shard.Result) error
 		})
 	}
 	p := newParsePipeline(threads, add)
-	werr := in.walk(c, p.emit)
+	werr := in.walk(ctx, p.emit)
 	if err := p.close(); err != nil {
 		return err
 	}
@@ -287,10 +367,10 @@ func parseLine(name string, line int, text []byte) (shard.Result, error) {
 // walk reads the lines of every input, in the order given, and calls
 // emit with each that is not blank (text without its newline, valid only
 // during the call; name "stdin" for -).
-func (in *inputs) walk(c *cli.Context, emit func(name string, line int, text []byte) error) error {
+func (in *inputs) walk(ctx context.Context, emit func(name string, line int, text []byte) error) error {
 	for _, name := range in.names {
 		if name == "-" {
-			r, err := inputReader(c.Context, &asyncReader{ctx: c.Context, r: c.App.Reader}, unlimitedInput)
+			r, err := inputReader(ctx, &asyncReader{ctx: ctx, r: in.stdin}, unlimitedInput)
 			if err != nil {
 				return usagef("merge: stdin: %v", err)
 			}
@@ -300,12 +380,12 @@ func (in *inputs) walk(c *cli.Context, emit func(name string, line int, text []b
 			continue
 		}
 		if st, err := os.Stat(name); err == nil && st.IsDir() {
-			if err := in.eachInDir(c, name, emit); err != nil {
+			if err := in.eachInDir(ctx, name, emit); err != nil {
 				return err
 			}
 			continue
 		}
-		if err := in.readFile(c, name, emit); err != nil {
+		if err := in.readFile(ctx, name, emit); err != nil {
 			return err
 		}
 	}
@@ -315,7 +395,7 @@ func (in *inputs) walk(c *cli.Context, emit func(name string, line int, text []b
 // eachInDir reads the *.jsonl files of the directory dir, a few hundred
 // names at a time: a parts directory of millions of shards is never
 // listed whole.
-func (in *inputs) eachInDir(c *cli.Context, dir string, emit func(string, int, []byte) error) error {
+func (in *inputs) eachInDir(ctx context.Context, dir string, emit func(string, int, []byte) error) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return usagef("merge: cannot read %s: %v", dir, unwrapPath(err))
@@ -329,7 +409,7 @@ func (in *inputs) eachInDir(c *cli.Context, dir string, emit func(string, int, [
 				continue
 			}
 			files++
-			if err := in.readFile(c, filepath.Join(dir, name), emit); err != nil {
+			if err := in.readFile(ctx, filepath.Join(dir, name), emit); err != nil {
 				return err
 			}
 		}
@@ -346,8 +426,8 @@ func (in *inputs) eachInDir(c *cli.Context, dir string, emit func(string, int, [
 }
 
 // readFile reads the shard results of the file name.
-func (in *inputs) readFile(c *cli.Context, name string, emit func(string, int, []byte) error) error {
-	f, err := openInputLimit(c.Context, name, unlimitedInput)
+func (in *inputs) readFile(ctx context.Context, name string, emit func(string, int, []byte) error) error {
+	f, err := openInputLimit(ctx, name, unlimitedInput)
 	if err != nil {
 		return usagef("merge: cannot read %s: %v", name, unwrapPath(err))
 	}
@@ -455,19 +535,18 @@ func parsePercent(flag, s string) (p float64, ok bool, err error) {
 	return p, true, nil
 }
 
-// forgers reads --forged: the forgers --verify is measured against
-// (default: one piece, and 1% of the pieces).
-func forgers(c *cli.Context) ([]forger, error) {
-	if !c.IsSet("forged") {
+// forgers reads --forged (forged; set: given): the forgers --verify is
+// measured against (default: one piece, and 1% of the pieces).
+func forgers(forged string, set bool) ([]forger, error) {
+	if !set {
 		return []forger{{count: 1}, {percent: 1}}, nil
 	}
-	s := c.String("forged")
-	if p, ok, err := parsePercent("forged", s); ok || err != nil {
+	if p, ok, err := parsePercent("forged", forged); ok || err != nil {
 		return []forger{{percent: p}}, err
 	}
-	k, err := strconv.Atoi(s)
+	k, err := strconv.Atoi(forged)
 	if err != nil || k < 1 || k > shard.MaxShards*64 {
-		return nil, usagef("merge: --forged %q: want a number of pieces, 1 or more, or a percentage such as 1%%", s)
+		return nil, usagef("merge: --forged %q: want a number of pieces, 1 or more, or a percentage such as 1%%", forged)
 	}
 	return []forger{{count: k}}, nil
 }
@@ -481,15 +560,15 @@ type recounted struct {
 	forgers []forger
 }
 
-// parseVerify reads --verify, --forged and --seed (a random seed unless
-// given), before any work.
-func parseVerify(c *cli.Context) (recounted, error) {
+// parseVerify reads --verify and --forged (forged; forgedSet: given),
+// before any work.
+func parseVerify(verify, forged string, forgedSet bool) (recounted, error) {
 	var rc recounted
 	var err error
-	if rc.forgers, err = forgers(c); err != nil {
+	if rc.forgers, err = forgers(forged, forgedSet); err != nil {
 		return rc, err
 	}
-	v := cmp.Or(c.String("verify"), "0")
+	v := cmp.Or(verify, "0")
 	if p, ok, err := parsePercent("verify", v); err != nil {
 		return rc, err
 	} else if ok {
@@ -498,15 +577,21 @@ func parseVerify(c *cli.Context) (recounted, error) {
 	} else if rc.k, err = strconv.Atoi(v); err != nil || rc.k < 0 || rc.k > maxRecount {
 		return rc, usagef("merge: --verify %q: want a number of pieces, 0 to %d, or a probability such as 99%%", v, maxRecount)
 	}
-	rc.seed = c.Uint64("seed")
-	if !c.IsSet("seed") {
+	return rc, nil
+}
+
+// drawSeed sets the seed of --verify's draw: seed if set (--seed), else
+// a random one.
+func (rc *recounted) drawSeed(seed uint64, set bool) error {
+	rc.seed = seed
+	if !set {
 		var b [8]byte
 		if _, err := rand.Read(b[:]); err != nil {
-			return rc, fmt.Errorf("merge --verify: draw a seed: %w", err)
+			return fmt.Errorf("merge --verify: draw a seed: %w", err)
 		}
 		rc.seed = binary.LittleEndian.Uint64(b[:]) >> 1
 	}
-	return rc, nil
+	return nil
 }
 
 // pieces returns the pieces --verify recounts of parts: K, or as many as
@@ -598,8 +683,8 @@ func percent(p float64) string {
 }
 
 // writeRecord writes the record of the merge to path, atomically.
-func writeRecord(c *cli.Context, path string, rec shard.Record) error {
-	out, err := openOutput(path, c.App.Writer)
+func writeRecord(stdout io.Writer, path string, rec shard.Record) error {
+	out, err := openOutput(path, stdout)
 	if err != nil {
 		return err
 	}
@@ -608,39 +693,40 @@ func writeRecord(c *cli.Context, path string, rec shard.Record) error {
 }
 
 // checkRecordAction runs --check-record: the record against the lines.
-func checkRecordAction(c *cli.Context) error {
-	path := c.String("check-record")
-	rec, err := readRecord(c, path)
+func (m *mergeRun) checkRecordAction(ctx context.Context) error {
+	path := m.checkRecord
+	rec, err := readRecord(ctx, path, m.limit())
 	if err != nil {
 		return err
 	}
-	in, err := newInputs(c, c.Args().Slice(), "")
+	in, err := newInputs(m.stdin, m.args, "")
 	if err != nil {
 		return err
 	}
-	m := rec.Merger()
-	if err := in.each(c, c.Int("threads"), m.Add); err != nil {
+	mg := rec.Merger()
+	if err := in.each(ctx, m.threads, mg.Add); err != nil {
 		return err
 	}
-	if err := m.Check(c.Context, rec, c.Int("threads")); err != nil {
-		if errors.Is(err, c.Context.Err()) {
+	if err := mg.Check(ctx, rec, m.threads); err != nil {
+		if errors.Is(err, ctx.Err()) {
 			return err
 		}
 		return failf("merge: %s: %v", path, err)
 	}
-	_, err = fmt.Fprintf(c.App.Writer, "record %s checks: %s solutions (%s unique) of n = %d from %d lines of %d shards; recounted the same %d pieces (--seed %d): all agree\n",
+	_, err = fmt.Fprintf(m.stdout, "record %s checks: %s solutions (%s unique) of n = %d from %d lines of %d shards; recounted the same %d pieces (--seed %d): all agree\n",
 		path, rec.Total, rec.Unique, rec.N, rec.LineCount, rec.Shards, rec.Verify, rec.Seed)
 	return err
 }
 
-// readRecord reads and parses the record in the file path.
-func readRecord(c *cli.Context, path string) (shard.Record, error) {
-	f, err := openInput(c, path)
+// readRecord reads and parses the record in the file path, of at most
+// limit bytes (--max-input).
+func readRecord(ctx context.Context, path string, limit int64) (shard.Record, error) {
+	f, err := openInputLimit(ctx, path, limit)
 	if err != nil {
 		return shard.Record{}, usagef("merge: cannot read %s: %v", path, unwrapPath(err))
 	}
 	defer f.Close()
-	data, err := io.ReadAll(f) // capped by openInput (--max-input)
+	data, err := io.ReadAll(f) // capped by openInputLimit (--max-input)
 	if err != nil {
 		return shard.Record{}, usagef("merge: read %s: %v", path, unwrapPath(err))
 	}

@@ -1,13 +1,13 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"slices"
 	"strings"
 
 	"github.com/queens-dev/queens/shard"
-	"github.com/urfave/cli/v2"
 )
 
 // confirmAction runs merge --confirm RECORD_A RECORD_B FILE...: the two
@@ -19,45 +19,22 @@ import (
 // counts agree. Two records of one engine, or of engines of one split (the
 // GPU's is the constellations' search on other hardware), are a repeat,
 // not a confirmation.
-func confirmAction(c *cli.Context) error {
-	args := c.Args().Slice()
-	if len(args) < 3 {
+func (m *mergeRun) confirmAction(ctx context.Context) error {
+	if len(m.args) < 3 {
 		return usagef("merge --confirm: want two records and the lines of both counts: RECORD_A RECORD_B FILE...")
 	}
-	paths := args[:2]
-	if a, err := os.Stat(paths[0]); err == nil {
-		if b, err := os.Stat(paths[1]); err == nil && os.SameFile(a, b) {
-			return usagef("merge --confirm: %s and %s are the same record: a record does not confirm itself", paths[0], paths[1])
-		}
-	}
-	var recs [2]shard.Record
-	var splits [2]string
-	for i, path := range paths {
-		var err error
-		if recs[i], err = readRecord(c, path); err != nil {
-			return err
-		}
-		if splits[i], err = recordSplit(recs[i]); err != nil {
-			return failf("merge --confirm: %s: %v", path, err)
-		}
+	paths := m.args[:2]
+	recs, splits, err := m.confirmRecords(ctx, paths)
+	if err != nil {
+		return err
 	}
 	a, b := recs[0], recs[1]
-	switch {
-	case a.N != b.N:
-		return failf("merge --confirm: %s counts n = %d, %s n = %d: not one count", paths[0], a.N, paths[1], b.N)
-	case slices.Equal(a.Engines, b.Engines):
-		return failf("merge --confirm: %s and %s were both counted by %s: a repeat of the same code, not a confirmation",
-			paths[0], paths[1], strings.Join(a.Engines, ", "))
-	case splits[0] == splits[1]:
-		return failf("merge --confirm: %s (%s) and %s (%s) count the same pieces of one split with one search: not independent engines (count one with the constellations, the other with the join)",
-			paths[0], strings.Join(a.Engines, ", "), paths[1], strings.Join(b.Engines, ", "))
-	}
-	in, err := newInputs(c, args[2:], "")
+	in, err := newInputs(m.stdin, m.args[2:], "")
 	if err != nil {
 		return err
 	}
 	ms := [2]*shard.Merger{a.Merger(), b.Merger()}
-	err = in.each(c, c.Int("threads"), func(r shard.Result) error {
+	err = in.each(ctx, m.threads, func(r shard.Result) error {
 		for i, split := range splits {
 			if e, ok := shard.LookupEngine(r.Engine); ok && schemeFamily(e) == split {
 				return ms[i].Add(r)
@@ -69,9 +46,9 @@ func confirmAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	for i, m := range ms {
-		if err := m.Check(c.Context, recs[i], c.Int("threads")); err != nil {
-			if c.Context.Err() != nil {
+	for i, mg := range ms {
+		if err := mg.Check(ctx, recs[i], m.threads); err != nil {
+			if ctx.Err() != nil {
 				return err
 			}
 			return failf("merge --confirm: %s: %v", paths[i], err)
@@ -81,13 +58,50 @@ func confirmAction(c *cli.Context) error {
 		return failf("merge --confirm: the two counts of n = %d DIFFER: %s solutions (%s unique) by %s in %s, %s (%s) by %s in %s",
 			a.N, a.Total, a.Unique, strings.Join(a.Engines, ", "), paths[0], b.Total, b.Unique, strings.Join(b.Engines, ", "), paths[1])
 	}
-	if c.String("format") == "json" {
+	return m.writeConfirmed(paths, recs)
+}
+
+// confirmRecords reads the two records of --confirm (paths) and the
+// splits their engines count: they must be two, of one n, by engines of
+// different splits.
+func (m *mergeRun) confirmRecords(ctx context.Context, paths []string) (recs [2]shard.Record, splits [2]string, err error) {
+	if a, err := os.Stat(paths[0]); err == nil {
+		if b, err := os.Stat(paths[1]); err == nil && os.SameFile(a, b) {
+			return recs, splits, usagef("merge --confirm: %s and %s are the same record: a record does not confirm itself", paths[0], paths[1])
+		}
+	}
+	for i, path := range paths {
+		if recs[i], err = readRecord(ctx, path, m.limit()); err != nil {
+			return recs, splits, err
+		}
+		if splits[i], err = recordSplit(recs[i]); err != nil {
+			return recs, splits, failf("merge --confirm: %s: %v", path, err)
+		}
+	}
+	a, b := recs[0], recs[1]
+	switch {
+	case a.N != b.N:
+		err = failf("merge --confirm: %s counts n = %d, %s n = %d: not one count", paths[0], a.N, paths[1], b.N)
+	case slices.Equal(a.Engines, b.Engines):
+		err = failf("merge --confirm: %s and %s were both counted by %s: a repeat of the same code, not a confirmation",
+			paths[0], paths[1], strings.Join(a.Engines, ", "))
+	case splits[0] == splits[1]:
+		err = failf("merge --confirm: %s (%s) and %s (%s) count the same pieces of one split with one search: not independent engines (count one with the constellations, the other with the join)",
+			paths[0], strings.Join(a.Engines, ", "), paths[1], strings.Join(b.Engines, ", "))
+	}
+	return recs, splits, err
+}
+
+// writeConfirmed says that the records at paths confirm each other.
+func (m *mergeRun) writeConfirmed(paths []string, recs [2]shard.Record) error {
+	a, b := recs[0], recs[1]
+	if m.format == "json" {
 		type side struct {
 			Record  string   `json:"record"`
 			Engines []string `json:"engines"`
 			Checks  []string `json:"checks"`
 		}
-		return writeJSONLine(c.App.Writer, struct {
+		return writeJSONLine(m.stdout, struct {
 			N         int      `json:"n"`
 			Total     string   `json:"total"`
 			Unique    string   `json:"unique"`
@@ -97,7 +111,7 @@ func confirmAction(c *cli.Context) error {
 		}{a.N, a.Total, a.Unique, a.Published, []string{shard.CheckEngine},
 			[2]side{{paths[0], a.Engines, a.Checks}, {paths[1], b.Engines, b.Checks}}})
 	}
-	_, err = fmt.Fprintf(c.App.Writer, "n = %d: %s solutions (%s unique), confirmed by two independent engines: %s (%s; checks: %s) and %s (%s; checks: %s)\n",
+	_, err := fmt.Fprintf(m.stdout, "n = %d: %s solutions (%s unique), confirmed by two independent engines: %s (%s; checks: %s) and %s (%s; checks: %s)\n",
 		a.N, a.Total, a.Unique, strings.Join(a.Engines, ", "), paths[0], checksOf(a), strings.Join(b.Engines, ", "), paths[1], checksOf(b))
 	return err
 }

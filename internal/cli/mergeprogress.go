@@ -2,19 +2,19 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/queens-dev/queens/shard"
-	"github.com/urfave/cli/v2"
 )
 
 // progressAction runs merge --progress: how far the count whose parts
 // directories (or files) are given is.
-func progressAction(c *cli.Context) error {
+func (m *mergeRun) progressAction() error {
 	var paths []string
-	for _, arg := range c.Args().Slice() {
+	for _, arg := range m.args {
 		st, err := os.Stat(arg)
 		if err != nil {
 			return usagef("merge --progress: %v", unwrapPath(err))
@@ -24,34 +24,34 @@ func progressAction(c *cli.Context) error {
 			continue
 		}
 		for _, pattern := range []string{"*.jsonl", "*.ckpt"} {
-			m, _ := filepath.Glob(filepath.Join(arg, pattern))
-			paths = append(paths, m...)
+			found, _ := filepath.Glob(filepath.Join(arg, pattern))
+			paths = append(paths, found...)
 		}
 	}
 	p, err := shard.ReadProgress(paths)
 	if err != nil {
 		return failf("merge --progress: %v", err)
 	}
-	now, stale := time.Now(), c.Duration("stale")
+	now := time.Now()
 	finished, running := 0, 0
 	var staleShards []shard.ShardProgress
 	for _, s := range p.Seen {
 		switch {
 		case s.Finished:
 			finished++
-		case stale > 0 && now.Sub(s.Modified) > stale:
+		case m.stale > 0 && now.Sub(s.Modified) > m.stale:
 			staleShards = append(staleShards, s)
 		default:
 			running++
 		}
 	}
 	eta := p.ETA(now)
-	if c.String("format") == "json" {
+	if m.format == "json" {
 		var stales []int
 		for _, s := range staleShards {
 			stales = append(stales, s.Shard)
 		}
-		return writeJSONLine(c.App.Writer, struct {
+		return writeJSONLine(m.stdout, struct {
 			N        int     `json:"n"`
 			Shards   int     `json:"shards"`
 			Parts    int     `json:"parts"`
@@ -64,7 +64,12 @@ func progressAction(c *cli.Context) error {
 			Missing  []int   `json:"missing"`
 		}{p.N, p.Shards, p.Parts, p.Done, p.Work, eta.Round(time.Second).Seconds(), finished, running, nonNil(stales), nonNil(p.Missing())})
 	}
-	w := c.App.Writer
+	return writeProgress(m.stdout, p, now, eta, finished, running, staleShards)
+}
+
+// writeProgress writes merge --progress as text: the pieces done, the
+// work, the ETA, the shards finished, running, stale and not started.
+func writeProgress(w io.Writer, p shard.Progress, now time.Time, eta time.Duration, finished, running int, staleShards []shard.ShardProgress) error {
 	left := "no ETA yet (no piece finished)"
 	if eta > 0 {
 		left = fmt.Sprintf("ETA %v (%s)", eta.Round(time.Second), now.Add(eta).UTC().Format(time.RFC3339))
@@ -79,6 +84,7 @@ func progressAction(c *cli.Context) error {
 		fmt.Fprintf(w, "stale: shard %d (%s: %d of %d pieces, unchanged for %v)\n",
 			s.Shard, s.Path, s.Done, s.Pieces, now.Sub(s.Modified).Round(time.Second))
 	}
+	var err error
 	if m := p.Missing(); len(m) > 0 {
 		_, err = fmt.Fprintf(w, "not started: shards %s (0-based)\n", shard.Ranges(m, 0))
 	}

@@ -86,29 +86,42 @@ func openOutputFile(ctx context.Context, path string, stdout io.Writer) (*output
 		// A disk: surely a slip, and one that would destroy it.
 		return nil, usagef("output %s is a block device", path)
 	case err == nil && !st.Mode().IsRegular(), isProcessFile(path):
-		if fd, ok := ownDescriptor(path); ok {
-			// The descriptor the process inherited, not a new open of
-			// the file behind it, which the user may not be allowed
-			// (a root-owned file the shell opened before su nobody).
-			f, err := dupFile(fd, path)
-			if err != nil {
-				return nil, usagef("cannot write %s: %v", path, err)
-			}
-			return &output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path}, nil
-		}
-		// O_APPEND: behind /proc/PID/fd/1 may be a file the shell opened
-		// with >>, which a new open would otherwise write from its start.
-		f, err := sat.Detach(ctx, func() (*os.File, error) { return os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0) })
-		if err != nil && ctx.Err() != nil {
-			return nil, fmt.Errorf("interrupted while waiting for a reader of %s: %w", path, err)
-		}
-		if err != nil {
-			return nil, usagef("cannot write %s: %v", path, unwrapPath(err))
-		}
-		return &output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path}, nil
+		return openDeviceOutput(ctx, path)
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return nil, usagef("cannot write %s: %v", path, unwrapPath(err))
 	}
+	return openTempOutput(path, st)
+}
+
+// openDeviceOutput opens path, which is no regular file (a device, a
+// FIFO, /proc/self/fd/N), to write to it directly.
+func openDeviceOutput(ctx context.Context, path string) (*output, error) {
+	if fd, ok := ownDescriptor(path); ok {
+		// The descriptor the process inherited, not a new open of
+		// the file behind it, which the user may not be allowed
+		// (a root-owned file the shell opened before su nobody).
+		f, err := dupFile(fd, path)
+		if err != nil {
+			return nil, usagef("cannot write %s: %v", path, err)
+		}
+		return &output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path}, nil
+	}
+	// O_APPEND: behind /proc/PID/fd/1 may be a file the shell opened
+	// with >>, which a new open would otherwise write from its start.
+	f, err := sat.Detach(ctx, func() (*os.File, error) { return os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0) })
+	if err != nil && ctx.Err() != nil {
+		return nil, fmt.Errorf("interrupted while waiting for a reader of %s: %w", path, err)
+	}
+	if err != nil {
+		return nil, usagef("cannot write %s: %v", path, unwrapPath(err))
+	}
+	return &output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path}, nil
+}
+
+// openTempOutput opens a temporary file beside the regular file path (st:
+// its state, nil if it does not exist yet), which Commit renames into
+// place.
+func openTempOutput(path string, st fs.FileInfo) (*output, error) {
 	target, err := resolveLinks(path)
 	if err != nil {
 		return nil, usagef("cannot write %s: %v", path, unwrapPath(err))

@@ -10,7 +10,6 @@ import (
 
 	"github.com/mattn/go-isatty"
 	"github.com/queens-dev/queens/board"
-	"github.com/urfave/cli/v2"
 )
 
 // progress draws a progress bar with an estimate of the time left on
@@ -114,10 +113,11 @@ func (p *progress) line(done int, elapsed time.Duration) string {
 // with each one, where the number to come is known: the published count
 // (of classes, with unique) of a board without pre-placed queens, or the
 // limit. The bar is drawn only when the solutions do not go to the
-// terminal it would be drawn on; call Done on it when the stream ends.
-func counted(c *cli.Context, seq iter.Seq2[board.Solution, error], n int, place []board.Queen, unique bool, limit int) (iter.Seq2[board.Solution, error], *progress) {
+// terminal it would be drawn on (stdout, unless output, -o, names a
+// file); call Done on it when the stream ends.
+func counted(stdout, stderr io.Writer, output string, seq iter.Seq2[board.Solution, error], n int, place []board.Queen, unique bool, limit int) (iter.Seq2[board.Solution, error], *progress) {
 	known, ok := board.Known(n)
-	toTerminal := (c.String("output") == "-" || c.String("output") == "") && isTerminal(c.App.Writer)
+	toTerminal := (output == "-" || output == "") && isTerminal(stdout)
 	if !ok || len(place) > 0 || toTerminal {
 		return seq, nil
 	}
@@ -128,7 +128,7 @@ func counted(c *cli.Context, seq iter.Seq2[board.Solution, error], n int, place 
 	if limit > 0 {
 		total = min(total, uint64(limit))
 	}
-	bar := newProgress(c.App.ErrWriter, int(total), fmt.Sprintf("n=%d", n))
+	bar := newProgress(stderr, int(total), fmt.Sprintf("n=%d", n))
 	if bar == nil {
 		return seq, nil
 	}

@@ -93,14 +93,14 @@ func (p *pieceProgress) line() string {
 
 // countProgress returns the progress callback of a whole count of the
 // n×n board (done of total parts) and the function that ends it: a bar on
-// a terminal, else (a batch log) a line every --progress-every.
-func countProgress(c *cli.Context, n int) (parts func(done, total int), stop func()) {
-	bar := newProgress(c.App.ErrWriter, 0, fmt.Sprintf("counting n=%d", n))
+// a terminal, else (a batch log) a line every interval (--progress-every).
+func countProgress(stderr io.Writer, every time.Duration, n int) (parts func(done, total int), stop func()) {
+	bar := newProgress(stderr, 0, fmt.Sprintf("counting n=%d", n))
 	var log *pieceProgress
 	parts = func(done, total int) {
 		bar.Parts(done, total)
-		if log == nil && total > 0 && !isTerminal(c.App.ErrWriter) {
-			log = startPieceProgress(c.App.ErrWriter, c.Duration("progress-every"), fmt.Sprintf("n=%d", n), 0, total)
+		if log == nil && total > 0 && !isTerminal(stderr) {
+			log = startPieceProgress(stderr, every, fmt.Sprintf("n=%d", n), 0, total)
 		}
 		if log != nil {
 			log.done.Store(int64(done))

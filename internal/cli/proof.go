@@ -34,14 +34,8 @@ func solverOutputFlag() cli.Flag {
 		Usage: "where the --solver writes its answer: `WHERE` stdout (s/v lines), file (minisat style: CMD CNF RESULT) or auto (found by probing)"}
 }
 
-// externalSolver reads --solver-output and --proof into the description
-// of the external solver command.
-func externalSolver(c *cli.Context, command string) (external.External, error) {
-	return newExternal(command, c.String("solver-output"), c.Bool("proof"))
-}
-
-// newExternal is externalSolver for the values of --solver-output and
-// --proof.
+// newExternal returns the description of the external solver command
+// with --solver-output (output) and --proof.
 func newExternal(command, output string, proof bool) (external.External, error) {
 	x := external.External{Command: command}
 	mode, err := external.ParseOutputMode(output)

@@ -186,8 +186,8 @@ func (s *submission) set(key, v string) error {
 		}
 		s.split = v
 	case "engine":
-		if !slices.Contains([]string{"auto", "constellations", "join"}, v) {
-			return errors.New("want auto, constellations or join")
+		if names := countEngines(); v != "auto" && !slices.Contains(names, v) {
+			return fmt.Errorf("want auto, %s or %s", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 		}
 		s.engine = v
 	case "time":
@@ -315,8 +315,43 @@ func resubmission(w io.Writer, err error, dirs []string) string {
 // where it matters (several arrays, or a base), in remark; and so is what
 // is ignored (a damaged submission, a bad override).
 func resubmitCommands(miss *shard.MissingError, split int, engine string, dirs []string, override string, live func() (int, error)) (cmds []string, remark string) {
-	var notes []string
-	var subs []*submission
+	subs, notes := readSubmissions(miss, dirs)
+	size, from, note := maxArraySize(subs, override, live)
+	if note != "" {
+		notes = append(notes, note)
+	}
+	// The default for shards no submission covers: the first submission's
+	// settings, the lines' one directory.
+	def := &submission{}
+	if len(subs) > 0 {
+		c := *subs[0]
+		def = &c
+		def.parts = ""
+	}
+	if len(dirs) == 1 && dirs[0] != "." && dirs[0] != "" {
+		def.parts = dirs[0]
+	}
+	wins, more := arrayWindows(miss, subs, def, size)
+	for _, w := range wins {
+		cmds = append(cmds, sbatchCommand(w.sub, w.spans, size, miss, split, engine))
+	}
+	if len(wins) > 1 || more || strings.Contains(strings.Join(cmds, " "), "QUEENS_SHARD_BASE=") {
+		remark = fmt.Sprintf(" (%d array(s), task ids below MaxArraySize %d from %s", len(wins), size, from)
+		if more {
+			remark = fmt.Sprintf(" (more than %d arrays, task ids below MaxArraySize %d from %s; the first %d shown: merge again once they have run for the rest",
+				maxResubmitCommands, size, from, maxResubmitCommands)
+		}
+		remark += ")"
+	}
+	if len(notes) > 0 {
+		remark += " (" + strings.Join(notes, "; ") + ")"
+	}
+	return cmds, remark
+}
+
+// readSubmissions reads the submission files of dirs that are of miss's
+// count; notes say which were ignored, and why.
+func readSubmissions(miss *shard.MissingError, dirs []string) (subs []*submission, notes []string) {
 	for _, d := range dirs {
 		if d == "" {
 			continue
@@ -333,48 +368,45 @@ func resubmitCommands(miss *shard.MissingError, split int, engine string, dirs [
 			subs = append(subs, s)
 		}
 	}
+	return subs, notes
+}
 
-	size, from := slurmDefaultArraySize, "Slurm's default"
+// maxArraySize returns the cluster's MaxArraySize and where it is from:
+// override (QUEENS_MAX_ARRAY_SIZE) if given and good, else the one a
+// submission recorded, else live() (scontrol), else Slurm's default; note
+// says that a bad override was ignored.
+func maxArraySize(subs []*submission, override string, live func() (int, error)) (size int, from, note string) {
+	size, from = slurmDefaultArraySize, "Slurm's default"
 	if override != "" {
-		if v, err := checkMaxArraySize(override); err != nil {
-			notes = append(notes, "QUEENS_MAX_ARRAY_SIZE ignored: "+err.Error())
-		} else {
-			size, from = v, "QUEENS_MAX_ARRAY_SIZE"
-			override = "ok"
+		v, err := checkMaxArraySize(override)
+		if err == nil {
+			return v, "QUEENS_MAX_ARRAY_SIZE", ""
 		}
+		note = "QUEENS_MAX_ARRAY_SIZE ignored: " + err.Error()
 	}
-	if override != "ok" {
-		if i := slices.IndexFunc(subs, func(s *submission) bool { return s.maxArraySize > 0 }); i >= 0 {
-			size, from = subs[i].maxArraySize, subs[i].path
-		} else if v, err := live(); err == nil {
-			size, from = v, "scontrol show config"
-		} else if !errors.Is(err, exec.ErrNotFound) {
-			from += " (" + err.Error() + ")"
-		}
+	if i := slices.IndexFunc(subs, func(s *submission) bool { return s.maxArraySize > 0 }); i >= 0 {
+		size, from = subs[i].maxArraySize, subs[i].path
+	} else if v, err := live(); err == nil {
+		size, from = v, "scontrol show config"
+	} else if !errors.Is(err, exec.ErrNotFound) {
+		from += " (" + err.Error() + ")"
 	}
+	return size, from, note
+}
 
-	// The default for shards no submission covers: the first submission's
-	// settings, the lines' one directory.
-	def := &submission{}
-	if len(subs) > 0 {
-		c := *subs[0]
-		def = &c
-		def.parts = ""
-	}
-	if len(dirs) == 1 && dirs[0] != "." && dirs[0] != "" {
-		def.parts = dirs[0]
-	}
+// arrayWindow is a run of missing shards of one submission within the
+// task ids of one job array, as spans.
+type arrayWindow struct {
+	sub   *submission
+	spans []shard.Span
+}
 
-	// Windows: runs of missing shards of one submission within size task
-	// ids, as spans; built only as far as the commands shown need, so that
-	// millions of missing shards cost no more than the first windows.
-	type window struct {
-		sub   *submission
-		spans []shard.Span
-	}
-	var wins []window
-	more := false
-walk:
+// arrayWindows groups the missing shards of miss into job arrays of at
+// most size task ids, each of one submission (def for the shards none
+// covers); built only as far as the commands shown need
+// (maxResubmitCommands), so that millions of missing shards cost no more
+// than the first windows. more says that there are more.
+func arrayWindows(miss *shard.MissingError, subs []*submission, def *submission, size int) (wins []arrayWindow, more bool) {
 	for _, sp := range miss.Missing {
 		for i := sp.First; i <= sp.Last; i++ {
 			sub := def
@@ -391,27 +423,12 @@ walk:
 				continue
 			}
 			if len(wins) == maxResubmitCommands {
-				more = true
-				break walk
+				return wins, true
 			}
-			wins = append(wins, window{sub, []shard.Span{{First: i, Last: i}}})
+			wins = append(wins, arrayWindow{sub, []shard.Span{{First: i, Last: i}}})
 		}
 	}
-	for _, w := range wins {
-		cmds = append(cmds, sbatchCommand(w.sub, w.spans, size, miss, split, engine))
-	}
-	if len(wins) > 1 || more || strings.Contains(strings.Join(cmds, " "), "QUEENS_SHARD_BASE=") {
-		remark = fmt.Sprintf(" (%d array(s), task ids below MaxArraySize %d from %s", len(wins), size, from)
-		if more {
-			remark = fmt.Sprintf(" (more than %d arrays, task ids below MaxArraySize %d from %s; the first %d shown: merge again once they have run for the rest",
-				maxResubmitCommands, size, from, maxResubmitCommands)
-		}
-		remark += ")"
-	}
-	if len(notes) > 0 {
-		remark += " (" + strings.Join(notes, "; ") + ")"
-	}
-	return cmds, remark
+	return wins, false
 }
 
 // sbatchCommand returns the command that counts shards (sorted, less than

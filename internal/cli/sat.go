@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -21,7 +22,11 @@ func encodingFlag() cli.Flag {
 		Usage: "at-most-one encoding `E`: " + encodingNames() + " or auto (pairwise for small n, commander for large)"}
 }
 
-func satCommand() *cli.Command {
+func satCommand() *cli.Command { return newSatCommand(runSat) }
+
+// newSatCommand returns the sat command; its action reads the flags into
+// satOptions and hands them to run (tests pass their own).
+func newSatCommand(run func(ctx context.Context, o satOptions, stdout, stderr io.Writer) error) *cli.Command {
 	return &cli.Command{
 		Name:  "sat",
 		Usage: "solve, enumerate or count as SAT: gini in process, or any DIMACS solver",
@@ -70,20 +75,103 @@ func satCommand() *cli.Command {
 			&cli.StringFlag{Name: "counter", Usage: "with --count: count with the external model counter `CMD` (sharpSAT, d4, ganak or clasp style) on the model counting format"},
 			proofFlag(), solverOutputFlag(),
 			timeoutFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag()},
-		Action: runSat,
+		Action: func(c *cli.Context) error {
+			o := satFlags(c)
+			if err := o.check(); err != nil {
+				return err
+			}
+			return run(c.Context, o, c.App.Writer, c.App.ErrWriter)
+		},
 	}
 }
 
-func runSat(c *cli.Context) error {
-	r, err := newSatRun(c)
-	if err != nil || r == nil {
+// satOptions are the flags of queens sat: read once (satFlags), then
+// checked and resolved (check).
+type satOptions struct {
+	solutionFlags
+	encodingName    string
+	solver          string // --solver CMD
+	solverSet       bool
+	counter         string // --counter CMD
+	counterSet      bool
+	proof           bool
+	solverOutput    string
+	solverOutputSet bool
+
+	// Set by check.
+	enc       encode.Encoding
+	enumerate bool // --all, --count or --limit
+}
+
+// satFlags reads sat's flags: the one place that looks them up by name.
+func satFlags(c *cli.Context) satOptions {
+	return satOptions{
+		solutionFlags: readSolutionFlags(c), encodingName: c.String("encoding"),
+		solver: c.String("solver"), solverSet: c.IsSet("solver"), counter: c.String("counter"), counterSet: c.IsSet("counter"),
+		proof: c.Bool("proof"), solverOutput: c.String("solver-output"), solverOutputSet: c.IsSet("solver-output"),
+	}
+}
+
+// check checks the options (usage errors, exit status 2) and resolves
+// the mode, format, encoding and pre-placed queens.
+func (o *satOptions) check() error {
+	var err error
+	if o.unique, o.args, err = uniqueArgs(o.unique, o.args); err != nil {
+		return err
+	}
+	if len(o.args) > 0 {
+		return usagef("sat: unexpected argument %q", o.args[0])
+	}
+	if err := exclusiveFlags(flagOn{"all", o.all}, flagOn{"count", o.count}, flagOn{"limit", o.limitSet}); err != nil {
+		return err
+	}
+	if o.limit < 0 {
+		return usagef("--limit must be at least 0")
+	}
+	if o.threads < 1 {
+		return usagef("--threads must be at least 1")
+	}
+	o.enumerate = o.all || o.count || o.limitSet
+	if o.format, err = parseSolutionFormat(o.formatName); err != nil {
+		return usageErr(err)
+	}
+	size := o.n
+	if size < 1 {
+		size = board.MaxN // as resolveSize: the size error states the limit
+	}
+	if o.enc, err = encode.Resolve(encode.Encoding(o.encodingName), size); err != nil {
+		return usageErr(err)
+	}
+	if err := checkBoardSize(o.n, o.nSet, satLimit(o.enc, o.enumerate, o.solverSet)); err != nil {
+		return err
+	}
+	if o.placed, err = parsePlacements(o.place, o.n); err != nil {
+		return err
+	}
+	switch {
+	case o.counterSet:
+		return o.checkCounter()
+	case !o.solverSet && (o.proof || o.solverOutputSet):
+		return usagef("--proof and --solver-output go with --solver")
+	}
+	return nil
+}
+
+// runSat solves the instance the options describe, or counts it with
+// --counter.
+func runSat(parent context.Context, o satOptions, stdout, stderr io.Writer) error {
+	if o.counterSet {
+		return runCounter(parent, o, stdout, stderr)
+	}
+	r, err := newSatRun(o, stderr)
+	if err != nil {
 		return err
 	}
 	// --timeout covers everything from here: encoding and loading a
 	// large board take seconds, as long as the solve itself.
-	ctx, cancel := timeoutContext(c)
+	ctx, cancel := timeoutContext(parent, o.timeout)
 	defer cancel()
-	out, err := openSolutions(c, r.n, r.placed)
+	out, err := openSolutions(parent, stdout, o.solutionFlags, r.n, r.placed)
 	if err != nil {
 		return err
 	}
@@ -91,8 +179,8 @@ func runSat(c *cli.Context) error {
 	// A progress bar only for --count: a stream of solutions on the same
 	// terminal would tear it.
 	var bar *progress
-	if c.Bool("count") {
-		bar = newProgress(c.App.ErrWriter, 0, fmt.Sprintf("sat n=%d", r.n))
+	if o.count {
+		bar = newProgress(stderr, 0, fmt.Sprintf("sat n=%d", r.n))
 	}
 	solver, err := sat.Detach(ctx, func() (engine.Interface, error) { return r.load(ctx, bar) })
 	if err != nil {
@@ -100,48 +188,57 @@ func runSat(c *cli.Context) error {
 			err = fmt.Errorf("interrupted while encoding and loading n = %d: %w", r.n, err)
 		}
 		out.Abort() // nothing written yet
-		return satError(err, c.Duration("timeout"))
+		return satError(err, o.timeout)
 	}
 	ref := &referee{ctx: ctx, cmd: "sat", solver: r.who, n: r.n, place: r.placed, count: r.enumerate, unique: r.unique.on,
 		group:     append([]board.Transform{board.Identity}, r.e.Symmetries()...),
 		certified: func() bool { return solver.Stats().Proofs > 0 }}
 	out.ref = ref
-	finished := func() bool { return true }
-	switch {
-	case c.Bool("count") && r.rot != nil:
-		err = r.rot.count(ctx, out, r.format, solver.All(ctx), ref)
-		bar.Done()
-	case c.Bool("count"):
-		err = r.count(ctx, solver, ref, out)
-		bar.Done()
-	default:
-		max := c.Int("limit")
-		if !r.enumerate {
-			max = 1
-		}
-		all := solver.All(ctx)
-		if !c.IsSet("solver") {
-			// gini takes seconds to notice a stop on a large board: the
-			// run returns at once and leaves it to the exit; finished
-			// says when its statistics can be read. (An external solver
-			// must be killed and its files removed before the exit,
-			// which its stop does.)
-			all, finished = sat.DetachSeq(ctx, all)
-		}
-		seq, bar := counted(c, r.rot.filter(ref.stream(all)), r.n, r.placed, r.unique.on, max)
-		_, err = writeSolutions(out, r.format, r.n, seq, max)
-		bar.Done()
-	}
-	if c.Bool("stats") && finished() {
+	finished, err := r.solve(ctx, solver, ref, out, bar)
+	if o.stats && finished() {
 		out.Flush() // the results first, then the statistics about them
 		r.writeStats(solver.Stats())
 	}
-	return ref.unverified(out.finish(satError(err, c.Duration("timeout"))))
+	return ref.unverified(out.finish(satError(err, o.timeout)))
+}
+
+// solve writes what the run asks of solver: the count, or the
+// solutions. finished says when the solver's statistics can be read.
+func (r *satRun) solve(ctx context.Context, solver engine.Interface, ref *referee, out *solutionOutput, bar *progress) (finished func() bool, err error) {
+	finished = func() bool { return true }
+	switch {
+	case r.o.count && r.rot != nil:
+		err = r.rot.count(ctx, out, r.format, solver.All(ctx), ref)
+		bar.Done()
+		return finished, err
+	case r.o.count:
+		err = r.count(ctx, solver, ref, out)
+		bar.Done()
+		return finished, err
+	}
+	max := r.o.limit
+	if !r.enumerate {
+		max = 1
+	}
+	all := solver.All(ctx)
+	if !r.external {
+		// gini takes seconds to notice a stop on a large board: the
+		// run returns at once and leaves it to the exit; finished
+		// says when its statistics can be read. (An external solver
+		// must be killed and its files removed before the exit,
+		// which its stop does.)
+		all, finished = sat.DetachSeq(ctx, all)
+	}
+	seq, pbar := counted(out.stdout, r.stderr, r.o.output, r.rot.filter(ref.stream(all)), r.n, r.placed, r.unique.on, max)
+	_, err = writeSolutions(out, r.format, r.n, seq, max)
+	pbar.Done()
+	return finished, err
 }
 
 // satRun is one run of the sat command, its flags read and checked.
 type satRun struct {
-	c         *cli.Context
+	o         *satOptions
+	stderr    io.Writer
 	n         int
 	enc       encode.Encoding
 	placed    []board.Queen
@@ -156,65 +253,31 @@ type satRun struct {
 	rot       *rotationClasses // --unique=rotations: picked from every solution
 }
 
-// newSatRun reads and checks sat's flags (usage errors, exit status 2),
-// and builds the encoder. A nil run with a nil error means --counter did
-// the run.
-func newSatRun(c *cli.Context) (*satRun, error) {
-	unique, args, err := uniqueOf(c)
-	if err != nil {
-		return nil, err
-	}
-	if len(args) > 0 {
-		return nil, usagef("sat: unexpected argument %q", args[0])
-	}
-	if err := exclusive(c, "all", "count", "limit"); err != nil {
-		return nil, err
-	}
-	if c.Int("limit") < 0 {
-		return nil, usagef("--limit must be at least 0")
-	}
-	if c.Int("threads") < 1 {
-		return nil, usagef("--threads must be at least 1")
-	}
-	r := &satRun{c: c, unique: unique, who: "gini", enumerate: c.Bool("all") || c.Bool("count") || c.IsSet("limit"),
-		external: c.IsSet("solver"), threads: c.Int("threads")}
-	if r.format, err = solutionFormat(c); err != nil {
-		return nil, err
-	}
-	if r.enc, err = encode.Resolve(encode.Encoding(c.String("encoding")), resolveSize(c)); err != nil {
-		return nil, usageErr(err)
-	}
-	if r.n, err = boardSize(c, satLimit(r.enc, r.enumerate, c.IsSet("solver"))); err != nil {
-		return nil, err
-	}
-	if r.placed, err = placements(c, r.n); err != nil {
-		return nil, err
-	}
-	if c.IsSet("counter") {
-		return nil, runCounter(c, r.n, r.enc, r.placed, unique)
-	}
-	if !c.IsSet("solver") && (c.Bool("proof") || c.IsSet("solver-output")) {
-		return nil, usagef("--proof and --solver-output go with --solver")
-	}
+// newSatRun prepares the run of the checked options o: the external
+// solver (usage errors, exit status 2) and the encoder; it says on stderr
+// which symmetries --unique with --place takes.
+func newSatRun(o satOptions, stderr io.Writer) (*satRun, error) {
+	r := &satRun{o: &o, stderr: stderr, n: o.n, enc: o.enc, placed: o.placed, unique: o.unique, who: "gini",
+		enumerate: o.enumerate, format: o.format, external: o.solverSet, threads: o.threads}
 	// The symmetry-breaking clauses are for all 8 symmetries: the classes
 	// under the rotations are picked from every solution instead.
-	if unique.rotations {
-		r.rot, unique = newRotationClasses(c, r.n, r.placed), uniqueMode{}
-		r.unique = unique
+	if r.unique.rotations {
+		r.rot, r.unique = newRotationClasses(stderr, r.n, r.placed), uniqueMode{}
 	}
-	if c.IsSet("solver") {
+	var err error
+	if o.solverSet {
 		// Before the encoding, which takes seconds on a large board.
-		if r.ext, err = externalSolver(c, c.String("solver")); err != nil {
+		if r.ext, err = newExternal(o.solver, o.solverOutput, o.proof); err != nil {
 			return nil, err
 		}
 		argv, _ := external.SplitCommand(r.ext.Command)
 		r.who = filepath.Base(argv[0])
 	}
-	if r.e, err = encode.NewEncoder(r.n, encode.Options{Encoding: r.enc, Place: r.placed, Symmetry: unique.on}); err != nil {
+	if r.e, err = encode.NewEncoder(r.n, encode.Options{Encoding: r.enc, Place: r.placed, Symmetry: r.unique.on}); err != nil {
 		return nil, usageErr(err)
 	}
-	if unique.on && len(r.placed) > 0 {
-		fmt.Fprintf(c.App.ErrWriter, "queens: note: --unique with --place breaks only the symmetries that keep the placed queens in place: %s\n", symmetryNames(r.e.Symmetries()))
+	if r.unique.on && len(r.placed) > 0 {
+		fmt.Fprintf(stderr, "queens: note: --unique with --place breaks only the symmetries that keep the placed queens in place: %s\n", symmetryNames(r.e.Symmetries()))
 	}
 	return r, nil
 }
@@ -275,7 +338,7 @@ func (r *satRun) count(ctx context.Context, solver engine.Interface, ref *refere
 
 // writeStats writes --stats to stderr.
 func (r *satRun) writeStats(st engine.Stats) {
-	writeStats(r.c.App.ErrWriter, r.format, stat{"n", r.n}, stat{"encoding", r.enc}, stat{"vars", st.Vars},
+	writeStats(r.stderr, r.format, stat{"n", r.n}, stat{"encoding", r.enc}, stat{"vars", st.Vars},
 		stat{"clauses", st.Clauses}, stat{"cubes", st.Cubes}, stat{"solves", st.Solves},
 		stat{"solutions", st.Solutions}, stat{"proofs", st.Proofs}, stat{"seconds", st.Elapsed})
 }

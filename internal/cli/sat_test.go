@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/encode"
 )
 
 // TestSatExternal: queens sat -n 30 --solver S prints a valid board for
@@ -76,5 +79,57 @@ func TestDimacsCadicalDecode(t *testing.T) {
 	_, stderr, code = runCLI(t, strings.Join(bad, " ")+" 0\n", "decode", "-n", "30")
 	if code != 1 || !strings.Contains(stderr, "share a column") {
 		t.Errorf("corrupted model: exit %d, stderr %q; want 1 naming the column", code, stderr)
+	}
+}
+
+// TestSatFlags checks how sat reads and checks its flags, without
+// running the command.
+func TestSatFlags(t *testing.T) {
+	type want struct {
+		enc       encode.Encoding
+		format    board.Format
+		enumerate bool
+		unique    uniqueMode
+		placed    int
+	}
+	for _, tc := range []struct {
+		args []string
+		want want
+		err  string
+	}{
+		{[]string{"-n", "8"}, want{encode.Pairwise, board.FormatBoard, false, uniqueMode{}, 0}, ""},
+		{[]string{"-n", "60"}, want{encode.Commander, board.FormatBoard, false, uniqueMode{}, 0}, ""},
+		{[]string{"-n", "8", "--count", "--place", "1:1", "--format", "json", "--unique", "rotations"}, want{encode.Pairwise, board.FormatJSON, true, uniqueMode{on: true, rotations: true}, 1}, ""},
+		{[]string{"-n", "8", "--limit", "3", "--encoding", "seq"}, want{encode.Seq, board.FormatBoard, true, uniqueMode{}, 0}, ""},
+		{[]string{"-n", "8", "--count", "--counter", "clasp -n 0 -q"}, want{encode.Pairwise, board.FormatBoard, true, uniqueMode{}, 0}, ""},
+		{nil, want{}, "missing -n N"},
+		{[]string{"-n", "8", "extra"}, want{}, `unexpected argument "extra"`},
+		{[]string{"-n", "8", "--all", "--limit", "2"}, want{}, "--all and --limit cannot be used together"},
+		{[]string{"-n", "8", "--format", "nosuch"}, want{}, "nosuch"},
+		{[]string{"-n", "8", "--encoding", "nosuch"}, want{}, "nosuch"},
+		{[]string{"-n", "40", "--all"}, want{}, "n <= "},
+		{[]string{"-n", "8", "--place", "0:1"}, want{}, "0:1"},
+		{[]string{"-n", "8", "--proof"}, want{}, "--proof and --solver-output go with --solver"},
+		{[]string{"-n", "8", "--counter", "clasp"}, want{}, "--counter counts: it goes with --count"},
+		{[]string{"-n", "8", "--count", "--counter", "clasp", "--solver", "cadical"}, want{}, "--counter replaces --solver"},
+		{[]string{"-n", "8", "--count", "--counter", "clasp", "--unique"}, want{}, "--counter with --unique"},
+	} {
+		var got *satOptions
+		err := runCommand(t, newSatCommand(func(_ context.Context, o satOptions, _, _ io.Writer) error {
+			got = &o
+			return nil
+		}), tc.args...)
+		what := strings.Join(tc.args, " ")
+		if tc.err != "" {
+			refused(t, "sat", tc.args, err, got != nil, tc.err)
+			continue
+		}
+		if err != nil || got == nil {
+			t.Errorf("sat %s: %v, ran %v", what, err, got != nil)
+			continue
+		}
+		if g := (want{got.enc, got.format, got.enumerate, got.unique, len(got.placed)}); g != tc.want {
+			t.Errorf("sat %s: %+v, want %+v", what, g, tc.want)
+		}
 	}
 }

@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"net"
 
 	"github.com/queens-dev/queens/internal/quote"
@@ -9,7 +11,11 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func serveCommand() *cli.Command {
+func serveCommand() *cli.Command { return newServeCommand(runServe) }
+
+// newServeCommand returns the serve command; its action reads the flags
+// into serveOptions and hands them to run (tests pass their own).
+func newServeCommand(run func(ctx context.Context, o serveOptions, stderr io.Writer) error) *cli.Command {
 	return &cli.Command{
 		Name:  "serve",
 		Usage: "the interactive board in a browser: place queens, see the attacks, solve, count, step through the search",
@@ -29,38 +35,68 @@ func serveCommand() *cli.Command {
 			&cli.StringFlag{Name: "export", Usage: "write the page as a static site (engines in WebAssembly) to the new directory `DIR` instead of serving"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.Args().Present() {
-				return usagef("serve: unexpected argument %q", c.Args().First())
+			o := serveOptions{args: c.Args().Slice(), addr: c.String("addr"), addrSet: c.IsSet("addr"), open: c.Bool("open"),
+				openSet: c.IsSet("open"), export: c.String("export"), exportSet: c.IsSet("export")}
+			if err := o.check(); err != nil {
+				return err
 			}
-			if c.IsSet("export") {
-				if c.IsSet("addr") || c.IsSet("open") {
-					return usagef("serve: --export writes files and serves nothing: not with --addr or --open")
-				}
-				res, err := serve.Export(c.Context, c.String("export"))
-				if err := c.Context.Err(); err != nil {
-					return fmt.Errorf("serve --export stopped: %w", err)
-				}
-				if err != nil {
-					return failf("serve: %v", err)
-				}
-				fmt.Fprintf(c.App.ErrWriter, "queens serve: exported %d files, %.1f MB (queens.wasm %.1f MB) to %s: serve it with any static web server, e.g. python3 -m http.server -d %s\n",
-					len(res.Files), float64(res.Bytes)/1e6, float64(res.Wasm)/1e6, c.String("export"), c.String("export"))
-				return nil
-			}
-			if _, port, err := net.SplitHostPort(c.String("addr")); err != nil || port == "" {
-				return usagef("serve: --addr %s: want HOST:PORT, such as 127.0.0.1:8080", quote.Token(c.String("addr")))
-			} else if _, err := net.LookupPort("tcp", port); err != nil {
-				return usagef("serve: --addr %s: the port must be 0 to 65535 (0: any free one) or a service name", quote.Token(c.String("addr")))
-			}
-			if err := serve.Run(c.Context, c.String("addr"), c.Bool("open"), c.App.ErrWriter); err != nil {
-				return failf("%v", err)
-			}
-			if err := c.Context.Err(); err != nil {
-				// Stopped by SIGINT, SIGTERM or SIGHUP, the only way it
-				// ends: exit 130, as for every command a signal stops.
-				return fmt.Errorf("serve stopped: %w", err)
-			}
-			return nil
+			return run(c.Context, o, c.App.ErrWriter)
 		},
 	}
+}
+
+// serveOptions are the flags of queens serve.
+type serveOptions struct {
+	args      []string // none allowed
+	addr      string
+	addrSet   bool
+	open      bool
+	openSet   bool
+	export    string // --export DIR
+	exportSet bool
+}
+
+// check checks the options (usage errors, exit status 2).
+func (o serveOptions) check() error {
+	if len(o.args) > 0 {
+		return usagef("serve: unexpected argument %q", o.args[0])
+	}
+	if o.exportSet {
+		if o.addrSet || o.openSet {
+			return usagef("serve: --export writes files and serves nothing: not with --addr or --open")
+		}
+		return nil
+	}
+	if _, port, err := net.SplitHostPort(o.addr); err != nil || port == "" {
+		return usagef("serve: --addr %s: want HOST:PORT, such as 127.0.0.1:8080", quote.Token(o.addr))
+	} else if _, err := net.LookupPort("tcp", port); err != nil {
+		return usagef("serve: --addr %s: the port must be 0 to 65535 (0: any free one) or a service name", quote.Token(o.addr))
+	}
+	return nil
+}
+
+// runServe serves the page until ctx ends, or with --export writes it
+// as a static site.
+func runServe(ctx context.Context, o serveOptions, stderr io.Writer) error {
+	if o.exportSet {
+		res, err := serve.Export(ctx, o.export)
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("serve --export stopped: %w", err)
+		}
+		if err != nil {
+			return failf("serve: %v", err)
+		}
+		fmt.Fprintf(stderr, "queens serve: exported %d files, %.1f MB (queens.wasm %.1f MB) to %s: serve it with any static web server, e.g. python3 -m http.server -d %s\n",
+			len(res.Files), float64(res.Bytes)/1e6, float64(res.Wasm)/1e6, o.export, o.export)
+		return nil
+	}
+	if err := serve.Run(ctx, o.addr, o.open, stderr); err != nil {
+		return failf("%v", err)
+	}
+	if err := ctx.Err(); err != nil {
+		// Stopped by SIGINT, SIGTERM or SIGHUP, the only way it
+		// ends: exit 130, as for every command a signal stops.
+		return fmt.Errorf("serve stopped: %w", err)
+	}
+	return nil
 }

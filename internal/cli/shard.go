@@ -23,52 +23,79 @@ import (
 // Their actions run before the command's: they refuse the flags without
 // --count, and --json selects --format json.
 func shardFlag() cli.Flag {
-	return &cli.StringFlag{Name: "shard", Action: needCount[string]("shard"),
+	return &cli.StringFlag{Name: "shard",
 		Usage: "count only shard `I/K` (I of K shards, I from --shard-base, default 0) and print one JSON line for queens merge; " +
 			"without /K: --shard-count or SLURM_ARRAY_TASK_COUNT; without --shard: JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID"}
 }
 func shardCountFlag() cli.Flag {
-	return &cli.IntFlag{Name: "shard-count", Action: needCount[int]("shard-count"),
+	return &cli.IntFlag{Name: "shard-count",
 		Usage: "the number of shards `K` (with --shard I, or with the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)"}
 }
 func shardBaseFlag() cli.Flag {
-	return &cli.IntFlag{Name: "shard-base", Action: needCount[int]("shard-base"), DefaultText: "0; SLURM_ARRAY_TASK_MIN for SLURM_ARRAY_TASK_ID",
+	return &cli.IntFlag{Name: "shard-base", DefaultText: "0; SLURM_ARRAY_TASK_MIN for SLURM_ARRAY_TASK_ID",
 		Usage: "the number of the first shard `B`: 1 for GNU parallel's {#} or a Slurm array 1-K"}
 }
 func splitFlag() cli.Flag {
-	return &cli.StringFlag{Name: "split", Action: needCount[string]("split"), DefaultText: "0",
+	return &cli.StringFlag{Name: "split", DefaultText: "0",
 		Usage: fmt.Sprintf("split each constellation into `M` sub-parts (2 to %d; 0: whole constellations; auto: 0 below n = %d, else 2^(N-16)), "+
 			"the pieces of --shard and --checkpoint, for boards whose constellations are too large to be a piece of work each; "+
 			"every shard of a count takes the same M (on the CPU: --gpu counts whole constellations)", backtrack.MaxParts, shard.AutoSplitFrom)}
 }
 func checkpointFlag() cli.Flag {
-	return &cli.StringFlag{Name: "checkpoint", Action: needCount[string]("checkpoint"),
+	return &cli.StringFlag{Name: "checkpoint",
 		Usage: "record finished pieces of the count in `FILE`; the same command run again continues where it stopped (not the -o file)"}
 }
 func jsonFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "json", Usage: "same as --format json", Action: func(c *cli.Context, on bool) error {
-		if !on {
-			return nil
-		}
-		if c.IsSet("format") && c.String("format") != "json" {
-			return usagef("--json and --format %s cannot be used together", c.String("format"))
-		}
-		return c.Set("format", "json")
-	}}
+	return &cli.BoolFlag{Name: "json", Usage: "same as --format json"}
 }
 
-// needCount returns a flag action refusing flag without --count or with
-// --place.
-func needCount[T any](flag string) func(*cli.Context, T) error {
-	return func(c *cli.Context, _ T) error {
-		if !c.Bool("count") {
-			return usagef("--%s needs --count", flag)
+// The flags of a count made of pieces (--shard, --checkpoint), as
+// backtrack's options hold them: what check finds of them.
+
+// sharded reports whether the count is one shard (--shard or
+// --shard-count).
+func (o *backtrackOptions) sharded() bool { return o.shardSet || o.shardCountSet }
+
+// pieces reports whether the count is made of pieces: a shard, or
+// checkpointed.
+func (o *backtrackOptions) pieces() bool { return o.sharded() || o.checkpoint != "" }
+
+// checkCountFlags refuses the flags of a count made of pieces without
+// --count or with --place, and --json with another --format (which it
+// selects).
+func (o *backtrackOptions) checkCountFlags() error {
+	for _, f := range []flagOn{{"shard", o.shardSet}, {"shard-count", o.shardCountSet}, {"shard-base", o.shardBaseSet}, {"split", o.splitSet}, {"checkpoint", o.checkpoint != ""}} {
+		switch {
+		case !f.on:
+		case !o.count:
+			return usagef("--%s needs --count", f.name)
+		case len(o.place) > 0:
+			return usagef("--%s cannot be combined with --place", f.name)
 		}
-		if c.IsSet("place") {
-			return usagef("--%s cannot be combined with --place", flag)
-		}
-		return nil
 	}
+	if o.json {
+		if o.formatSet && o.formatName != "json" {
+			return usagef("--json and --format %s cannot be used together", o.formatName)
+		}
+		o.formatName, o.formatSet = "json", true
+	}
+	return nil
+}
+
+// checkShard checks the shard's flags (and environment, see shardIndex)
+// and --split.
+func (o *backtrackOptions) checkShard() error {
+	var err error
+	if o.sharded() {
+		if o.formatSet && o.formatName != "json" {
+			return usagef("--shard prints a JSON line; --format %s does not apply", o.formatName)
+		}
+		if o.shardIndex, o.shards, err = o.shardOf(); err != nil {
+			return err
+		}
+	}
+	o.splitParts, err = splitOf(o.split, o.splitSet, o.n)
+	return err
 }
 
 // lookupEnv reads the environment; tests replace it.
@@ -141,8 +168,7 @@ func executableHash() string {
 // checkpointApart refuses -o naming the checkpoint or its lock file, by
 // any path or link: the count written at the end would replace the
 // checkpoint it was resumed from (or break its lock).
-func checkpointApart(c *cli.Context) error {
-	ckpt, out := c.String("checkpoint"), c.String("output")
+func checkpointApart(ckpt, out string) error {
 	if ckpt == "" || out == "" || out == "-" {
 		return nil
 	}
@@ -158,54 +184,72 @@ func checkpointApart(c *cli.Context) error {
 // shard.Options.Counter).
 type pieceCounter = func(ctx context.Context, n int, pieces []backtrack.Subproblem, done func(int, backtrack.Tally) error) error
 
-// countCommand runs --count: with --shard (or --shard-count) one shard,
-// printed as a JSON line; with --checkpoint resumable; otherwise the plain
-// counter.
-func countCommand(ctx context.Context, c *cli.Context, out *output, format board.Format, n int, place []board.Queen, counter pieceCounter, engine string) error {
-	sharded := c.IsSet("shard") || c.IsSet("shard-count")
-	if !sharded && !c.IsSet("checkpoint") && counter == nil {
-		return backtrackCount(ctx, c, out, format, n, place)
-	}
-	spec := shard.Spec{N: n, Shards: 1, Version: version()}
+// countPieces runs a count made of pieces: with --shard (or
+// --shard-count) one shard, printed as a JSON line; with --checkpoint
+// resumable; with a counter (the GPU's) the pieces counted by it.
+func (o *backtrackOptions) countPieces(ctx context.Context, out *solutionOutput, stderr io.Writer, counter pieceCounter, engine string) error {
+	spec := shard.Spec{N: o.n, Shards: 1, Version: version(), Split: o.splitParts}
 	if engine == shard.EngineJoin {
 		spec.Scheme = shard.JoinScheme // the join's own pieces
 	}
-	if sharded {
-		if c.IsSet("format") && format != board.FormatJSON {
-			return usagef("--shard prints a JSON line; --format %s does not apply", c.String("format"))
-		}
-		var err error
-		if spec.Index, spec.Shards, err = shardIndex(c); err != nil {
-			return err
-		}
+	if o.sharded() {
+		spec.Index, spec.Shards = o.shardIndex, o.shards
 	}
-	var err error
-	if spec.Split, err = splitOf(c, n, counter != nil); err != nil {
-		return err
+	if spec.Split > 0 && counter != nil {
+		return usagef("--split %s: --gpu counts whole constellations (on a count that mixes GPU and CPU shards, leave --split out on all of them)", o.split)
 	}
 	if _, _, err := spec.Covered(); err != nil {
 		return usageErr(err)
 	}
-	opt := shard.Options{Threads: c.Int("threads"), Counter: counter, Engine: engine}
+	opt := shard.Options{Threads: o.threads, Counter: counter, Engine: engine}
 	if engine == shard.EngineJoin {
-		if opt.Memory, err = joinMemory(c, n); err != nil {
+		var err error
+		if opt.Memory, err = o.joinMemory(); err != nil {
 			return err
 		}
 		defer limitHeap(opt.Memory)()
 	}
-	path := c.String("checkpoint")
 	var ckpt *shard.Checkpoint
-	if path != "" {
+	if o.checkpoint != "" {
 		var err error
-		if ckpt, err = shard.OpenCheckpoint(path, spec); err != nil {
+		if ckpt, err = shard.OpenCheckpoint(o.checkpoint, spec); err != nil {
 			return usageErr(err)
 		}
 		defer ckpt.Close()
 		opt.Done = ckpt.Done()
 	}
+	run, err := o.runPieces(ctx, stderr, spec, opt, ckpt)
+	if err != nil {
+		return err
+	}
+	if o.sharded() {
+		err = o.writeShardLine(out, stderr, run.res, ckpt)
+	} else {
+		err = o.writePiecesCount(out, run)
+	}
+	if err != nil || !o.stats {
+		return err
+	}
+	out.Flush() // the result first, then the statistics about it
+	return writeStats(stderr, o.format, stat{"n", o.n}, stat{"engine", run.res.Engine}, stat{"scheme", run.res.Scheme}, stat{"shard", spec.Index}, stat{"shards", spec.Shards},
+		stat{"pieces", run.pieces}, stat{"resumed", run.resumed}, stat{"nodes", run.res.Nodes},
+		stat{"threads", o.threads}, stat{"seconds", run.res.Elapsed})
+}
+
+// piecesRun is what runPieces counted: the result, the pieces of the
+// shard and how many of them the checkpoint held before.
+type piecesRun struct {
+	res             shard.Result
+	pieces, resumed int
+}
+
+// runPieces counts the shard spec with opt, recording each piece in ckpt
+// (if not nil) and reporting progress on stderr; a count cut short says
+// how far it got.
+func (o *backtrackOptions) runPieces(ctx context.Context, stderr io.Writer, spec shard.Spec, opt shard.Options, ckpt *shard.Checkpoint) (piecesRun, error) {
 	resumed, finished := len(opt.Done), 0
 	pieces, _, _ := spec.Covered()
-	prog := startPieceProgress(c.App.ErrWriter, c.Duration("progress-every"), fmt.Sprintf("n=%d shard %d/%d", n, spec.Index, spec.Shards), resumed, pieces)
+	prog := startPieceProgress(stderr, o.progressEvery, fmt.Sprintf("n=%d shard %d/%d", o.n, spec.Index, spec.Shards), resumed, pieces)
 	defer prog.Stop()
 	opt.OnPiece = func(p shard.Piece) error {
 		finished++
@@ -224,56 +268,59 @@ func countCommand(ctx context.Context, c *cli.Context, out *output, format board
 			err = ferr
 		}
 	}
-	if err != nil {
-		far := fmt.Sprintf("after %d of %d pieces", resumed+finished, pieces)
-		if saved := 0; ckpt != nil {
-			saved = ckpt.Saved()
-			switch {
-			case saved == resumed+finished && saved > 0:
-				far += fmt.Sprintf(" (%s keeps them: run the same command again to continue)", path)
-			case saved > 0:
-				far += fmt.Sprintf(" (%s keeps %d of them: run the same command again to continue)", path, saved)
-			}
-		}
-		return stoppedErr(ctx, far, err)
+	if err == nil {
+		return piecesRun{res: res, pieces: pieces, resumed: resumed}, nil
 	}
-	if sharded {
-		_, err = out.Write(res.AppendLine(nil))
-		if err == nil && ckpt != nil {
-			// The line written (renamed into place, or flushed), the
-			// checkpoint and its lock are spent: a count of millions of
-			// shards would leave millions of files.
-			if err = out.Commit(); err == nil {
-				if rerr := ckpt.Remove(); rerr != nil {
-					fmt.Fprintf(c.App.ErrWriter, "queens: warning: the line is written; %v\n", rerr)
-				}
-			}
-		}
-	} else {
-		// n <= 27 here: 24 × the count fits 64 bits, unless a forged
-		// checkpoint adds up past it, which the table check below names.
-		total24, ok1 := res.Total24.Uint64()
-		unique24, ok2 := res.Unique24.Uint64()
-		if !ok1 || !ok2 {
-			return failf("the count of n = %d passes 2^64 / 24 solutions: the checkpoint %s holds a forged or damaged piece (remove it and count again)", n, path)
-		}
-		var unique *uint64
-		if c.Bool("unique") {
-			u := unique24 / 24
-			unique = &u
-		}
-		err = writeCount(out, format, n, total24/24, unique, nil)
-		if err == nil {
-			err = checkPublished(n, total24, unique24, resumed, path)
+	far := fmt.Sprintf("after %d of %d pieces", resumed+finished, pieces)
+	if saved := 0; ckpt != nil {
+		saved = ckpt.Saved()
+		switch {
+		case saved == resumed+finished && saved > 0:
+			far += fmt.Sprintf(" (%s keeps them: run the same command again to continue)", o.checkpoint)
+		case saved > 0:
+			far += fmt.Sprintf(" (%s keeps %d of them: run the same command again to continue)", o.checkpoint, saved)
 		}
 	}
-	if err != nil || !c.Bool("stats") {
+	return piecesRun{}, stoppedErr(ctx, far, err)
+}
+
+// writeShardLine writes the shard's JSON line; then the checkpoint, if
+// any, is spent and removed.
+func (o *backtrackOptions) writeShardLine(out *solutionOutput, stderr io.Writer, res shard.Result, ckpt *shard.Checkpoint) error {
+	_, err := out.Write(res.AppendLine(nil))
+	if err != nil || ckpt == nil {
 		return err
 	}
-	out.Flush() // the result first, then the statistics about it
-	return writeStats(c.App.ErrWriter, format, stat{"n", n}, stat{"engine", res.Engine}, stat{"scheme", res.Scheme}, stat{"shard", spec.Index}, stat{"shards", spec.Shards},
-		stat{"pieces", pieces}, stat{"resumed", resumed}, stat{"nodes", res.Nodes},
-		stat{"threads", c.Int("threads")}, stat{"seconds", res.Elapsed})
+	// The line written (renamed into place, or flushed), the checkpoint
+	// and its lock are spent: a count of millions of shards would leave
+	// millions of files.
+	if err = out.Commit(); err == nil {
+		if rerr := ckpt.Remove(); rerr != nil {
+			fmt.Fprintf(stderr, "queens: warning: the line is written; %v\n", rerr)
+		}
+	}
+	return err
+}
+
+// writePiecesCount writes the count of the whole board the pieces make
+// up, and checks it against the published table.
+func (o *backtrackOptions) writePiecesCount(out *solutionOutput, run piecesRun) error {
+	// n <= 27 here: 24 × the count fits 64 bits, unless a forged
+	// checkpoint adds up past it, which the table check below names.
+	total24, ok1 := run.res.Total24.Uint64()
+	unique24, ok2 := run.res.Unique24.Uint64()
+	if !ok1 || !ok2 {
+		return failf("the count of n = %d passes 2^64 / 24 solutions: the checkpoint %s holds a forged or damaged piece (remove it and count again)", o.n, o.checkpoint)
+	}
+	var unique *uint64
+	if o.unique.on {
+		u := unique24 / 24
+		unique = &u
+	}
+	if err := writeCount(out, o.format, o.n, total24/24, unique, nil); err != nil {
+		return err
+	}
+	return checkPublished(o.n, total24, unique24, run.resumed, o.checkpoint)
 }
 
 // checkPublished checks a whole count made of pieces (a checkpoint's, the
@@ -303,65 +350,29 @@ func fraction(x24 uint64) string {
 	return fmt.Sprintf("%d/24", x24)
 }
 
-// shardIndex works out the 0-based shard index and the shard count from
+// shardOf works out the 0-based shard index and the shard count from
 // --shard I[/K], --shard-count K and --shard-base B, or from the batch
 // engine's environment: JOB_COMPLETION_INDEX (a Kubernetes Indexed Job,
 // from 0), SLURM_ARRAY_TASK_ID (a Slurm job array, from
 // SLURM_ARRAY_TASK_MIN) and SLURM_ARRAY_TASK_COUNT. Flags win.
-func shardIndex(c *cli.Context) (index, count int, err error) {
-	atoi := func(what, s string) (int, error) {
-		v, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil {
-			return 0, usagef("bad %s %q: want a whole number", what, s)
+func (o *backtrackOptions) shardOf() (index, count int, err error) {
+	base, src, idx, cnt := 0, "--shard", "", ""
+	if o.shardSet {
+		idx, cnt, _ = strings.Cut(o.shard, "/")
+		if strings.Contains(o.shard, "/") && cnt == "" {
+			return 0, 0, usagef("bad --shard %q: want I/K or I", o.shard)
 		}
-		return v, nil
-	}
-	base, src, idx, cnt := 0, "", "", ""
-	switch v := c.String("shard"); {
-	case c.IsSet("shard"):
-		src = "--shard"
-		idx, cnt, _ = strings.Cut(v, "/")
-		if strings.Contains(v, "/") && cnt == "" {
-			return 0, 0, usagef("bad --shard %q: want I/K or I", v)
-		}
-	default:
-		for _, name := range []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"} {
-			if s, ok := lookupEnv(name); ok && s != "" {
-				src, idx = name, s
-				break
-			}
-		}
-		if src == "" {
-			return 0, 0, usagef("no shard index: give --shard I/K, or run where JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID is set")
-		}
-		if s, ok := lookupEnv("SLURM_ARRAY_TASK_MIN"); ok && src == "SLURM_ARRAY_TASK_ID" {
-			if base, err = atoi("SLURM_ARRAY_TASK_MIN", s); err != nil {
-				return 0, 0, err
-			}
-		}
-	}
-	if index, err = atoi("shard index from "+src, idx); err != nil {
+	} else if src, idx, base, err = shardFromEnv(); err != nil {
 		return 0, 0, err
 	}
-	switch s, ok := lookupEnv("SLURM_ARRAY_TASK_COUNT"); {
-	case cnt != "":
-		if count, err = atoi("shard count in --shard", cnt); err != nil {
-			return 0, 0, err
-		}
-		if c.IsSet("shard-count") && c.Int("shard-count") != count {
-			return 0, 0, usagef("--shard %s and --shard-count %d disagree", c.String("shard"), c.Int("shard-count"))
-		}
-	case c.IsSet("shard-count"):
-		count = c.Int("shard-count")
-	case ok:
-		if count, err = atoi("SLURM_ARRAY_TASK_COUNT", s); err != nil {
-			return 0, 0, err
-		}
-	default:
-		return 0, 0, usagef("no shard count: give --shard I/K or --shard-count K")
+	if index, err = atoiFlag("shard index from "+src, idx); err != nil {
+		return 0, 0, err
 	}
-	if c.IsSet("shard-base") {
-		base = c.Int("shard-base")
+	if count, err = o.shardCountOf(cnt); err != nil {
+		return 0, 0, err
+	}
+	if o.shardBaseSet {
+		base = o.shardBase
 	}
 	// Every number in range before any arithmetic, so nothing overflows.
 	if count < 1 || count > shard.MaxShards {
@@ -376,25 +387,67 @@ func shardIndex(c *cli.Context) (index, count int, err error) {
 	return index - base, count, nil
 }
 
-// splitOf reads --split for a count of the n×n board: the sub-parts per
-// constellation of the shard's pieces (0 for whole ones). onGPU: the
-// GPU counts whole constellations only.
-func splitOf(c *cli.Context, n int, onGPU bool) (int, error) {
-	if !c.IsSet("split") {
-		return 0, nil
-	}
-	v := c.String("split")
-	m := 0
-	if v == "auto" {
-		m = shard.AutoSplit(n)
-	} else {
-		var err error
-		if m, err = strconv.Atoi(v); err != nil || m != 0 && (m < 2 || m > backtrack.MaxParts) {
-			return 0, usagef("--split: want auto, 0 or 2 to %d sub-parts per constellation, not %s", backtrack.MaxParts, quote.Token(v))
+// shardFromEnv reads the shard index without --shard: its source
+// (JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID), its text, and the number
+// of the first shard (SLURM_ARRAY_TASK_MIN for SLURM_ARRAY_TASK_ID).
+func shardFromEnv() (src, idx string, base int, err error) {
+	for _, name := range []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"} {
+		if s, ok := lookupEnv(name); ok && s != "" {
+			src, idx = name, s
+			break
 		}
 	}
-	if m > 0 && onGPU {
-		return 0, usagef("--split %s: --gpu counts whole constellations (on a count that mixes GPU and CPU shards, leave --split out on all of them)", v)
+	if src == "" {
+		return "", "", 0, usagef("no shard index: give --shard I/K, or run where JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID is set")
+	}
+	if s, ok := lookupEnv("SLURM_ARRAY_TASK_MIN"); ok && src == "SLURM_ARRAY_TASK_ID" {
+		if base, err = atoiFlag("SLURM_ARRAY_TASK_MIN", s); err != nil {
+			return "", "", 0, err
+		}
+	}
+	return src, idx, base, nil
+}
+
+// shardCountOf reads the shard count: cnt, the K of --shard I/K, which
+// --shard-count must agree with; else --shard-count, else
+// SLURM_ARRAY_TASK_COUNT.
+func (o *backtrackOptions) shardCountOf(cnt string) (int, error) {
+	switch s, ok := lookupEnv("SLURM_ARRAY_TASK_COUNT"); {
+	case cnt != "":
+		count, err := atoiFlag("shard count in --shard", cnt)
+		if err == nil && o.shardCountSet && o.shardCount != count {
+			return 0, usagef("--shard %s and --shard-count %d disagree", o.shard, o.shardCount)
+		}
+		return count, err
+	case o.shardCountSet:
+		return o.shardCount, nil
+	case ok:
+		return atoiFlag("SLURM_ARRAY_TASK_COUNT", s)
+	}
+	return 0, usagef("no shard count: give --shard I/K or --shard-count K")
+}
+
+// atoiFlag reads the whole number s, what, for shardOf.
+func atoiFlag(what, s string) (int, error) {
+	v, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return 0, usagef("bad %s %q: want a whole number", what, s)
+	}
+	return v, nil
+}
+
+// splitOf reads --split (v; set: given) for a count of the n×n board: the
+// sub-parts per constellation of the shard's pieces (0 for whole ones).
+func splitOf(v string, set bool, n int) (int, error) {
+	if !set {
+		return 0, nil
+	}
+	if v == "auto" {
+		return shard.AutoSplit(n), nil
+	}
+	m, err := strconv.Atoi(v)
+	if err != nil || m != 0 && (m < 2 || m > backtrack.MaxParts) {
+		return 0, usagef("--split: want auto, 0 or 2 to %d sub-parts per constellation, not %s", backtrack.MaxParts, quote.Token(v))
 	}
 	return m, nil
 }

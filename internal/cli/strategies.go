@@ -11,7 +11,6 @@ import (
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
-	"github.com/urfave/cli/v2"
 )
 
 // compareStrategies are the strategies of compare --strategies, the
@@ -44,10 +43,10 @@ func strategyEngine(s backtrack.Strategy, stats *backtrack.Stats) compare.Engine
 // slower than lex, where over repeated runs their CPU times are within a
 // few percent). Strategies beyond their board limit are left out of that
 // n, with a line that says so.
-func runCompareStrategies(c *cli.Context, sizes []int, place []board.Queen) error {
-	ctx, cancel := timeoutContext(c)
+func runCompareStrategies(parent context.Context, o compareOptions, out io.Writer) error {
+	ctx, cancel := timeoutContext(parent, o.timeout)
 	defer cancel()
-	out := c.App.Writer
+	sizes, place := o.sizes, o.placed
 	fmt.Fprintf(out, "%4s  %-10s %10s %14s %12s  %s\n", "n", "strategy", "solutions", "queens placed", "tested", "verdict")
 	problems := 0
 	for _, n := range sizes {
@@ -64,11 +63,11 @@ func runCompareStrategies(c *cli.Context, sizes []int, place []board.Queen) erro
 			}
 		}
 		r := compare.Check(ctx, n, place, engines)
-		if err := c.Context.Err(); err != nil {
+		if err := parent.Err(); err != nil {
 			return fmt.Errorf("interrupted at n = %d: %w", n, err)
 		}
 		if ctx.Err() != nil {
-			return failf("stopped by --timeout %s at n = %d", c.Duration("timeout"), n)
+			return failf("stopped by --timeout %s at n = %d", o.timeout, n)
 		}
 		writeStrategyRows(out, r, used, stats)
 		if len(over) > 0 {

@@ -15,61 +15,70 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func traceCommand() *cli.Command {
+// traceUsage is the usage text of trace: its synopsis, and what its
+// steps and flags show.
+var traceUsage = "queens trace -n N [--place R:C ...] [--all] [--strategy S] [--order rows|columns] [--narrate steps|agents]\n" +
+	"       [--boards [--grid]] [--stack] [--no-rejects] [--max-steps K] [--delay D] [--gif FILE] [--format text|json]\n\n" +
+	"Each line is one step of the real backtracker (by default rows top to bottom, columns\n" +
+	"left to right; squares are always ROW:COL, 1-based, as --place writes them):\n" +
+	"  try R:C  place             the square is free: a queen goes there\n" +
+	"  try R:C  rejected: ...     a queen already on the board attacks it\n" +
+	"  dead end at row R          no square of row R is free\n" +
+	"  backtrack to row R: ...    the queen of row R is taken away; row R goes on\n" +
+	"  solution #K: ...           every row has a queen\n" +
+	"A diagonal runs from the top left down to the bottom right (row - column the same along\n" +
+	"it), an anti-diagonal from the bottom left up to the top right (row + column the same).\n" +
+	"--strategy iterative traces the same search without recursion (the same steps); cells\n" +
+	"tries the cells of the whole board in reading order, any free cell after the last queen\n" +
+	"(\"dead end: every cell after 3:5 is attacked\"; n <= 10); generate places queens without\n" +
+	"looking, one per row and column, and tests each complete placement (\"place 2:2 (not\n" +
+	"tested yet)\", \"test 1:1 2:2 3:3 4:4 fails: 2:2 is on the diagonal of 1:1\"; n <= 10);\n" +
+	"scan is cells as the course text writes it, every free cell of the whole board at every\n" +
+	"level, so it finds each solution n! times (n <= 8; docs/learn.md says what that teaches).\n" +
+	"--order columns fills the columns left to right, trying rows top to bottom, as the\n" +
+	"textbook's figures, the agents' text and the tutorial's 0/1 matrix do: the dead ends and\n" +
+	"backtracks then name columns (\"dead end at column 6\").\n" +
+	"--narrate agents tells the same steps as the object-oriented formulation does: queen K\n" +
+	"lives in column K and asks queen K-1 to advance when it finds no safe row (\"queen 6\n" +
+	"finds no safe row and asks queen 5 to advance\"); it implies --order columns unless\n" +
+	"--order rows is given (queen K then lives in row K).\n" +
+	fmt.Sprintf("Boards up to n = %d, as the page's. The search stops at the first solution (every\n", maxTraceN) +
+	fmt.Sprintf("board up to n = %d gets there: n = 16 after 174445 steps), or with --all at the end of\n", traceFirstN) +
+	fmt.Sprintf("the search; --all, and any trace above n = %d, stops after %d steps unless\n", traceFirstN, traceAllSteps) +
+	"--max-steps says otherwise (0: no limit), and says so.\n" +
+	"--boards draws the board after every step, with the legend: Q a queen, P a pre-placed\n" +
+	"one, * the queen just placed, x a rejected square (a whole line at a dead end), - a\n" +
+	"square some queen attacks, . a free square.\n" +
+	"--gif draws the board before the search, then every step as a frame captioned with its\n" +
+	"number and what happened (in the agents' words with --narrate agents), with a legend: the\n" +
+	"search's queens black, pre-placed queens blue, attacked squares grey, the new queen on\n" +
+	"yellow with, in one picture as the textbook's figure has them, black dots on the squares\n" +
+	"of its line rejected before it and blue dots on the squares it newly attacks, rejected\n" +
+	"squares and a dead end's squares red, the square a backtrack empties with a grey\n" +
+	"outline of its queen (generate shades no attacked square: it never looks at the board);\n" +
+	"dead ends held twice as long, solutions six\n" +
+	fmt.Sprintf("times; at most %d frames. Without --delay the frames share about 45 seconds (4\n", maxGIFSteps) +
+	"to 50 hundredths of a second each: n = 8 to its first solution lasts 43 seconds).\n" +
+	"--stack shows after every step the search's stack: the recursive calls still running,\n" +
+	"outermost first, each with its line and the square it is on (\"calls: row 1 at 1:1 > row\n" +
+	"2 at 2:3\"; cells: its levels, \"queen 2 at 2:3\"), or for --strategy iterative its\n" +
+	"explicit stack, each level with the next square it will try (\"stack: row 1 next 1:2 |\n" +
+	"row 2 next 2:4\"): the same search, kept two ways. In JSON: \"stack\", [row, col] pairs.\n" +
+	"--grid draws the boards of --boards as the cells program's grid: 0 FREE, 1 QUEEN, 2 THREAT.\n" +
+	"--no-rejects leaves the rejected tries out of the text and the GIF (the steps keep their\n" +
+	"numbers; the GIF still dots them on the next queen's frame): only the places, dead ends,\n" +
+	"backtracks and solutions. At a class's pace: --no-rejects --delay 1s."
+
+func traceCommand() *cli.Command { return newTraceCommand(runTrace) }
+
+// newTraceCommand returns the trace command; its action reads the flags
+// into traceOptions, checks them into a traceConfig and hands it to run
+// (tests pass their own).
+func newTraceCommand(run func(ctx context.Context, cfg traceConfig, stdout io.Writer) error) *cli.Command {
 	return &cli.Command{
-		Name:  "trace",
-		Usage: "show the backtracking search step by step (text, boards, an animated GIF)",
-		UsageText: "queens trace -n N [--place R:C ...] [--all] [--strategy S] [--order rows|columns] [--narrate steps|agents]\n" +
-			"       [--boards [--grid]] [--stack] [--no-rejects] [--max-steps K] [--delay D] [--gif FILE] [--format text|json]\n\n" +
-			"Each line is one step of the real backtracker (by default rows top to bottom, columns\n" +
-			"left to right; squares are always ROW:COL, 1-based, as --place writes them):\n" +
-			"  try R:C  place             the square is free: a queen goes there\n" +
-			"  try R:C  rejected: ...     a queen already on the board attacks it\n" +
-			"  dead end at row R          no square of row R is free\n" +
-			"  backtrack to row R: ...    the queen of row R is taken away; row R goes on\n" +
-			"  solution #K: ...           every row has a queen\n" +
-			"A diagonal runs from the top left down to the bottom right (row - column the same along\n" +
-			"it), an anti-diagonal from the bottom left up to the top right (row + column the same).\n" +
-			"--strategy iterative traces the same search without recursion (the same steps); cells\n" +
-			"tries the cells of the whole board in reading order, any free cell after the last queen\n" +
-			"(\"dead end: every cell after 3:5 is attacked\"; n <= 10); generate places queens without\n" +
-			"looking, one per row and column, and tests each complete placement (\"place 2:2 (not\n" +
-			"tested yet)\", \"test 1:1 2:2 3:3 4:4 fails: 2:2 is on the diagonal of 1:1\"; n <= 10);\n" +
-			"scan is cells as the course text writes it, every free cell of the whole board at every\n" +
-			"level, so it finds each solution n! times (n <= 8; docs/learn.md says what that teaches).\n" +
-			"--order columns fills the columns left to right, trying rows top to bottom, as the\n" +
-			"textbook's figures, the agents' text and the tutorial's 0/1 matrix do: the dead ends and\n" +
-			"backtracks then name columns (\"dead end at column 6\").\n" +
-			"--narrate agents tells the same steps as the object-oriented formulation does: queen K\n" +
-			"lives in column K and asks queen K-1 to advance when it finds no safe row (\"queen 6\n" +
-			"finds no safe row and asks queen 5 to advance\"); it implies --order columns unless\n" +
-			"--order rows is given (queen K then lives in row K).\n" +
-			fmt.Sprintf("Boards up to n = %d, as the page's. The search stops at the first solution (every\n", maxTraceN) +
-			fmt.Sprintf("board up to n = %d gets there: n = 16 after 174445 steps), or with --all at the end of\n", traceFirstN) +
-			fmt.Sprintf("the search; --all, and any trace above n = %d, stops after %d steps unless\n", traceFirstN, traceAllSteps) +
-			"--max-steps says otherwise (0: no limit), and says so.\n" +
-			"--boards draws the board after every step, with the legend: Q a queen, P a pre-placed\n" +
-			"one, * the queen just placed, x a rejected square (a whole line at a dead end), - a\n" +
-			"square some queen attacks, . a free square.\n" +
-			"--gif draws the board before the search, then every step as a frame captioned with its\n" +
-			"number and what happened (in the agents' words with --narrate agents), with a legend: the\n" +
-			"search's queens black, pre-placed queens blue, attacked squares grey, the new queen on\n" +
-			"yellow with, in one picture as the textbook's figure has them, black dots on the squares\n" +
-			"of its line rejected before it and blue dots on the squares it newly attacks, rejected\n" +
-			"squares and a dead end's squares red, the square a backtrack empties with a grey\n" +
-			"outline of its queen (generate shades no attacked square: it never looks at the board);\n" +
-			"dead ends held twice as long, solutions six\n" +
-			fmt.Sprintf("times; at most %d frames. Without --delay the frames share about 45 seconds (4\n", maxGIFSteps) +
-			"to 50 hundredths of a second each: n = 8 to its first solution lasts 43 seconds).\n" +
-			"--stack shows after every step the search's stack: the recursive calls still running,\n" +
-			"outermost first, each with its line and the square it is on (\"calls: row 1 at 1:1 > row\n" +
-			"2 at 2:3\"; cells: its levels, \"queen 2 at 2:3\"), or for --strategy iterative its\n" +
-			"explicit stack, each level with the next square it will try (\"stack: row 1 next 1:2 |\n" +
-			"row 2 next 2:4\"): the same search, kept two ways. In JSON: \"stack\", [row, col] pairs.\n" +
-			"--grid draws the boards of --boards as the cells program's grid: 0 FREE, 1 QUEEN, 2 THREAT.\n" +
-			"--no-rejects leaves the rejected tries out of the text and the GIF (the steps keep their\n" +
-			"numbers; the GIF still dots them on the next queen's frame): only the places, dead ends,\n" +
-			"backtracks and solutions. At a class's pace: --no-rejects --delay 1s.",
+		Name:      "trace",
+		Usage:     "show the backtracking search step by step (text, boards, an animated GIF)",
+		UsageText: traceUsage,
 		Flags: []cli.Flag{
 			sizeFlag(), placeFlag(),
 			&cli.BoolFlag{Name: "all", Usage: "trace the whole search, not just up to the first solution"},
@@ -86,7 +95,13 @@ func traceCommand() *cli.Command {
 			&cli.StringFlag{Name: "gif", Usage: "also write the search as an animated GIF to `FILE`"},
 			formatFlag("text", "json"),
 		},
-		Action: runTrace,
+		Action: func(c *cli.Context) error {
+			cfg, err := traceFlags(c).check()
+			if err != nil {
+				return err
+			}
+			return run(c.Context, cfg, c.App.Writer)
+		},
 	}
 }
 
@@ -153,7 +168,7 @@ func (tr traceRun) run(ctx context.Context, show func(number int, st backtrack.S
 	return steps, kinds, errors.Is(cause, errStopTrace), err
 }
 
-// traceConfig is what the flags of trace ask for.
+// traceConfig is what the flags of trace ask for, checked.
 type traceConfig struct {
 	traceRun
 	format       string
@@ -161,77 +176,111 @@ type traceConfig struct {
 	boards       bool // a board after every step (--boards, or an animation)
 	stack        bool // the stack after every step
 	grid         bool // the boards as the cells program's 0/1/2 grid (--grid)
-	animate      bool // redraw in place in the terminal, waiting delay between steps
+	animate      bool // redraw in place in the terminal, waiting delay between steps (set by runTrace)
 	defaultLimit bool // --all stops at traceAllSteps, as --max-steps was not given
 	delay        time.Duration
+	gif          string // --gif FILE
 }
 
-// traceFlags reads and checks the flags of trace.
-func traceFlags(c *cli.Context) (traceConfig, error) {
+// traceOptions are the flags and arguments of trace as given.
+type traceOptions struct {
+	args                            []string
+	n                               int
+	nSet                            bool
+	place                           []string
+	all, boards, grid, stack        bool
+	noRejects                       bool
+	orderName, strategyName, format string
+	orderSet                        bool
+	narrate                         string
+	maxSteps                        int
+	maxStepsSet                     bool
+	delay                           time.Duration
+	gif                             string
+}
+
+// traceFlags reads trace's flags: the one place that looks them up by
+// name.
+func traceFlags(c *cli.Context) traceOptions {
+	return traceOptions{
+		args: c.Args().Slice(), n: c.Int("n"), nSet: c.IsSet("n"), place: c.StringSlice("place"),
+		all: c.Bool("all"), boards: c.Bool("boards"), grid: c.Bool("grid"), stack: c.Bool("stack"), noRejects: c.Bool("no-rejects"),
+		orderName: c.String("order"), orderSet: c.IsSet("order"), strategyName: c.String("strategy"), format: c.String("format"),
+		narrate: c.String("narrate"), maxSteps: c.Int("max-steps"), maxStepsSet: c.IsSet("max-steps"),
+		delay: c.Duration("delay"), gif: c.String("gif"),
+	}
+}
+
+// check checks the options (usage errors, exit status 2) and resolves
+// them into what the trace does.
+func (o traceOptions) check() (traceConfig, error) {
 	var cfg traceConfig
-	if c.Args().Present() {
-		return cfg, usagef("trace: unexpected argument %q", c.Args().First())
+	if len(o.args) > 0 {
+		return cfg, usagef("trace: unexpected argument %q", o.args[0])
 	}
-	strategy, err := traceStrategy(c.String("strategy"))
+	strategy, err := traceStrategy(o.strategyName)
 	if err != nil {
 		return cfg, err
 	}
-	n, err := boardSize(c, maxTraceN)
+	if err := checkBoardSize(o.n, o.nSet, maxTraceN); err != nil {
+		return cfg, err
+	}
+	if err := strategyLimit(strategy, o.n); err != nil {
+		return cfg, err
+	}
+	placed, err := parsePlacements(o.place, o.n)
 	if err != nil {
 		return cfg, err
 	}
-	if err := strategyLimit(strategy, n); err != nil {
+	cfg = traceConfig{format: o.format, delay: o.delay, stack: o.stack, grid: o.grid, boards: o.boards, gif: o.gif}
+	if cfg.agents, err = o.checkNarrate(strategy); err != nil {
 		return cfg, err
 	}
-	placed, err := placements(c, n)
-	if err != nil {
-		return cfg, err
-	}
-	cfg.format = c.String("format")
-	if cfg.format != "text" && cfg.format != "json" {
-		return cfg, usagef("--format %q: want text or json", cfg.format)
-	}
-	if c.Bool("boards") && cfg.format == "json" {
-		return cfg, usagef("--boards draws text boards: not with --format json")
-	}
-	switch c.String("narrate") {
-	case "steps":
-	case "agents":
-		cfg.agents = true
-	default:
-		return cfg, usagef("--narrate %q: want steps or agents", c.String("narrate"))
-	}
-	if cfg.agents && cfg.format == "json" {
-		return cfg, usagef("--narrate agents tells the steps in words: not with --format json")
-	}
-	if err := backtrack.AgentsTell(strategy); cfg.agents && err != nil {
-		return cfg, usagef("--narrate agents with --strategy %s: %v", strategy, err)
-	}
-	order, err := backtrack.ParseOrder(c.String("order"))
+	order, err := backtrack.ParseOrder(o.orderName)
 	if err != nil {
 		return cfg, usageErr(fmt.Errorf("--order: %w", err))
 	}
-	if cfg.agents && !c.IsSet("order") {
+	if cfg.agents && !o.orderSet {
 		order = backtrack.Columns // the agents of the textbook live in columns
 	}
-	maxSteps, delay := c.Int("max-steps"), c.Duration("delay")
-	if maxSteps < 0 || delay < 0 {
+	maxSteps := o.maxSteps
+	if maxSteps < 0 || o.delay < 0 {
 		return cfg, usagef("--max-steps and --delay cannot be negative")
 	}
-	cfg.defaultLimit = !c.IsSet("max-steps") && (c.Bool("all") || n > traceFirstN)
+	cfg.defaultLimit = !o.maxStepsSet && (o.all || o.n > traceFirstN)
 	if cfg.defaultLimit {
 		maxSteps = traceAllSteps
 	}
-	cfg.traceRun = traceRun{n: n, placed: placed, order: order, strategy: strategy, all: c.Bool("all"), maxSteps: maxSteps, noRejects: c.Bool("no-rejects")}
-	cfg.delay = delay
-	cfg.animate = delay > 0 && cfg.format == "text" && isTerminal(c.App.Writer)
-	cfg.boards = c.Bool("boards") || cfg.animate
-	cfg.stack = c.Bool("stack")
-	cfg.grid = c.Bool("grid")
-	if cfg.grid && !c.Bool("boards") {
+	cfg.traceRun = traceRun{n: o.n, placed: placed, order: order, strategy: strategy, all: o.all, maxSteps: maxSteps, noRejects: o.noRejects}
+	if cfg.grid && !o.boards {
 		return cfg, usagef("--grid draws the boards as the cells program's grid: with --boards")
 	}
 	return cfg, nil
+}
+
+// checkNarrate checks --format and --narrate, and whether the agents
+// tell strategy's steps: it returns whether they do.
+func (o traceOptions) checkNarrate(strategy backtrack.Strategy) (agents bool, err error) {
+	if o.format != "text" && o.format != "json" {
+		return false, usagef("--format %q: want text or json", o.format)
+	}
+	if o.boards && o.format == "json" {
+		return false, usagef("--boards draws text boards: not with --format json")
+	}
+	switch o.narrate {
+	case "steps":
+		return false, nil
+	case "agents":
+	default:
+		return false, usagef("--narrate %q: want steps or agents", o.narrate)
+	}
+	if o.format == "json" {
+		return false, usagef("--narrate agents tells the steps in words: not with --format json")
+	}
+	if err := backtrack.AgentsTell(strategy); err != nil {
+		return false, usagef("--narrate agents with --strategy %s: %v", strategy, err)
+	}
+	return true, nil
 }
 
 // traceStrategy reads --strategy of trace: the strategies that trace
@@ -250,19 +299,19 @@ func traceStrategy(name string) (backtrack.Strategy, error) {
 // openGIF creates the --gif writer, nil without --gif: it counts the
 // frames first (refusing too many) to pick the delay unless --delay
 // gives one.
-func (cfg traceConfig) openGIF(c *cli.Context) (*draw.TraceGIF, *output, error) {
-	path := c.String("gif")
+func (cfg traceConfig) openGIF(ctx context.Context) (*draw.TraceGIF, *output, error) {
+	path := cfg.gif
 	if path == "" {
 		return nil, nil, nil
 	}
 	if path == "-" {
 		return nil, nil, usagef("--gif needs a file name (stdout has the trace)")
 	}
-	weight, err := cfg.checkFrames(c.Context)
+	weight, err := cfg.checkFrames(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	out, err := openOutputContext(c.Context, path, nil)
+	out, err := openOutputContext(ctx, path, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -285,8 +334,7 @@ const maxGIFDelay = 65535
 // show returns the function that shows each step: a line (text or JSON),
 // a board with --boards, a frame with --gif. It keeps the first write
 // error in *werr and stops the trace with it.
-func (cfg traceConfig) show(c *cli.Context, anim *draw.TraceGIF, werr *error) func(number int, st backtrack.Step, hidden bool) bool {
-	stdout := c.App.Writer
+func (cfg traceConfig) show(ctx context.Context, stdout io.Writer, anim *draw.TraceGIF, werr *error) func(number int, st backtrack.Step, hidden bool) bool {
 	var buf []byte
 	return func(number int, st backtrack.Step, hidden bool) bool {
 		if hidden {
@@ -325,33 +373,32 @@ func (cfg traceConfig) show(c *cli.Context, anim *draw.TraceGIF, werr *error) fu
 			*werr = anim.Add(frameOf(number, st, cfg.agents))
 		}
 		if cfg.animate {
-			sleep(c.Context, cfg.delay)
+			sleep(ctx, cfg.delay)
 		}
 		return *werr == nil
 	}
 }
 
-func runTrace(c *cli.Context) error {
-	cfg, err := traceFlags(c)
-	if err != nil {
-		return err
-	}
-	anim, gifOut, err := cfg.openGIF(c)
+// runTrace runs the trace cfg describes, on stdout (animated in place
+// when stdout is a terminal and --delay is given).
+func runTrace(ctx context.Context, cfg traceConfig, stdout io.Writer) error {
+	cfg.animate = cfg.delay > 0 && cfg.format == "text" && isTerminal(stdout)
+	cfg.boards = cfg.boards || cfg.animate
+	anim, gifOut, err := cfg.openGIF(ctx)
 	if err != nil {
 		return err
 	}
 	if gifOut != nil {
 		defer gifOut.Abort() // after a successful Commit there is nothing left to remove
 	}
-	stdout := c.App.Writer
 	if cfg.boards && !cfg.animate {
 		if _, err := fmt.Fprint(stdout, cfg.legend()); err != nil {
 			return err
 		}
 	}
 	var werr error
-	steps, kinds, stopped, err := cfg.run(c.Context, cfg.show(c, anim, &werr))
-	if err := c.Context.Err(); err != nil {
+	steps, kinds, stopped, err := cfg.run(ctx, cfg.show(ctx, stdout, anim, &werr))
+	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("interrupted after %s: %w", plural(steps, "step"), err)
 	}
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"image"
 	imagedraw "image/draw"
 	"image/gif"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -546,5 +547,46 @@ func TestTraceScan(t *testing.T) {
 	out, _, _ = runCLI(t, "", "trace", "-n", "4", "--strategy", "cells", "--boards", "--grid", "--max-steps", "1")
 	if !strings.Contains(out, "       1  1 2 2 2\n       2  2 2 0 0\n") {
 		t.Errorf("--grid:\n%s", out)
+	}
+}
+
+// TestTraceFlags checks how trace reads and checks its flags, without
+// running the command.
+func TestTraceFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args     []string
+		order    backtrack.Order
+		agents   bool
+		maxSteps int
+		err      string
+	}{
+		{[]string{"-n", "4"}, backtrack.Rows, false, 0, ""},
+		{[]string{"-n", "6", "--narrate", "agents"}, backtrack.Columns, true, 0, ""},
+		{[]string{"-n", "6", "--narrate", "agents", "--order", "rows", "--max-steps", "7"}, backtrack.Rows, true, 7, ""},
+		{[]string{"-n", "6", "--all"}, backtrack.Rows, false, traceAllSteps, ""},
+		{nil, 0, false, 0, "missing -n N"},
+		{[]string{"-n", "4", "x"}, 0, false, 0, `unexpected argument "x"`},
+		{[]string{"-n", "4", "--strategy", "heuristic"}, 0, false, 0, "--strategy heuristic is for big boards"},
+		{[]string{"-n", "11", "--strategy", "cells"}, 0, false, 0, "too large for --strategy cells"},
+		{[]string{"-n", "4", "--format", "svg"}, 0, false, 0, "want text or json"},
+		{[]string{"-n", "4", "--boards", "--format", "json"}, 0, false, 0, "not with --format json"},
+		{[]string{"-n", "4", "--narrate", "agents", "--format", "json"}, 0, false, 0, "not with --format json"},
+		{[]string{"-n", "4", "--narrate", "poems"}, 0, false, 0, "want steps or agents"},
+		{[]string{"-n", "4", "--grid"}, 0, false, 0, "with --boards"},
+		{[]string{"-n", "4", "--place", "5:5"}, 0, false, 0, "5:5"},
+	} {
+		var got *traceConfig
+		err := runCommand(t, newTraceCommand(func(_ context.Context, cfg traceConfig, _ io.Writer) error {
+			got = &cfg
+			return nil
+		}), tc.args...)
+		what := strings.Join(tc.args, " ")
+		if tc.err != "" {
+			refused(t, "trace", tc.args, err, got != nil, tc.err)
+			continue
+		}
+		if err != nil || got == nil || got.order != tc.order || got.agents != tc.agents || got.maxSteps != tc.maxSteps {
+			t.Errorf("trace %s: %+v, %v; want order %v, agents %v, max steps %d", what, got, err, tc.order, tc.agents, tc.maxSteps)
+		}
 	}
 }

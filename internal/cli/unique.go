@@ -13,9 +13,8 @@ import (
 // uniqueMode is the value of --unique: off, all 8 symmetries (a bare
 // --unique, as the contract has it) or the 4 rotations only
 // (--unique=rotations). It is a boolean flag to the flag parser, so that
-// a bare --unique takes no argument, and its String is "true" or "false"
-// so that c.Bool("unique") keeps working for the code that only asks
-// whether it is set.
+// a bare --unique takes no argument, and its String is "true" or "false",
+// as a boolean flag's.
 type uniqueMode struct {
 	on        bool
 	rotations bool
@@ -82,17 +81,12 @@ func uniqueFlag() cli.Flag {
 		Usage: "only solutions distinct up to rotation and reflection; --unique=rotations: up to rotation only (see below)"}
 }
 
-// uniqueOf reads --unique and returns the arguments left over. A mode
-// written after a space (--unique rotations) is left by the flag parser as
-// an argument: as the last argument it is taken as the mode, anywhere else
-// it is a usage error that says to write --unique=rotations.
-func uniqueOf(c *cli.Context) (uniqueMode, []string, error) {
-	args := c.Args().Slice()
-	u, _ := c.Generic("unique").(*uniqueMode)
-	if u == nil {
-		return uniqueMode{}, args, nil
-	}
-	mode := *u
+// uniqueArgs returns the mode of --unique and the arguments left over. A
+// mode written after a space (--unique rotations) is left by the flag
+// parser as an argument: as the last argument it is taken as the mode,
+// anywhere else it is a usage error that says to write
+// --unique=rotations.
+func uniqueArgs(mode uniqueMode, args []string) (uniqueMode, []string, error) {
 	if len(args) > 0 && mode.on && (args[0] == "rotations" || args[0] == "all") {
 		if len(args) > 1 {
 			return mode, nil, usagef("write --unique=%s (with =): the flags after %q were not read", args[0], args[0])
@@ -115,18 +109,18 @@ type rotationClasses struct {
 // newRotationClasses returns the classes of the n×n board's completions
 // of placed under its rotations; with pre-placed queens it says on
 // stderr which rotations those are.
-func newRotationClasses(c *cli.Context, n int, placed []board.Queen) *rotationClasses {
+func newRotationClasses(stderr io.Writer, n int, placed []board.Queen) *rotationClasses {
 	r := &rotationClasses{n: n, group: board.Stabilizer(n, placed, true)}
 	if len(placed) > 0 {
-		uniqueNote(c, r.group)
+		uniqueNote(stderr, r.group)
 	}
 	return r
 }
 
 // uniqueNote says on stderr which symmetries the classes of --unique with
 // --place are taken under.
-func uniqueNote(c *cli.Context, group []board.Transform) {
-	fmt.Fprintf(c.App.ErrWriter, "queens: note: --unique with --place counts the classes under the symmetries that keep the placed queens in place: %s\n", symmetryNames(group))
+func uniqueNote(stderr io.Writer, group []board.Transform) {
+	fmt.Fprintf(stderr, "queens: note: --unique with --place counts the classes under the symmetries that keep the placed queens in place: %s\n", symmetryNames(group))
 }
 
 // filter passes on the canonical solutions of seq only; a nil r passes

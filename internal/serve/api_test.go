@@ -245,13 +245,11 @@ func orbits(sols []board.Solution) (all, rot uint64) {
 // cliGolden reads a golden file of the trace command.
 func cliGolden(t *testing.T, name string) string {
 	t.Helper()
-	for _, dir := range []string{"../../testdata", "../cli/testdata"} {
-		if b, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
-			return string(b)
-		}
+	b, err := os.ReadFile(filepath.Join("../cli/testdata", name))
+	if err != nil {
+		t.Fatalf("golden file of the trace command: %v", err)
 	}
-	t.Fatalf("golden file %s of the trace command not found", name)
-	return ""
+	return string(b)
 }
 
 // TestTraceMatchesCLI checks the steps against the trace command's golden

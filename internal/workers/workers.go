@@ -1,6 +1,10 @@
-// Package workers is the pool of workers of the two counters (packages
-// backtrack and backtrack/join): goroutines that take parts in order,
-// stop when a context ends, and report the parts done to a callback.
+// Package workers is the one pool of workers of queens: goroutines that
+// take parts in order, stop when a context ends, and report the parts
+// done to a callback. The two counters (packages backtrack and
+// backtrack/join), a shard's pieces and merge's recount (package shard)
+// and the GPU counter's splitters and CPU twin (package gpu) run on it;
+// sat's cubes keep a pool of their own, which hands each cube out only
+// within a window of the results emitted in order.
 package workers
 
 import (
