@@ -177,13 +177,7 @@ func fraction24Of(x Uint128) string {
 
 // body returns the line up to the checksum, closed with a brace: the bytes
 // the checksum covers.
-func (l line) body() []byte {
-	b, err := json.Marshal(l)
-	if err != nil {
-		panic("shard: marshal result: " + err.Error()) // plain fields cannot fail
-	}
-	return b
-}
+func (l line) body() []byte { return l.appendJSON(nil) }
 
 // checksum returns the hex SHA-256 of body.
 func checksum(body []byte) string {
@@ -254,11 +248,16 @@ func Parse(text []byte) (Result, error) {
 		return Result{}, fmt.Errorf("parse shard result: %w%v", ErrChecksum, err)
 	}
 	var l line
-	if err := decodeStrict(body, &l); err != nil {
-		return Result{}, fmt.Errorf("parse shard result: %w: %v", ErrNotShard, err)
-	}
-	if !bytes.Equal(l.body(), body) {
-		return Result{}, fmt.Errorf("parse shard result: %w: not in the form queens writes", ErrCorrupt)
+	if !l.parseJSON(body) || !bytes.Equal(l.appendJSON(make([]byte, 0, len(body))), body) {
+		// Not in the form queens writes, or a form parseJSON leaves to
+		// encoding/json: it finds what is wrong.
+		l = line{}
+		if err := decodeStrict(body, &l); err != nil {
+			return Result{}, fmt.Errorf("parse shard result: %w: %v", ErrNotShard, err)
+		}
+		if !bytes.Equal(l.body(), body) {
+			return Result{}, fmt.Errorf("parse shard result: %w: not in the form queens writes", ErrCorrupt)
+		}
 	}
 	sum := string(text[len(text)-64-2 : len(text)-2]) // signedBody checked it
 	r := Result{

@@ -3,6 +3,8 @@ package shard
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -603,6 +605,36 @@ func TestCheckpointElapsed(t *testing.T) {
 		os.WriteFile(path, withElapsed(bad+"\n"), 0o644)
 		if _, err := OpenCheckpoint(path, s); !errors.Is(err, ErrCheckpoint) {
 			t.Errorf("checkpoint with %s: %v, want %v", bad, err, ErrCheckpoint)
+		}
+	}
+}
+
+// TestFingerprintText checks that fingerprint hashes the text it always
+// hashed (written with fmt, as the lines of earlier versions were
+// fingerprinted), for pieces of every scheme.
+func TestFingerprintText(t *testing.T) {
+	for _, s := range []Spec{
+		{N: 10, Index: 1, Shards: 4, Version: "v1"},
+		{N: 12, Index: 0, Shards: 3, Version: "dev", Split: 4},
+		{N: 10, Index: 2, Shards: 5, Version: "x y", Scheme: JoinScheme},
+		{N: 28, Index: 16777215, Shards: 1 << 24, Version: "bench", Split: 4096},
+	} {
+		keys, _, err := s.keys()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "queens shard\nn %d\nscheme %s\nshards %d\nshard %d\nversion %s\n", s.N, s.scheme(), s.Shards, s.Index, s.Version)
+		if s.Split > 0 {
+			fmt.Fprintf(&b, "split %d\n", s.Split)
+		}
+		b.WriteString("pieces")
+		for _, p := range keys {
+			fmt.Fprintf(&b, " %v", p)
+		}
+		sum := sha256.Sum256([]byte(b.String()))
+		if got, want := fingerprint(s, keys), hex.EncodeToString(sum[:16]); got != want || len(keys) == 0 {
+			t.Errorf("%v (%d pieces): fingerprint %s, want %s", s, len(keys), got, want)
 		}
 	}
 }
