@@ -217,6 +217,11 @@ func (r Result) keys() []key {
 // setKeys stores keys as r's pieces, of its scheme.
 func (r *Result) setKeys(keys []key) {
 	r.Pieces, r.JoinPieces = nil, nil
+	if len(keys) > 0 && keys[0].join {
+		r.JoinPieces = make([]join.Piece, 0, len(keys))
+	} else if len(keys) > 0 {
+		r.Pieces = make([]backtrack.Subproblem, 0, len(keys))
+	}
 	for _, k := range keys {
 		if k.join {
 			r.JoinPieces = append(r.JoinPieces, k.jp)

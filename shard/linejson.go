@@ -72,9 +72,9 @@ func (l *line) appendJSON(b []byte) []byte {
 	}
 	b = appendJSONString(append(b, `,"total":`...), l.Total)
 	b = appendJSONString(append(b, `,"unique":`...), l.Unique)
-	b = append(append(b, `,"total24":`...), l.Total24.String()...)
-	b = append(append(b, `,"unique24":`...), l.Unique24.String()...)
-	b = append(append(b, `,"nodes":`...), l.Nodes.String()...)
+	b = l.Total24.appendDecimal(append(b, `,"total24":`...))
+	b = l.Unique24.appendDecimal(append(b, `,"unique24":`...))
+	b = l.Nodes.appendDecimal(append(b, `,"nodes":`...))
 	b = appendJSONFloat(append(b, `,"elapsed":`...), l.Elapsed)
 	b = appendJSONString(append(b, `,"host":`...), l.Host)
 	b = strconv.AppendInt(append(b, `,"threads":`...), int64(l.Threads), 10)
@@ -228,8 +228,7 @@ func (l *line) parseJSON(body []byte) bool {
 	l.Covered = s.int()
 	s.lit(`,"pieces":[`)
 	// The pieces' numbers in one array, sliced once it is whole.
-	var flat []int64
-	var ends []int
+	flat, ends := make([]int64, 0, 5*16), make([]int, 0, 16)
 	for s.ok && !s.peek("]") {
 		if len(ends) > 0 {
 			s.lit(",")
@@ -254,7 +253,7 @@ func (l *line) parseJSON(body []byte) bool {
 		start = end
 	}
 	s.lit(`,"tallies":[`)
-	l.Tallies = [][3]uint64{}
+	l.Tallies = make([][3]uint64, 0, len(ends))
 	for s.ok && !s.peek("]") {
 		if len(l.Tallies) > 0 {
 			s.lit(",")
