@@ -1,8 +1,10 @@
 package shard
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
+	"math/bits"
 	"strconv"
 )
 
@@ -154,22 +156,65 @@ func (s *lineScanner) token() []byte {
 	return t
 }
 
+// digits reads a whole number of decimal digits, without sign, below
+// 2^64 (its form, leading zeros and all, is the round trip's to check).
+func (s *lineScanner) digits() uint64 {
+	t := s.token()
+	var x uint64
+	for i, c := range t {
+		d := uint64(c - '0')
+		if d > 9 {
+			s.ok = false
+			return 0
+		}
+		if i < 19 { // below 10^19: no overflow
+			x = x*10 + d
+			continue
+		}
+		hi, lo := bits.Mul64(x, 10)
+		var carry uint64
+		if x, carry = bits.Add64(lo, d, 0); hi != 0 || carry != 0 {
+			s.ok = false
+			return 0
+		}
+	}
+	return x
+}
+
+// int64 reads a whole number in int64's range.
+func (s *lineScanner) int64() int64 {
+	neg := s.peek("-")
+	if neg {
+		s.lit("-")
+	}
+	x := s.digits()
+	switch {
+	case !neg && x <= math.MaxInt64:
+		return int64(x)
+	case neg && x <= 1<<63:
+		return int64(-x)
+	}
+	s.ok = false
+	return 0
+}
+
 // int reads a whole number in int's range.
 func (s *lineScanner) int() int {
-	x, err := strconv.ParseInt(string(s.token()), 10, 0)
-	s.ok = s.ok && err == nil
+	x := s.int64()
+	if x < math.MinInt || x > math.MaxInt {
+		s.ok = false
+	}
 	return int(x)
 }
 
 // uint64 reads a whole number in uint64's range.
-func (s *lineScanner) uint64() uint64 {
-	x, err := strconv.ParseUint(string(s.token()), 10, 64)
-	s.ok = s.ok && err == nil
-	return x
-}
+func (s *lineScanner) uint64() uint64 { return s.digits() }
 
 // uint128 reads a number as [Uint128.UnmarshalJSON] does.
 func (s *lineScanner) uint128() Uint128 {
+	if i := bytes.IndexAny(s.b, ",]}"); i >= 0 && i < 20 { // below 10^19: in 64 bits
+		return From64(s.digits())
+	}
 	x, err := ParseUint128(string(s.token()))
 	s.ok = s.ok && err == nil
 	return x
@@ -238,9 +283,7 @@ func (l *line) parseJSON(body []byte) bool {
 			if k > 0 {
 				s.lit(",")
 			}
-			x, err := strconv.ParseInt(string(s.token()), 10, 64)
-			s.ok = s.ok && err == nil
-			flat = append(flat, x)
+			flat = append(flat, s.int64())
 		}
 		s.lit("]")
 		ends = append(ends, len(flat))

@@ -119,3 +119,36 @@ func checkLineJSON(t *testing.T, l line) {
 		t.Fatalf("parseJSON read %+v, encoding/json %+v", fast, slow)
 	}
 }
+
+// TestParseJSONOddNumbers checks parseJSON on numbers out of the form
+// json.Marshal writes, or out of range: where it and the round trip
+// accept a body, encoding/json reads the same line from it.
+func TestParseJSONOddNumbers(t *testing.T) {
+	good := lineJSONSeeds(t)[1]
+	good.Nodes, good.Host = Uint128{Hi: 1, Lo: 5}, "node1"
+	body := good.appendJSON(nil)
+	for _, c := range []struct{ old, new string }{
+		{`"n":12`, `"n":012`}, {`"n":12`, `"n":-0`}, {`"n":12`, `"n":+12`}, {`"n":12`, `"n":1e1`},
+		{`"n":12`, `"n":9223372036854775808`}, {`"n":12`, `"n":-9223372036854775808`}, {`"n":12`, `"n":-9223372036854775809`},
+		{`"n":12`, `"n":18446744073709551616`}, {`"n":12`, `"n":12.0`}, {`"n":12`, `"n":`},
+		{`"tallies":[[`, `"tallies":[[18446744073709551615,`}, {`"tallies":[[`, `"tallies":[[18446744073709551616,`},
+		{`"tallies":[[`, `"tallies":[[-1,`}, {`"nodes":`, `"nodes":0`}, {`"nodes":`, `"nodes":340282366920938463463374607431768211456`},
+		{`"elapsed":`, `"elapsed":1e400`}, {`"elapsed":`, `"elapsed":0x1`}, {`"pieces":[[`, `"pieces":[[-1,`},
+	} {
+		odd := bytes.Replace(body, []byte(c.old), []byte(c.new), 1)
+		var fast, slow line
+		fastOK := fast.parseJSON(odd) && bytes.Equal(fast.appendJSON(nil), odd)
+		slowErr := decodeStrict(odd, &slow)
+		slowOK := slowErr == nil && bytes.Equal(slow.appendJSON(nil), odd)
+		if fastOK && (!slowOK || !reflect.DeepEqual(fast, slow)) {
+			t.Errorf("%s -> %s: parseJSON read %+v, encoding/json %+v (%v)", c.old, c.new, fast, slow, slowErr)
+		}
+		if fastOK != slowOK {
+			t.Errorf("%s -> %s: parseJSON and round trip accept it: %v, encoding/json: %v (%v)", c.old, c.new, fastOK, slowOK, slowErr)
+		}
+	}
+	var back line
+	if !back.parseJSON(body) || !reflect.DeepEqual(back, good) {
+		t.Errorf("a line with nodes past 2^64 not read back: %+v", back)
+	}
+}
