@@ -638,3 +638,53 @@ func TestFingerprintText(t *testing.T) {
 		}
 	}
 }
+
+// TestMergerPages checks the shards a Merger finds missing, repeated and
+// conflicting across its pages of shards: K = 2^24 lines of the n = 28
+// plan (a full page), and K = 5000 (a last page of 904).
+func TestMergerPages(t *testing.T) {
+	var m Merger
+	for _, i := range []int{16777215, 0, 5000, 4095, 4096} {
+		l, _, err := planLine(nil, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Parse(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var miss *MissingError
+	if _, err := m.Sum(); !errors.As(err, &miss) || miss.Count != 1<<24-5 || miss.Ranges(0) != "1-4094,4097-4999,5001-16777214" {
+		t.Fatalf("Sum: %v, want shards 1-4094,4097-4999,5001-16777214 missing", err)
+	}
+
+	m = Merger{}
+	var first Result
+	for _, i := range []int{4999, 0, 4999} {
+		r, err := Run(context.Background(), Spec{N: 6, Index: i, Shards: 5000, Version: "test"}, Options{Threads: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Add(r); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = r
+		}
+	}
+	if _, err := m.Sum(); !errors.As(err, &miss) || miss.Count != 4998 || miss.Ranges(0) != "1-4998" {
+		t.Fatalf("Sum: %v, want shards 1-4998 missing", err)
+	}
+	if m.sum.Repeated != 1 {
+		t.Errorf("shard 4999 given twice: %d repeats, want 1", m.sum.Repeated)
+	}
+	first.Tallies = slices.Clone(first.Tallies)
+	first.Tallies[0].Total24 += 24
+	if err := m.Add(first); !errors.Is(err, ErrDuplicate) {
+		t.Errorf("shard 0 again with other tallies: %v, want %v", err, ErrDuplicate)
+	}
+}
