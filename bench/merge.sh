@@ -16,8 +16,9 @@
 # run with M/4 lines too, and the difference gives the memory per line.
 #
 # Usage: bench/merge.sh [M]   (default 1000000: about 1 minute of CPU;
-#                              16777216: the whole merge, some 8 CPU-minutes
-#                              on an AMD EPYC, 1 GiB of memory, no disk)
+#                              16777216: the whole merge, some 8.5 CPU-minutes
+#                              of merge and 6 of the generator on an AMD EPYC,
+#                              420 MiB of memory, no disk)
 # Needs GNU time (apt-get install -y time).
 set -euo pipefail
 m=${1:-1000000}
