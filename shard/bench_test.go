@@ -109,12 +109,97 @@ func mean(xs []float64) float64 {
 
 func maxOverMean(xs []float64) float64 { return slices.Max(xs) / mean(xs) }
 
+// planLine appends to b the line of shard i of a count shaped like the
+// n = 28 plan (K = 2^24 shards of a split 4096 ways: 11 or 12 pieces
+// each), as Run would write it, but for its tallies: piece j holds
+// 1 + (i+j)%3 classes of 8 solutions (the symmetric piece 8 classes of
+// 1), made up but of a form Parse admits. It returns the line and its
+// sums.
+func planLine(b []byte, i int) ([]byte, Sums, error) {
+	s := Spec{N: 28, Index: i, Shards: 1 << 24, Version: "bench", Split: 4096}
+	keys, parts, err := s.keys()
+	if err != nil {
+		return b, Sums{}, err
+	}
+	r := Result{N: s.N, Shard: i, Shards: s.Shards, Scheme: SchemeSplit, Split: s.Split, Engine: EngineConstellations,
+		Parts: parts, Tallies: make([]backtrack.Tally, len(keys)), Version: s.Version, Fingerprint: fingerprint(s, keys),
+		Host: fmt.Sprintf("node%04d", i%4096), Threads: 1, Start: time.Unix(1764547200, 0).UTC(), Elapsed: 1800 * time.Second}
+	r.setKeys(keys)
+	for j, k := range keys {
+		c := uint64(1 + (i+j)%3)
+		if k.sp.Symmetric() {
+			r.Tallies[j] = backtrack.Tally{Unique24: 3 * 8, Nodes: uint64(i + j)}
+		} else {
+			r.Tallies[j] = backtrack.Tally{Total24: 24 * 8 * c, Unique24: 24 * c, Nodes: uint64(i + j)}
+		}
+	}
+	r.Sums, _ = SumTallies(r.Tallies)
+	return r.AppendLine(b), r.Sums, nil
+}
+
+// BenchmarkMerge parses and merges lines shaped like those of the n = 28
+// plan (see planLine), per line: parse (Parse alone), add
+// ([Merger.Add] of a parsed line) and line (both, as merge does on one
+// thread). A fresh Merger takes every 4096 lines (shards spread over
+// the 2^24).
+func BenchmarkMerge(b *testing.B) {
+	const pool = 4096
+	var lines [][]byte
+	var results []Result
+	for i := range pool {
+		l, _, err := planLine(nil, i*4093%(1<<24))
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, err := Parse(l)
+		if err != nil {
+			b.Fatal(err)
+		}
+		lines, results = append(lines, l), append(results, r)
+	}
+	b.Run("parse", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			if _, err := Parse(lines[i%pool]); err != nil {
+				b.Fatal(err)
+			}
+			i++
+		}
+	})
+	for _, parse := range []bool{false, true} {
+		name := "add"
+		if parse {
+			name = "line"
+		}
+		b.Run(name, func(b *testing.B) {
+			var m *Merger
+			i := 0
+			for b.Loop() {
+				if i%pool == 0 {
+					m = &Merger{}
+				}
+				r := results[i%pool]
+				if parse {
+					var err error
+					if r, err = Parse(lines[i%pool]); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := m.Add(r); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+			b.SetBytes(int64(len(lines[0])))
+		})
+	}
+}
+
 // TestGenerateMergeLines writes lines shaped like those of the n = 28 plan
-// (K = 2^24 shards of a split 4096 ways: 11 or 12 pieces each) for
-// bench/merge.sh: shards 0 to M-1 of QUEENS_MERGE_LINES=M into the file
-// QUEENS_MERGE_FILE. Their tallies are zero (the merge's work and memory
-// do not depend on them); the lines are otherwise those Run would write.
-// Skipped unless both are set.
+// (see planLine) for bench/merge.sh: shards 0 to M-1 of
+// QUEENS_MERGE_LINES=M into the file QUEENS_MERGE_FILE (a pipe, such as
+// /dev/fd/3, streams them), and then "total T unique U" (the count they
+// add up to) on stderr. Skipped unless both are set.
 func TestGenerateMergeLines(t *testing.T) {
 	path, count := os.Getenv("QUEENS_MERGE_FILE"), os.Getenv("QUEENS_MERGE_LINES")
 	if path == "" || count == "" {
@@ -130,22 +215,18 @@ func TestGenerateMergeLines(t *testing.T) {
 	}
 	w := bufio.NewWriterSize(f, 1<<20)
 	var b []byte
+	var sum Sums
 	for i := range m {
-		s := Spec{N: 28, Index: i, Shards: 1 << 24, Version: "bench", Split: 4096}
-		keys, parts, err := s.keys()
-		if err != nil {
+		var s Sums
+		if b, s, err = planLine(b[:0], i); err != nil {
 			t.Fatal(err)
 		}
-		r := Result{N: s.N, Shard: i, Shards: s.Shards, Scheme: SchemeSplit, Split: s.Split, Engine: EngineConstellations,
-			Parts: parts, Tallies: make([]backtrack.Tally, len(keys)), Version: s.Version, Fingerprint: fingerprint(s, keys),
-			Host: fmt.Sprintf("node%04d", i%4096), Threads: 1, Start: time.Unix(1764547200, 0).UTC(), Elapsed: 1800 * time.Second}
-		r.setKeys(keys)
-		for j := range r.Tallies {
-			r.Tallies[j].Nodes = uint64(i + j)
+		if sum, err = sum.add(s); err != nil {
+			t.Fatal(err)
 		}
-		r.Sums, _ = SumTallies(r.Tallies)
-		b = r.AppendLine(b[:0])
-		w.Write(b)
+		if _, err := w.Write(b); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
@@ -153,4 +234,5 @@ func TestGenerateMergeLines(t *testing.T) {
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
+	fmt.Fprintf(os.Stderr, "total %s unique %s\n", fraction24Of(sum.Total24), fraction24Of(sum.Unique24))
 }

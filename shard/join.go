@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"strconv"
 	"sync"
 
 	"github.com/queens-dev/queens/backtrack"
@@ -39,6 +40,26 @@ func (k key) String() string {
 		return k.jp.String()
 	}
 	return k.sp.String()
+}
+
+// appendString appends String's text to b, without fmt for the
+// constellations (the pieces of every line a merge reads).
+func (k key) appendString(b []byte) []byte {
+	if k.join {
+		return append(b, k.jp.String()...)
+	}
+	sp := k.sp
+	for i, x := range [4]int{sp.Top, sp.Bottom, sp.Left, sp.Right} {
+		if i > 0 {
+			b = append(b, ':')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	if sp.Parts != 0 || sp.Part != 0 {
+		b = strconv.AppendInt(append(b, '#'), int64(sp.Part), 10)
+		b = strconv.AppendInt(append(b, '/'), int64(sp.Parts), 10)
+	}
+	return b
 }
 
 // ints returns the piece's form in a line or checkpoint: [top, bottom,
@@ -196,6 +217,11 @@ func (r Result) keys() []key {
 // setKeys stores keys as r's pieces, of its scheme.
 func (r *Result) setKeys(keys []key) {
 	r.Pieces, r.JoinPieces = nil, nil
+	if len(keys) > 0 && keys[0].join {
+		r.JoinPieces = make([]join.Piece, 0, len(keys))
+	} else if len(keys) > 0 {
+		r.Pieces = make([]backtrack.Subproblem, 0, len(keys))
+	}
 	for _, k := range keys {
 		if k.join {
 			r.JoinPieces = append(r.JoinPieces, k.jp)

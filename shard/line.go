@@ -11,6 +11,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/queens-dev/queens/backtrack"
@@ -177,13 +178,7 @@ func fraction24Of(x Uint128) string {
 
 // body returns the line up to the checksum, closed with a brace: the bytes
 // the checksum covers.
-func (l line) body() []byte {
-	b, err := json.Marshal(l)
-	if err != nil {
-		panic("shard: marshal result: " + err.Error()) // plain fields cannot fail
-	}
-	return b
-}
+func (l line) body() []byte { return l.appendJSON(nil) }
 
 // checksum returns the hex SHA-256 of body.
 func checksum(body []byte) string {
@@ -203,19 +198,26 @@ func appendSigned(b, body []byte) []byte {
 }
 
 // signedBody checks the checksum at the end of a line written by
-// appendSigned and returns the body it covers; its error is the end of a
-// message, after "checksum does not match".
-func signedBody(text []byte) ([]byte, error) {
+// appendSigned and returns the body it covers, appended to dst; its error
+// is the end of a message, after "checksum does not match".
+func signedBody(dst, text []byte) ([]byte, error) {
 	i := bytes.LastIndex(text, []byte(checksumKey))
 	if i < 0 || !bytes.HasSuffix(text, []byte(`"}`)) || len(text)-i != len(checksumKey)+64+2 {
 		return nil, errors.New(": no checksum at the end of the line")
 	}
-	body := append(bytes.Clone(text[:i]), '}')
-	if got := string(text[i+len(checksumKey) : len(text)-2]); got != checksum(body) {
+	body := append(append(dst, text[:i]...), '}')
+	sum := sha256.Sum256(body)
+	var want [64]byte
+	hex.Encode(want[:], sum[:])
+	if !bytes.Equal(text[i+len(checksumKey):len(text)-2], want[:]) {
 		return nil, errors.New(" (the line was changed or cut)")
 	}
 	return body, nil
 }
+
+// lineBuffers hold the body of a line Parse read, and its JSON written
+// again, for the next line: a merge parses millions.
+var lineBuffers = sync.Pool{New: func() any { return new([2][]byte) }}
 
 // decodeStrict decodes one JSON object with no unknown fields into v.
 func decodeStrict(body []byte, v any) error {
@@ -249,16 +251,33 @@ func Parse(text []byte) (Result, error) {
 	if !bytes.HasPrefix(text, []byte(`{"kind":"`+kind+`"`)) {
 		return Result{}, fmt.Errorf("parse shard result: %w", ErrNotShard)
 	}
-	body, err := signedBody(text)
+	bufs := lineBuffers.Get().(*[2][]byte)
+	defer func() {
+		if cap(bufs[0])+cap(bufs[1]) <= 1<<20 { // no huge line's buffers kept
+			lineBuffers.Put(bufs)
+		}
+	}()
+	body, err := signedBody(bufs[0][:0], text)
 	if err != nil {
 		return Result{}, fmt.Errorf("parse shard result: %w%v", ErrChecksum, err)
 	}
+	bufs[0] = body
 	var l line
-	if err := decodeStrict(body, &l); err != nil {
-		return Result{}, fmt.Errorf("parse shard result: %w: %v", ErrNotShard, err)
+	fast := l.parseJSON(body)
+	if fast {
+		bufs[1] = l.appendJSON(bufs[1][:0])
+		fast = bytes.Equal(bufs[1], body)
 	}
-	if !bytes.Equal(l.body(), body) {
-		return Result{}, fmt.Errorf("parse shard result: %w: not in the form queens writes", ErrCorrupt)
+	if !fast {
+		// Not in the form queens writes, or a form parseJSON leaves to
+		// encoding/json: it finds what is wrong.
+		l = line{}
+		if err := decodeStrict(body, &l); err != nil {
+			return Result{}, fmt.Errorf("parse shard result: %w: %v", ErrNotShard, err)
+		}
+		if !bytes.Equal(l.body(), body) {
+			return Result{}, fmt.Errorf("parse shard result: %w: not in the form queens writes", ErrCorrupt)
+		}
 	}
 	sum := string(text[len(text)-64-2 : len(text)-2]) // signedBody checked it
 	r := Result{

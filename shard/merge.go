@@ -8,11 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
-	"maps"
 	"math"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -70,8 +70,8 @@ func Merge(results []Result) (Sum, error) {
 
 // A Merger adds up the lines of one count one at a time, in any order, as
 // [Merge] does, holding per shard a hash of its tallies and the engines
-// of its lines (16 bytes in a map), never the lines: a merge of millions of
-// lines streams. With Verify set it keeps, of the lines, the pieces drawn
+// of its lines (12 bytes, in pages of 4096 shards made as their first
+// line comes), never the lines: a merge of millions of lines streams. With Verify set it keeps, of the lines, the pieces drawn
 // for a recount ([Merger.Recount]); it also keeps what a [Record] needs.
 // The zero Merger is ready to use and recounts nothing.
 type Merger struct {
@@ -85,8 +85,9 @@ type Merger struct {
 	started bool
 	r0      Result // the first line, its pieces and tallies dropped
 	hashes  maphash.Seed
-	shards  map[int32]seenShard
-	engines []string // of the lines, in the order met: bit i of seenShard.engines
+	pages   [][]seenShard // shard i at pages[i/shardPage][i%shardPage]
+	seen    int           // shards with a line
+	engines []string      // of the lines, in the order met: bit i of seenShard.engines
 	total   Sums
 	sum     Sum
 
@@ -98,12 +99,18 @@ type Merger struct {
 	digest [4]uint64         // of every line: see [Record]
 }
 
-// seenShard is what a Merger keeps of a shard: 12 bytes, 16 with its key
-// in the map.
+// seenShard is what a Merger keeps of a shard: 12 bytes.
 type seenShard struct {
 	tallies [2]uint32 // hash of the tallies of its first line (solutions and classes)
-	engines uint32    // bit i < 31: a line of Merger.engines[i] came; bit 31: a repeat came
+	engines uint32    // bit i < 31: a line of Merger.engines[i] came (none: no line yet); bit 31: a repeat came
 }
+
+// shardPage is the number of shards in a page of Merger.pages: a page is
+// made when the first line of one of its shards comes, so that a merge
+// holds 12 bytes for each shard near one read (and at most 12 for every
+// shard of K, whatever lines it reads), and looks a shard up without
+// hashing.
+const shardPage = 4096
 
 // repeated is the bit of seenShard.engines that says a repeat came.
 const repeated = 1 << 31
@@ -144,7 +151,7 @@ func (m *Merger) Add(r Result) error {
 		m.started, m.r0 = true, r
 		m.r0.Pieces, m.r0.JoinPieces, m.r0.Tallies = nil, nil, nil
 		m.hashes = maphash.MakeSeed()
-		m.shards = map[int32]seenShard{}
+		m.pages = make([][]seenShard, (r.Shards+shardPage-1)/shardPage) // r.Shards is checked: at most MaxShards
 	}
 	r0 := m.r0
 	if r.Scheme != r0.Scheme && r.Engine != r0.Engine {
@@ -188,8 +195,13 @@ func (m *Merger) Add(r Result) error {
 	bit := uint32(1) << min(e, 30) // Parse admits registered engines only: a handful
 	h := m.hashTallies(r.Tallies)
 	m.addLine(r)
-	prev, ok := m.shards[int32(r.Shard)]
-	if ok {
+	page := m.pages[r.Shard/shardPage] // r.Shard < r.Shards = r0.Shards, checked above
+	if page == nil {
+		page = make([]seenShard, min(shardPage, r.Shards-r.Shard/shardPage*shardPage))
+		m.pages[r.Shard/shardPage] = page
+	}
+	prev := &page[r.Shard%shardPage]
+	if prev.engines != 0 {
 		// The tallies of each piece must agree; the nodes are each
 		// engine's (or run's) own work.
 		if prev.tallies != h {
@@ -207,10 +219,10 @@ func (m *Merger) Add(r Result) error {
 			prev.engines |= repeated
 		}
 		prev.engines |= bit
-		m.shards[int32(r.Shard)] = prev
 		return nil
 	}
-	m.shards[int32(r.Shard)] = seenShard{tallies: h, engines: bit}
+	*prev = seenShard{tallies: h, engines: bit}
+	m.seen++
 	for _, d := range m.draw[int32(r.Shard)] {
 		m.picks[d.at] = pick{key: keys[d.pos], claimed: r.Tallies[d.pos], shard: r.Shard, source: r.Source, engine: engine, n: r.N, set: true}
 	}
@@ -278,7 +290,15 @@ func (m *Merger) addLine(r Result) {
 // SHA-256 of each line's fields, so that the lines may come in any order,
 // and a line given twice counts twice.
 func addDigest(d [4]uint64, l RecordLine) [4]uint64 {
-	h := sha256.Sum256(fmt.Appendf(nil, "%d %s %s %q %v", l.Shard, l.Checksum, l.Engine, l.Host, l.Elapsed))
+	// fmt's "%d %s %s %q %v" of the fields, without fmt (a merge adds
+	// millions of lines).
+	var buf [192]byte
+	b := strconv.AppendInt(buf[:0], int64(l.Shard), 10)
+	b = append(append(b, ' '), l.Checksum...)
+	b = append(append(b, ' '), l.Engine...)
+	b = strconv.AppendQuote(append(b, ' '), l.Host)
+	b = strconv.AppendFloat(append(b, ' '), l.Elapsed, 'g', -1, 64)
+	h := sha256.Sum256(b)
 	var carry uint64
 	for i := range d {
 		d[i], carry = bits.Add64(d[i], binary.BigEndian.Uint64(h[8*i:]), carry)
@@ -330,17 +350,20 @@ func (m *Merger) Sum() (Sum, error) {
 		return Sum{}, fmt.Errorf("merge: %w: no shard results", ErrMissing)
 	}
 	r0 := m.r0
-	if len(m.shards) < r0.Shards {
-		miss := &MissingError{N: r0.N, Shards: r0.Shards, Split: r0.Split, Scheme: r0.Scheme, Count: r0.Shards - len(m.shards)}
+	if m.seen < r0.Shards {
+		miss := &MissingError{N: r0.N, Shards: r0.Shards, Split: r0.Split, Scheme: r0.Scheme, Count: r0.Shards - m.seen}
 		// The gaps between the shards seen: at most one more than the
 		// lines read, however many shards the lines claim.
-		seen := slices.Sorted(maps.Keys(m.shards))
-		next := 0
-		for _, i := range append(seen, int32(r0.Shards)) {
-			if int(i) > next {
-				miss.Missing = append(miss.Missing, Span{next, int(i) - 1})
+		for i := 0; i < r0.Shards; i++ {
+			page := m.pages[i/shardPage]
+			if page != nil && page[i%shardPage].engines != 0 {
+				continue
 			}
-			next = int(i) + 1
+			if k := len(miss.Missing) - 1; k >= 0 && miss.Missing[k].Last == i-1 {
+				miss.Missing[k].Last = i
+			} else {
+				miss.Missing = append(miss.Missing, Span{i, i})
+			}
 		}
 		return Sum{}, miss
 	}

@@ -174,7 +174,7 @@ func ParseRecord(text []byte) (Record, error) {
 	if !bytes.HasPrefix(text, []byte(`{"kind":"`+recordKind+`"`)) {
 		return Record{}, fmt.Errorf("parse record: %w: not a merge record", ErrRecord)
 	}
-	body, err := signedBody(text)
+	body, err := signedBody(nil, text)
 	if err != nil {
 		return Record{}, fmt.Errorf("parse record: %w: checksum does not match%v", ErrRecord, err)
 	}

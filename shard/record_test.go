@@ -3,7 +3,10 @@ package shard
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -173,5 +176,28 @@ func TestCheckRecordHugeVerify(t *testing.T) {
 	m := Merger{Verify: func(int) (int, error) { return 1 << 40, nil }}
 	if err := m.drawPieces(MaxRecount+1, 3); !errors.Is(err, ErrVerify) || m.picks != nil {
 		t.Errorf("a draw of 2^40 of %d pieces: %v, %d picks; want ErrVerify and none", MaxRecount+1, err, len(m.picks))
+	}
+}
+
+// TestDigestText checks that addDigest hashes the text it always hashed,
+// fmt's "%d %s %s %q %v" of a line's fields, so that the digests of
+// records written before still check.
+func TestDigestText(t *testing.T) {
+	for _, l := range []RecordLine{
+		{Shard: 0, Checksum: "ab", Engine: EngineConstellations, Host: "node1", Elapsed: 0},
+		{Shard: 16777215, Checksum: strings.Repeat("f", 64), Engine: EngineJoin, Host: "n\"ö\x01\u2028\xff", Elapsed: 1800.125},
+		{Shard: 7, Engine: "x", Elapsed: 1e21},
+		{Shard: 7, Elapsed: 1e-7},
+		{Shard: 7, Elapsed: 123456789.001},
+		{Shard: 7, Elapsed: 1e9},
+	} {
+		h := sha256.Sum256(fmt.Appendf(nil, "%d %s %s %q %v", l.Shard, l.Checksum, l.Engine, l.Host, l.Elapsed))
+		var want [4]uint64
+		for i := range want {
+			want[i] = binary.BigEndian.Uint64(h[8*i:])
+		}
+		if got := addDigest([4]uint64{}, l); got != want {
+			t.Errorf("%+v: digest %x, want %x", l, got, want)
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -105,18 +106,34 @@ func (s Spec) Pieces() (pieces []backtrack.Subproblem, parts int, err error) {
 	return pieces, parts, err
 }
 
-// fingerprint is the hash of the work of shard s covering pieces.
+// fingerprint is the hash of the work of shard s covering pieces. Every
+// line a merge reads is fingerprinted twice (by Parse and Merger.Add), so
+// it is written with appends rather than fmt; the text is that of
+//
+//	queens shard\nn %d\nscheme %s\nshards %d\nshard %d\nversion %s\n[split %d\n]pieces[ %v...]
 func fingerprint(s Spec, pieces []key) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "queens shard\nn %d\nscheme %s\nshards %d\nshard %d\nversion %s\n", s.N, s.scheme(), s.Shards, s.Index, s.Version)
+	b := make([]byte, 0, 128+24*len(pieces))
+	b = append(b, "queens shard\nn "...)
+	b = strconv.AppendInt(b, int64(s.N), 10)
+	b = append(b, "\nscheme "...)
+	b = append(b, s.scheme()...)
+	b = append(b, "\nshards "...)
+	b = strconv.AppendInt(b, int64(s.Shards), 10)
+	b = append(b, "\nshard "...)
+	b = strconv.AppendInt(b, int64(s.Index), 10)
+	b = append(b, "\nversion "...)
+	b = append(b, s.Version...)
+	b = append(b, '\n')
 	if s.Split > 0 {
-		fmt.Fprintf(&b, "split %d\n", s.Split)
+		b = append(b, "split "...)
+		b = strconv.AppendInt(b, int64(s.Split), 10)
+		b = append(b, '\n')
 	}
-	b.WriteString("pieces")
+	b = append(b, "pieces"...)
 	for _, p := range pieces {
-		fmt.Fprintf(&b, " %v", p)
+		b = p.appendString(append(b, ' '))
 	}
-	sum := sha256.Sum256([]byte(b.String()))
+	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:16])
 }
 

@@ -3,6 +3,8 @@ package shard
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -609,5 +611,85 @@ func TestCheckpointElapsed(t *testing.T) {
 		if _, err := OpenCheckpoint(path, s); !errors.Is(err, ErrCheckpoint) {
 			t.Errorf("checkpoint with %s: %v, want %v", bad, err, ErrCheckpoint)
 		}
+	}
+}
+
+// TestFingerprintText checks that fingerprint hashes the text it always
+// hashed (written with fmt, as the lines of earlier versions were
+// fingerprinted), for pieces of every scheme.
+func TestFingerprintText(t *testing.T) {
+	for _, s := range []Spec{
+		{N: 10, Index: 1, Shards: 4, Version: "v1"},
+		{N: 12, Index: 0, Shards: 3, Version: "dev", Split: 4},
+		{N: 10, Index: 2, Shards: 5, Version: "x y", Scheme: JoinScheme},
+		{N: 28, Index: 16777215, Shards: 1 << 24, Version: "bench", Split: 4096},
+	} {
+		keys, _, err := s.keys()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "queens shard\nn %d\nscheme %s\nshards %d\nshard %d\nversion %s\n", s.N, s.scheme(), s.Shards, s.Index, s.Version)
+		if s.Split > 0 {
+			fmt.Fprintf(&b, "split %d\n", s.Split)
+		}
+		b.WriteString("pieces")
+		for _, p := range keys {
+			fmt.Fprintf(&b, " %v", p)
+		}
+		sum := sha256.Sum256([]byte(b.String()))
+		if got, want := fingerprint(s, keys), hex.EncodeToString(sum[:16]); got != want || len(keys) == 0 {
+			t.Errorf("%v (%d pieces): fingerprint %s, want %s", s, len(keys), got, want)
+		}
+	}
+}
+
+// TestMergerPages checks the shards a Merger finds missing, repeated and
+// conflicting across its pages of shards: K = 2^24 lines of the n = 28
+// plan (a full page), and K = 5000 (a last page of 904).
+func TestMergerPages(t *testing.T) {
+	var m Merger
+	for _, i := range []int{16777215, 0, 5000, 4095, 4096} {
+		l, _, err := planLine(nil, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Parse(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var miss *MissingError
+	if _, err := m.Sum(); !errors.As(err, &miss) || miss.Count != 1<<24-5 || miss.Ranges(0) != "1-4094,4097-4999,5001-16777214" {
+		t.Fatalf("Sum: %v, want shards 1-4094,4097-4999,5001-16777214 missing", err)
+	}
+
+	m = Merger{}
+	var first Result
+	for _, i := range []int{4999, 0, 4999} {
+		r, err := Run(context.Background(), Spec{N: 6, Index: i, Shards: 5000, Version: "test"}, Options{Threads: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Add(r); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = r
+		}
+	}
+	if _, err := m.Sum(); !errors.As(err, &miss) || miss.Count != 4998 || miss.Ranges(0) != "1-4998" {
+		t.Fatalf("Sum: %v, want shards 1-4998 missing", err)
+	}
+	if m.sum.Repeated != 1 {
+		t.Errorf("shard 4999 given twice: %d repeats, want 1", m.sum.Repeated)
+	}
+	first.Tallies = slices.Clone(first.Tallies)
+	first.Tallies[0].Total24 += 24
+	if err := m.Add(first); !errors.Is(err, ErrDuplicate) {
+		t.Errorf("shard 0 again with other tallies: %v, want %v", err, ErrDuplicate)
 	}
 }

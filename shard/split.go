@@ -104,7 +104,7 @@ func splitKeys(s Spec) ([]key, int) {
 	all, _ := subproblems(s.N) // checked by checkSplit
 	m := s.Split
 	parts := (len(all)-1)*m + 1
-	var keys []key
+	keys := make([]key, 0, max(0, (parts-s.Index+s.Shards-1)/s.Shards))
 	for i := s.Index; i < parts; i += s.Shards {
 		if i == parts-1 {
 			keys = append(keys, key{sp: all[len(all)-1]})

@@ -117,7 +117,7 @@ func TestSplitPieces(t *testing.T) {
 // checks must catch what no run writes.
 func resign(t *testing.T, text []byte, edit func(*line)) []byte {
 	t.Helper()
-	body, err := signedBody(bytes.TrimRight(text, "\n"))
+	body, err := signedBody(nil, bytes.TrimRight(text, "\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"strconv"
 )
 
 // Uint128 is an unsigned whole number below 2^128, Hi × 2^64 + Lo: the
@@ -63,10 +64,15 @@ func (x Uint128) Big() *big.Int {
 
 // String writes x in decimal.
 func (x Uint128) String() string {
+	return string(x.appendDecimal(nil))
+}
+
+// appendDecimal appends x in decimal to b.
+func (x Uint128) appendDecimal(b []byte) []byte {
 	if x.Hi == 0 {
-		return big.NewInt(0).SetUint64(x.Lo).String()
+		return strconv.AppendUint(b, x.Lo, 10)
 	}
-	return x.Big().String()
+	return x.Big().Append(b, 10)
 }
 
 // Format writes x in decimal for the verbs d, v and s of package fmt
