@@ -185,7 +185,8 @@ func jobsScript(t *testing.T, args ...string) []*batchv1.Job {
 // n = 12 in 16 shards, 6 a Job (three Jobs, the last of 4), as Kubernetes would,
 // then the merge Job: it recounts, writes its record to the volume, and
 // the record checks again. And the Jobs of n = 28's plan (2^24 shards in
-// Jobs of 2^21) pass the API server's limits and cover every shard once.
+// Jobs of 2^21) pass the API server's limits and cover every shard once,
+// and every pod's memory is sized for its engine, n and K.
 func TestJobsScript(t *testing.T) {
 	bin := queensBinary(t)
 	jobs := jobsScript(t, "12", "16", "6", "join")
@@ -236,6 +237,31 @@ func TestJobsScript(t *testing.T) {
 	}
 	if len(jobs) != 9 || covered != 1<<24 {
 		t.Errorf("n = 28: %d Jobs covering %d shards, want 8 and the merge covering 2^24", len(jobs), covered)
+	}
+	// Memory: the merge of 2^24 lines measured 416 MiB of RSS on top of its
+	// recount; a join piece from n = 23 up to 2 GiB a thread.
+	for _, c := range []struct {
+		args         []string
+		count, merge int64 // MiB, at least
+		countAtMost  int64
+	}{
+		{[]string{"28", "16777216", "2097152"}, 256, 256 + 416, 256},
+		{[]string{"28", "16777216", "2097152", "join"}, 4 * 2048, 4*2048 + 416, 16384},
+		{[]string{"22", "1024", "1024", "join"}, 4 * 480, 4*480 + 0, 4096},
+		{[]string{"12", "16", "6", "join"}, 256, 256, 256},
+	} {
+		jobs := jobsScript(t, c.args...)
+		for i, job := range jobs {
+			res := onlyContainer(t, job).Resources
+			limit, request := res.Limits.Memory().Value()>>20, res.Requests.Memory().Value()>>20
+			want, most := c.count, c.countAtMost
+			if i == len(jobs)-1 {
+				want, most = c.merge, c.merge+1024
+			}
+			if limit < want || limit > most || request > limit {
+				t.Errorf("jobs.sh %v: Job %s: memory request %d MiB, limit %d MiB; want a limit of %d to %d MiB", c.args, job.Name, request, limit, want, most)
+			}
+		}
 	}
 	for _, args := range [][]string{{}, {"0", "1", "1"}, {"20", "16", "17"}, {"20", "x", "1"}, {"20", "$(id)", "1"}, {"20", "16", "8", "gpu"},
 		{"40", "16", "8"}, {"20", "99999999", "1"}, {"20", "100000", "1"}, {"20", "-16", "1"}} {

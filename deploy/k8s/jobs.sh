@@ -26,6 +26,20 @@ done
 [[ $engine == constellations || $engine == join ]] || die "ENGINE=$engine: want constellations or join"
 jobs=$(((k + c - 1) / c))
 ((jobs <= 1000)) || die "$jobs Jobs: want at most 1000 (raise C)"
+# Memory, in MiB. A count pod: the constellation counter needs a few MiB a
+# thread, so count-job.yaml's 256Mi; the join holds its halves within what
+# the limit leaves (its --memory default reads the cgroup's limit), and
+# needs about 480 MiB a thread for n = 20 to 22 and up to 2 GiB a thread
+# from n = 23 (docs/scale.md), on count-job.yaml's 4 threads. The merge
+# Job: the streaming merge's 24 bytes a shard (416 MiB measured at 2^24
+# shards; 32 here) on top of what its recount of the count's
+# pieces needs, which is a count pod's.
+countmem=256
+if [[ $engine == join ]]; then
+	((n < 20)) || countmem=2048
+	((n < 23)) || countmem=8192
+fi
+mergemem=$((countmem + k * 32 / 1048576))
 image=${QUEENS_IMAGE:-}
 [[ -z $image || $image =~ ^[A-Za-z0-9./:@_-]+$ ]] || die "QUEENS_IMAGE=$image: not an image name"
 for ((j = 0; j < jobs; j++)); do
@@ -37,11 +51,15 @@ for ((j = 0; j < jobs; j++)); do
 		-e "s/maxFailedIndexes: 16 .*/maxFailedIndexes: $failed/" -e "s/{name: JOB, value: \"0\"}.*/{name: JOB, value: \"$j\"}/" \
 		-e "s/-n, \"20\"/-n, \"$n\"/" -e "s/--engine, constellations/--engine, $engine/" \
 		-e "s/--shard-count, \"16\", --shard-base=0,/--shard-count, \"$k\", --shard-base=$((-j * c)),/" \
-		-e "s|/results/n20-|/results/n$n-|g" ${image:+-e "s|image: [^ ]*|image: $image|"} "$here/count-job.yaml"
+		-e "s|/results/n20-|/results/n$n-|g" ${image:+-e "s|image: [^ ]*|image: $image|"} \
+		-e "s/limits: {memory: 256Mi}/limits: {memory: ${countmem}Mi}/" \
+		-e "$( ((countmem > 256)) && echo "s/memory: 64Mi}/memory: ${countmem}Mi}/")" "$here/count-job.yaml"
 done
 echo ---
-awk -v n="$n" -v k="$k" -v c="$c" -v image="$image" '
+awk -v n="$n" -v k="$k" -v c="$c" -v image="$image" -v mem="$mergemem" '
 /^#/ { next }
+/limits: {memory: 256Mi}/ { sub(/256Mi/, mem "Mi") }
+mem > 256 && /requests:/ { sub(/memory: 64Mi/, "memory: " mem "Mi") }
 /name: queens-n20-merge/ { sub(/queens-n20-merge/, "queens-n" n "-merge") }
 image != "" && /image:/ { sub(/image: [^ ]*/, "image: " image) }
 /args: \[merge/ {
