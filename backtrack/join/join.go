@@ -348,8 +348,8 @@ type worker struct {
 	xs, ys   []uint64
 	xAt, yAt [1<<keyBits + 1]int32
 	// countQuarters' buffers: the top halves clear of a middle queen,
-	// the patterns of right quarters.
-	zs, pr []uint64
+	// the halves sorted by key, the patterns of right quarters.
+	zs, xsSorted, ysSorted, pr []uint64
 }
 
 // halfSet is the halves of one side of a part, sorted by their inner
