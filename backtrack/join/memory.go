@@ -55,8 +55,10 @@ const threadMemory = 20 << 20
 
 // DefaultMemory returns the memory [Count] uses on an n×n board when
 // Options.Memory is 0, for threads workers (<= 0: runtime.NumCPU()): 20
-// MiB a thread up to n = 19, 4 times more for each size beyond (80 MiB a
-// thread at n = 20, 320 MiB at 21), but never more than half of the memory
+// MiB a thread up to n = 19 (and the tables of quarter boards that the
+// halves are built from there: 12 MiB at n = 18, 19 MiB at 19), 4 times
+// more a thread for each size beyond (80 MiB a thread at n = 20, 320 MiB
+// at 21), but never more than half of the memory
 // the process may use ([memlimit.Usable]: the machine's memory, the
 // control group's limit, the address space ulimit -v leaves) nor less than
 // [MinMemory]. Up to n = 20 the parts a count splits into to stay within

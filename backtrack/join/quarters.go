@@ -36,16 +36,21 @@ type quarters struct {
 
 // quarterCache holds the quarter tables of each n once built: they are
 // read-only, shared by every worker and count of the process.
-var quarterCache sync.Map // n → *quarters
+var quarterCache sync.Map // n → *quarterEntry
+
+type quarterEntry struct {
+	once sync.Once
+	q    *quarters
+}
 
 // quartersFor returns the quarter tables of an n×n board, n <=
-// quarterMaxN, building them at the first call.
+// quarterMaxN, building them at the first call (once, however many
+// goroutines ask at the same time).
 func quartersFor(n int) *quarters {
-	if q, ok := quarterCache.Load(n); ok {
-		return q.(*quarters)
-	}
-	q, _ := quarterCache.LoadOrStore(n, newQuarters(n))
-	return q.(*quarters)
+	v, _ := quarterCache.LoadOrStore(n, &quarterEntry{})
+	e := v.(*quarterEntry)
+	e.once.Do(func() { e.q = newQuarters(n) })
+	return e.q
 }
 
 // quarterBytes returns about what the quarter tables of an n×n board
