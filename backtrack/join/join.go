@@ -86,7 +86,8 @@ type plan struct {
 	k    int // outer columns on each side that name a part
 	cap  int // the most halves a worker may hold (0: no limit)
 	geo  *geometry
-	simd simd // the matchers' path
+	simd simd      // the matchers' path
+	q    *quarters // the quarter boards the halves are built from, if any (else searched)
 }
 
 // Count returns the number of solutions of the n-queens puzzle on an n×n
@@ -102,7 +103,9 @@ type plan struct {
 // half and whose diagonal queen is not in the bottom half are counted,
 // each 2 times for each of those two queens it has (see [worker.count]).
 // A part enumerates its top halves and its bottom halves once, sorts
-// them by column set, and for each column set counts the weighted pairs
+// them by column set (up to n = 19, where the tables fit the memory, it
+// builds them from quarter boards one column set at a time instead: see
+// [quarters]), and for each column set counts the weighted pairs
 // whose diagonals are disjoint, 512 at a time with AVX-512 or AVX2 where
 // the CPU has it (64 at a time in pure Go elsewhere; see [SIMD]), with table lookups and
 // population counts. On an odd board the middle queen in any
@@ -142,7 +145,7 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	// Each worker holds the halves of one part, and counts a part too
 	// large for that in smaller ones (worker.countWithin).
 	pl := newPlan(n, outerColumns(n))
-	pl.cap = halvesCap(mem, threads)
+	pl.cap = halvesCap(pl.useQuarters(mem, threads), threads)
 	res, err := pl.count(ctx, opt, start)
 	if errors.Is(err, errTooBig) {
 		return Result{}, fmt.Errorf("join count: %w: -n %d needs more than %d bytes on %d threads", ErrMemory, n, mem, threads)
@@ -346,6 +349,9 @@ type worker struct {
 	// The halves of joinInner clear of the middle queen, and their buckets.
 	xs, ys   []uint64
 	xAt, yAt [1<<keyBits + 1]int32
+	// countQuarters' buffers: the top halves clear of a middle queen,
+	// the halves sorted by key, the patterns of right quarters.
+	zs, xsSorted, ysSorted, pr []uint64
 }
 
 // halfSet is the halves of one side of a part, sorted by their inner
@@ -416,6 +422,9 @@ func (hs *halfSet) get(key uint32) list {
 
 // count counts the solutions of part p, giving up early once stop is set.
 func (w *worker) count(p part, stop *atomic.Bool) count {
+	if w.pl.q != nil {
+		return w.countQuarters(p, stop)
+	}
 	pl, h := w.pl, w.pl.h
 	u := pl.shared(p.mid)
 	outer, mine := pl.columns(p.mid, p.outer)

@@ -120,8 +120,9 @@ func TestAgainstConstellations(t *testing.T) {
 }
 
 // TestSplits counts random small boards with parts named by random
-// numbers of outer columns on random numbers of threads: every split
-// must give the constellation counter's count.
+// numbers of outer columns on random numbers of threads, their halves
+// searched and built from quarter boards: every split must give the
+// constellation counter's count.
 func TestSplits(t *testing.T) {
 	r := rand.New(rand.NewPCG(22, 1))
 	for range 40 {
@@ -131,16 +132,19 @@ func TestSplits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pl := newPlan(n, k)
-		if 2*k > 2*pl.h {
-			continue
-		}
-		got, err := pl.count(context.Background(), Options{Threads: 1 + r.IntN(3)}, time.Now())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Total != want.Total {
-			t.Errorf("n=%d, %d outer columns a side: %d, want %d", n, k, got.Total, want.Total)
+		for _, q := range []*quarters{nil, quartersFor(n)} {
+			pl := newPlan(n, k)
+			if 2*k > 2*pl.h {
+				continue
+			}
+			pl.q = q
+			got, err := pl.count(context.Background(), Options{Threads: 1 + r.IntN(3)}, time.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Total != want.Total {
+				t.Errorf("n=%d, %d outer columns a side, quarters %v: %d, want %d", n, k, q != nil, got.Total, want.Total)
+			}
 		}
 	}
 }

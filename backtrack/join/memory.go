@@ -55,8 +55,10 @@ const threadMemory = 20 << 20
 
 // DefaultMemory returns the memory [Count] uses on an n×n board when
 // Options.Memory is 0, for threads workers (<= 0: runtime.NumCPU()): 20
-// MiB a thread up to n = 19, 4 times more for each size beyond (80 MiB a
-// thread at n = 20, 320 MiB at 21), but never more than half of the memory
+// MiB a thread up to n = 19 (and the tables of quarter boards that the
+// halves are built from there: 12 MiB at n = 18, 19 MiB at 19), 4 times
+// more a thread for each size beyond (80 MiB a thread at n = 20, 320 MiB
+// at 21), but never more than half of the memory
 // the process may use ([memlimit.Usable]: the machine's memory, the
 // control group's limit, the address space ulimit -v leaves) nor less than
 // [MinMemory]. Up to n = 20 the parts a count splits into to stay within
@@ -69,9 +71,22 @@ func DefaultMemory(n, threads int) int64 {
 	per := int64(threadMemory) << (2 * min(max(0, n-19), MaxN-19))
 	want := int64(1) << 50
 	if int64(threads) < want/per {
-		want = int64(threads) * per
+		want = int64(threads)*per + quarterBytes(n)
 	}
 	return max(MinMemory, min(want, memlimit.Usable()/2))
+}
+
+// useQuarters makes pl build its halves from quarter boards where the
+// board is small enough and their tables fit in what a memory limit of
+// mem bytes leaves beside its reserve and 1 MiB for each of threads
+// workers (which then hold the halves of one column set at a time), and
+// returns the memory left for the halves.
+func (pl *plan) useQuarters(mem int64, threads int) int64 {
+	if qb := quarterBytes(pl.n); qb > 0 && qb <= mem-reserve(mem)-int64(threads)<<20 {
+		pl.q = quartersFor(pl.n)
+		return mem - qb
+	}
+	return mem
 }
 
 // countWithin counts part p of w's plan holding at most the plan's cap of
@@ -85,7 +100,7 @@ func (w *worker) countWithin(p part, stop *atomic.Bool) count {
 	if !c.tooBig || 2*(pl.k+1) > pl.n-1 {
 		return c
 	}
-	sub := &plan{n: pl.n, h: pl.h, k: pl.k + 1, cap: pl.cap, geo: pl.geo}
+	sub := &plan{n: pl.n, h: pl.h, k: pl.k + 1, cap: pl.cap, geo: pl.geo, simd: pl.simd, q: pl.q}
 	w.pl = sub
 	defer func() { w.pl = pl }()
 	var sum count

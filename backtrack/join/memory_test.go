@@ -87,8 +87,8 @@ func TestDefaultMemory(t *testing.T) {
 			}
 		}
 	}
-	if m := DefaultMemory(19, 1); m > threadMemory {
-		t.Errorf("DefaultMemory(19, 1) = %d, want at most %d", m, threadMemory)
+	if m := DefaultMemory(19, 1); m > threadMemory+quarterBytes(19) {
+		t.Errorf("DefaultMemory(19, 1) = %d, want at most %d", m, threadMemory+quarterBytes(19))
 	}
 }
 

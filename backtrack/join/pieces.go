@@ -269,7 +269,8 @@ func (p Piece) CountWith(ctx context.Context, n int, opt Options) (backtrack.Tal
 	var c count
 	w := pieceWorker(n)
 	defer workerPool(n).Put(w)
-	w.pl.cap = halvesCap(mem, threads)
+	w.pl.q = nil
+	w.pl.cap = halvesCap(w.pl.useQuarters(mem, threads), threads)
 	if p.Middle == Symmetric {
 		c = symmetricPiece(n, &stop)
 	} else {

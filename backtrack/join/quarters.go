@@ -1,0 +1,328 @@
+package join
+
+import (
+	"math/bits"
+	"sync"
+	"sync/atomic"
+)
+
+// quarterMaxN is the largest board whose halves are built from quarter
+// boards ([quarters]): past it the tables grow past 100 MB (n = 20: 11
+// million placements) and the diagonals of a half no longer fit one word.
+const quarterMaxN = 19
+
+// quarters holds the quarter boards that the halves of an n×n board
+// (n <= quarterMaxN) are built from: the placements of queens on some of
+// the top h rows and some of the columns of one side of the board (left:
+// the m lowest columns, right: the others), a queen on each of those rows
+// and columns, none attacking another nor on the anti-diagonal's squares
+// (r, n-1-r), which no top half takes (see [Count]). A placement is its
+// diagonals, one word: bit r+c for each queen on (r, c), and bit
+// 32+r-c+n-1. A half on the columns S is a placement of the rows A on the
+// left columns of S and one of the other rows on the right columns of S
+// whose diagonals are disjoint: a table lookup and a test a candidate,
+// about 2.5 candidates a half, where a search takes tens of steps, and the
+// halves come out by column set, needing no sort.
+type quarters struct {
+	n, h, m int
+	w       [2]uint // columns of the left and right side
+	// The placements of the rows A on the columns C of side s (C
+	// shifted to bit 0 of the side) are ds[s][at[s][C<<h|A]:at[s][C<<h|A+1]]:
+	// those of one column set lie together.
+	at    [2][]int32
+	ds    [2][]uint64
+	bytes int64 // what the tables take
+}
+
+// quarterCache holds the quarter tables of each n once built: they are
+// read-only, shared by every worker and count of the process.
+var quarterCache sync.Map // n → *quarterEntry
+
+type quarterEntry struct {
+	once sync.Once
+	q    *quarters
+}
+
+// quartersFor returns the quarter tables of an n×n board, n <=
+// quarterMaxN, building them at the first call (once, however many
+// goroutines ask at the same time).
+func quartersFor(n int) *quarters {
+	v, _ := quarterCache.LoadOrStore(n, &quarterEntry{})
+	e := v.(*quarterEntry)
+	e.once.Do(func() { e.q = newQuarters(n) })
+	return e.q
+}
+
+// quarterBytes returns about what the quarter tables of an n×n board
+// take (0 past quarterMaxN, where none are built): measured up to 19,
+// and checked by the tests.
+func quarterBytes(n int) int64 {
+	if n < 1 || n > quarterMaxN {
+		return 0
+	}
+	return quarterKiB[n] << 10
+}
+
+// quarterKiB[n] is the KiB the quarter tables of n take, rounded up
+// (TestQuarters checks them).
+var quarterKiB = [quarterMaxN + 1]int64{0, 1, 1, 1, 1, 1, 1, 2, 4, 5, 14, 20, 63, 95, 325, 492, 1888, 2906, 12554, 19668}
+
+func newQuarters(n int) *quarters {
+	h := n / 2
+	q := &quarters{n: n, h: h, m: n / 2, w: [2]uint{uint(n / 2), uint(n - n/2)}}
+	for s := range 2 {
+		q.build(s)
+		q.bytes += int64(len(q.at[s]))*4 + int64(len(q.ds[s]))*8
+	}
+	return q
+}
+
+// build fills the tables of side s: one search finds every placement,
+// a first time to count them by rows and columns, a second time to put
+// them in place.
+func (q *quarters) build(s int) {
+	n, h, w := q.n, q.h, q.w[s]
+	first := 0
+	if s == 1 {
+		first = q.m
+	}
+	at := make([]int32, 1<<(uint(h)+w)+1)
+	var ds []uint64
+	var rec func(r int, rows, cols uint32, d uint64)
+	rec = func(r int, rows, cols uint32, d uint64) {
+		if r == h {
+			k := cols<<uint(h) | rows
+			if ds == nil {
+				at[k+1]++
+			} else {
+				ds[at[k]] = d
+				at[k]++
+			}
+			return
+		}
+		rec(r+1, rows, cols, d)
+		for c := range int(w) {
+			col := first + c
+			if cols>>uint(c)&1 != 0 || col == n-1-r {
+				continue
+			}
+			b := uint64(1)<<uint(r+col) | uint64(1)<<uint(32+r-col+n-1)
+			if d&b == 0 {
+				rec(r+1, rows|1<<uint(r), cols|1<<uint(c), d|b)
+			}
+		}
+	}
+	rec(0, 0, 0, 0)
+	for i := 1; i < len(at); i++ {
+		at[i] += at[i-1]
+	}
+	ds = make([]uint64, at[len(at)-1])
+	rec(0, 0, 0, 0) // at[k] moves from the start of k's placements to their end
+	copy(at[1:], at[:len(at)-1])
+	at[0] = 0
+	q.at[s], q.ds[s] = at, ds
+}
+
+// attacks returns the diagonals of the middle queen of an odd board in
+// column c, as a placement's word: a half that has one of them attacks
+// it.
+func (q *quarters) attacks(c int) uint64 {
+	return uint64(1)<<uint(q.h+c) | uint64(1)<<uint(32+q.h-c+q.n-1)
+}
+
+// halves appends to out the top patterns (see [geometry]) of the top
+// halves on exactly the columns cols (h of them), clear of the
+// diagonals z, and returns it; pr is a buffer for the patterns of the
+// right quarters.
+func (q *quarters) halves(cols uint32, z uint64, out []uint64, pr *[]uint64) []uint64 {
+	h := q.h
+	wl, wr := q.w[0], q.w[1]
+	cl, cr := cols&(1<<wl-1), cols>>wl
+	a := bits.OnesCount32(cl)
+	if h-a > int(wr) {
+		return out
+	}
+	full := uint32(1)<<uint(h) - 1
+	atL, atR, dL, dR := q.at[0], q.at[1], q.ds[0], q.ds[1]
+	lo := uint(q.n - h)
+	span := uint(2*h - 1)
+	mask := uint64(1)<<span - 1
+	for rows := uint32(1)<<uint(a) - 1; rows <= full; {
+		kl := cl<<uint(h) | rows
+		kr := cr<<uint(h) | full ^ rows
+		if i, j, u, v := atL[kl], atL[kl+1], atR[kr], atR[kr+1]; i < j && u < v {
+			left, right := dL[i:j], dR[u:v]
+			if cap(*pr) < len(right) {
+				*pr = make([]uint64, len(right)+len(right)/2)
+			}
+			p := (*pr)[:len(right)]
+			for t, y := range right {
+				p[t] = y>>lo&mask | y>>(32+lo)&mask<<span
+			}
+			o := len(out)
+			if size := len(left) * len(right); cap(out)-o < size {
+				out = append(out[:cap(out)], make([]uint64, size+cap(out))...)
+			}
+			buf := out[:cap(out)]
+			for _, x := range left {
+				if x&z != 0 {
+					continue
+				}
+				xz := x | z
+				px := x>>lo&mask | x>>(32+lo)&mask<<span
+				for t, y := range right {
+					buf[o] = px | p[t]
+					o += int((xz&y - 1) >> 63)
+				}
+			}
+			out = buf[:o]
+		}
+		if rows == 0 {
+			break
+		}
+		// The next set of a rows (Gosper's hack).
+		c := rows & -rows
+		r := rows + c
+		rows = (r^rows)>>2/c | r
+	}
+	return out
+}
+
+// mirror turns top patterns into the bottom patterns of the same
+// placements mirrored top to bottom (row r to n-1-r): the top's
+// anti-diagonals become the bottom's diagonals and the other way round,
+// each in reverse order, which reverses the whole 2(2h-1) bits.
+func (q *quarters) mirror(pats []uint64) {
+	s := uint(64 - 2*(2*q.h-1))
+	for i, p := range pats {
+		pats[i] = bits.Reverse64(p) >> s
+	}
+}
+
+// countQuarters is count on halves built from quarter boards, one
+// column set at a time: for each column set of the top half in part p,
+// its top halves and the bottom halves on the other columns are built and
+// matched at once, so a worker holds the halves of one column set only
+// and never sorts them. With the middle queen of an odd board in any
+// inner column, the top halves of a column set are built once, and for
+// each inner column left the middle queen may take, those clear of it
+// meet the bottom halves on the columns left, built clear of it.
+func (w *worker) countQuarters(p part, stop *atomic.Bool) count {
+	pl, q := w.pl, w.pl.q
+	outer, mine := pl.columns(p.mid, p.outer)
+	inner := pl.shared(p.mid) &^ outer
+	other := outer &^ mine
+	limit := pl.cap
+	if limit <= 0 {
+		limit = int(^uint(0) >> 1)
+	}
+	var (
+		c   count
+		sum uint64
+		z   uint64 // the middle queen's diagonals, on a part that places it
+	)
+	if p.mid >= 0 {
+		z = q.attacks(p.mid)
+	}
+	// match adds the pairs of the top halves xs and the bottom halves on
+	// the columns bot, clear of the diagonals zb, and reports whether
+	// they fit the cap.
+	match := func(xs []uint64, bot uint32, zb uint64) bool {
+		w.ys = q.halves(bot, zb, w.ys[:0], &w.pr)
+		q.mirror(w.ys)
+		c.halves += uint64(len(w.ys))
+		if len(xs)+len(w.ys) > limit {
+			c.tooBig = true
+			return false
+		}
+		c.pairs += uint64(len(xs)) * uint64(len(w.ys))
+		kb := w.m.keyBitsFor(min(len(xs), len(w.ys)))
+		var x, y list
+		w.xsSorted, x = w.bucket(xs, kb, w.xsSorted, w.xAt[:1<<uint(kb)+1])
+		w.ysSorted, y = w.bucket(w.ys, kb, w.ysSorted, w.yAt[:1<<uint(kb)+1])
+		sum += w.m.disjoint(x, y)
+		return true
+	}
+	var pos [MaxN]uint32 // the inner columns, lowest first
+	m := 0
+	for a := inner; a != 0; a &= a - 1 {
+		pos[m] = a & -a
+		m++
+	}
+	need := pl.h - bits.OnesCount32(mine)
+	if need < 0 || need > m {
+		return c
+	}
+	// Every set of need of the m inner columns, as the bits of pick.
+	for pick := uint32(1)<<uint(need) - 1; pick < 1<<uint(m); {
+		var key uint32
+		for a := pick; a != 0; a &= a - 1 {
+			key |= pos[bits.TrailingZeros32(a)]
+		}
+		w.xs = q.halves(mine|key, z, w.xs[:0], &w.pr)
+		c.halves += uint64(len(w.xs))
+		switch {
+		case len(w.xs) == 0:
+		case p.mid != innerMids:
+			if !match(w.xs, other|inner&^key, z) {
+				return c
+			}
+		default:
+			for free := inner &^ key; free != 0; free &= free - 1 {
+				mid := bits.TrailingZeros32(free)
+				zm := pl.geo.mid[mid]
+				w.zs = w.zs[:0]
+				for _, x := range w.xs {
+					if x&zm == 0 {
+						w.zs = append(w.zs, x)
+					}
+				}
+				if len(w.zs) > 0 && !match(w.zs, other|inner&^key&^(1<<uint(mid)), q.attacks(mid)) {
+					return c
+				}
+			}
+		}
+		if stop.Load() {
+			return c
+		}
+		if pick == 0 {
+			break
+		}
+		lowest := pick & -pick
+		r := pick + lowest
+		pick = (r^pick)>>2/lowest | r
+	}
+	c.total = p.weight * sum
+	return c
+}
+
+// bucket returns pats sorted by their key of kb bits (into buf, whose
+// buffer it returns; pats itself for kb = 0) as a list whose buckets are
+// at.
+func (w *worker) bucket(pats []uint64, kb int, buf []uint64, at []int32) ([]uint64, list) {
+	at[0] = 0
+	if kb == 0 {
+		at[1] = int32(len(pats))
+		return buf, list{pats, at}
+	}
+	clear(at)
+	mask := uint32(1)<<uint(kb) - 1
+	for _, p := range pats {
+		at[w.m.key(p)&mask+1]++
+	}
+	for i := 1; i < len(at); i++ {
+		at[i] += at[i-1]
+	}
+	if cap(buf) < len(pats) {
+		buf = make([]uint64, len(pats)+len(pats)/2)
+	}
+	buf = buf[:len(pats)]
+	for _, p := range pats {
+		k := w.m.key(p) & mask
+		buf[at[k]] = p
+		at[k]++
+	}
+	copy(at[1:], at[:len(at)-1])
+	at[0] = 0
+	return buf, list{buf, at}
+}
