@@ -180,9 +180,10 @@ func TestProgressEvery(t *testing.T) {
 	if _, stderr, _ := runCLI(t, "", "backtrack", "-n", "13", "--count", "--shard", "0/1", "--json", "--progress-every", "0"); stderr != "" {
 		t.Errorf("--progress-every 0: stderr %q", stderr)
 	}
-	// A whole count, without --shard or --checkpoint, logs too.
-	stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "15", "--count", "--threads", "1", "--progress-every", "20ms")
-	if code != 0 || stdout != "2279184 solutions\n" || !regexp.MustCompile(`(?m)^queens: progress: n=15: \d+ of \d+ pieces \(\d+\.\d%\) after \S+, (about \S+ left|estimating)$`).MatchString(stderr) {
+	// A whole count, without --shard or --checkpoint, logs too (n = 16:
+	// the join takes over 0.1 s on one thread, n = 15 under 20 ms).
+	stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "16", "--count", "--threads", "1", "--progress-every", "20ms")
+	if code != 0 || stdout != "14772512 solutions\n" || !regexp.MustCompile(`(?m)^queens: progress: n=16: \d+ of \d+ pieces \(\d+\.\d%\) after \S+, (about \S+ left|estimating)$`).MatchString(stderr) {
 		t.Errorf("a whole count with --progress-every 20ms: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
