@@ -33,13 +33,15 @@ jobs=$(((k + c - 1) / c))
 # from n = 23 (docs/scale.md), on count-job.yaml's 4 threads. The merge
 # Job: the streaming merge's 24 bytes a shard (416 MiB measured at 2^24
 # shards; 32 here) on top of what its recount of the count's
-# pieces needs, which is a count pod's.
+# pieces needs, which is a count pod's. A pod's request is the templates'
+# 64Mi while its limit is their 256Mi, and its limit above that.
 countmem=256
 if [[ $engine == join ]]; then
 	((n < 20)) || countmem=2048
 	((n < 23)) || countmem=8192
 fi
 mergemem=$((countmem + k * 32 / 1048576))
+countreq=$((countmem > 256 ? countmem : 64)) mergereq=$((mergemem > 256 ? mergemem : 64))
 image=${QUEENS_IMAGE:-}
 [[ -z $image || $image =~ ^[A-Za-z0-9./:@_-]+$ ]] || die "QUEENS_IMAGE=$image: not an image name"
 for ((j = 0; j < jobs; j++)); do
@@ -53,13 +55,13 @@ for ((j = 0; j < jobs; j++)); do
 		-e "s/--shard-count, \"16\", --shard-base=0,/--shard-count, \"$k\", --shard-base=$((-j * c)),/" \
 		-e "s|/results/n20-|/results/n$n-|g" ${image:+-e "s|image: [^ ]*|image: $image|"} \
 		-e "s/limits: {memory: 256Mi}/limits: {memory: ${countmem}Mi}/" \
-		-e "$( ((countmem > 256)) && echo "s/memory: 64Mi}/memory: ${countmem}Mi}/")" "$here/count-job.yaml"
+		-e "s/memory: 64Mi}/memory: ${countreq}Mi}/" "$here/count-job.yaml"
 done
 echo ---
-awk -v n="$n" -v k="$k" -v c="$c" -v image="$image" -v mem="$mergemem" '
+awk -v n="$n" -v k="$k" -v c="$c" -v image="$image" -v mem="$mergemem" -v req="$mergereq" '
 /^#/ { next }
 /limits: {memory: 256Mi}/ { sub(/256Mi/, mem "Mi") }
-mem > 256 && /requests:/ { sub(/memory: 64Mi/, "memory: " mem "Mi") }
+/requests:/ { sub(/memory: 64Mi/, "memory: " req "Mi") }
 /name: queens-n20-merge/ { sub(/queens-n20-merge/, "queens-n" n "-merge") }
 image != "" && /image:/ { sub(/image: [^ ]*/, "image: " image) }
 /args: \[merge/ {
