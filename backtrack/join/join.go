@@ -350,8 +350,11 @@ type worker struct {
 	xs, ys   []uint64
 	xAt, yAt [1<<keyBits + 1]int32
 	// countQuarters' buffers: the top halves clear of a middle queen,
-	// the halves sorted by key, the patterns of right quarters.
-	zs, xsSorted, ysSorted, pr []uint64
+	// the halves sorted by key, the patterns of right quarters, the keys
+	// being sorted.
+	zs, xsSorted, ysSorted []uint64
+	pr                     []quarter
+	keys                   []uint8
 }
 
 // halfSet is the halves of one side of a part, sorted by their inner

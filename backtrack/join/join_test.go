@@ -3,6 +3,7 @@ package join
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -201,13 +202,20 @@ func TestMemory(t *testing.T) {
 // top patterns may have the diagonal's bit, the bottom ones the
 // anti-diagonal's).
 func TestDisjoint(t *testing.T) {
-	r := rand.New(rand.NewPCG(22, 2))
-	const width = 30
+	// The widths of n = 8 (h = 4), n = 16 and 17, 18 and 19, 26 and 27:
+	// each picks other chunks and numbers of tables.
+	for _, width := range []int{14, 30, 34, 50} {
+		t.Run(fmt.Sprintf("width=%d", width), func(t *testing.T) { testDisjoint(t, width) })
+	}
+}
+
+func testDisjoint(t *testing.T, width int) {
+	r := rand.New(rand.NewPCG(22, uint64(width)))
 	m := newMatcher(width, simdGo)
 	var top, bot halfSet
 	var xs, ys []uint64
 	var xAt, yAt [1<<keyBits + 1]int32
-	for round := range 60 {
+	for round := range 36 {
 		kb := round % (keyBits + 1)
 		n := []int{3, 40, 300, 2000}[round%4]
 		anti, diag := uint64(1)<<(width/4), uint64(1)<<(width/2+width/4)

@@ -27,10 +27,12 @@ const maxBuckets = 1 << 20
 type matcher struct {
 	width  int
 	wbits  uint64
-	keyPos [keyBits]uint // the pattern bit of each key bit
-	chunk  uint          // bits of a table's index, for the current call
-	pieces int           // tables of a group: ceil(width / chunk)
-	tab    []uint64
+	keyed  bool                        // width is enough for keys
+	keyLo  uint                        // the lowest bit of each kind's window
+	keyHi  uint                        // (see key)
+	chunk  uint                        // bits of a table's index, for the current call
+	pieces int                         // tables of a group: ceil(width / chunk)
+	tab    *[maxPieces * stride]uint64 // the tables of a group, stride entries a piece
 	word   [64]uint64
 
 	// The 512-lane paths (probeWide, probeAVX2), where the machine has
@@ -45,7 +47,7 @@ type matcher struct {
 
 // newMatcher returns a matcher of patterns of width bits on path s.
 func newMatcher(width int, s simd) *matcher {
-	m := &matcher{width: width, tab: make([]uint64, 8<<8)}
+	m := &matcher{width: width, tab: new([maxPieces * stride]uint64)}
 	m.setPath(s)
 	half := width / 2
 	mid := uint(half / 2) // the long diagonal among the 2h-1 of a kind
@@ -53,10 +55,8 @@ func newMatcher(width int, s simd) *matcher {
 		m.wbits = 1<<mid | 1<<(uint(half)+mid)
 	}
 	if width >= 2*(2*3+1) {
-		for i, d := range []int{-1, 1, -2} {
-			m.keyPos[i] = uint(int(mid) + d)
-			m.keyPos[3+i] = uint(half + int(mid) + d)
-		}
+		m.keyed = true
+		m.keyLo, m.keyHi = mid-2, uint(half)+mid-2
 	}
 	return m
 }
@@ -77,7 +77,7 @@ func (m *matcher) setPath(s simd) {
 // width bits: keyBits, or fewer where the buckets would be too many or
 // the patterns too narrow to cut.
 func (m *matcher) keyWidth(width int) int {
-	if m.keyPos[3] == 0 || m.wide {
+	if !m.keyed || m.wide {
 		return 0
 	}
 	return min(keyBits, max(0, bits.Len(maxBuckets)-1-width))
@@ -95,18 +95,28 @@ func (m *matcher) keyWidth(width int) int {
 // 1.09 to 1.29 times slower with 1 to 3 bits.
 func (m *matcher) keyBitsFor(n int) int {
 	g := (n + 63) / 64
-	if m.keyPos[3] == 0 || m.wide || g < 8 {
+	if !m.keyed || m.wide || g < 8 {
 		return 0
 	}
 	return min(keyBits, bits.Len(uint(g))+1)
 }
 
-// key returns the key bits of pattern p (all keyBits of them): bit i is
-// the pattern's bit keyPos[i].
+// key returns the key bits of pattern p (all keyBits of them): bits 0
+// to 2 are its anti-diagonals mid-1, mid+1 and mid-2 (mid: the long one),
+// bits 3 to 5 its diagonals likewise. Each kind is read as a window of 4
+// bits from mid-2 and looked up in keyOf.
 func (m *matcher) key(p uint64) uint32 {
-	k := &m.keyPos
-	return uint32(p>>k[0]&1 | p>>k[1]&1<<1 | p>>k[2]&1<<2 | p>>k[3]&1<<3 | p>>k[4]&1<<4 | p>>k[5]&1<<5)
+	return uint32(keyOf[p>>(m.keyLo&63)&15] | keyOf[p>>(m.keyHi&63)&15]<<3)
 }
+
+// keyOf maps a window of 4 pattern bits (mid-2 to mid+1) to 3 key bits:
+// mid-1, mid+1 and mid-2 (the long diagonal mid is no key bit).
+var keyOf = func() (k [16]uint8) {
+	for a := range k {
+		k[a] = uint8(a>>1&1 | a>>3&1<<1 | a&1<<2)
+	}
+	return k
+}()
 
 // weight returns the weight of pattern p: 1, or 2 with a bit of wbits.
 func (m *matcher) weight(p uint64) uint64 { return 1 + uint64(bits.OnesCount64(p&m.wbits)) }
@@ -359,7 +369,7 @@ func (m *matcher) build(group []uint64) (wl uint64) {
 	}
 	size := 1 << m.chunk
 	for p := range m.pieces {
-		t := m.tab[p*size : (p+1)*size]
+		t := m.tab[p*stride : p*stride+size]
 		t[0] = 0
 		if p == 0 {
 			t[0] = pad
@@ -376,44 +386,57 @@ func (m *matcher) build(group []uint64) (wl uint64) {
 	return wl
 }
 
+// stride is the entries of each table of the 64-lane path, whatever its
+// chunk, and maxPieces the most tables (64-bit patterns, 4-bit chunks): a
+// lookup indexed by a byte needs no bounds check.
+const stride, maxPieces = 256, 16
+
 // probe returns the weighted number of disjoint pairs of the xs and the
-// group in the tables, whose lanes in wl weigh 2.
+// group in the tables, whose lanes in wl weigh 2. The usual chunks have
+// loops of their own, whose shifts are constants.
 func (m *matcher) probe(xs []uint64, wl uint64) uint64 {
 	var total uint64
-	t := m.tab
-	c := m.chunk
-	mask := uint64(1)<<c - 1
 	wb := m.wbits
-	switch m.pieces {
-	case 3:
-		s1, s2 := 1<<c, 2<<c
+	t := m.tab
+	switch c := m.chunk & 63; {
+	case m.pieces == 5 && c == 6:
 		for _, x := range xs {
-			v := ^(t[x&mask] | t[s1+int(x>>c&mask)] | t[s2+int(x>>(2*c)&mask)])
-			total += uint64(bits.OnesCount64(v)+bits.OnesCount64(v&wl)) << uint(bits.OnesCount64(x&wb))
+			total += tally(^(t[x&63] | t[stride+x>>6&63] | t[2*stride+x>>12&63] | t[3*stride+x>>18&63] | t[4*stride+x>>24&63]), wl, x&wb)
 		}
-	case 4:
-		s1, s2, s3 := 1<<c, 2<<c, 3<<c
+	case m.pieces == 5 && c == 7:
 		for _, x := range xs {
-			v := ^(t[x&mask] | t[s1+int(x>>c&mask)] | t[s2+int(x>>(2*c)&mask)] | t[s3+int(x>>(3*c)&mask)])
-			total += uint64(bits.OnesCount64(v)+bits.OnesCount64(v&wl)) << uint(bits.OnesCount64(x&wb))
+			total += tally(^(t[x&127] | t[stride+x>>7&127] | t[2*stride+x>>14&127] | t[3*stride+x>>21&127] | t[4*stride+x>>28&127]), wl, x&wb)
 		}
-	case 5:
-		s1, s2, s3, s4 := 1<<c, 2<<c, 3<<c, 4<<c
+	case m.pieces == 4 && c == 8:
 		for _, x := range xs {
-			v := ^(t[x&mask] | t[s1+int(x>>c&mask)] | t[s2+int(x>>(2*c)&mask)] | t[s3+int(x>>(3*c)&mask)] | t[s4+int(x>>(4*c)&mask)])
-			total += uint64(bits.OnesCount64(v)+bits.OnesCount64(v&wl)) << uint(bits.OnesCount64(x&wb))
+			total += tally(^(t[x&255] | t[stride+x>>8&255] | t[2*stride+x>>16&255] | t[3*stride+x>>24&255]), wl, x&wb)
+		}
+	case m.pieces == 5 && c == 8:
+		for _, x := range xs {
+			total += tally(^(t[x&255] | t[stride+x>>8&255] | t[2*stride+x>>16&255] | t[3*stride+x>>24&255] | t[4*stride+x>>32&255]), wl, x&wb)
 		}
 	default:
+		mask := uint8(1)<<c - 1
 		for _, x := range xs {
-			acc := t[x&mask]
-			for p := 1; p < m.pieces; p++ {
-				acc |= t[p<<c+int(x>>(uint(p)*c)&mask)]
+			var acc uint64
+			y := x
+			for p := range m.pieces & (maxPieces - 1) {
+				acc |= t[p*stride+int(uint8(y)&mask)]
+				y >>= c
 			}
-			v := ^acc
-			total += uint64(bits.OnesCount64(v)+bits.OnesCount64(v&wl)) << uint(bits.OnesCount64(x&wb))
+			total += tally(^acc, wl, x&wb)
 		}
 	}
 	return total
+}
+
+// tally returns the weighted number of lanes in v that x is disjoint
+// from: each once, those in wl twice, and all of it twice when x weighs 2
+// (xw, its bits of the weight bits, is not 0).
+func tally(v, wl, xw uint64) uint64 {
+	pc := uint64(bits.OnesCount64(v) + bits.OnesCount64(v&wl))
+	heavy := uint64(int64(xw|-xw) >> 63) // all ones when xw != 0
+	return pc + pc&heavy
 }
 
 // transpose sets w[j] to the word whose bit k is bit j of group[k] (0

@@ -130,11 +130,12 @@ func (q *quarters) attacks(c int) uint64 {
 	return uint64(1)<<uint(q.h+c) | uint64(1)<<uint(32+q.h-c+q.n-1)
 }
 
-// halves appends to out the top patterns (see [geometry]) of the top
-// halves on exactly the columns cols (h of them), clear of the
-// diagonals z, and returns it; pr is a buffer for the patterns of the
-// right quarters.
-func (q *quarters) halves(cols uint32, z uint64, out []uint64, pr *[]uint64) []uint64 {
+// halves appends to out the patterns (see [geometry]) of the top halves
+// on exactly the columns cols (h of them), clear of the diagonals z, and
+// returns it: as top patterns, or with bottom as the bottom patterns of
+// the same placements mirrored top to bottom ([quarters.mirror]); pr is
+// a buffer for the quarters.
+func (q *quarters) halves(cols uint32, z uint64, bottom bool, out []uint64, pr *[]quarter) []uint64 {
 	h := q.h
 	wl, wr := q.w[0], q.w[1]
 	cl, cr := cols&(1<<wl-1), cols>>wl
@@ -144,38 +145,22 @@ func (q *quarters) halves(cols uint32, z uint64, out []uint64, pr *[]uint64) []u
 	}
 	full := uint32(1)<<uint(h) - 1
 	atL, atR, dL, dR := q.at[0], q.at[1], q.ds[0], q.ds[1]
-	lo := uint(q.n - h)
-	span := uint(2*h - 1)
-	mask := uint64(1)<<span - 1
 	for rows := uint32(1)<<uint(a) - 1; rows <= full; {
 		kl := cl<<uint(h) | rows
 		kr := cr<<uint(h) | full ^ rows
 		if i, j, u, v := atL[kl], atL[kl+1], atR[kr], atR[kr+1]; i < j && u < v {
 			left, right := dL[i:j], dR[u:v]
-			if cap(*pr) < len(right) {
-				*pr = make([]uint64, len(right)+len(right)/2)
+			if need := len(left) + len(right); cap(*pr) < need {
+				*pr = make([]quarter, need+need/2)
 			}
-			p := (*pr)[:len(right)]
-			for t, y := range right {
-				p[t] = y>>lo&mask | y>>(32+lo)&mask<<span
-			}
+			xs := q.quarters((*pr)[:0], left, z, bottom)
+			ys := q.quarters(xs[len(xs):], right, 0, bottom)
 			o := len(out)
-			if size := len(left) * len(right); cap(out)-o < size {
+			if size := len(xs) * len(ys); cap(out)-o < size {
 				out = append(out[:cap(out)], make([]uint64, size+cap(out))...)
 			}
 			buf := out[:cap(out)]
-			for _, x := range left {
-				if x&z != 0 {
-					continue
-				}
-				xz := x | z
-				px := x>>lo&mask | x>>(32+lo)&mask<<span
-				for t, y := range right {
-					buf[o] = px | p[t]
-					o += int((xz&y - 1) >> 63)
-				}
-			}
-			out = buf[:o]
+			out = buf[:pairUp(buf, o, xs, ys)]
 		}
 		if rows == 0 {
 			break
@@ -188,12 +173,54 @@ func (q *quarters) halves(cols uint32, z uint64, out []uint64, pr *[]uint64) []u
 	return out
 }
 
+// A quarter is a placement of a quarter board as halves are built from
+// it: its diagonals (with those of a middle queen it must miss) and its
+// pattern.
+type quarter struct{ d, pat uint64 }
+
+// quarters appends to dst the placements ds clear of the diagonals z,
+// each with z's diagonals added and its top pattern, or with bottom its
+// mirrored bottom pattern (a half's pattern is the OR of its quarters').
+func (q *quarters) quarters(dst []quarter, ds []uint64, z uint64, bottom bool) []quarter {
+	lo := uint(q.n-q.h) & 31
+	span := uint(2*q.h-1) & 31
+	mask := uint64(1)<<span - 1
+	s := uint(64-2*(2*q.h-1)) & 63
+	for _, d := range ds {
+		if d&z != 0 {
+			continue
+		}
+		p := d>>lo&mask | d>>(32+lo)&mask<<span
+		if bottom {
+			p = bits.Reverse64(p) >> s
+		}
+		dst = append(dst, quarter{d | z, p})
+	}
+	return dst
+}
+
+// pairUp writes the patterns of the halves that join a quarter of xs and
+// one of ys with disjoint diagonals to buf from index o, and returns the
+// index past them (buf has room for every pair). It is a function of its
+// own so that its loop keeps its few values in registers.
+//
+//go:noinline
+func pairUp(buf []uint64, o int, xs, ys []quarter) int {
+	for _, x := range xs {
+		for _, y := range ys {
+			buf[o] = x.pat | y.pat
+			o += int((x.d&y.d - 1) >> 63)
+		}
+	}
+	return o
+}
+
 // mirror turns top patterns into the bottom patterns of the same
 // placements mirrored top to bottom (row r to n-1-r): the top's
 // anti-diagonals become the bottom's diagonals and the other way round,
 // each in reverse order, which reverses the whole 2(2h-1) bits.
 func (q *quarters) mirror(pats []uint64) {
-	s := uint(64 - 2*(2*q.h-1))
+	s := uint(64-2*(2*q.h-1)) & 63
 	for i, p := range pats {
 		pats[i] = bits.Reverse64(p) >> s
 	}
@@ -228,8 +255,7 @@ func (w *worker) countQuarters(p part, stop *atomic.Bool) count {
 	// the columns bot, clear of the diagonals zb, and reports whether
 	// they fit the cap.
 	match := func(xs []uint64, bot uint32, zb uint64) bool {
-		w.ys = q.halves(bot, zb, w.ys[:0], &w.pr)
-		q.mirror(w.ys)
+		w.ys = q.halves(bot, zb, true, w.ys[:0], &w.pr)
 		c.halves += uint64(len(w.ys))
 		if len(xs)+len(w.ys) > limit {
 			c.tooBig = true
@@ -259,7 +285,7 @@ func (w *worker) countQuarters(p part, stop *atomic.Bool) count {
 		for a := pick; a != 0; a &= a - 1 {
 			key |= pos[bits.TrailingZeros32(a)]
 		}
-		w.xs = q.halves(mine|key, z, w.xs[:0], &w.pr)
+		w.xs = q.halves(mine|key, z, false, w.xs[:0], &w.pr)
 		c.halves += uint64(len(w.xs))
 		switch {
 		case len(w.xs) == 0:
@@ -307,8 +333,14 @@ func (w *worker) bucket(pats []uint64, kb int, buf []uint64, at []int32) ([]uint
 	}
 	clear(at)
 	mask := uint32(1)<<uint(kb) - 1
-	for _, p := range pats {
-		at[w.m.key(p)&mask+1]++
+	if cap(w.keys) < len(pats) {
+		w.keys = make([]uint8, len(pats)+len(pats)/2)
+	}
+	keys := w.keys[:len(pats)]
+	for i, p := range pats {
+		k := uint8(w.m.key(p) & mask)
+		keys[i] = k
+		at[k+1]++
 	}
 	for i := 1; i < len(at); i++ {
 		at[i] += at[i-1]
@@ -317,8 +349,8 @@ func (w *worker) bucket(pats []uint64, kb int, buf []uint64, at []int32) ([]uint
 		buf = make([]uint64, len(pats)+len(pats)/2)
 	}
 	buf = buf[:len(pats)]
-	for _, p := range pats {
-		k := w.m.key(p) & mask
+	for i, p := range pats {
+		k := keys[i]
 		buf[at[k]] = p
 		at[k]++
 	}
