@@ -117,7 +117,8 @@ type plan struct {
 // The parts are shared among opt.Threads goroutines, the largest first;
 // each holds the halves of one part at a time, within opt.Memory over
 // all. A part that would take more is counted in smaller parts, with more
-// outer columns (its sub-parts, as many as it takes). When ctx is
+// outer columns (its sub-parts, as many as it takes), and past the last
+// outer columns by the columns of its halves' outer one or two rows. When ctx is
 // cancelled Count stops within about a tenth of a second and returns
 // ctx.Err() along with the sums over the parts it finished (Done of
 // Parts).
@@ -243,6 +244,14 @@ func (pl *plan) count(ctx context.Context, opt Options, start time.Time) (Result
 type count struct {
 	total, unique24, halves, pairs uint64
 	tooBig                         bool // the part has more halves than the plan's cap
+}
+
+// add adds the total, halves and pairs of d, a piece of the same part,
+// to c.
+func (c *count) add(d count) {
+	c.total += d.total
+	c.halves += d.halves
+	c.pairs += d.pairs
 }
 
 // symmetricPiece counts the solutions a half or quarter turn maps to
@@ -428,6 +437,25 @@ func (w *worker) count(p part, stop *atomic.Bool) count {
 	if w.pl.q != nil {
 		return w.countQuarters(p, stop)
 	}
+	return w.countRows(p, &anyRows, &anyRows, stop)
+}
+
+// rows names, for each row of a half from its outer row (the board's
+// first for the top half, its last for the bottom), the columns its queen
+// may take.
+type rows [maxH]uint32
+
+// anyRows lets every row's queen take any column.
+var anyRows = func() (r rows) {
+	for i := range r {
+		r[i] = ^uint32(0)
+	}
+	return r
+}()
+
+// countRows counts the solutions of part p whose top half's rows take
+// columns of top and bottom half's rows columns of bottom.
+func (w *worker) countRows(p part, top, bottom *rows, stop *atomic.Bool) count {
 	pl, h := w.pl, w.pl.h
 	u := pl.shared(p.mid)
 	outer, mine := pl.columns(p.mid, p.outer)
@@ -458,7 +486,12 @@ func (w *worker) count(p part, stop *atomic.Bool) count {
 	if limit <= 0 {
 		limit = math.MaxInt
 	}
-	ok = pl.geo.halves(inner|mine, mine, shift, &ban, false, limit, stop, &w.halves)
+	banTop, banBottom := ban, ban
+	for r := range h {
+		banTop[r] |= ^top[r]
+		banBottom[r] |= ^bottom[r]
+	}
+	ok = pl.geo.halves(inner|mine, mine, shift, &banTop, false, limit, stop, &w.halves)
 	if !ok {
 		c.tooBig = true
 		return c
@@ -466,7 +499,7 @@ func (w *worker) count(p part, stop *atomic.Bool) count {
 	tops := w.halves.len()
 	c.halves += uint64(tops)
 	w.top.fill(w.m, width, w.m.keyWidth(width), &w.halves)
-	ok = pl.geo.halves(inner|outer&^mine, outer&^mine, shift, &ban, true, limit-tops, stop, &w.halves)
+	ok = pl.geo.halves(inner|outer&^mine, outer&^mine, shift, &banBottom, true, limit-tops, stop, &w.halves)
 	if !ok {
 		c.tooBig = true
 		return c

@@ -92,13 +92,21 @@ func (pl *plan) useQuarters(mem int64, threads int) int64 {
 // countWithin counts part p of w's plan holding at most the plan's cap of
 // halves at once: a part that holds more is counted as its sub-parts
 // ([plan.subparts]), with one more outer column a side, and so on while
-// columns are left (c.tooBig past them). The sub-parts of a part split its
-// boards, so their sum is its count whatever the memory.
+// columns are left; past them, by the columns its halves' outer rows
+// take ([worker.countByRows]; c.tooBig if even that is too much). The
+// sub-parts of a part split its boards, so their sum is its count
+// whatever the memory.
 func (w *worker) countWithin(p part, stop *atomic.Bool) count {
 	c := w.count(p, stop)
 	pl := w.pl
-	if !c.tooBig || 2*(pl.k+1) > pl.n-1 {
+	if !c.tooBig {
 		return c
+	}
+	if 2*(pl.k+1) > pl.n-1 {
+		if pl.q != nil {
+			return c
+		}
+		return w.countByRows(p, anyRows, anyRows, 0, stop)
 	}
 	sub := &plan{n: pl.n, h: pl.h, k: pl.k + 1, cap: pl.cap, geo: pl.geo, simd: pl.simd, q: pl.q}
 	w.pl = sub
@@ -109,9 +117,49 @@ func (w *worker) countWithin(p part, stop *atomic.Bool) count {
 		if d.tooBig || stop.Load() {
 			return d
 		}
-		sum.total += d.total
-		sum.halves += d.halves
-		sum.pairs += d.pairs
+		sum.add(d)
+	}
+	return sum
+}
+
+// rowSplits is the most rows of a half that [worker.countByRows] splits
+// a part by: each divides its halves by about h, and multiplies the
+// pieces by h^2.
+const rowSplits = 2
+
+// countByRows counts the boards of part p whose halves' rows take the
+// columns of top and bottom, too many halves to hold at once, as the
+// pieces of them with the queen of row r of each half in each column it
+// may take: about 1/h of each side's halves at a time, and where a piece
+// is still too big, split again by row r+1, up to rowSplits rows. Each
+// side is enumerated once for each piece of the other (h times a row),
+// which costs little beside matching them.
+func (w *worker) countByRows(p part, top, bottom rows, r int, stop *atomic.Bool) count {
+	pl := w.pl
+	if r >= min(rowSplits, pl.h) {
+		return count{tooBig: true}
+	}
+	outer, mine := pl.columns(p.mid, p.outer)
+	inner := pl.shared(p.mid) &^ outer
+	var used [2]uint32 // the columns of the rows above r, one each
+	for i := range r {
+		used[0] |= top[i]
+		used[1] |= bottom[i]
+	}
+	var sum count
+	for a := (inner | mine) & top[r] &^ used[0]; a != 0; a &= a - 1 {
+		for b := (inner | outer&^mine) & bottom[r] &^ used[1]; b != 0; b &= b - 1 {
+			t, u := top, bottom
+			t[r], u[r] = a&-a, b&-b
+			d := w.countRows(p, &t, &u, stop)
+			if d.tooBig {
+				d = w.countByRows(p, t, u, r+1, stop)
+			}
+			if d.tooBig || stop.Load() {
+				return d
+			}
+			sum.add(d)
+		}
 	}
 	return sum
 }
