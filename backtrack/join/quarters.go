@@ -133,8 +133,8 @@ func (q *quarters) attacks(c int) uint64 {
 // halves appends to out the patterns (see [geometry]) of the top halves
 // on exactly the columns cols (h of them), clear of the diagonals z, and
 // returns it: as top patterns, or with bottom as the bottom patterns of
-// the same placements mirrored top to bottom ([quarters.mirror]); pr is
-// a buffer for the quarters.
+// the same placements mirrored top to bottom ([quarters.quarters]); pr
+// is a buffer for the quarters.
 func (q *quarters) halves(cols uint32, z uint64, bottom bool, out []uint64, pr *[]quarter) []uint64 {
 	h := q.h
 	wl, wr := q.w[0], q.w[1]
@@ -180,7 +180,10 @@ type quarter struct{ d, pat uint64 }
 
 // quarters appends to dst the placements ds clear of the diagonals z,
 // each with z's diagonals added and its top pattern, or with bottom its
-// mirrored bottom pattern (a half's pattern is the OR of its quarters').
+// bottom pattern: that of the placement mirrored top to bottom (row r to
+// n-1-r), whose anti-diagonals become the diagonals and the other way
+// round, each in reverse order, which reverses the whole 2(2h-1) bits. A
+// half's pattern is the OR of its quarters'.
 func (q *quarters) quarters(dst []quarter, ds []uint64, z uint64, bottom bool) []quarter {
 	lo := uint(q.n-q.h) & 31
 	span := uint(2*q.h-1) & 31
@@ -213,17 +216,6 @@ func pairUp(buf []uint64, o int, xs, ys []quarter) int {
 		}
 	}
 	return o
-}
-
-// mirror turns top patterns into the bottom patterns of the same
-// placements mirrored top to bottom (row r to n-1-r): the top's
-// anti-diagonals become the bottom's diagonals and the other way round,
-// each in reverse order, which reverses the whole 2(2h-1) bits.
-func (q *quarters) mirror(pats []uint64) {
-	s := uint(64-2*(2*q.h-1)) & 63
-	for i, p := range pats {
-		pats[i] = bits.Reverse64(p) >> s
-	}
 }
 
 // countQuarters is count on halves built from quarter boards, one
