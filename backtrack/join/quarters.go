@@ -70,57 +70,79 @@ var quarterKiB = [quarterMaxN + 1]int64{0, 1, 1, 1, 1, 1, 1, 2, 4, 5, 14, 20, 63
 func newQuarters(n int) *quarters {
 	h := n / 2
 	q := &quarters{n: n, h: h, m: n / 2, w: [2]uint{uint(n / 2), uint(n - n/2)}}
+	var wg sync.WaitGroup
 	for s := range 2 {
-		q.build(s)
+		wg.Go(func() { q.build(s) })
+	}
+	wg.Wait()
+	for s := range 2 {
 		q.bytes += int64(len(q.at[s]))*4 + int64(len(q.ds[s]))*8
 	}
 	return q
 }
 
+// quarterSearch is the search that fills the tables of one side.
+type quarterSearch struct {
+	n, h  int
+	first int    // the side's lowest column
+	hmask uint32 // the rows of a half
+	at    []int32
+	ds    []uint64 // nil on the first pass, which counts
+}
+
 // build fills the tables of side s: one search finds every placement,
 // a first time to count them by rows and columns, a second time to put
-// them in place.
+// them in place. It places a queen or none in each column, the highest
+// first, so that the placements come out by column set, the order of
+// the tables, and each pass writes to a few kilobytes of them at a time
+// rather than all over them.
 func (q *quarters) build(s int) {
-	n, h, w := q.n, q.h, q.w[s]
-	first := 0
+	b := quarterSearch{n: q.n, h: q.h, hmask: 1<<uint(q.h) - 1}
 	if s == 1 {
-		first = q.m
+		b.first = q.m
 	}
-	at := make([]int32, 1<<(uint(h)+w)+1)
-	var ds []uint64
-	var rec func(r int, rows, cols uint32, d uint64)
-	rec = func(r int, rows, cols uint32, d uint64) {
-		if r == h {
-			k := cols<<uint(h) | rows
-			if ds == nil {
-				at[k+1]++
-			} else {
-				ds[at[k]] = d
-				at[k]++
-			}
-			return
-		}
-		rec(r+1, rows, cols, d)
-		for c := range int(w) {
-			col := first + c
-			if cols>>uint(c)&1 != 0 || col == n-1-r {
-				continue
-			}
-			b := uint64(1)<<uint(r+col) | uint64(1)<<uint(32+r-col+n-1)
-			if d&b == 0 {
-				rec(r+1, rows|1<<uint(r), cols|1<<uint(c), d|b)
-			}
-		}
-	}
-	rec(0, 0, 0, 0)
+	b.at = make([]int32, 1<<(uint(q.h)+q.w[s])+1)
+	top := int(q.w[s]) - 1
+	b.rec(top, 0, 0, 0)
+	at := b.at
 	for i := 1; i < len(at); i++ {
 		at[i] += at[i-1]
 	}
-	ds = make([]uint64, at[len(at)-1])
-	rec(0, 0, 0, 0) // at[k] moves from the start of k's placements to their end
+	b.ds = make([]uint64, at[len(at)-1])
+	b.rec(top, 0, 0, 0) // at[k] moves from the start of k's placements to their end
 	copy(at[1:], at[:len(at)-1])
 	at[0] = 0
-	q.at[s], q.ds[s] = at, ds
+	q.at[s], q.ds[s] = at, b.ds
+}
+
+// rec places a queen or none in column c of the side and in each lower
+// one, after the queens on rows and (above c) columns cols, whose
+// diagonals are d; past column 0 it adds the placement to the tables.
+func (b *quarterSearch) rec(c int, rows, cols uint32, d uint64) {
+	if c < 0 {
+		k := cols<<uint(b.h) | rows
+		if b.ds == nil {
+			b.at[k+1]++
+		} else {
+			b.ds[b.at[k]] = d
+			b.at[k]++
+		}
+		return
+	}
+	b.rec(c-1, rows, cols, d)
+	n, col := b.n, b.first+c
+	// The rows r whose square (r, col) is free: not on a queen's row,
+	// diagonal (bit r+col of d) or anti-diagonal (bit 32+r-col+n-1),
+	// nor on the board's anti-diagonal (r, n-1-r).
+	free := b.hmask &^ rows &^ uint32(d>>uint(col)) &^ uint32(d>>uint(32-col+n-1))
+	if r := n - 1 - col; r < 32 {
+		free &^= 1 << uint(r)
+	}
+	for f := free; f != 0; f &= f - 1 {
+		r := bits.TrailingZeros32(f)
+		bit := uint64(1)<<uint(r+col) | uint64(1)<<uint(32+r-col+n-1)
+		b.rec(c-1, rows|1<<uint(r), cols|1<<uint(c), d|bit)
+	}
 }
 
 // attacks returns the diagonals of the middle queen of an odd board in
