@@ -117,19 +117,8 @@ func (q *quarters) build(s int) {
 
 // rec places a queen or none in column c of the side and in each lower
 // one, after the queens on rows and (above c) columns cols, whose
-// diagonals are d; past column 0 it adds the placement to the tables.
+// diagonals are d, and adds each placement to the tables.
 func (b *quarterSearch) rec(c int, rows, cols uint32, d uint64) {
-	if c < 0 {
-		k := cols<<uint(b.h) | rows
-		if b.ds == nil {
-			b.at[k+1]++
-		} else {
-			b.ds[b.at[k]] = d
-			b.at[k]++
-		}
-		return
-	}
-	b.rec(c-1, rows, cols, d)
 	n, col := b.n, b.first+c
 	// The rows r whose square (r, col) is free: not on a queen's row,
 	// diagonal (bit r+col of d) or anti-diagonal (bit 32+r-col+n-1),
@@ -138,10 +127,34 @@ func (b *quarterSearch) rec(c int, rows, cols uint32, d uint64) {
 	if r := n - 1 - col; r < 32 {
 		free &^= 1 << uint(r)
 	}
+	if c > 0 {
+		b.rec(c-1, rows, cols, d)
+		for f := free; f != 0; f &= f - 1 {
+			r := bits.TrailingZeros32(f)
+			bit := uint64(1)<<uint(r+col) | uint64(1)<<uint(32+r-col+n-1)
+			b.rec(c-1, rows|1<<uint(r), cols|1<<uint(c), d|bit)
+		}
+		return
+	}
+	// Column 0: the placement without a queen there, then with one.
+	k := cols<<uint(b.h) | rows
+	kc := k | 1<<uint(b.h) // column 0 taken
+	at := b.at
+	if b.ds == nil {
+		at[k+1]++
+		for f := free; f != 0; f &= f - 1 {
+			at[(kc|f&-f)+1]++
+		}
+		return
+	}
+	ds := b.ds
+	ds[at[k]] = d
+	at[k]++
 	for f := free; f != 0; f &= f - 1 {
 		r := bits.TrailingZeros32(f)
-		bit := uint64(1)<<uint(r+col) | uint64(1)<<uint(32+r-col+n-1)
-		b.rec(c-1, rows|1<<uint(r), cols|1<<uint(c), d|bit)
+		j := kc | 1<<uint(r)
+		ds[at[j]] = d | uint64(1)<<uint(r+col) | uint64(1)<<uint(32+r-col+n-1)
+		at[j]++
 	}
 }
 
