@@ -103,7 +103,7 @@ type plan struct {
 // half and whose diagonal queen is not in the bottom half are counted,
 // each 2 times for each of those two queens it has (see [worker.count]).
 // A part enumerates its top halves and its bottom halves once, sorts
-// them by column set (up to n = 19, where the tables fit the memory, it
+// them by column set (up to n = 21, where the tables fit the memory, it
 // builds them from quarter boards one column set at a time instead: see
 // [quarters]), and for each column set counts the weighted pairs
 // whose diagonals are disjoint, 512 at a time with AVX-512 or AVX2 where

@@ -55,15 +55,17 @@ const threadMemory = 20 << 20
 
 // DefaultMemory returns the memory [Count] uses on an n×n board when
 // Options.Memory is 0, for threads workers (<= 0: runtime.NumCPU()): 20
-// MiB a thread up to n = 19 (and the tables of quarter boards that the
-// halves are built from there: 12 MiB at n = 18, 19 MiB at 19), 4 times
-// more a thread for each size beyond (80 MiB a thread at n = 20, 320 MiB
-// at 21), but never more than half of the memory
-// the process may use ([memlimit.Usable]: the machine's memory, the
-// control group's limit, the address space ulimit -v leaves) nor less than
-// [MinMemory]. Up to n = 20 the parts a count splits into to stay within
-// it cost a few per cent more time than with no limit (docs/performance.md);
-// beyond, the parts would be so many that memory is worth more.
+// MiB a thread up to n = 19, 4 times more a thread for each size beyond
+// (80 MiB a thread at n = 20, 320 MiB at 21), and the tables of quarter
+// boards that the halves are built from up to n = 21 (12 MiB at n = 18,
+// 19 MiB at 19, 92 MiB at 20, 147 MiB at 21), but never more than half of
+// the memory the process may use ([memlimit.Usable]: the machine's memory,
+// the control group's limit, the address space ulimit -v leaves) nor less
+// than [MinMemory]. With the quarter tables a worker holds the halves of one
+// column set, far less than its share, so nothing splits; past them the
+// parts a count splits into to stay within it cost more time than with no
+// limit (docs/performance.md), and the parts would be so many that memory
+// is worth more.
 func DefaultMemory(n, threads int) int64 {
 	if threads <= 0 {
 		threads = runtime.NumCPU()

@@ -7,9 +7,12 @@ import (
 )
 
 // quarterMaxN is the largest board whose halves are built from quarter
-// boards ([quarters]): past it the tables grow past 100 MB (n = 20: 11
-// million placements) and the diagonals of a half no longer fit one word.
-const quarterMaxN = 19
+// boards ([quarters]): the tables take 92 MiB at n = 20 (11 million
+// placements, built in about 0.7 s of CPU) and 147 MiB at 21 (1.2 s); at
+// 22 they would take 774 MiB (6.5 s), most of the 1 GiB a shard of n = 22
+// runs in, and past 22 the diagonals of a quarter no longer fit one word
+// (bit 32+r-c+n-1).
+const quarterMaxN = 21
 
 // quarters holds the quarter boards that the halves of an n×n board
 // (n <= quarterMaxN) are built from: the placements of queens on some of
@@ -54,7 +57,7 @@ func quartersFor(n int) *quarters {
 }
 
 // quarterBytes returns about what the quarter tables of an n×n board
-// take (0 past quarterMaxN, where none are built): measured up to 19,
+// take (0 past quarterMaxN, where none are built): measured up to 21,
 // and checked by the tests.
 func quarterBytes(n int) int64 {
 	if n < 1 || n > quarterMaxN {
@@ -65,7 +68,7 @@ func quarterBytes(n int) int64 {
 
 // quarterKiB[n] is the KiB the quarter tables of n take, rounded up
 // (TestQuarters checks them).
-var quarterKiB = [quarterMaxN + 1]int64{0, 1, 1, 1, 1, 1, 1, 2, 4, 5, 14, 20, 63, 95, 325, 492, 1888, 2906, 12554, 19668}
+var quarterKiB = [quarterMaxN + 1]int64{0, 1, 1, 1, 1, 1, 1, 2, 4, 5, 14, 20, 63, 95, 325, 492, 1888, 2906, 12554, 19668, 94206, 150652}
 
 func newQuarters(n int) *quarters {
 	h := n / 2
