@@ -145,7 +145,7 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	// Each worker holds the halves of one part, and counts a part too
 	// large for that in smaller ones (worker.countWithin).
 	pl := newPlan(n, outerColumns(n))
-	pl.cap = halvesCap(pl.useQuarters(mem, threads), threads)
+	pl.cap = halvesCap(pl.useQuarters(ctx.Done(), mem, threads), threads)
 	res, err := pl.count(ctx, opt, start)
 	if errors.Is(err, errTooBig) {
 		return Result{}, fmt.Errorf("join count: %w: -n %d needs more than %d bytes on %d threads", ErrMemory, n, mem, threads)

@@ -82,11 +82,13 @@ func DefaultMemory(n, threads int) int64 {
 // board is small enough and their tables fit in what a memory limit of
 // mem bytes leaves beside its reserve and 1 MiB for each of threads
 // workers (which then hold the halves of one column set at a time), and
-// returns the memory left for the halves.
-func (pl *plan) useQuarters(mem int64, threads int) int64 {
+// returns the memory left for the halves. When done is closed before the
+// tables are built, pl searches its halves (the count is being stopped).
+func (pl *plan) useQuarters(done <-chan struct{}, mem int64, threads int) int64 {
 	if qb := quarterBytes(pl.n); qb > 0 && qb <= mem-reserve(mem)-int64(threads)<<20 {
-		pl.q = quartersFor(pl.n)
-		return mem - qb
+		if pl.q = quartersFor(pl.n, done); pl.q != nil {
+			return mem - qb
+		}
 	}
 	return mem
 }

@@ -42,17 +42,23 @@ type quarters struct {
 var quarterCache sync.Map // n → *quarterEntry
 
 type quarterEntry struct {
-	once sync.Once
-	q    *quarters
+	mu sync.Mutex // held while the tables are built
+	q  *quarters
 }
 
 // quartersFor returns the quarter tables of an n×n board, n <=
 // quarterMaxN, building them at the first call (once, however many
-// goroutines ask at the same time).
-func quartersFor(n int) *quarters {
+// goroutines ask at the same time), or nil if done is closed before
+// they are built (a second or so at n = 20 and 21): the next call builds
+// them again.
+func quartersFor(n int, done <-chan struct{}) *quarters {
 	v, _ := quarterCache.LoadOrStore(n, &quarterEntry{})
 	e := v.(*quarterEntry)
-	e.once.Do(func() { e.q = newQuarters(n) })
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.q == nil {
+		e.q = newQuarters(n, done)
+	}
 	return e.q
 }
 
@@ -70,14 +76,22 @@ func quarterBytes(n int) int64 {
 // (TestQuarters checks them).
 var quarterKiB = [quarterMaxN + 1]int64{0, 1, 1, 1, 1, 1, 1, 2, 4, 5, 14, 20, 63, 95, 325, 492, 1888, 2906, 12554, 19668, 94206, 150652}
 
-func newQuarters(n int) *quarters {
+// newQuarters builds the quarter tables of an n×n board, or returns nil
+// if done is closed first.
+func newQuarters(n int, done <-chan struct{}) *quarters {
 	h := n / 2
 	q := &quarters{n: n, h: h, m: n / 2, w: [2]uint{uint(n / 2), uint(n - n/2)}}
-	var wg sync.WaitGroup
+	var (
+		wg   sync.WaitGroup
+		stop [2]bool
+	)
 	for s := range 2 {
-		wg.Go(func() { q.build(s) })
+		wg.Go(func() { stop[s] = !q.build(s, done) })
 	}
 	wg.Wait()
+	if stop[0] || stop[1] {
+		return nil
+	}
 	for s := range 2 {
 		q.bytes += int64(len(q.at[s]))*4 + int64(len(q.ds[s]))*8
 	}
@@ -91,6 +105,11 @@ type quarterSearch struct {
 	hmask uint32 // the rows of a half
 	at    []int32
 	ds    []uint64 // nil on the first pass, which counts
+	// At column poll the search looks whether done is closed (a few
+	// thousand times a pass), and if so gives up (stopped).
+	poll    int
+	done    <-chan struct{}
+	stopped bool
 }
 
 // build fills the tables of side s: one search finds every placement,
@@ -98,30 +117,48 @@ type quarterSearch struct {
 // them in place. It places a queen or none in each column, the highest
 // first, so that the placements come out by column set, the order of
 // the tables, and each pass writes to a few kilobytes of them at a time
-// rather than all over them.
-func (q *quarters) build(s int) {
-	b := quarterSearch{n: q.n, h: q.h, hmask: 1<<uint(q.h) - 1}
+// rather than all over them. It reports false, the tables left unfilled,
+// if done was closed first.
+func (q *quarters) build(s int, done <-chan struct{}) bool {
+	top := int(q.w[s]) - 1
+	b := quarterSearch{n: q.n, h: q.h, hmask: 1<<uint(q.h) - 1, poll: max(0, top-3), done: done}
 	if s == 1 {
 		b.first = q.m
 	}
 	b.at = make([]int32, 1<<(uint(q.h)+q.w[s])+1)
-	top := int(q.w[s]) - 1
 	b.rec(top, 0, 0, 0)
+	if b.stopped {
+		return false
+	}
 	at := b.at
 	for i := 1; i < len(at); i++ {
 		at[i] += at[i-1]
 	}
 	b.ds = make([]uint64, at[len(at)-1])
 	b.rec(top, 0, 0, 0) // at[k] moves from the start of k's placements to their end
+	if b.stopped {
+		return false
+	}
 	copy(at[1:], at[:len(at)-1])
 	at[0] = 0
 	q.at[s], q.ds[s] = at, b.ds
+	return true
 }
 
 // rec places a queen or none in column c of the side and in each lower
 // one, after the queens on rows and (above c) columns cols, whose
 // diagonals are d, and adds each placement to the tables.
 func (b *quarterSearch) rec(c int, rows, cols uint32, d uint64) {
+	if c == b.poll {
+		select {
+		case <-b.done:
+			b.stopped = true
+		default:
+		}
+	}
+	if b.stopped {
+		return
+	}
 	n, col := b.n, b.first+c
 	// The rows r whose square (r, col) is free: not on a queen's row,
 	// diagonal (bit r+col of d) or anti-diagonal (bit 32+r-col+n-1),

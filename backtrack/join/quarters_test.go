@@ -1,6 +1,8 @@
 package join
 
 import (
+	"context"
+	"errors"
 	"sync/atomic"
 	"testing"
 
@@ -16,7 +18,7 @@ func TestQuarters(t *testing.T) {
 		if n > 16 && testing.Short() || n > 19 && testutil.Race {
 			break
 		}
-		if got := (newQuarters(n).bytes + 1023) >> 10 << 10; got != quarterBytes(n) {
+		if got := (newQuarters(n, nil).bytes + 1023) >> 10 << 10; got != quarterBytes(n) {
 			t.Errorf("n=%d: quarter tables of %d bytes, quarterBytes says %d", n, got, quarterBytes(n))
 		}
 	}
@@ -42,7 +44,7 @@ func TestQuartersLarge(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		q := quartersFor(n)
+		q := quartersFor(n, nil)
 		kinds := []int{NoMiddle}
 		if n%2 == 1 {
 			kinds = []int{InnerMiddle, 0}
@@ -73,5 +75,28 @@ func TestQuartersLarge(t *testing.T) {
 				t.Fatalf("n=%d: %d of %d pieces of middle kind %d have solutions, want 3", n, found, tried, k)
 			}
 		}
+	}
+}
+
+// TestQuartersCancel stops the quarter tables of n = 21 before they are
+// built: newQuarters gives up, and Count, whose context is done, returns
+// its error without tables (their search polls the context; building them
+// takes a second).
+func TestQuartersCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if q := newQuarters(21, ctx.Done()); q != nil {
+		t.Fatalf("newQuarters after its done channel closed: tables of %d bytes", q.bytes)
+	}
+	res, err := Count(ctx, 21, Options{Threads: 2})
+	if !errors.Is(err, context.Canceled) || res.Done != 0 || res.Total != 0 {
+		t.Fatalf("Count(21) on a cancelled context: %+v, %v", res, err)
+	}
+	ps, err := Pieces(21)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ps[0].CountWith(ctx, 21, Options{Threads: 1}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("piece %v of n = 21 on a cancelled context: %v", ps[0], err)
 	}
 }
