@@ -103,7 +103,7 @@ type plan struct {
 // half and whose diagonal queen is not in the bottom half are counted,
 // each 2 times for each of those two queens it has (see [worker.count]).
 // A part enumerates its top halves and its bottom halves once, sorts
-// them by column set (up to n = 19, where the tables fit the memory, it
+// them by column set (up to n = 21, where the tables fit the memory, it
 // builds them from quarter boards one column set at a time instead: see
 // [quarters]), and for each column set counts the weighted pairs
 // whose diagonals are disjoint, 512 at a time with AVX-512 or AVX2 where
@@ -146,7 +146,7 @@ func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	// Each worker holds the halves of one part, and counts a part too
 	// large for that in smaller ones (worker.countWithin).
 	pl := newPlan(n, outerColumns(n))
-	pl.cap = halvesCap(pl.useQuarters(mem, threads), threads)
+	pl.cap = halvesCap(pl.useQuarters(ctx.Done(), mem, threads), threads)
 	res, err := pl.count(ctx, opt, start)
 	if errors.Is(err, errTooBig) {
 		return Result{}, fmt.Errorf("join count: %w: -n %d needs more than %d bytes on %d threads", ErrMemory, n, mem, threads)

@@ -133,7 +133,7 @@ func TestSplits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, q := range []*quarters{nil, quartersFor(n)} {
+		for _, q := range []*quarters{nil, quartersFor(n, nil)} {
 			pl := newPlan(n, k)
 			if 2*k > 2*pl.h {
 				continue

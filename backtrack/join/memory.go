@@ -55,15 +55,17 @@ const threadMemory = 20 << 20
 
 // DefaultMemory returns the memory [Count] uses on an n×n board when
 // Options.Memory is 0, for threads workers (<= 0: runtime.NumCPU()): 20
-// MiB a thread up to n = 19 (and the tables of quarter boards that the
-// halves are built from there: 12 MiB at n = 18, 19 MiB at 19), 4 times
-// more a thread for each size beyond (80 MiB a thread at n = 20, 320 MiB
-// at 21), but never more than half of the memory
-// the process may use ([memlimit.Usable]: the machine's memory, the
-// control group's limit, the address space ulimit -v leaves) nor less than
-// [MinMemory]. Up to n = 20 the parts a count splits into to stay within
-// it cost a few per cent more time than with no limit (docs/performance.md);
-// beyond, the parts would be so many that memory is worth more.
+// MiB a thread up to n = 19, 4 times more a thread for each size beyond
+// (80 MiB a thread at n = 20, 320 MiB at 21), and the tables of quarter
+// boards that the halves are built from up to n = 21 (12 MiB at n = 18,
+// 19 MiB at 19, 92 MiB at 20, 147 MiB at 21), but never more than half of
+// the memory the process may use ([memlimit.Usable]: the machine's memory,
+// the control group's limit, the address space ulimit -v leaves) nor less
+// than [MinMemory]. With the quarter tables a worker holds the halves of one
+// column set, far less than its share, so nothing splits; past them the
+// parts a count splits into to stay within it cost more time than with no
+// limit (docs/performance.md), and the parts would be so many that memory
+// is worth more.
 func DefaultMemory(n, threads int) int64 {
 	if threads <= 0 {
 		threads = runtime.NumCPU()
@@ -80,11 +82,13 @@ func DefaultMemory(n, threads int) int64 {
 // board is small enough and their tables fit in what a memory limit of
 // mem bytes leaves beside its reserve and 1 MiB for each of threads
 // workers (which then hold the halves of one column set at a time), and
-// returns the memory left for the halves.
-func (pl *plan) useQuarters(mem int64, threads int) int64 {
+// returns the memory left for the halves. When done is closed before the
+// tables are built, pl searches its halves (the count is being stopped).
+func (pl *plan) useQuarters(done <-chan struct{}, mem int64, threads int) int64 {
 	if qb := quarterBytes(pl.n); qb > 0 && qb <= mem-reserve(mem)-int64(threads)<<20 {
-		pl.q = quartersFor(pl.n)
-		return mem - qb
+		if pl.q = quartersFor(pl.n, done); pl.q != nil {
+			return mem - qb
+		}
 	}
 	return mem
 }

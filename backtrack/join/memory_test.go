@@ -93,6 +93,23 @@ func TestDefaultMemory(t *testing.T) {
 	if m := DefaultMemory(19, 1); m > threadMemory+quarterBytes(19) {
 		t.Errorf("DefaultMemory(19, 1) = %d, want at most %d", m, threadMemory+quarterBytes(19))
 	}
+	// Up to n = 21 the default leaves the quarter tables room beside the
+	// workers (useQuarters takes them), and at n = 20 on two threads it is
+	// within 256 MiB (where the machine's memory does not bound it first).
+	for n := 16; n <= quarterMaxN; n++ {
+		for _, threads := range []int{1, 2, 16} {
+			m := DefaultMemory(n, threads)
+			if m < int64(threads)*threadMemory+quarterBytes(n) {
+				continue // bounded by this machine's memory
+			}
+			if quarterBytes(n) > m-reserve(m)-int64(threads)<<20 {
+				t.Errorf("n=%d, %d threads: the default %d bytes leaves no room for the quarter tables (%d bytes)", n, threads, m, quarterBytes(n))
+			}
+		}
+	}
+	if m := DefaultMemory(20, 2); m > 256<<20 {
+		t.Errorf("DefaultMemory(20, 2) = %d, want at most 256 MiB", m)
+	}
 }
 
 // TestUlimit counts n = 15 in a process under ulimit -v 1500000 (1.5 GB

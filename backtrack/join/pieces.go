@@ -270,7 +270,7 @@ func (p Piece) CountWith(ctx context.Context, n int, opt Options) (backtrack.Tal
 	w := pieceWorker(n)
 	defer workerPool(n).Put(w)
 	w.pl.q = nil
-	w.pl.cap = halvesCap(w.pl.useQuarters(mem, threads), threads)
+	w.pl.cap = halvesCap(w.pl.useQuarters(ctx.Done(), mem, threads), threads)
 	if p.Middle == Symmetric {
 		c = symmetricPiece(n, &stop)
 	} else {

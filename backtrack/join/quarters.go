@@ -7,9 +7,12 @@ import (
 )
 
 // quarterMaxN is the largest board whose halves are built from quarter
-// boards ([quarters]): past it the tables grow past 100 MB (n = 20: 11
-// million placements) and the diagonals of a half no longer fit one word.
-const quarterMaxN = 19
+// boards ([quarters]): the tables take 92 MiB at n = 20 (11 million
+// placements, built in about 0.7 s of CPU) and 147 MiB at 21 (1.2 s); at
+// 22 they would take 774 MiB (6.5 s), most of the 1 GiB a shard of n = 22
+// runs in, and past 22 the diagonals of a quarter no longer fit one word
+// (bit 32+r-c+n-1).
+const quarterMaxN = 21
 
 // quarters holds the quarter boards that the halves of an n×n board
 // (n <= quarterMaxN) are built from: the placements of queens on some of
@@ -39,22 +42,28 @@ type quarters struct {
 var quarterCache sync.Map // n → *quarterEntry
 
 type quarterEntry struct {
-	once sync.Once
-	q    *quarters
+	mu sync.Mutex // held while the tables are built
+	q  *quarters
 }
 
 // quartersFor returns the quarter tables of an n×n board, n <=
 // quarterMaxN, building them at the first call (once, however many
-// goroutines ask at the same time).
-func quartersFor(n int) *quarters {
+// goroutines ask at the same time), or nil if done is closed before
+// they are built (a second or so at n = 20 and 21): the next call builds
+// them again.
+func quartersFor(n int, done <-chan struct{}) *quarters {
 	v, _ := quarterCache.LoadOrStore(n, &quarterEntry{})
 	e := v.(*quarterEntry)
-	e.once.Do(func() { e.q = newQuarters(n) })
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.q == nil {
+		e.q = newQuarters(n, done)
+	}
 	return e.q
 }
 
 // quarterBytes returns about what the quarter tables of an n×n board
-// take (0 past quarterMaxN, where none are built): measured up to 19,
+// take (0 past quarterMaxN, where none are built): measured up to 21,
 // and checked by the tests.
 func quarterBytes(n int) int64 {
 	if n < 1 || n > quarterMaxN {
@@ -65,62 +74,128 @@ func quarterBytes(n int) int64 {
 
 // quarterKiB[n] is the KiB the quarter tables of n take, rounded up
 // (TestQuarters checks them).
-var quarterKiB = [quarterMaxN + 1]int64{0, 1, 1, 1, 1, 1, 1, 2, 4, 5, 14, 20, 63, 95, 325, 492, 1888, 2906, 12554, 19668}
+var quarterKiB = [quarterMaxN + 1]int64{0, 1, 1, 1, 1, 1, 1, 2, 4, 5, 14, 20, 63, 95, 325, 492, 1888, 2906, 12554, 19668, 94206, 150652}
 
-func newQuarters(n int) *quarters {
+// newQuarters builds the quarter tables of an n×n board, or returns nil
+// if done is closed first.
+func newQuarters(n int, done <-chan struct{}) *quarters {
 	h := n / 2
 	q := &quarters{n: n, h: h, m: n / 2, w: [2]uint{uint(n / 2), uint(n - n/2)}}
+	var (
+		wg   sync.WaitGroup
+		stop [2]bool
+	)
 	for s := range 2 {
-		q.build(s)
+		wg.Go(func() { stop[s] = !q.build(s, done) })
+	}
+	wg.Wait()
+	if stop[0] || stop[1] {
+		return nil
+	}
+	for s := range 2 {
 		q.bytes += int64(len(q.at[s]))*4 + int64(len(q.ds[s]))*8
 	}
 	return q
 }
 
+// quarterSearch is the search that fills the tables of one side.
+type quarterSearch struct {
+	n, h  int
+	first int    // the side's lowest column
+	hmask uint32 // the rows of a half
+	at    []int32
+	ds    []uint64 // nil on the first pass, which counts
+	// At column poll the search looks whether done is closed (a few
+	// thousand times a pass), and if so gives up (stopped).
+	poll    int
+	done    <-chan struct{}
+	stopped bool
+}
+
 // build fills the tables of side s: one search finds every placement,
 // a first time to count them by rows and columns, a second time to put
-// them in place.
-func (q *quarters) build(s int) {
-	n, h, w := q.n, q.h, q.w[s]
-	first := 0
+// them in place. It places a queen or none in each column, the highest
+// first, so that the placements come out by column set, the order of
+// the tables, and each pass writes to a few kilobytes of them at a time
+// rather than all over them. It reports false, the tables left unfilled,
+// if done was closed first.
+func (q *quarters) build(s int, done <-chan struct{}) bool {
+	top := int(q.w[s]) - 1
+	b := quarterSearch{n: q.n, h: q.h, hmask: 1<<uint(q.h) - 1, poll: max(0, top-3), done: done}
 	if s == 1 {
-		first = q.m
+		b.first = q.m
 	}
-	at := make([]int32, 1<<(uint(h)+w)+1)
-	var ds []uint64
-	var rec func(r int, rows, cols uint32, d uint64)
-	rec = func(r int, rows, cols uint32, d uint64) {
-		if r == h {
-			k := cols<<uint(h) | rows
-			if ds == nil {
-				at[k+1]++
-			} else {
-				ds[at[k]] = d
-				at[k]++
-			}
-			return
-		}
-		rec(r+1, rows, cols, d)
-		for c := range int(w) {
-			col := first + c
-			if cols>>uint(c)&1 != 0 || col == n-1-r {
-				continue
-			}
-			b := uint64(1)<<uint(r+col) | uint64(1)<<uint(32+r-col+n-1)
-			if d&b == 0 {
-				rec(r+1, rows|1<<uint(r), cols|1<<uint(c), d|b)
-			}
-		}
+	b.at = make([]int32, 1<<(uint(q.h)+q.w[s])+1)
+	b.rec(top, 0, 0, 0)
+	if b.stopped {
+		return false
 	}
-	rec(0, 0, 0, 0)
+	at := b.at
 	for i := 1; i < len(at); i++ {
 		at[i] += at[i-1]
 	}
-	ds = make([]uint64, at[len(at)-1])
-	rec(0, 0, 0, 0) // at[k] moves from the start of k's placements to their end
+	b.ds = make([]uint64, at[len(at)-1])
+	b.rec(top, 0, 0, 0) // at[k] moves from the start of k's placements to their end
+	if b.stopped {
+		return false
+	}
 	copy(at[1:], at[:len(at)-1])
 	at[0] = 0
-	q.at[s], q.ds[s] = at, ds
+	q.at[s], q.ds[s] = at, b.ds
+	return true
+}
+
+// rec places a queen or none in column c of the side and in each lower
+// one, after the queens on rows and (above c) columns cols, whose
+// diagonals are d, and adds each placement to the tables.
+func (b *quarterSearch) rec(c int, rows, cols uint32, d uint64) {
+	if c == b.poll {
+		select {
+		case <-b.done:
+			b.stopped = true
+		default:
+		}
+	}
+	if b.stopped {
+		return
+	}
+	n, col := b.n, b.first+c
+	// The rows r whose square (r, col) is free: not on a queen's row,
+	// diagonal (bit r+col of d) or anti-diagonal (bit 32+r-col+n-1),
+	// nor on the board's anti-diagonal (r, n-1-r).
+	free := b.hmask &^ rows &^ uint32(d>>uint(col)) &^ uint32(d>>uint(32-col+n-1))
+	if r := n - 1 - col; r < 32 {
+		free &^= 1 << uint(r)
+	}
+	if c > 0 {
+		b.rec(c-1, rows, cols, d)
+		for f := free; f != 0; f &= f - 1 {
+			r := bits.TrailingZeros32(f)
+			bit := uint64(1)<<uint(r+col) | uint64(1)<<uint(32+r-col+n-1)
+			b.rec(c-1, rows|1<<uint(r), cols|1<<uint(c), d|bit)
+		}
+		return
+	}
+	// Column 0: the placement without a queen there, then with one.
+	k := cols<<uint(b.h) | rows
+	kc := k | 1<<uint(b.h) // column 0 taken
+	at := b.at
+	if b.ds == nil {
+		at[k+1]++
+		for f := free; f != 0; f &= f - 1 {
+			at[(kc|f&-f)+1]++
+		}
+		return
+	}
+	ds := b.ds
+	ds[at[k]] = d
+	at[k]++
+	for f := free; f != 0; f &= f - 1 {
+		r := bits.TrailingZeros32(f)
+		j := kc | 1<<uint(r)
+		ds[at[j]] = d | uint64(1)<<uint(r+col) | uint64(1)<<uint(32+r-col+n-1)
+		at[j]++
+	}
 }
 
 // attacks returns the diagonals of the middle queen of an odd board in

@@ -1,20 +1,102 @@
 package join
 
-import "testing"
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+
+	"github.com/queens-dev/queens/internal/testutil"
+)
 
 // TestQuarters checks the sizes quarterBytes gives against the tables
-// built (n = 17 to 19 take a second: not with -short); TestSplits counts
-// with them.
+// built (n = 17 to 19 take a fifth of a second, not with -short; n = 20
+// and 21 two seconds and 147 MiB, not under the race detector either);
+// TestSplits counts with them.
 func TestQuarters(t *testing.T) {
 	for n := 1; n <= quarterMaxN; n++ {
-		if n > 16 && testing.Short() {
+		if n > 16 && testing.Short() || n > 19 && testutil.Race {
 			break
 		}
-		if got := (newQuarters(n).bytes + 1023) >> 10 << 10; got != quarterBytes(n) {
+		if got := (newQuarters(n, nil).bytes + 1023) >> 10 << 10; got != quarterBytes(n) {
 			t.Errorf("n=%d: quarter tables of %d bytes, quarterBytes says %d", n, got, quarterBytes(n))
 		}
 	}
 	if quarterBytes(quarterMaxN+1) != 0 || quarterBytes(0) != 0 {
 		t.Errorf("quarterBytes past its range: %d, %d", quarterBytes(quarterMaxN+1), quarterBytes(0))
+	}
+}
+
+// TestQuartersLarge counts small pieces of n = 20 and 21 (whose tables
+// TestQuarters does not count with) with halves built from quarter boards
+// and with searched halves, which must find the same solutions and pairs:
+// for each kind of middle queen (none; any inner column; an outer
+// column), the smallest pieces of that kind until three have solutions.
+// About 2 s and 147 MiB: not with -short nor under the race detector.
+func TestQuartersLarge(t *testing.T) {
+	if testing.Short() || testutil.Race {
+		t.Skip("-short or -race: quarter tables of 92 and 147 MiB")
+	}
+	var stop atomic.Bool
+	kind := func(p Piece) int { return min(p.Middle, 0) } // NoMiddle, InnerMiddle or 0: a column
+	for _, n := range []int{20, 21} {
+		ps, err := Pieces(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := quartersFor(n, nil)
+		kinds := []int{NoMiddle}
+		if n%2 == 1 {
+			kinds = []int{InnerMiddle, 0}
+		}
+		for _, k := range kinds {
+			found, tried := 0, 0
+			// The smallest pieces are last, before the symmetric piece.
+			for i := len(ps) - 2; i >= 0 && found < 3 && tried < 50; i-- {
+				p := ps[i]
+				if kind(p) != k {
+					continue
+				}
+				tried++
+				var c [2]count
+				for j, tables := range []*quarters{nil, q} {
+					pl := newPlan(n, pieceColumns(n))
+					pl.q = tables
+					c[j] = pl.newWorker().countWithin(part{mid: p.Middle, outer: p.Outer, weight: p.Weight}, &stop)
+				}
+				if c[0].total != c[1].total || c[0].pairs != c[1].pairs || c[0].tooBig || c[1].tooBig {
+					t.Fatalf("n=%d piece %v: searched %+v, from quarters %+v", n, p, c[0], c[1])
+				}
+				if c[0].total > 0 {
+					found++
+				}
+			}
+			if found < 3 {
+				t.Fatalf("n=%d: %d of %d pieces of middle kind %d have solutions, want 3", n, found, tried, k)
+			}
+		}
+	}
+}
+
+// TestQuartersCancel stops the quarter tables of n = 21 before they are
+// built: newQuarters gives up, and Count, whose context is done, returns
+// its error without tables (their search polls the context; building them
+// takes a second).
+func TestQuartersCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if q := newQuarters(21, ctx.Done()); q != nil {
+		t.Fatalf("newQuarters after its done channel closed: tables of %d bytes", q.bytes)
+	}
+	res, err := Count(ctx, 21, Options{Threads: 2})
+	if !errors.Is(err, context.Canceled) || res.Done != 0 || res.Total != 0 {
+		t.Fatalf("Count(21) on a cancelled context: %+v, %v", res, err)
+	}
+	ps, err := Pieces(21)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ps[0].CountWith(ctx, 21, Options{Threads: 1}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("piece %v of n = 21 on a cancelled context: %v", ps[0], err)
 	}
 }

@@ -101,7 +101,7 @@ func (o *backtrackOptions) autoEngine(other string) (string, error) {
 
 // memoryFlag is --memory of backtrack --count.
 func memoryFlag() cli.Flag {
-	return &cli.StringFlag{Name: "memory", Usage: "with --engine join, the memory `M` the halves may take at once, e.g. 256MiB or 4GiB, at most half of what the process may use (RAM, cgroup limit, ulimit -v); default 20MiB a thread up to N = 19, 4 times more for each N beyond; a smaller limit counts in more, smaller parts, to the same count, also with --shard and --checkpoint"}
+	return &cli.StringFlag{Name: "memory", Usage: "with --engine join, the memory `M` the halves may take at once, e.g. 256MiB or 4GiB, at most half of what the process may use (RAM, cgroup limit, ulimit -v); default 20MiB a thread up to N = 19, 4 times more for each N beyond, and the tables the halves are built from up to N = 21 (92MiB at N = 20, 147MiB at 21); a smaller limit counts in more, smaller parts, to the same count, also with --shard and --checkpoint"}
 }
 
 // parseMemory reads a --memory value: a number of bytes with an optional
