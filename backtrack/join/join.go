@@ -125,7 +125,7 @@ type plan struct {
 //
 // Errors wrap [board.ErrSize] for n out of range, [ErrSIMD] for a
 // [SIMDEnv] this CPU cannot honour and [ErrMemory] for opt.Memory below
-// [MinMemory] (or a board that does not fit even in its smallest parts).
+// [MinMemory] (or a board that does not fit even in its smallest pieces).
 func Count(ctx context.Context, n int, opt Options) (Result, error) {
 	start := time.Now()
 	if err := board.CheckSize(n, MaxN); err != nil {

@@ -10,8 +10,8 @@ import (
 )
 
 // ErrMemory is returned (wrapped) by [Count] and [Piece.CountWith] when
-// even the smallest parts of a board need more memory than
-// Options.Memory allows.
+// even the smallest pieces of a board (its parts split by columns, then
+// rows) need more memory than Options.Memory allows.
 var ErrMemory = errors.New("memory limit too small for the half-board join")
 
 // halfBytes is the memory one half takes while its part is counted: its

@@ -246,7 +246,7 @@ func (p Piece) Count(ctx context.Context, n int) (backtrack.Tally, error) {
 // bytes (0: [DefaultMemory]): it holds at most its share of the halves
 // that fit, and counts itself in smaller parts when it has more, so its
 // tally does not depend on the memory. The other Options are not used.
-// A piece that does not fit even in its smallest parts is an error
+// A piece that does not fit even in its smallest pieces is an error
 // wrapping [ErrMemory], as is opt.Memory below [MinMemory]. When ctx ends
 // first CountWith returns ctx.Err(). Errors also wrap [board.ErrSize].
 func (p Piece) CountWith(ctx context.Context, n int, opt Options) (backtrack.Tally, error) {
@@ -280,7 +280,7 @@ func (p Piece) CountWith(ctx context.Context, n int, opt Options) (backtrack.Tal
 		return backtrack.Tally{}, err
 	}
 	if c.tooBig {
-		return backtrack.Tally{}, fmt.Errorf("count join piece %v of n = %d: %w: its smallest parts hold more than %d halves (%d bytes on %d threads)", p, n, ErrMemory, w.pl.cap, mem, threads)
+		return backtrack.Tally{}, fmt.Errorf("count join piece %v of n = %d: %w: even its smallest pieces (split by columns, then rows) hold more than %d halves (%d bytes on %d threads)", p, n, ErrMemory, w.pl.cap, mem, threads)
 	}
 	if p.Middle == Symmetric {
 		return backtrack.Tally{Unique24: c.unique24}, nil

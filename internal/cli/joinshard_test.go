@@ -159,8 +159,9 @@ func swappedLine(t *testing.T, line string) string {
 // TestJoinMemoryCLI: under ulimit -v 1500000 (of which the Go runtime
 // takes much at start) the join's default memory and a --memory past the
 // limit follow it, and count n = 15; a limit that not even the smallest
-// parts fit into (1 MiB shared by 1024 threads) is one line and exit
-// status 2, never a crash.
+// pieces fit into (1 MiB shared by 1024 threads at n = 14: 38 halves a
+// thread, where n = 13 fits by splitting its parts by rows) is one line
+// and exit status 2, never a crash.
 func TestJoinMemoryCLI(t *testing.T) {
 	dir := t.TempDir()
 	exe := smallQueens(t, dir)
@@ -178,9 +179,9 @@ func TestJoinMemoryCLI(t *testing.T) {
 			t.Errorf("queens %s under ulimit -v 1500000: %v, %q, %s", strings.Join(args, " "), err, out, stderr.String())
 		}
 	}
-	_, stderr, code := runCLI(t, "", "backtrack", "-n", "13", "--count", "--engine", "join", "--memory", "1MiB", "--threads", "1024")
+	_, stderr, code := runCLI(t, "", "backtrack", "-n", "14", "--count", "--engine", "join", "--memory", "1MiB", "--threads", "1024")
 	if code != 2 {
-		t.Errorf("-n 13 in 1 MiB on 1024 threads: exit %d, stderr %q; want 2", code, stderr)
+		t.Errorf("-n 14 in 1 MiB on 1024 threads: exit %d, stderr %q; want 2", code, stderr)
 	}
 	checkOneLine(t, stderr, "memory limit too small for the half-board join")
 }
