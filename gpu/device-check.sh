@@ -30,7 +30,15 @@
 #      skipped and named;
 #   6. a mixed count: n = 18 in 4 shards, two on the CPU, one on each GPU
 #      kernel, merged by queens merge (which checks them all) and compared
-#      with the table.
+#      with the table;
+#   7. the CPU's join paths: bench/count.sh with this queens at n = 16 and
+#      17 (JOIN_SIZES), one run, every matcher path the host CPU runs
+#      (avx512 where it has AVX-512 with VPOPCNTQ, which the development
+#      machines lack) against nq_ref (needs gcc, GNU time and nq_ref.c:
+#      NQ_REF_C, else nq_ref.c at the repository root, else
+#      ../shared/bench/nq_ref.c beside it; the copy to a device machine
+#      takes the working tree only, so copy nq_ref.c to the root, untracked,
+#      before the run; without it the step says what is missing).
 #
 # Everything goes to stdout and to $OUT/device-check.log; the table to
 # $OUT/table.txt, ptxas's report to $OUT/ptxas.txt, the SASS and nvcc's PTX
@@ -40,8 +48,9 @@
 # Usage: gpu/device-check.sh [--dry-run]   (--dry-run: check the binaries,
 # then print the commands instead of running them)
 # Environment: GPU_TEST, QUEENS (the binaries; default ./gpu.test, ./queens),
-# TABLE (16-21), SWEEP (19,20), BUDGET (the table's seconds, 230), MERGE_N
-# (18), SHARDS (4), TESTS (the -test.run pattern of step 4). With a fake
+# TABLE (16-21), SWEEP (19,20), BUDGET (the table's seconds, 170), MERGE_N
+# (18), SHARDS (4), TESTS (the -test.run pattern of step 4), JOIN_SIZES
+# (16 17). With a fake
 # libcuda.so.1 on LD_LIBRARY_PATH (gpu/testdata/fakecuda.cpp, built as
 # TestFakeDriver does) and small sizes it runs anywhere, e.g. TABLE=8-11
 # SWEEP=11 BUDGET=60 MERGE_N=11 TESTS='^TestCountCancel$'.
@@ -52,9 +61,10 @@ gputest=${GPU_TEST:-$repo/gpu.test}
 queens=${QUEENS:-$repo/queens}
 table=${TABLE:-16-21}
 sweep=${SWEEP:-19,20}
-budget=${BUDGET:-230}
+budget=${BUDGET:-170}
 merge_n=${MERGE_N:-18}
 shards=${SHARDS:-4}
+join_sizes=${JOIN_SIZES:-16 17}
 tests=${TESTS:-'^Test(Available|KernelEmbedded|CountPieces|CountKnown|CountCancel)$'}
 dry=0
 case ${1:-} in
@@ -190,6 +200,11 @@ else
 	if [[ $got == "$want"* ]]; then summary+=("merge: $want"); else summary+=("merge: WRONG: $got; want $want"); fi
 	cat shard-*.json >shards.jsonl 2>/dev/null && rm -f shard-*.json
 fi
+
+step "7. the join's matcher paths on this CPU: n = $join_sizes"
+nqref=${NQ_REF_C:-}
+if [[ -z $nqref && -r $repo/nq_ref.c ]]; then nqref=$repo/nq_ref.c; fi
+run "join paths" 60 env ${nqref:+NQ_REF_C="$nqref"} QUEENS_BIN="$queens" SIZES="$join_sizes" RUNS=1 CONSTEL_MAX=0 bash "$repo/bench/count.sh"
 
 step summary
 printf '%s\n' "${summary[@]}"

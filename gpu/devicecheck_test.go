@@ -12,7 +12,8 @@ import (
 // TestDeviceCheckScript runs gpu/device-check.sh without a GPU: with a
 // binary missing it must say how to build it and exit 2 before anything
 // else, and with both there, --dry-run must plan every step (tests, the
-// table of both designs, the mixed merge) within the command's 600 s.
+// table of both designs, the mixed merge, the CPU's join paths) within the
+// command's 600 s.
 func TestDeviceCheckScript(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
@@ -45,7 +46,7 @@ func TestDeviceCheckScript(t *testing.T) {
 	}
 	limit := 0
 	for _, want := range []string{"-test.run ^TestDeviceTable$ -table 16-21", "-table-sweep 19,20", "CountPieces|CountKnown",
-		"--shard 1/4 --gpu -o", "--shard 2/4 --gpu --gpu-kernel loop -o", "merge shard-*.json"} {
+		"--shard 1/4 --gpu -o", "--shard 2/4 --gpu --gpu-kernel loop -o", "merge shard-*.json", "bench/count.sh"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("dry run does not plan %q:\n%s", want, out)
 		}
