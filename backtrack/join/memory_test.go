@@ -1,11 +1,16 @@
 package join
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"math/bits"
 	"os"
 	"os/exec"
+	"slices"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -166,6 +171,84 @@ func TestPieceCountWith(t *testing.T) {
 		}
 		if _, err := ps[0].CountWith(ctx, n, Options{Memory: MinMemory - 1}); !errors.Is(err, ErrMemory) {
 			t.Errorf("n=%d in %d bytes: %v, want ErrMemory", n, MinMemory-1, err)
+		}
+	}
+}
+
+// TestDeepestPieces measures what bounds the join's memory at any n
+// (docs/scale.md, "Memory"): on even boards of n = 12 to 16 (to 14 with
+// -short; to the even n of JOIN_DEEPEST_N, e.g. 20, logged), the largest
+// part of the deepest split (k = (n-2)/2), counted from the quarter tables
+// and again by the search, and the largest piece of its three largest
+// parts split by one and by two rows ([worker.countByRows]), against the
+// figures the docs give.
+func TestDeepestPieces(t *testing.T) {
+	last := 16
+	if testing.Short() {
+		last = 14
+	}
+	if s := os.Getenv("JOIN_DEEPEST_N"); s != "" {
+		last, _ = strconv.Atoi(s)
+	}
+	// n: the largest part, its largest piece by one row and by two rows.
+	want := map[int][3]uint64{12: {178, 47, 16}, 14: {750, 162, 54}, 16: {3798, 705, 161}, 18: {20945, 3271, 615}, 20: {134503, 17913, 3328}}
+	for n := 12; n <= last; n += 2 {
+		pl := newPlan(n, (n-2)/2)
+		q := quartersFor(n, nil)
+		type sized struct {
+			p      part
+			halves uint64
+		}
+		var parts []sized
+		var out []uint64
+		var pr []quarter
+		for _, p := range pl.parts() {
+			outer, mine := pl.columns(p.mid, p.outer)
+			inner := pl.shared(p.mid) &^ outer
+			var sum uint64
+			for in := inner; ; in = (in - 1) & inner {
+				if top := mine | in; bits.OnesCount32(top) == pl.h {
+					out = q.halves(top, 0, false, out[:0], &pr)
+					sum += uint64(len(out))
+					out = q.halves(outer&^mine|inner&^in, 0, false, out[:0], &pr)
+					sum += uint64(len(out))
+				}
+				if in == 0 {
+					break
+				}
+			}
+			parts = append(parts, sized{p, sum})
+		}
+		slices.SortFunc(parts, func(a, b sized) int { return cmp.Compare(b.halves, a.halves) })
+		var got [3]uint64
+		got[0] = parts[0].halves
+		w := pl.newWorker()
+		var stop atomic.Bool
+		for _, s := range parts[:3] {
+			p := s.p
+			if c := w.countRows(p, &anyRows, &anyRows, &stop); c.halves != s.halves {
+				t.Errorf("n=%d: part %+v: %d halves searched, %d from quarters", n, p, c.halves, s.halves)
+			}
+			outer, mine := pl.columns(p.mid, p.outer)
+			inner := pl.shared(p.mid) &^ outer
+			for a := inner | mine; a != 0; a &= a - 1 {
+				for b := inner | outer&^mine; b != 0; b &= b - 1 {
+					t1, u1 := anyRows, anyRows
+					t1[0], u1[0] = a&-a, b&-b
+					got[1] = max(got[1], w.countRows(p, &t1, &u1, &stop).halves)
+					for a2 := (inner | mine) &^ (a & -a); a2 != 0; a2 &= a2 - 1 {
+						for b2 := (inner | outer&^mine) &^ (b & -b); b2 != 0; b2 &= b2 - 1 {
+							t2, u2 := t1, u1
+							t2[1], u2[1] = a2&-a2, b2&-b2
+							got[2] = max(got[2], w.countRows(p, &t2, &u2, &stop).halves)
+						}
+					}
+				}
+			}
+		}
+		t.Logf("n=%d, k=%d: the largest part holds %d halves, its pieces by one row %d, by two rows %d", n, pl.k, got[0], got[1], got[2])
+		if w, ok := want[n]; ok && got != w {
+			t.Errorf("n=%d: %v, want %v", n, got, w)
 		}
 	}
 }
