@@ -387,8 +387,9 @@ func (m *matcher) build(group []uint64) (wl uint64) {
 }
 
 // stride is the entries of each table of the 64-lane path, whatever its
-// chunk, and maxPieces the most tables (64-bit patterns, 4-bit chunks): a
-// lookup indexed by a byte needs no bounds check.
+// chunk, and maxPieces a bound on the tables (patterns of at most 54 bits
+// at n = 28 in chunks of 4: 14): a lookup indexed by a byte, in a table
+// whose number is masked by maxPieces-1, needs no bounds check.
 const stride, maxPieces = 256, 16
 
 // probe returns the weighted number of disjoint pairs of the xs and the
