@@ -118,8 +118,8 @@ type plan struct {
 // each holds the halves of one part at a time, within opt.Memory over
 // all. A part that would take more is counted in smaller parts, with more
 // outer columns (its sub-parts, as many as it takes), and past the last
-// outer columns by the columns of its halves' outer one or two rows. When ctx is
-// cancelled Count stops within about a tenth of a second and returns
+// outer columns by the columns of its halves' outer one or two rows. When
+// ctx is cancelled Count stops within about a tenth of a second and returns
 // ctx.Err() along with the sums over the parts it finished (Done of
 // Parts).
 //
