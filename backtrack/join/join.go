@@ -457,9 +457,7 @@ var anyRows = func() (r rows) {
 // columns of top and bottom half's rows columns of bottom.
 func (w *worker) countRows(p part, top, bottom *rows, stop *atomic.Bool) count {
 	pl, h := w.pl, w.pl.h
-	u := pl.shared(p.mid)
-	outer, mine := pl.columns(p.mid, p.outer)
-	inner := u &^ outer
+	outer, mine, inner := pl.sides(p)
 	shift, width := 0, 0
 	if inner != 0 {
 		shift = bits.TrailingZeros32(inner)

@@ -143,8 +143,7 @@ func (w *worker) countByRows(p part, top, bottom rows, r int, stop *atomic.Bool)
 	if r >= min(rowSplits, pl.h) {
 		return count{tooBig: true}
 	}
-	outer, mine := pl.columns(p.mid, p.outer)
-	inner := pl.shared(p.mid) &^ outer
+	outer, mine, inner := pl.sides(p)
 	var used [2]uint32 // the columns of the rows above r, one each
 	for i := range r {
 		used[0] |= top[i]
@@ -166,6 +165,14 @@ func (w *worker) countByRows(p part, top, bottom rows, r int, stop *atomic.Bool)
 		}
 	}
 	return sum
+}
+
+// sides returns the outer columns of part p, those of them its top half
+// takes, and its inner columns (shared, not outer), which either half may
+// take.
+func (pl *plan) sides(p part) (outer, mine, inner uint32) {
+	outer, mine = pl.columns(p.mid, p.outer)
+	return outer, mine, pl.shared(p.mid) &^ outer
 }
 
 // columns returns the outer columns of pl's parts with the middle queen

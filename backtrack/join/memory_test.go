@@ -203,8 +203,7 @@ func TestDeepestPieces(t *testing.T) {
 		var out []uint64
 		var pr []quarter
 		for _, p := range pl.parts() {
-			outer, mine := pl.columns(p.mid, p.outer)
-			inner := pl.shared(p.mid) &^ outer
+			outer, mine, inner := pl.sides(p)
 			var sum uint64
 			for in := inner; ; in = (in - 1) & inner {
 				if top := mine | in; bits.OnesCount32(top) == pl.h {
@@ -229,8 +228,7 @@ func TestDeepestPieces(t *testing.T) {
 			if c := w.countRows(p, &anyRows, &anyRows, &stop); c.halves != s.halves {
 				t.Errorf("n=%d: part %+v: %d halves searched, %d from quarters", n, p, c.halves, s.halves)
 			}
-			outer, mine := pl.columns(p.mid, p.outer)
-			inner := pl.shared(p.mid) &^ outer
+			outer, mine, inner := pl.sides(p)
 			for a := inner | mine; a != 0; a &= a - 1 {
 				for b := inner | outer&^mine; b != 0; b &= b - 1 {
 					t1, u1 := anyRows, anyRows

@@ -303,8 +303,7 @@ func pairUp(buf []uint64, o int, xs, ys []quarter) int {
 // meet the bottom halves on the columns left, built clear of it.
 func (w *worker) countQuarters(p part, stop *atomic.Bool) count {
 	pl, q := w.pl, w.pl.q
-	outer, mine := pl.columns(p.mid, p.outer)
-	inner := pl.shared(p.mid) &^ outer
+	outer, mine, inner := pl.sides(p)
 	other := outer &^ mine
 	limit := pl.cap
 	if limit <= 0 {
