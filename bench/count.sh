@@ -19,7 +19,9 @@
 # (default 3), PATHS (default: every path this CPU runs, then purego),
 # CONSTEL_MAX (default 18: the constellation counter is timed up to this n
 # only, as it takes minutes at 19), NQ_REF_C (the path of nq_ref.c;
-# default ../shared/bench/nq_ref.c beside the repository), QUEENS_BIN (a
+# default nq_ref.c at the repository's root if there, as on a machine that
+# gets a copy of the working tree only, else ../shared/bench/nq_ref.c beside
+# the repository), QUEENS_BIN (a
 # queens binary to time instead of building one; no purego row then).
 set -euo pipefail
 
@@ -28,6 +30,7 @@ sizes=${SIZES:-16 17 18}
 constel_max=${CONSTEL_MAX:-18}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 ref_src=${NQ_REF_C:-$repo/../shared/bench/nq_ref.c}
+if [[ -z ${NQ_REF_C:-} && -r $repo/nq_ref.c ]]; then ref_src=$repo/nq_ref.c; fi
 counts=$repo/board/counts.tsv
 
 need() {

@@ -34,11 +34,10 @@
 #   7. the CPU's join paths: bench/count.sh with this queens at n = 16 and
 #      17 (JOIN_SIZES), one run, every matcher path the host CPU runs
 #      (avx512 where it has AVX-512 with VPOPCNTQ, which the development
-#      machines lack) against nq_ref (needs gcc, GNU time and nq_ref.c:
-#      NQ_REF_C, else nq_ref.c at the repository root, else
-#      ../shared/bench/nq_ref.c beside it; the copy to a device machine
-#      takes the working tree only, so copy nq_ref.c to the root, untracked,
-#      before the run; without it the step says what is missing).
+#      machines lack) against nq_ref (needs gcc, GNU time and nq_ref.c,
+#      found as count.sh says; the copy to a device machine takes the
+#      working tree only, so copy nq_ref.c to the root, untracked, before
+#      the run; without it the step says what is missing).
 #
 # Everything goes to stdout and to $OUT/device-check.log; the table to
 # $OUT/table.txt, ptxas's report to $OUT/ptxas.txt, the SASS and nvcc's PTX
@@ -202,9 +201,7 @@ else
 fi
 
 step "7. the join's matcher paths on this CPU: n = $join_sizes"
-nqref=${NQ_REF_C:-}
-if [[ -z $nqref && -r $repo/nq_ref.c ]]; then nqref=$repo/nq_ref.c; fi
-run "join paths" 60 env ${nqref:+NQ_REF_C="$nqref"} QUEENS_BIN="$queens" SIZES="$join_sizes" RUNS=1 CONSTEL_MAX=0 bash "$repo/bench/count.sh"
+run "join paths" 60 env QUEENS_BIN="$queens" SIZES="$join_sizes" RUNS=1 CONSTEL_MAX=0 bash "$repo/bench/count.sh"
 
 step summary
 printf '%s\n' "${summary[@]}"
