@@ -10,6 +10,7 @@
 #   queens_count_memory N ENGINE THREADS  a count task's or pod's memory, MiB
 #   queens_merge N K ENGINE SPLIT VERIFY MAXCPUS
 #                                         "CPUS SECONDS MIB" of the merge
+#   queens_storage N K ENGINE SPLIT       a count's volume, MiB
 #   queens_slurm_time SECONDS             [D-]HH:MM:SS for sbatch --time
 #
 # The figures are docs/scale.md's, and deploy's tests check them against it
@@ -54,14 +55,14 @@ queens_count_memory() {
 # constellations (the symmetric piece included), or SPLIT sub-parts of
 # each and the symmetric piece whole; the join's own.
 queens_pieces() {
-	local c=(0 2 1 1 3 6 17 35 79 148 273 453 731 1106 1633 2311 3207 4320 5729 7433 9523 11998 14961 18411 22463 27116 32497 38605 45579 53418 62273 72143 83191)
-	local j=(0 2 2 4 3 7 3 7 9 41 9 41 33 225 33 225 129 1153 129 1153 513 26456 8087 514268 118457 545208 463829 554728 502589)
+	local cons=(0 2 1 1 3 6 17 35 79 148 273 453 731 1106 1633 2311 3207 4320 5729 7433 9523 11998 14961 18411 22463 27116 32497 38605 45579 53418 62273 72143 83191)
+	local joins=(0 2 2 4 3 7 3 7 9 41 9 41 33 225 33 225 129 1153 129 1153 513 26456 8087 514268 118457 545208 463829 554728 502589)
 	if [[ $2 == join ]]; then
-		echo "${j[$1]}"
+		echo "${joins[$1]}"
 	elif (($3 > 0)); then
-		echo $(((c[$1] - 1) * $3 + 1))
+		echo $(((cons[$1] - 1) * $3 + 1))
 	else
-		echo "${c[$1]}"
+		echo "${cons[$1]}"
 	fi
 }
 
@@ -113,6 +114,16 @@ queens_merge() {
 		printf "%d %d\n", cpus, (m * 60 < t ? m + 1 : m) * 60
 	}')
 	echo "$cpus $secs $((32 + (k * 64 + 1048575) / 1048576 + $(queens_count_memory "$n" "$engine" "$cpus")))"
+}
+
+# queens_storage N K ENGINE SPLIT: the storage (MiB) of a count's volume:
+# 1 GiB, and for each of its K shards a line and a checkpoint (a 4 KiB
+# block each and 64 bytes a piece) and the record's 256 bytes.
+queens_storage() {
+	local pieces per
+	pieces=$(queens_pieces "$1" "$3" "$4")
+	per=$((2 * (4096 + 64 * ((pieces + $2 - 1) / $2)) + 256))
+	echo $((1024 + ($2 * per + 1048575) / 1048576))
 }
 
 # queens_slurm_time SECONDS: SECONDS as sbatch --time's D-HH:MM:SS.
