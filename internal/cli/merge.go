@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -545,7 +546,7 @@ func forgers(forged string, set bool) ([]forger, error) {
 		return []forger{{percent: p}}, err
 	}
 	k, err := strconv.Atoi(forged)
-	if err != nil || k < 1 || k > shard.MaxShards*64 {
+	if err != nil || k < 1 || k > min(shard.MaxShards*64, math.MaxInt) {
 		return nil, usagef("merge: --forged %q: want a number of pieces, 1 or more, or a percentage such as 1%%", forged)
 	}
 	return []forger{{count: k}}, nil

@@ -35,3 +35,9 @@ func dupFile(fd int, name string) (*os.File, error) {
 	syscall.CloseOnExec(d)
 	return os.NewFile(uintptr(d), name), nil
 }
+
+// openNoFollow opens path for reading without following a symbolic link
+// and without waiting for a writer if it is a FIFO.
+func openNoFollow(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+}

@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/queens-dev/queens/internal/quote"
@@ -108,7 +107,7 @@ func checkPath(s string) error {
 // nothing but a regular file (never a link, FIFO or device) and reads at
 // most maxSubmissionSize bytes of it.
 func readSubmission(path string) (*submission, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	f, err := openNoFollow(path)
 	if err != nil {
 		return nil, unwrapPath(err)
 	}
