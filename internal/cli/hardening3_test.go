@@ -240,7 +240,7 @@ func TestStdoutInherited(t *testing.T) {
 		cmd.Stdout = f
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+		cmd.SysProcAttr = asUser(65534)
 		err = cmd.Run()
 		f.Close()
 		if err != nil {
@@ -387,7 +387,7 @@ func TestHostileInputsBounded(t *testing.T) {
 func TestBlockedOpensInterruptible(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := mkfifo(fifo, 0o644); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
 	q3, _, _ := runQueens(t, dir, "dimacs", "-n", "3")
@@ -487,7 +487,7 @@ func TestSolverDiesWithQueens(t *testing.T) {
 			break // dead, a zombie until its reaper (not us) reaps it
 		}
 		if time.Since(start) > 5*time.Second {
-			syscall.Kill(pid, syscall.SIGKILL)
+			kill(pid, syscall.SIGKILL)
 			t.Fatal("the solver outlived queens by 5 s")
 		}
 	}

@@ -320,7 +320,7 @@ func checkReaped(t *testing.T, file string) {
 		deadline := time.Now().Add(10 * time.Second)
 		for pid > 0 && processRunning(pid) {
 			if time.Now().After(deadline) {
-				syscall.Kill(pid, syscall.SIGKILL)
+				kill(pid, syscall.SIGKILL)
 				t.Errorf("solver process %d outlived queens", pid)
 				break
 			}
@@ -331,7 +331,7 @@ func checkReaped(t *testing.T, file string) {
 
 // processRunning reports whether pid exists and is not a zombie.
 func processRunning(pid int) bool {
-	if syscall.Kill(pid, 0) != nil {
+	if kill(pid, 0) != nil {
 		return false
 	}
 	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))

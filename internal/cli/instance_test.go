@@ -6,7 +6,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -124,7 +123,7 @@ func TestDecodeInstance(t *testing.T) {
 func TestDecodeReadsOnce(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "cnf.fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+	if err := mkfifo(fifo, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
 	cnf, _, _ := runCLI(t, "", "dimacs", "-n", "8", "--place", "1:1", "--place", "2:3")
@@ -241,7 +240,7 @@ func TestDecodeStopsAtBeyond(t *testing.T) {
 		t.Fatal(err)
 	}
 	fifo := filepath.Join(dir, "answer.fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+	if err := mkfifo(fifo, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
 	release := make(chan struct{})

@@ -6,7 +6,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/queens-dev/queens/shard"
@@ -144,7 +143,7 @@ func TestReadSubmissionHostile(t *testing.T) {
 	dir := t.TempDir()
 	for name, make := range map[string]func(p string) error{
 		"directory": func(p string) error { return os.Mkdir(p, 0o755) },
-		"fifo":      func(p string) error { return syscall.Mkfifo(p, 0o644) }, // never blocks: opened non-blocking
+		"fifo":      func(p string) error { return mkfifo(p, 0o644) }, // never blocks: opened non-blocking
 		"link":      func(p string) error { return os.Symlink("/dev/zero", p) },
 		"dangling":  func(p string) error { return os.Symlink(filepath.Join(dir, "nowhere"), p) },
 	} {

@@ -173,7 +173,7 @@ func specialFile(t *testing.T, dir, name string) string {
 	t.Helper()
 	path := filepath.Join(dir, name)
 	minor := map[string]int{"null": 3, "full": 7}[name]
-	if err := syscall.Mknod(path, syscall.S_IFCHR|0o666, 1<<8|minor); err != nil {
+	if err := mknod(path, syscall.S_IFCHR|0o666, 1, minor); err != nil {
 		if err := os.Symlink("/dev/"+name, path); err != nil {
 			t.Fatal(err)
 		}
@@ -253,7 +253,7 @@ func outputFull(t *testing.T, dir string) {
 func outputBlockDevice(t *testing.T, dir string) {
 	disk := filepath.Join(dir, "disk")
 	// loop device 7:250, made here: refused before it is opened.
-	if err := syscall.Mknod(disk, syscall.S_IFBLK|0o600, 7<<8|250); err != nil {
+	if err := mknod(disk, syscall.S_IFBLK|0o600, 7, 250); err != nil {
 		t.Skip("cannot make a block device (not root):", err)
 	}
 	stdout, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", disk)
@@ -269,7 +269,7 @@ func outputBlockDevice(t *testing.T, dir string) {
 // outputFIFO: a FIFO is written directly and stays a FIFO.
 func outputFIFO(t *testing.T, dir string) {
 	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := mkfifo(fifo, 0o644); err != nil {
 		t.Skip("no FIFO:", err)
 	}
 	got := make(chan string, 1)
@@ -501,7 +501,7 @@ func TestSignalsBite(t *testing.T) {
 			dir := t.TempDir()
 			fifo := filepath.Join(t.TempDir(), "fifo")
 			if strings.Contains(tt.args, "FIFO") {
-				if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+				if err := mkfifo(fifo, 0o644); err != nil {
 					t.Skip("no FIFO:", err)
 				}
 			}
@@ -627,7 +627,7 @@ func TestTraceDelayInterruptible(t *testing.T) {
 	if pid == 0 {
 		t.Fatal("queens not found under script")
 	}
-	syscall.Kill(pid, syscall.SIGINT)
+	kill(pid, syscall.SIGINT)
 	done := make(chan struct{})
 	go func() { cmd.Wait(); close(done) }()
 	select {
