@@ -31,7 +31,9 @@ var emitTestSolutions = []board.Solution{
 func runEmit(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	app := newApp(&out, &errb)
+	// An app of this command alone, set up as the command line's.
+	app := &cli.App{Name: "queens", Writer: &out, ErrWriter: &errb, HideVersion: true,
+		ExitErrHandler: func(*cli.Context, error) {}, OnUsageError: onUsageError}
 	cmd := &cli.Command{
 		Name:  "emit",
 		Flags: []cli.Flag{sizeFlag(), placeFlag(), allFlag(), countFlag(), limitFlag(), outFlag(), attacksFlag(), formatFlag(solutionFormats...)},

@@ -13,11 +13,7 @@ import (
 // counts, plain and sharded, must be the published ones; without a device
 // --gpu is a usage error and --gpu=auto counts on the CPU.
 func TestGPUFlag(t *testing.T) {
-	defer func(a func() error, c func(ctx context.Context, n int, opt gpu.Options) (gpu.Result, error)) {
-		gpuAvailable, gpuCount = a, c
-	}(gpuAvailable, gpuCount)
-
-	gpuAvailable = func() error { return gpu.ErrNoDevice }
+	defer SetGPU(func() error { return gpu.ErrNoDevice }, gpu.Count)()
 	if stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "8", "--count", "--gpu"); code != 2 || stdout != "" || !strings.Contains(stderr, "--gpu: no CUDA device") {
 		t.Errorf("--gpu without a device: exit %d, stdout %q, stderr %q; want 2", code, stdout, stderr)
 	}
@@ -25,16 +21,15 @@ func TestGPUFlag(t *testing.T) {
 		t.Errorf("--gpu=auto without a device: exit %d, stdout %q", code, stdout)
 	}
 
-	gpuAvailable = func() error { return nil }
-	gpuCount = gpu.Reference
+	SetGPU(func() error { return nil }, gpu.Reference)
 	if stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "10", "--count", "--unique", "--gpu"); code != 0 || stdout != "724 solutions (92 unique)\n" {
 		t.Errorf("--gpu (reference): exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	var designs []gpu.Design
-	gpuCount = func(ctx context.Context, n int, opt gpu.Options) (gpu.Result, error) {
+	SetGPU(func() error { return nil }, func(ctx context.Context, n int, opt gpu.Options) (gpu.Result, error) {
 		designs = append(designs, opt.Design)
 		return gpu.Reference(ctx, n, opt)
-	}
+	})
 	// A mixed count: one shard on the CPU, one with each GPU kernel.
 	var lines []string
 	for _, shard := range [][]string{{"0/3"}, {"1/3", "--gpu"}, {"2/3", "--gpu", "--gpu-kernel", "loop"}} {

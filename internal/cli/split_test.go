@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -56,10 +55,7 @@ func TestSplitShards(t *testing.T) {
 			t.Errorf("backtrack %v: exit %d, stderr %q; want a one-line usage error", args, code, stderr)
 		}
 	}
-	defer func(a func() error, c func(ctx context.Context, n int, opt gpu.Options) (gpu.Result, error)) {
-		gpuAvailable, gpuCount = a, c
-	}(gpuAvailable, gpuCount)
-	gpuAvailable, gpuCount = func() error { return nil }, gpu.Reference
+	defer SetGPU(func() error { return nil }, gpu.Reference)()
 	_, stderr, code = runCLI(t, "", "backtrack", "-n", "12", "--count", "--shard", "0/3", "--split", "4", "--gpu")
 	if code != 2 || !strings.Contains(stderr, "--gpu counts whole constellations") {
 		t.Errorf("--split with --gpu: exit %d, stderr %q", code, stderr)
