@@ -7,8 +7,8 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/sat/external"
 )
 
@@ -16,12 +16,12 @@ import (
 // --solver, and counts every solution (not the classes).
 func (o *satOptions) checkCounter() error {
 	switch {
-	case !o.count:
-		return usagef("--counter counts: it goes with --count")
+	case !o.Count:
+		return cmdutil.Usagef("--counter counts: it goes with --count")
 	case o.solverSet || o.proof || o.solverOutputSet:
-		return usagef("--counter replaces --solver (and its --proof, --solver-output)")
-	case o.unique.on:
-		return usagef("--counter with --unique: a counter gives the number of classes, not the total; write the instance with queens dimacs --break-symmetry --mc and count it")
+		return cmdutil.Usagef("--counter replaces --solver (and its --proof, --solver-output)")
+	case o.Unique.On:
+		return cmdutil.Usagef("--counter with --unique: a counter gives the number of classes, not the total; write the instance with queens dimacs --break-symmetry --mc and count it")
 	}
 	return nil
 }
@@ -30,57 +30,30 @@ func (o *satOptions) checkCounter() error {
 // counter, checked by the referee.
 func runCounter(parent context.Context, o satOptions, stdout, stderr io.Writer) error {
 	if err := external.LookSolver(o.counter); err != nil {
-		return usageErr(err)
+		return cmdutil.UsageErr(err)
 	}
 	argv, _ := external.SplitCommand(o.counter)
 	who := filepath.Base(argv[0])
-	e, err := encode.NewEncoder(o.n, encode.Options{Encoding: o.enc, Place: o.placed})
+	e, err := encode.NewEncoder(o.N, encode.Options{Encoding: o.enc, Place: o.Placed})
 	if err != nil {
-		return usageErr(err)
+		return cmdutil.UsageErr(err)
 	}
-	ctx, cancel := timeoutContext(parent, o.timeout)
+	ctx, cancel := cmdutil.TimeoutContext(parent, o.Timeout)
 	defer cancel()
-	out, err := openSolutions(parent, stdout, o.solutionFlags, o.n, o.placed)
+	out, err := cmdutil.OpenSolutions(parent, stdout, o.SolutionFlags, o.N, o.Placed)
 	if err != nil {
 		return err
 	}
-	total, err := external.Counter{Command: o.counter}.CountEncoder(ctx, e, "queens "+version())
-	ref := &referee{ctx: ctx, cmd: "sat", solver: who, n: o.n, place: o.placed, count: true, counted: true}
+	total, err := external.Counter{Command: o.counter}.CountEncoder(ctx, e, "queens "+cmdutil.Version())
+	ref := &cmdutil.Referee{Ctx: ctx, Cmd: "sat", Solver: who, N: o.N, Place: o.Placed, Count: true, Counted: true}
 	if err == nil {
-		err = ref.check(total)
+		err = ref.Check(total)
 	}
 	if err == nil {
-		err = writeCount(out, o.format, o.n, total, nil, ref.verified())
+		err = cmdutil.WriteCount(out, o.Format, o.N, total, nil, ref.Verified())
 	}
 	if errors.Is(err, external.ErrCounterFailed) {
 		err = fmt.Errorf("sat: %w", err)
 	}
-	return ref.unverified(out.finish(satError(err, o.timeout)))
-}
-
-// counterEngine is compare's engine for the model counter command on the
-// encoding enc: the total is its count of the instance; without
-// pre-placed queens, the unique count is its count of the instance with
-// the lex-leader clauses of every symmetry (one model per class).
-func counterEngine(command string, enc encode.Encoding) func(ctx context.Context, n int, place []board.Queen) (total, unique uint64, err error) {
-	counter := external.Counter{Command: command}
-	gen := "queens " + version()
-	return func(ctx context.Context, n int, place []board.Queen) (total, unique uint64, err error) {
-		e, err := encode.NewEncoder(n, encode.Options{Encoding: enc, Place: place})
-		if err != nil {
-			return 0, 0, err
-		}
-		if total, err = counter.CountEncoder(ctx, e, gen); err != nil || len(place) > 0 {
-			return total, 0, err
-		}
-		e, err = encode.NewEncoder(n, encode.Options{Encoding: enc, Symmetry: true})
-		if err != nil {
-			return 0, 0, err
-		}
-		unique, err = counter.CountEncoder(ctx, e, gen)
-		if err != nil {
-			err = fmt.Errorf("the unique count (--break-symmetry): %w", err)
-		}
-		return total, unique, err
-	}
+	return ref.Unverified(out.Finish(satError(err, o.Timeout)))
 }

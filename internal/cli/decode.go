@@ -14,6 +14,7 @@ import (
 	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/drat"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
@@ -56,11 +57,11 @@ func newDecodeCommand(run func(ctx context.Context, o decodeOptions, stdin io.Re
 			"--cnf for another n or, with --proof, one beyond the proof checker's limit of 2^30-1\n" +
 			"variables, or a malformed proof (a syntax error anywhere) exits with status 2.\n" +
 			"--format svg, png and fen draw the board.\n" +
-			fmt.Sprintf("Limit: n <= %d.", decodeMax),
-		Flags: []cli.Flag{sizeFlag(),
+			fmt.Sprintf("Limit: n <= %d.", cmdutil.DecodeMax),
+		Flags: []cli.Flag{cmdutil.SizeFlag(),
 			&cli.StringFlag{Name: "cnf", Usage: "also check the answer against the DIMACS CNF in `FILE` (\"-\": stdin)"},
 			&cli.StringFlag{Name: "proof", Usage: "check the DRAT proof in `PROOF` (text or binary) of an UNSATISFIABLE answer to --cnf"},
-			formatFlag(solutionFormats...), maxInputFlag()},
+			cmdutil.FormatFlag(cmdutil.SolutionFormats...), cmdutil.MaxInputFlag()},
 		Action: func(c *cli.Context) error {
 			o := decodeOptions{args: c.Args().Slice(), n: c.Int("n"), nSet: c.IsSet("n"), formatName: c.String("format"),
 				cnf: c.String("cnf"), proof: c.String("proof"), maxInput: c.Int("max-input")}
@@ -88,34 +89,34 @@ type decodeOptions struct {
 	readsAnswer bool   // false: --proof alone, the proof is the claim
 }
 
-// check checks the options (usage errors, exit status 2).
+// Check checks the options (usage errors, exit status 2).
 func (o *decodeOptions) check() error {
 	if len(o.args) > 1 {
-		return usagef("decode: want at most one FILE, got %d arguments", len(o.args))
+		return cmdutil.Usagef("decode: want at most one FILE, got %d arguments", len(o.args))
 	}
-	if err := checkBoardSize(o.n, o.nSet, decodeMax); err != nil {
+	if err := cmdutil.CheckBoardSize(o.n, o.nSet, cmdutil.DecodeMax); err != nil {
 		return err
 	}
 	var err error
-	if o.format, err = parseSolutionFormat(o.formatName); err != nil {
-		return usageErr(err)
+	if o.format, err = cmdutil.ParseSolutionFormat(o.formatName); err != nil {
+		return cmdutil.UsageErr(err)
 	}
 	switch {
 	case o.format == board.FormatFEN && o.n != 8:
-		return usagef("--format fen is for n = 8 only (a chessboard)")
-	case isPicture(o.format) && o.n > draw.MaxN:
-		return usagef("--format %s draws boards up to n = %d", o.format, draw.MaxN)
+		return cmdutil.Usagef("--format fen is for n = 8 only (a chessboard)")
+	case cmdutil.IsPicture(o.format) && o.n > draw.MaxN:
+		return cmdutil.Usagef("--format %s draws boards up to n = %d", o.format, draw.MaxN)
 	case o.proof != "" && o.cnf == "":
-		return usagef("decode: --proof needs --cnf, the formula the proof refutes")
-	case o.proof != "" && proofChecker == nil:
-		return usagef("decode: --proof: this build of queens has no proof checker")
+		return cmdutil.Usagef("decode: --proof needs --cnf, the formula the proof refutes")
+	case o.proof != "" && cmdutil.ProofChecker == nil:
+		return cmdutil.Usagef("decode: --proof: this build of queens has no proof checker")
 	}
 	if len(o.args) == 1 {
 		o.answer = o.args[0]
 	}
 	o.readsAnswer = o.proof == "" || len(o.args) == 1
 	if o.cnf == "-" && o.readsAnswer && (o.answer == "" || o.answer == "-") {
-		return usagef("decode: --cnf - reads the CNF from stdin, so the answer cannot come from there too: name its FILE")
+		return cmdutil.Usagef("decode: --cnf - reads the CNF from stdin, so the answer cannot come from there too: name its FILE")
 	}
 	return nil
 }
@@ -127,7 +128,7 @@ type decoder struct {
 	stdout, stderr io.Writer
 }
 
-// limit is the cap on each input, in bytes (--max-input).
+// Limit is the cap on each input, in bytes (--max-input).
 func (d *decoder) limit() int64 { return int64(d.maxInput) << 20 }
 
 // runDecode reads the answer and the CNF, and checks the one against the
@@ -150,9 +151,9 @@ func runDecode(ctx context.Context, o decodeOptions, stdin io.Reader, stdout, st
 	}
 	switch {
 	case res.Status == external.Unknown:
-		return failf("decode: the solver gave no answer (UNKNOWN)")
+		return cmdutil.Failf("decode: the solver gave no answer (UNKNOWN)")
 	case d.proof != "" && res.Status == external.Satisfiable:
-		return usagef("decode: --proof checks an UNSATISFIABLE answer, but this one is SATISFIABLE")
+		return cmdutil.Usagef("decode: --proof checks an UNSATISFIABLE answer, but this one is SATISFIABLE")
 	}
 	// The CNF is read once, after the answer: its clauses are hashed to
 	// find what instance it is, checked against the model, and kept only
@@ -171,8 +172,8 @@ func runDecode(ctx context.Context, o decodeOptions, stdin io.Reader, stdout, st
 		err = d.decodeModel(inst, res)
 	}
 	// How the file differs from its header goes with an answer; a failed
-	// check is one line.
-	if inst.note != "" && (err == nil || exitCode(err) == exitUnverified) {
+	// Check is one line.
+	if inst.note != "" && (err == nil || cmdutil.ExitCode(err) == cmdutil.ExitUnverified) {
 		fmt.Fprintf(d.stderr, "queens: note: %s\n", inst.note)
 	}
 	return err
@@ -182,10 +183,10 @@ func runDecode(ctx context.Context, o decodeOptions, stdin io.Reader, stdout, st
 // it with the function that closes it.
 func (d *decoder) open(ctx context.Context, path string) (io.Reader, func(), error) {
 	if path == "" || path == "-" {
-		in, err := inputReader(ctx, &asyncReader{ctx: ctx, r: d.stdin}, d.limit())
+		in, err := cmdutil.InputReader(ctx, &cmdutil.AsyncReader{Ctx: ctx, R: d.stdin}, d.limit())
 		return in, func() {}, err
 	}
-	f, err := openInputLimit(ctx, path, d.limit())
+	f, err := cmdutil.OpenInputLimit(ctx, path, d.limit())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -200,18 +201,18 @@ func (d *decoder) readAnswer(ctx context.Context) (*external.Result, error) {
 	in, closeIn, err := d.open(ctx, path)
 	switch {
 	case err != nil && (path == "" || path == "-"):
-		return nil, usagef("decode: stdin: %v", err)
+		return nil, cmdutil.Usagef("decode: stdin: %v", err)
 	case err != nil:
-		return nil, usagef("decode: %v", unwrapPath(err))
+		return nil, cmdutil.Usagef("decode: %v", cmdutil.UnwrapPath(err))
 	}
 	defer closeIn()
 	vars := cnfVars(cnfPath)
 	res, err := external.ReadResultVars(in, vars)
 	if be := (*external.BeyondError)(nil); errors.As(err, &be) {
-		return nil, failf("decode: not a model of %s: its literal %d is beyond the %d variables of its \"p cnf\" line", cnfPath, be.Literal, be.Vars)
+		return nil, cmdutil.Failf("decode: not a model of %s: its literal %d is beyond the %d variables of its \"p cnf\" line", cnfPath, be.Literal, be.Vars)
 	}
 	if err != nil {
-		return nil, usagef("decode: %v", err)
+		return nil, cmdutil.Usagef("decode: %v", err)
 	}
 	return res, nil
 }
@@ -244,14 +245,14 @@ func cnfVars(cnfPath string) int {
 
 // decodeUnsat checks an UNSATISFIABLE answer: the proof, if any, must
 // refute the CNF; then, if the CNF is exactly the queens instance, the
-// referee judges the answer about the board. "no solution" is printed
+// Referee judges the answer about the board. "no solution" is printed
 // only about that instance: of another formula, nothing is said about the
 // board.
 func (d *decoder) decodeUnsat(ctx context.Context, inst *instance) error {
 	w, format, proofPath := d.stdout, d.format, d.proof
 	if proofPath != "" {
 		if inst.cnf.Vars > drat.MaxVar {
-			return usagef("decode: --proof: %s has %d variables, beyond the proof checker's limit of %d", inst.path, inst.cnf.Vars, drat.MaxVar)
+			return cmdutil.Usagef("decode: --proof: %s has %d variables, beyond the proof checker's limit of %d", inst.path, inst.cnf.Vars, drat.MaxVar)
 		}
 		if err := d.checkProofFile(ctx, inst.formula(), inst.path); err != nil {
 			return err
@@ -264,34 +265,34 @@ func (d *decoder) decodeUnsat(ctx context.Context, inst *instance) error {
 		} else {
 			// A model of the file's own clauses refutes the answer, whatever
 			// formula it is.
-			model, err := compare.Referee{Budget: refereeTime}.Model(ctx, inst.formula())
+			model, err := compare.Referee{Budget: cmdutil.RefereeTime}.Model(ctx, inst.formula())
 			switch {
 			case errors.Is(err, compare.ErrModelSize):
 				why += fmt.Sprintf(", and the file is %v", err)
 			case err != nil:
 				return err
 			case model != nil:
-				return failf("decode: the solver answered UNSATISFIABLE of %s, but gini finds a model of it, checked against each of its %d clauses",
+				return cmdutil.Failf("decode: the solver answered UNSATISFIABLE of %s, but gini finds a model of it, checked against each of its %d clauses",
 					inst.path, len(inst.formula().Clauses))
 			default:
-				why += fmt.Sprintf(", and gini found no model of it within %v", refereeTime)
+				why += fmt.Sprintf(", and gini found no model of it within %v", cmdutil.RefereeTime)
 			}
 		}
 		if err := writeOther(w, format, inst.n); err != nil {
 			return err
 		}
-		return &exitError{code: exitUnverified, err: fmt.Errorf("unverified: the solver answered UNSATISFIABLE of %s, which is not exactly an n = %d queens instance: nothing is said about the board; %s",
+		return &cmdutil.ExitError{Code: cmdutil.ExitUnverified, Err: fmt.Errorf("unverified: the solver answered UNSATISFIABLE of %s, which is not exactly an n = %d queens instance: nothing is said about the board; %s",
 			inst.path, inst.n, why)}
 	}
-	ref := &referee{ctx: ctx, cmd: "decode", solver: "the solver", n: inst.n, place: inst.place,
-		certified: func() bool { return proofPath != "" }}
-	if err := ref.check(0); err != nil {
+	ref := &cmdutil.Referee{Ctx: ctx, Cmd: "decode", Solver: "the solver", N: inst.n, Place: inst.place,
+		Certified: func() bool { return proofPath != "" }}
+	if err := ref.Check(0); err != nil {
 		return err
 	}
-	if err := writeNone(w, format, inst.n, ref.verified()); err != nil {
+	if err := cmdutil.WriteNone(w, format, inst.n, ref.Verified()); err != nil {
 		return err
 	}
-	return ref.unverified(nil)
+	return ref.Unverified(nil)
 }
 
 // writeOther says that a formula other than the queens instance is
@@ -299,11 +300,11 @@ func (d *decoder) decodeUnsat(ctx context.Context, inst *instance) error {
 // {"n":N,"instance":false,"satisfiable":false,"verified":false}.
 func writeOther(w io.Writer, format board.Format, n int) error {
 	if format == board.FormatJSON {
-		return writeJSONLine(w, struct {
+		return cmdutil.WriteJSONLine(w, struct {
 			N           int  `json:"n"`
 			Instance    bool `json:"instance"`
 			Satisfiable bool `json:"satisfiable"`
-			verification
+			cmdutil.Verification
 		}{N: n})
 	}
 	_, err := io.WriteString(w, "unsatisfiable, but not the queens instance: nothing said about the board\n")
@@ -315,26 +316,26 @@ func writeOther(w io.Writer, format board.Format, n int) error {
 func (d *decoder) decodeModel(inst *instance, res *external.Result) error {
 	sol, err := encode.Decode(inst.n, res.Full(inst.n*inst.n))
 	if errors.Is(err, encode.ErrModelSize) {
-		return usagef("decode: %v", err)
+		return cmdutil.Usagef("decode: %v", err)
 	}
 	if err != nil {
-		return failf("decode: invalid model: %v", err)
+		return cmdutil.Failf("decode: invalid model: %v", err)
 	}
-	sw := &solutionWriter{w: d.stdout, format: d.format, image: &draw.Options{Place: inst.place}}
+	sw := &cmdutil.SolutionWriter{W: d.stdout, Format: d.format, Image: &draw.Options{Place: inst.place}}
 	if err := sw.Write(sol); err != nil {
 		return err
 	}
 	if err := sol.Check(); err != nil {
-		return failf("decode: invalid model: %v", err)
+		return cmdutil.Failf("decode: invalid model: %v", err)
 	}
 	if !sol.Contains(inst.place) {
-		return failf("decode: invalid model: a queen pre-placed in %s is missing", inst.path)
+		return cmdutil.Failf("decode: invalid model: a queen pre-placed in %s is missing", inst.path)
 	}
 	if lit := beyond(res.Model, inst.vars); lit != 0 {
-		return failf("decode: not a model of %s: its literal %d is beyond the %d variables of its \"p cnf\" line", inst.path, lit, inst.vars)
+		return cmdutil.Failf("decode: not a model of %s: its literal %d is beyond the %d variables of its \"p cnf\" line", inst.path, lit, inst.vars)
 	}
 	if inst.falsified >= 0 {
-		return failf("decode: not a model of %s: clause %d %v is false", inst.path, inst.falsified+1, inst.clause)
+		return cmdutil.Failf("decode: not a model of %s: clause %d %v is false", inst.path, inst.falsified+1, inst.clause)
 	}
 	return nil
 }
@@ -343,28 +344,28 @@ func (d *decoder) decodeModel(inst *instance, res *external.Result) error {
 // from cnfPath): exit status 1 naming the first lemma that fails.
 func (d *decoder) checkProofFile(ctx context.Context, cnf *encode.CNF, cnfPath string) error {
 	path := d.proof
-	f, err := openInputLimit(ctx, path, d.limit())
+	f, err := cmdutil.OpenInputLimit(ctx, path, d.limit())
 	if err != nil {
-		return usagef("decode: --proof: %v", unwrapPath(err))
+		return cmdutil.Usagef("decode: --proof: %v", cmdutil.UnwrapPath(err))
 	}
 	defer f.Close()
-	if err := proofChecker(ctx, cnf, f); err != nil {
+	if err := cmdutil.ProofChecker(ctx, cnf, f); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
 		// Past the input limit or the memory: the input, not a
 		// refutation, is bad.
-		if errors.Is(err, errInputSize) || errors.Is(err, drat.ErrMemory) {
-			return usagef("decode: --proof %s: %v", path, err)
+		if errors.Is(err, cmdutil.ErrInputSize) || errors.Is(err, drat.ErrMemory) {
+			return cmdutil.Usagef("decode: --proof %s: %v", path, err)
 		}
 		// Not a proof, wherever that shows (a syntax error in any
 		// format, NULs, a CNF): exit status 2, as for any malformed
 		// input; a proof that fails to refute is status 1.
 		var pe *drat.ParseError
 		if errors.As(err, &pe) {
-			return usagef("decode: --proof %s is malformed: %v", path, err)
+			return cmdutil.Usagef("decode: --proof %s is malformed: %v", path, err)
 		}
-		return failf("decode: the proof %s does not refute %s: %v", path, cnfPath, err)
+		return cmdutil.Failf("decode: the proof %s does not refute %s: %v", path, cnfPath, err)
 	}
 	return nil
 }
@@ -412,10 +413,10 @@ func (d *decoder) readInstance(ctx context.Context, res *external.Result, keep b
 	if path == "-" {
 		path = "stdin"
 	} else if err != nil {
-		err = unwrapPath(err)
+		err = cmdutil.UnwrapPath(err)
 	}
 	if err != nil {
-		return nil, usagef("read %s: %v", path, err)
+		return nil, cmdutil.Usagef("read %s: %v", path, err)
 	}
 	defer closeIn()
 	inst := &instance{path: path, n: n, falsified: -1}
@@ -443,10 +444,10 @@ func (d *decoder) readInstance(ctx context.Context, res *external.Result, keep b
 		return nil
 	})
 	if err != nil {
-		return nil, usagef("read %s: %v", path, err)
+		return nil, cmdutil.Usagef("read %s: %v", path, err)
 	}
 	if header.N > 0 && header.N != n {
-		return nil, usagef("decode: %s is the CNF of n = %d (its \"c n\" line), not of -n %d", path, header.N, n)
+		return nil, cmdutil.Usagef("decode: %s is the CNF of n = %d (its \"c n\" line), not of -n %d", path, header.N, n)
 	}
 	if keep {
 		inst.cnf, inst.lits, inst.ends = header, lits, ends

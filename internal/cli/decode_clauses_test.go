@@ -11,6 +11,7 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/internal/cli/clitest"
 )
 
 // edit writes to dir/name the CNF text with every match of the regexp
@@ -43,7 +44,7 @@ func edit(t *testing.T, dir, name, text, old, repl string, more ...string) strin
 func TestDecodeDecidesFromClauses(t *testing.T) {
 	dir := t.TempDir()
 	run := func(args ...string) string {
-		out, _, code := runCLI(t, "", args...)
+		out, _, code := clitest.Run(t, "", args...)
 		if code != 0 {
 			t.Fatalf("queens %v: exit %d", args, code)
 		}
@@ -84,7 +85,7 @@ func TestDecodeDecidesFromClauses(t *testing.T) {
 			"the solver answered UNSATISFIABLE of " + less + ", but gini finds a model of it, checked against each of its 744 clauses"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			stdout, stderr, code := runCLI(t, tc.in, append([]string{"decode", "-n", "8"}, tc.args...)...)
+			stdout, stderr, code := clitest.Run(t, tc.in, append([]string{"decode", "-n", "8"}, tc.args...)...)
 			if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stderr, tc.stderr) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q, %q", code, stdout, stderr, tc.code, tc.stdout, tc.stderr)
 			}
@@ -101,7 +102,7 @@ func TestDecodeDecidesFromClauses(t *testing.T) {
 // (exit 2) that states the limit, not a failed check.
 func TestDecodeModelAndInputs(t *testing.T) {
 	dir := t.TempDir()
-	cnf, _, _ := runCLI(t, "", "dimacs", "-n", "8")
+	cnf, _, _ := clitest.Run(t, "", "dimacs", "-n", "8")
 	q8 := filepath.Join(dir, "q8.cnf")
 	os.WriteFile(q8, []byte(cnf), 0o644)
 	lits := strings.Trim(fmt.Sprint(encode.Model(board.Solution{0, 4, 7, 5, 2, 6, 1, 3})), "[]")
@@ -133,7 +134,7 @@ func TestDecodeModelAndInputs(t *testing.T) {
 		{"huge file, its own model refutes", "", []string{"-n", "2", "--cnf", huge, answer}, 1, "", "gini finds a model of it"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			stdout, stderr, code := runCLI(t, tc.in, append([]string{"decode"}, tc.args...)...)
+			stdout, stderr, code := clitest.Run(t, tc.in, append([]string{"decode"}, tc.args...)...)
 			if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stderr, tc.stderr) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q, %q", code, stdout, stderr, tc.code, tc.stdout, tc.stderr)
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/cli/clitest"
 )
 
 // TestDecodeFlags checks how decode reads and checks its flags and
@@ -31,13 +32,13 @@ func TestDecodeFlags(t *testing.T) {
 		{[]string{"-n", "8", "--cnf", "-", "-"}, "", "", false, "--cnf - reads the CNF from stdin"},
 	} {
 		var got *decodeOptions
-		err := runCommand(t, newDecodeCommand(func(_ context.Context, o decodeOptions, _ io.Reader, _, _ io.Writer) error {
+		err := clitest.RunCommand(t, newDecodeCommand(func(_ context.Context, o decodeOptions, _ io.Reader, _, _ io.Writer) error {
 			got = &o
 			return nil
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			refused(t, "decode", tc.args, err, got != nil, tc.err)
+			clitest.Refused(t, "decode", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil || got.answer != tc.answer || got.format != tc.format || got.readsAnswer != tc.readsAnswer {

@@ -11,13 +11,15 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/internal/cli/clitest"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 )
 
 // cadicalProof solves the CNF at path with cadical, which must answer
 // UNSATISFIABLE, and returns the path of its DRAT proof (text).
 func cadicalProof(t *testing.T, path string) string {
 	t.Helper()
-	need(t, "cadical")
+	clitest.Need(t, "cadical")
 	proof := path + ".drat"
 	out, err := exec.Command("cadical", "-q", "--no-binary", path, proof).CombinedOutput()
 	if code := exitStatusOf(err); code != 20 {
@@ -70,10 +72,10 @@ func TestDecodeInstance(t *testing.T) {
 	php := filepath.Join(dir, "php-3-2.cnf") // 3 pigeons, 2 holes
 	os.WriteFile(php, []byte("p cnf 6 9\n1 2 0\n3 4 0\n5 6 0\n-1 -3 0\n-1 -5 0\n-3 -5 0\n-2 -4 0\n-2 -6 0\n-4 -6 0\n"), 0o644)
 	lying := filepath.Join(dir, "q8-lying.cnf")
-	plain, _, _ := runCLI(t, "", "dimacs", "-n", "8")
+	plain, _, _ := clitest.Run(t, "", "dimacs", "-n", "8")
 	os.WriteFile(lying, []byte(strings.Replace(plain, "c placed none\n", "c placed 1:1 2:3\n", 1)), 0o644)
 	model := "s SATISFIABLE\nv " + strings.Trim(fmt.Sprint(encode.Model(board.Solution{0, 4, 7, 5, 2, 6, 1, 3})), "[]") + " 0\n"
-	exact := writeDimacs(t, dir, "8", "--place", "1:1", "--place", "2:3")
+	exact := clitest.WriteDimacs(t, dir, "8", "--place", "1:1", "--place", "2:3")
 
 	for _, tc := range []struct {
 		name   string
@@ -106,7 +108,7 @@ func TestDecodeInstance(t *testing.T) {
 			if tc.proofs != "" {
 				args = append(args, "--proof", cadicalProof(t, tc.proofs))
 			}
-			stdout, stderr, code := runCLI(t, tc.in, args...)
+			stdout, stderr, code := clitest.Run(t, tc.in, args...)
 			if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stderr, tc.stderr) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q, %q", code, stdout, stderr, tc.code, tc.stdout, tc.stderr)
 			}
@@ -123,10 +125,10 @@ func TestDecodeInstance(t *testing.T) {
 func TestDecodeReadsOnce(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "cnf.fifo")
-	if err := mkfifo(fifo, 0o600); err != nil {
+	if err := clitest.Mkfifo(fifo, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
-	cnf, _, _ := runCLI(t, "", "dimacs", "-n", "8", "--place", "1:1", "--place", "2:3")
+	cnf, _, _ := clitest.Run(t, "", "dimacs", "-n", "8", "--place", "1:1", "--place", "2:3")
 	writes := make(chan error, 1)
 	go func() { // one writer: a second open by decode would block forever
 		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
@@ -141,7 +143,7 @@ func TestDecodeReadsOnce(t *testing.T) {
 	var code int
 	go func() {
 		defer close(done)
-		stdout, stderr, code = runCLI(t, "s UNSATISFIABLE\n", "decode", "-n", "8", "--cnf", fifo)
+		stdout, stderr, code = clitest.Run(t, "s UNSATISFIABLE\n", "decode", "-n", "8", "--cnf", fifo)
 	}()
 	select {
 	case <-done:
@@ -165,12 +167,12 @@ func TestDecodePictures(t *testing.T) {
 		{"png", "\x89PNG"},
 		{"fen", "Q7/4Q3/7Q/5Q2/2Q5/6Q1/1Q6/3Q4"},
 	} {
-		stdout, stderr, code := runCLI(t, model, "decode", "-n", "8", "--format", tc.format)
+		stdout, stderr, code := clitest.Run(t, model, "decode", "-n", "8", "--format", tc.format)
 		if code != 0 || !strings.HasPrefix(strings.TrimPrefix(stdout, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"), tc.prefix) {
 			t.Errorf("decode --format %s: exit %d, stderr %q, stdout starts %q", tc.format, code, stderr, stdout[:min(len(stdout), 40)])
 		}
 	}
-	if _, stderr, code := runCLI(t, "s SATISFIABLE\nv 1 0\n", "decode", "-n", "1", "--format", "fen"); code != 2 {
+	if _, stderr, code := clitest.Run(t, "s SATISFIABLE\nv 1 0\n", "decode", "-n", "1", "--format", "fen"); code != 2 {
 		t.Errorf("decode -n 1 --format fen: exit %d, %q; want 2", code, stderr)
 	}
 }
@@ -184,11 +186,11 @@ func TestRefereeLiars(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	witness := []string{"sat", "-n", "150", "--solver", solvers + "always-unsat.sh"}
+	witness := []string{"sat", "-n", "150", "--solver", clitest.Solvers + "always-unsat.sh"}
 	for _, q := range place {
 		witness = append(witness, "--place", q.String())
 	}
-	defer func(d time.Duration) { refereeTime = d }(refereeTime)
+	defer func(d time.Duration) { cmdutil.RefereeTime = d }(cmdutil.RefereeTime)
 	for _, tc := range []struct {
 		name   string
 		needs  []string
@@ -206,17 +208,17 @@ func TestRefereeLiars(t *testing.T) {
 		// believed.
 		{"UNSAT nobody decides", []string{"sh"}, time.Millisecond, append(witness, "--format", "json"), 3,
 			`{"n":150,"total":0,"verified":false}`, "queens: unverified: always-unsat.sh answered UNSATISFIABLE (no solution) on n = 150 with --place "},
-		{"--unique --count --place total", []string{"sh", "cadical"}, refereeTime, []string{"sat", "-n", "8", "--place", "1:1", "--unique", "--count", "--solver", solvers + "unsat-after.sh 1"}, 1, "",
+		{"--unique --count --place total", []string{"sh", "cadical"}, cmdutil.RefereeTime, []string{"sat", "-n", "8", "--place", "1:1", "--unique", "--count", "--solver", clitest.Solvers + "unsat-after.sh 1"}, 1, "",
 			"unsat-after.sh found 1 solutions (2 in all), then answered UNSATISFIABLE, but the backtracker counts 4: a solver bug"},
-		{"verified count", []string{"sh", "cadical"}, refereeTime, []string{"sat", "-n", "8", "--place", "1:1", "--count", "--format", "json", "--solver", "cadical -q"}, 0,
+		{"verified count", []string{"sh", "cadical"}, cmdutil.RefereeTime, []string{"sat", "-n", "8", "--place", "1:1", "--count", "--format", "json", "--solver", "cadical -q"}, 0,
 			`{"n":8,"total":4,"verified":true,"verified_by":"backtracker"}`, ""},
-		{"verified no solution", []string{"sh", "cadical"}, refereeTime, []string{"sat", "-n", "8", "--place", "1:1", "--place", "2:3", "--format", "json", "--solver", "cadical -q"}, 0,
+		{"verified no solution", []string{"sh", "cadical"}, cmdutil.RefereeTime, []string{"sat", "-n", "8", "--place", "1:1", "--place", "2:3", "--format", "json", "--solver", "cadical -q"}, 0,
 			`{"n":8,"total":0,"verified":true,"verified_by":"backtracker"}`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			need(t, tc.needs...)
-			refereeTime = tc.budget
-			stdout, stderr, code := runCLI(t, "", tc.args...)
+			clitest.Need(t, tc.needs...)
+			cmdutil.RefereeTime = tc.budget
+			stdout, stderr, code := clitest.Run(t, "", tc.args...)
 			if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stderr, tc.stderr) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q, %q", code, stdout, stderr, tc.code, tc.stdout, tc.stderr)
 			}
@@ -235,12 +237,12 @@ func TestRefereeLiars(t *testing.T) {
 func TestDecodeStopsAtBeyond(t *testing.T) {
 	dir := t.TempDir()
 	cnf := filepath.Join(dir, "q4.cnf")
-	text, _, _ := runCLI(t, "", "dimacs", "-n", "4")
+	text, _, _ := clitest.Run(t, "", "dimacs", "-n", "4")
 	if err := os.WriteFile(cnf, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	fifo := filepath.Join(dir, "answer.fifo")
-	if err := mkfifo(fifo, 0o600); err != nil {
+	if err := clitest.Mkfifo(fifo, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
 	release := make(chan struct{})
@@ -259,7 +261,7 @@ func TestDecodeStopsAtBeyond(t *testing.T) {
 	var code int
 	go func() {
 		defer close(done)
-		_, stderr, code = runCLI(t, "", "decode", "-n", "4", "--cnf", cnf, fifo)
+		_, stderr, code = clitest.Run(t, "", "decode", "-n", "4", "--cnf", cnf, fifo)
 	}()
 	select {
 	case <-done:

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/cli/clitest"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/shard"
 )
 
@@ -20,13 +22,13 @@ import (
 func TestJoinShardMergeCLI(t *testing.T) {
 	for n := 8; n <= 12; n++ {
 		for _, k := range []int{1, 3, 16} {
-			lines := shardLines(t, n, k, "--engine", "join", "--threads", "2")
+			lines := clitest.ShardLines(t, n, k, "--engine", "join", "--threads", "2")
 			if !strings.Contains(lines[0], `"scheme":"join-parts-3","engine":"join",`) {
 				t.Fatalf("n=%d K=%d: a join shard line does not name its scheme and engine: %s", n, k, lines[0])
 			}
-			stdout, stderr, code := runCLI(t, strings.Join(lines, ""), "merge", "--verify", "1000", "-")
+			stdout, stderr, code := clitest.Run(t, strings.Join(lines, ""), "merge", "--verify", "1000", "-")
 			want, _ := board.Known(n)
-			wantOut := fmt.Sprintf("%s (%d unique)\nmatches the published count for n = %d\n", solutionsText(want.Total), want.Unique, n)
+			wantOut := fmt.Sprintf("%s (%d unique)\nmatches the published count for n = %d\n", cmdutil.SolutionsText(want.Total), want.Unique, n)
 			if code != 0 || !strings.HasPrefix(stdout, wantOut) || !strings.Contains(stdout, "all agree") {
 				t.Errorf("n=%d K=%d: merge --verify: exit %d, stdout %q, stderr %q; want %q and all agree", n, k, code, stdout, stderr, wantOut)
 			}
@@ -36,27 +38,27 @@ func TestJoinShardMergeCLI(t *testing.T) {
 
 // TestJoinShardRefusedCLI: a forged join line is caught by merge --verify
 // (its recount by the join), a join and a constellation shard of one
-// count do not merge, and --engine auto shards constellations.
+// Count do not merge, and --engine auto shards constellations.
 func TestJoinShardRefusedCLI(t *testing.T) {
-	lines := shardLines(t, 10, 3, "--engine", "join")
+	lines := clitest.ShardLines(t, 10, 3, "--engine", "join")
 	// Two pieces' tallies swapped: every tally is one its piece can have
 	// and the sums are the true ones, so only a recount catches it.
-	whole := shardLines(t, 10, 1, "--engine", "join")[0]
+	whole := clitest.ShardLines(t, 10, 1, "--engine", "join")[0]
 	forged := swappedLine(t, whole)
-	_, stderr, code := runCLI(t, forged, "merge", "-")
+	_, stderr, code := clitest.Run(t, forged, "merge", "-")
 	if code != 0 {
 		t.Fatalf("merge of the swapped line without --verify: exit %d, stderr %q; want it to pass", code, stderr)
 	}
-	stdout, stderr, code := runCLI(t, forged, "merge", "--verify", "1000", "-")
+	stdout, stderr, code := clitest.Run(t, forged, "merge", "--verify", "1000", "-")
 	if code != 1 || !strings.Contains(stderr, "recount disagrees") || !strings.Contains(stderr, "(engine join)") {
 		t.Errorf("merge --verify of a forged join line: exit %d, stdout %q, stderr %q; want exit 1 and the recount by the join", code, stdout, stderr)
 	}
-	cons := shardLines(t, 10, 3, "--engine", "auto")
+	cons := clitest.ShardLines(t, 10, 3, "--engine", "auto")
 	if !strings.Contains(cons[0], `"scheme":"round-robin","engine":"constellations",`) {
 		t.Errorf("--engine auto --shard did not count constellations: %s", cons[0])
 	}
 	mixed := []string{lines[0], cons[1], lines[2]}
-	stdout, stderr, code = runCLI(t, strings.Join(mixed, ""), "merge", "-")
+	stdout, stderr, code = clitest.Run(t, strings.Join(mixed, ""), "merge", "-")
 	if code != 1 || !strings.Contains(stderr, "split the count into different pieces") {
 		t.Errorf("merge of join and constellation shards: exit %d, stdout %q, stderr %q; want exit 1 naming the different pieces", code, stdout, stderr)
 	}
@@ -66,7 +68,7 @@ func TestJoinShardRefusedCLI(t *testing.T) {
 		{"backtrack", "-n", "12", "--count", "--shard", "0/2", "--memory", "64MiB"},
 		{"backtrack", "-n", "29", "--count", "--engine", "join", "--shard", "0/2"},
 	} {
-		if _, stderr, code := runCLI(t, "", args...); code != 2 || !strings.HasPrefix(stderr, "queens: ") {
+		if _, stderr, code := clitest.Run(t, "", args...); code != 2 || !strings.HasPrefix(stderr, "queens: ") {
 			t.Errorf("queens %s: exit %d, stderr %q; want a usage error", strings.Join(args, " "), code, stderr)
 		}
 	}
@@ -78,8 +80,8 @@ func TestJoinShardRefusedCLI(t *testing.T) {
 // same but for their times, and merge to the published count. Under
 // ulimit -v the default follows the limit.
 func TestJoinShardMemoryCLI(t *testing.T) {
-	small := shardLines(t, 13, 2, "--engine", "join", "--threads", "2", "--memory", "1MiB")
-	plain := shardLines(t, 13, 2, "--engine", "join", "--threads", "2")
+	small := clitest.ShardLines(t, 13, 2, "--engine", "join", "--threads", "2", "--memory", "1MiB")
+	plain := clitest.ShardLines(t, 13, 2, "--engine", "join", "--threads", "2")
 	for i := range small {
 		a, err1 := shard.Parse([]byte(small[i]))
 		b, err2 := shard.Parse([]byte(plain[i]))
@@ -87,12 +89,12 @@ func TestJoinShardMemoryCLI(t *testing.T) {
 			t.Fatalf("shard %d in 1 MiB and by default: %v %v\n%s\n%s", i, err1, err2, small[i], plain[i])
 		}
 	}
-	stdout, stderr, code := runCLI(t, strings.Join(small, ""), "merge", "-")
+	stdout, stderr, code := clitest.Run(t, strings.Join(small, ""), "merge", "-")
 	if code != 0 || !strings.HasPrefix(stdout, "73712 solutions") {
 		t.Errorf("merge of the shards in 1 MiB: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	path := filepath.Join(t.TempDir(), "ck")
-	stdout, stderr, code = runCLI(t, "", "backtrack", "-n", "13", "--count", "--engine", "join", "--memory", "1MiB", "--checkpoint", path)
+	stdout, stderr, code = clitest.Run(t, "", "backtrack", "-n", "13", "--count", "--engine", "join", "--memory", "1MiB", "--checkpoint", path)
 	if code != 0 || stdout != "73712 solutions\n" {
 		t.Errorf("checkpointed count in 1 MiB: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
@@ -103,7 +105,7 @@ func TestJoinShardMemoryCLI(t *testing.T) {
 func TestJoinCheckpointCLI(t *testing.T) {
 	const n = 12
 	path := filepath.Join(t.TempDir(), "ck")
-	s := shard.Spec{N: n, Shards: 1, Version: version(), Scheme: shard.JoinScheme}
+	s := shard.Spec{N: n, Shards: 1, Version: cmdutil.Version(), Scheme: shard.JoinScheme}
 	cp, err := shard.OpenCheckpoint(path, s)
 	if err != nil {
 		t.Fatal(err)
@@ -125,13 +127,13 @@ func TestJoinCheckpointCLI(t *testing.T) {
 	}
 	cp.Close()
 	want, _ := board.Known(n)
-	stdout, stderr, code := runCLI(t, "", "backtrack", "-n", fmt.Sprint(n), "--count", "--unique", "--engine", "join", "--checkpoint", path, "--stats")
-	wantOut := fmt.Sprintf("%s (%d unique)\n", solutionsText(want.Total), want.Unique)
+	stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", fmt.Sprint(n), "--count", "--unique", "--engine", "join", "--checkpoint", path, "--stats")
+	wantOut := fmt.Sprintf("%s (%d unique)\n", cmdutil.SolutionsText(want.Total), want.Unique)
 	if code != 0 || stdout != wantOut || !strings.Contains(stderr, fmt.Sprintf(" resumed=%d ", recorded)) || !strings.Contains(stderr, " engine=join ") {
 		t.Errorf("resumed join count: exit %d, stdout %q, stderr %q; want %q and resumed=%d", code, stdout, stderr, wantOut, recorded)
 	}
 	// The constellation counter does not take the join's checkpoint.
-	if _, stderr, code := runCLI(t, "", "backtrack", "-n", fmt.Sprint(n), "--count", "--checkpoint", path); code != 2 || !strings.Contains(stderr, "bad checkpoint") {
+	if _, stderr, code := clitest.Run(t, "", "backtrack", "-n", fmt.Sprint(n), "--count", "--checkpoint", path); code != 2 || !strings.Contains(stderr, "bad checkpoint") {
 		t.Errorf("a join checkpoint given to the constellation counter: exit %d, stderr %q; want a usage error", code, stderr)
 	}
 }
@@ -158,13 +160,13 @@ func swappedLine(t *testing.T, line string) string {
 
 // TestJoinMemoryCLI: under ulimit -v 1500000 (of which the Go runtime
 // takes much at start) the join's default memory and a --memory past the
-// limit follow it, and count n = 15; a limit that not even the smallest
+// Limit follow it, and count n = 15; a limit that not even the smallest
 // pieces fit into (1 MiB shared by 1024 threads at n = 14: 38 halves a
 // thread, where n = 13 fits by splitting its parts by rows) is one line
 // and exit status 2, never a crash.
 func TestJoinMemoryCLI(t *testing.T) {
 	dir := t.TempDir()
-	exe := smallQueens(t, dir)
+	exe := clitest.SmallQueens(t, dir)
 	for _, args := range [][]string{
 		{"backtrack", "-n", "15", "--count", "--engine", "join"},
 		{"backtrack", "-n", "15", "--count", "--engine", "join", "--memory", "1024TiB"},
@@ -179,9 +181,9 @@ func TestJoinMemoryCLI(t *testing.T) {
 			t.Errorf("queens %s under ulimit -v 1500000: %v, %q, %s", strings.Join(args, " "), err, out, stderr.String())
 		}
 	}
-	_, stderr, code := runCLI(t, "", "backtrack", "-n", "14", "--count", "--engine", "join", "--memory", "1MiB", "--threads", "1024")
+	_, stderr, code := clitest.Run(t, "", "backtrack", "-n", "14", "--count", "--engine", "join", "--memory", "1MiB", "--threads", "1024")
 	if code != 2 {
 		t.Errorf("-n 14 in 1 MiB on 1024 threads: exit %d, stderr %q; want 2", code, stderr)
 	}
-	checkOneLine(t, stderr, "memory limit too small for the half-board join")
+	clitest.CheckOneLine(t, stderr, "memory limit too small for the half-board join")
 }

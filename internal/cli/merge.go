@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/internal/quote"
 	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
@@ -86,14 +87,14 @@ func newMergeCommand(run func(ctx context.Context, o mergeOptions, stdin io.Read
 			"queens merge --confirm RECORD_A RECORD_B FILE... | -\n" +
 			"queens merge --progress DIR...",
 		Description: mergeDescription,
-		Flags: []cli.Flag{formatFlag("text", "json"), statsFlag(),
+		Flags: []cli.Flag{cmdutil.FormatFlag("text", "json"), cmdutil.StatsFlag(),
 			&cli.StringFlag{Name: "verify", Usage: "recount `K` pieces drawn at random and compare them with the lines (0: none); P% (such as 99%): as many as catch a forger with probability P"},
-			&cli.Uint64Flag{Name: "seed", DefaultText: "random, printed", Usage: "the seed `S` of --verify's draw"}, maxInputFlag(),
+			&cli.Uint64Flag{Name: "seed", DefaultText: "random, printed", Usage: "the seed `S` of --verify's draw"}, cmdutil.MaxInputFlag(),
 			&cli.StringFlag{Name: "forged", DefaultText: "1 and 1%", Usage: "the forger --verify is measured against: `F` pieces, or P% of them"},
 			&cli.StringFlag{Name: "record", Usage: "write the record of the merge to `FILE` (one JSON line)"},
 			&cli.StringFlag{Name: "check-record", Usage: "check the record `FILE` against the lines given"},
 			&cli.BoolFlag{Name: "confirm", Usage: "check the records RECORD_A RECORD_B (the first two files) of one count by two independent engines against the lines that follow, and compare them"},
-			threadsFlag(),
+			cmdutil.ThreadsFlag(),
 			&cli.BoolFlag{Name: "progress", Usage: "report the progress of the counts whose parts directories are given"},
 			&cli.DurationFlag{Name: "stale", Value: 10 * time.Minute, Usage: "with --progress: call a shard stale when its checkpoint is older than `D`"},
 		},
@@ -144,23 +145,23 @@ func mergeFlags(c *cli.Context) mergeOptions {
 	}
 }
 
-// check checks the options (usage errors, exit status 2): the format,
+// Check checks the options (usage errors, exit status 2): the format,
 // the inputs, and for a merge --verify and --forged.
 func (o *mergeOptions) check() error {
 	if o.format != "text" && o.format != "json" {
-		return usagef("merge: --format %q: want text or json", o.format)
+		return cmdutil.Usagef("merge: --format %q: want text or json", o.format)
 	}
 	if len(o.args) == 0 {
-		return usagef("merge: no input: give the files of shard results, or - for stdin")
+		return cmdutil.Usagef("merge: no input: give the files of shard results, or - for stdin")
 	}
-	if err := flagsBefore(o.args, "merge", "the files"); err != nil {
+	if err := cmdutil.FlagsBefore(o.args, "merge", "the files"); err != nil {
 		return err
 	}
 	if o.progress {
 		return nil
 	}
 	if i := slices.Index(o.args, "-"); i >= 0 && slices.Contains(o.args[i+1:], "-") {
-		return usagef("merge: - (stdin) given twice")
+		return cmdutil.Usagef("merge: - (stdin) given twice")
 	}
 	if o.checkRecordSet || o.confirm {
 		return nil
@@ -177,7 +178,7 @@ type mergeRun struct {
 	stdout, stderr io.Writer
 }
 
-// limit is the cap on a record read whole, in bytes (--max-input).
+// Limit is the cap on a record read whole, in bytes (--max-input).
 func (m *mergeRun) limit() int64 { return int64(m.maxInput) << 20 }
 
 // runMerge merges, checks a record, confirms two or reports progress.
@@ -195,7 +196,7 @@ func runMerge(ctx context.Context, o mergeOptions, stdin io.Reader, stdout, stde
 }
 
 // merge sums the lines, recounts what --verify asks for, and prints the
-// count and, with --record, writes its record.
+// Count and, with --record, writes its record.
 func (m *mergeRun) merge(ctx context.Context) error {
 	rc := m.rc
 	if err := rc.drawSeed(m.seed, m.seedSet); err != nil {
@@ -215,7 +216,7 @@ func (m *mergeRun) merge(ctx context.Context) error {
 	}
 	if rc.checked, err = mg.Recount(ctx, m.threads); err != nil {
 		if errors.Is(err, shard.ErrVerify) {
-			return failf("merge --verify (--seed %d): %v", rc.seed, err)
+			return cmdutil.Failf("merge --verify (--seed %d): %v", rc.seed, err)
 		}
 		return err
 	}
@@ -223,7 +224,7 @@ func (m *mergeRun) merge(ctx context.Context) error {
 		return err
 	}
 	if m.record != "" {
-		if err := writeRecord(m.stdout, m.record, mg.Record(sum, rc.checked, rc.seed, version())); err != nil {
+		if err := writeRecord(m.stdout, m.record, mg.Record(sum, rc.checked, rc.seed, cmdutil.Version())); err != nil {
 			return err
 		}
 	}
@@ -231,7 +232,7 @@ func (m *mergeRun) merge(ctx context.Context) error {
 		writeMergeStats(m.stderr, sum)
 	}
 	if shard.Published(sum) == "differs" {
-		return failf("merge: the count of n = %d differs from the published one", sum.N)
+		return cmdutil.Failf("merge: the count of n = %d differs from the published one", sum.N)
 	}
 	return nil
 }
@@ -252,7 +253,7 @@ func mergeFailed(stdout io.Writer, format string, err error, dirs []string) erro
 		if errors.As(err, &miss) {
 			v.N, v.Shards, v.Count, v.Missing = miss.N, miss.Shards, miss.Count, miss.Ranges(0)
 		}
-		if werr := writeJSONLine(stdout, v); werr != nil {
+		if werr := cmdutil.WriteJSONLine(stdout, v); werr != nil {
 			return werr
 		}
 	}
@@ -260,7 +261,7 @@ func mergeFailed(stdout io.Writer, format string, err error, dirs []string) erro
 	if format == "text" {
 		w = stdout
 	}
-	return failf("%v%s", err, resubmission(w, err, dirs))
+	return cmdutil.Failf("%v%s", err, resubmission(w, err, dirs))
 }
 
 // inputs are the inputs of merge: files, directories of them, stdin.
@@ -282,7 +283,7 @@ func newInputs(stdin io.Reader, names []string, recordPath string) (*inputs, err
 	}
 	st, err := os.Stat(recordPath)
 	if err != nil || !st.Mode().IsRegular() {
-		return in, nil // written fresh: no input is it
+		return in, nil // Written fresh: no input is it
 	}
 	in.record = st
 	for _, name := range in.names {
@@ -301,7 +302,7 @@ func newInputs(stdin io.Reader, names []string, recordPath string) (*inputs, err
 		}
 		if err == nil && ist != nil && ist.IsDir() {
 			if dst, derr := os.Stat(filepath.Dir(recordPath)); derr == nil && os.SameFile(dst, ist) && isLines(recordPath) {
-				return nil, usagef("merge: --record %s is in the directory %s, whose lines merge reads: write it elsewhere", recordPath, name)
+				return nil, cmdutil.Usagef("merge: --record %s is in the directory %s, whose lines merge reads: write it elsewhere", recordPath, name)
 			}
 		}
 	}
@@ -311,7 +312,7 @@ func newInputs(stdin io.Reader, names []string, recordPath string) (*inputs, err
 // notRecord refuses the input name (st) if it is the record's file.
 func (in *inputs) notRecord(name string, st os.FileInfo) error {
 	if in.record != nil && os.SameFile(in.record, st) {
-		return usagef("merge: --record names the input %s (the same file): it would replace the lines; write the record elsewhere", name)
+		return cmdutil.Usagef("merge: --record names the input %s (the same file): it would replace the lines; write the record elsewhere", name)
 	}
 	return nil
 }
@@ -344,14 +345,14 @@ func (in *inputs) each(ctx context.Context, threads int, add func(shard.Result) 
 }
 
 // addFailed returns the error of adding a line to a merge as the failed
-// check it is (exit status 1), or as it is when it has its status (a
+// Check it is (exit status 1), or as it is when it has its status (a
 // usage error of --verify).
 func addFailed(err error) error {
-	var exit *exitError
+	var exit *cmdutil.ExitError
 	if err == nil || errors.As(err, &exit) {
 		return err
 	}
-	return failf("%v", err)
+	return cmdutil.Failf("%v", err)
 }
 
 // parseLine parses the line (text, without its newline) number line of
@@ -359,7 +360,7 @@ func addFailed(err error) error {
 func parseLine(name string, line int, text []byte) (shard.Result, error) {
 	r, err := shard.Parse(text)
 	if err != nil {
-		return r, failf("merge: %s:%d: %v", name, line, err)
+		return r, cmdutil.Failf("merge: %s:%d: %v", name, line, err)
 	}
 	r.Source = name + ":" + strconv.Itoa(line)
 	return r, nil
@@ -371,9 +372,9 @@ func parseLine(name string, line int, text []byte) (shard.Result, error) {
 func (in *inputs) walk(ctx context.Context, emit func(name string, line int, text []byte) error) error {
 	for _, name := range in.names {
 		if name == "-" {
-			r, err := inputReader(ctx, &asyncReader{ctx: ctx, r: in.stdin}, unlimitedInput)
+			r, err := cmdutil.InputReader(ctx, &cmdutil.AsyncReader{Ctx: ctx, R: in.stdin}, unlimitedInput)
 			if err != nil {
-				return usagef("merge: stdin: %v", err)
+				return cmdutil.Usagef("merge: stdin: %v", err)
 			}
 			if err := in.read(r, "-", emit); err != nil {
 				return err
@@ -399,7 +400,7 @@ func (in *inputs) walk(ctx context.Context, emit func(name string, line int, tex
 func (in *inputs) eachInDir(ctx context.Context, dir string, emit func(string, int, []byte) error) error {
 	d, err := os.Open(dir)
 	if err != nil {
-		return usagef("merge: cannot read %s: %v", dir, unwrapPath(err))
+		return cmdutil.Usagef("merge: cannot read %s: %v", dir, cmdutil.UnwrapPath(err))
 	}
 	defer d.Close()
 	files := 0
@@ -415,25 +416,25 @@ func (in *inputs) eachInDir(ctx context.Context, dir string, emit func(string, i
 			}
 		}
 		if err == io.EOF && files == 0 {
-			return usagef("merge: %s is a directory with no shard results in it (*.jsonl files)", dir)
+			return cmdutil.Usagef("merge: %s is a directory with no shard results in it (*.jsonl files)", dir)
 		}
 		if err == io.EOF {
 			return nil
 		}
 		if err != nil {
-			return usagef("merge: read %s: %v", dir, unwrapPath(err))
+			return cmdutil.Usagef("merge: read %s: %v", dir, cmdutil.UnwrapPath(err))
 		}
 	}
 }
 
 // readFile reads the shard results of the file name.
 func (in *inputs) readFile(ctx context.Context, name string, emit func(string, int, []byte) error) error {
-	f, err := openInputLimit(ctx, name, unlimitedInput)
+	f, err := cmdutil.OpenInputLimit(ctx, name, unlimitedInput)
 	if err != nil {
-		return usagef("merge: cannot read %s: %v", name, unwrapPath(err))
+		return cmdutil.Usagef("merge: cannot read %s: %v", name, cmdutil.UnwrapPath(err))
 	}
 	defer f.Close()
-	if st, err := f.f.Stat(); err == nil {
+	if st, err := f.F.Stat(); err == nil {
 		if err := in.notRecord(name, st); err != nil {
 			return err
 		}
@@ -478,11 +479,11 @@ func (in *inputs) read(r io.Reader, name string, emit func(string, int, []byte) 
 			b, long = append(long, b...), long[:0]
 		}
 		if len(bytes.TrimRight(b, "\r\n")) > maxShardLine {
-			return usagef("merge: %s:%d: a line longer than a shard line may be (%d MiB): %s",
+			return cmdutil.Usagef("merge: %s:%d: a line longer than a shard line may be (%d MiB): %s",
 				name, line, maxShardLine>>20, quote.Bytes(b))
 		}
 		if err != nil && err != io.EOF {
-			return usagef("merge: read %s: %v", name, unwrapPath(err))
+			return cmdutil.Usagef("merge: read %s: %v", name, cmdutil.UnwrapPath(err))
 		}
 		if len(bytes.TrimSpace(b)) > 0 {
 			if err := emit(name, line, bytes.TrimRight(b, "\r\n")); err != nil {
@@ -531,7 +532,7 @@ func parsePercent(flag, s string) (p float64, ok bool, err error) {
 	}
 	p, err = strconv.ParseFloat(v, 64)
 	if err != nil || !(p > 0 && p < 100) {
-		return 0, true, usagef("merge: --%s %q: want a percentage above 0%% and below 100%%", flag, s)
+		return 0, true, cmdutil.Usagef("merge: --%s %q: want a percentage above 0%% and below 100%%", flag, s)
 	}
 	return p, true, nil
 }
@@ -547,7 +548,7 @@ func forgers(forged string, set bool) ([]forger, error) {
 	}
 	k, err := strconv.Atoi(forged)
 	if err != nil || k < 1 || k > min(shard.MaxShards*64, math.MaxInt) {
-		return nil, usagef("merge: --forged %q: want a number of pieces, 1 or more, or a percentage such as 1%%", forged)
+		return nil, cmdutil.Usagef("merge: --forged %q: want a number of pieces, 1 or more, or a percentage such as 1%%", forged)
 	}
 	return []forger{{count: k}}, nil
 }
@@ -576,7 +577,7 @@ func parseVerify(verify, forged string, forgedSet bool) (recounted, error) {
 		rc.p = p / 100
 		rc.forgers = rc.forgers[len(rc.forgers)-1:] // --forged, or 1%
 	} else if rc.k, err = strconv.Atoi(v); err != nil || rc.k < 0 || rc.k > maxRecount {
-		return rc, usagef("merge: --verify %q: want a number of pieces, 0 to %d, or a probability such as 99%%", v, maxRecount)
+		return rc, cmdutil.Usagef("merge: --verify %q: want a number of pieces, 0 to %d, or a probability such as 99%%", v, maxRecount)
 	}
 	return rc, nil
 }
@@ -601,10 +602,10 @@ func (rc *recounted) pieces(parts int) (int, error) {
 	if rc.p > 0 {
 		k, err := shard.PiecesFor(parts, rc.forgers[0].pieces(parts), rc.p)
 		if err != nil {
-			return 0, usagef("merge: --verify: %v", err)
+			return 0, cmdutil.Usagef("merge: --verify: %v", err)
 		}
 		if k > maxRecount {
-			return 0, usagef("merge: --verify %s%% would recount %d of the %d pieces, more than %d: that is a second count (run one, and --confirm)",
+			return 0, cmdutil.Usagef("merge: --verify %s%% would recount %d of the %d pieces, more than %d: that is a second count (run one, and --confirm)",
 				strconv.FormatFloat(100*rc.p, 'g', -1, 64), k, parts, maxRecount)
 		}
 		return k, nil
@@ -623,7 +624,7 @@ func writeVerdict(w io.Writer, format string, sum shard.Sum, rc recounted) error
 		if len(rc.checked) > 0 {
 			seed = &rc.seed
 		}
-		return writeJSONLine(w, struct {
+		return cmdutil.WriteJSONLine(w, struct {
 			N         int           `json:"n"`
 			Total     shard.Uint128 `json:"total"`
 			Unique    shard.Uint128 `json:"unique"`
@@ -685,7 +686,7 @@ func percent(p float64) string {
 
 // writeRecord writes the record of the merge to path, atomically.
 func writeRecord(stdout io.Writer, path string, rec shard.Record) error {
-	out, err := openOutput(path, stdout)
+	out, err := cmdutil.OpenOutput(path, stdout)
 	if err != nil {
 		return err
 	}
@@ -712,7 +713,7 @@ func (m *mergeRun) checkRecordAction(ctx context.Context) error {
 		if errors.Is(err, ctx.Err()) {
 			return err
 		}
-		return failf("merge: %s: %v", path, err)
+		return cmdutil.Failf("merge: %s: %v", path, err)
 	}
 	_, err = fmt.Fprintf(m.stdout, "record %s checks: %s solutions (%s unique) of n = %d from %d lines of %d shards; recounted the same %d pieces (--seed %d): all agree\n",
 		path, rec.Total, rec.Unique, rec.N, rec.LineCount, rec.Shards, rec.Verify, rec.Seed)
@@ -720,20 +721,20 @@ func (m *mergeRun) checkRecordAction(ctx context.Context) error {
 }
 
 // readRecord reads and parses the record in the file path, of at most
-// limit bytes (--max-input).
+// Limit bytes (--max-input).
 func readRecord(ctx context.Context, path string, limit int64) (shard.Record, error) {
-	f, err := openInputLimit(ctx, path, limit)
+	f, err := cmdutil.OpenInputLimit(ctx, path, limit)
 	if err != nil {
-		return shard.Record{}, usagef("merge: cannot read %s: %v", path, unwrapPath(err))
+		return shard.Record{}, cmdutil.Usagef("merge: cannot read %s: %v", path, cmdutil.UnwrapPath(err))
 	}
 	defer f.Close()
 	data, err := io.ReadAll(f) // capped by openInputLimit (--max-input)
 	if err != nil {
-		return shard.Record{}, usagef("merge: read %s: %v", path, unwrapPath(err))
+		return shard.Record{}, cmdutil.Usagef("merge: read %s: %v", path, cmdutil.UnwrapPath(err))
 	}
 	rec, err := shard.ParseRecord(data)
 	if err != nil {
-		return rec, failf("merge: %s: %v", path, err)
+		return rec, cmdutil.Failf("merge: %s: %v", path, err)
 	}
 	return rec, nil
 }

@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/internal/cli/clitest"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/shard"
 )
 
@@ -21,11 +23,11 @@ import (
 // least K that catches the forger with probability P; --forged names the
 // forger; bad values are usage errors.
 func TestMergeVerifyStrength(t *testing.T) {
-	in := strings.Join(shardLines(t, 10, 4), "")
+	in := strings.Join(clitest.ShardLines(t, 10, 4), "")
 	seedOf := regexp.MustCompile(`\(--seed (\d+)\)`)
 	var seeds []string
 	for range 2 {
-		stdout, stderr, code := runCLI(t, in, "merge", "--verify", "5", "-")
+		stdout, stderr, code := clitest.Run(t, in, "merge", "--verify", "5", "-")
 		m := seedOf.FindStringSubmatch(stdout)
 		if code != 0 || m == nil || !strings.Contains(stdout, "recounted 5 of 273 pieces") {
 			t.Fatalf("merge --verify 5: exit %d, stdout %q, stderr %q", code, stdout, stderr)
@@ -38,17 +40,17 @@ func TestMergeVerifyStrength(t *testing.T) {
 	want := fmt.Sprintf("a worker that forged 1 piece would have been caught with probability %s\n"+
 		"a worker that forged 1%% of the pieces (2) would have been caught with probability %s\n",
 		percent(shard.Detection(273, 1, 5)), percent(shard.Detection(273, 2, 5)))
-	if stdout, _, _ := runCLI(t, in, "merge", "--verify", "5", "--seed", "7", "-"); !strings.Contains(stdout, "(--seed 7): all agree\n"+want) {
+	if stdout, _, _ := clitest.Run(t, in, "merge", "--verify", "5", "--seed", "7", "-"); !strings.Contains(stdout, "(--seed 7): all agree\n"+want) {
 		t.Errorf("merge --verify 5 --seed 7: stdout %q; want the seed and %q", stdout, want)
 	}
 	k, _ := shard.PiecesFor(273, 3, 0.9)
 	want = fmt.Sprintf("recounted %d of 273 pieces drawn at random (--seed 1): all agree\na worker that forged 3 pieces would have been caught with probability %s\n",
 		k, percent(shard.Detection(273, 3, k)))
-	if stdout, stderr, code := runCLI(t, in, "merge", "--verify", "90%", "--forged", "3", "--seed", "1", "-"); code != 0 || !strings.Contains(stdout, want) {
+	if stdout, stderr, code := clitest.Run(t, in, "merge", "--verify", "90%", "--forged", "3", "--seed", "1", "-"); code != 0 || !strings.Contains(stdout, want) {
 		t.Errorf("merge --verify 90%% --forged 3: exit %d, stdout %q, stderr %q; want %q", code, stdout, stderr, want)
 	}
 	for _, args := range [][]string{{"--verify", "100%"}, {"--verify", "0%"}, {"--verify", "x"}, {"--verify", "-1"}, {"--forged", "0"}, {"--forged", "200%"}} {
-		if _, stderr, code := runCLI(t, in, append(append([]string{"merge"}, args...), "-")...); code != 2 || strings.Count(stderr, "\n") != 1 {
+		if _, stderr, code := clitest.Run(t, in, append(append([]string{"merge"}, args...), "-")...); code != 2 || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("merge %v: exit %d, stderr %q; want 2 and one line", args, code, stderr)
 		}
 	}
@@ -59,7 +61,7 @@ func TestMergeVerifyStrength(t *testing.T) {
 // against other lines.
 func TestMergeRecordCLI(t *testing.T) {
 	dir := t.TempDir()
-	lines := shardLines(t, 9, 3)
+	lines := clitest.ShardLines(t, 9, 3)
 	var files []string
 	for i, l := range lines {
 		f := filepath.Join(dir, fmt.Sprintf("%d.jsonl", i))
@@ -67,7 +69,7 @@ func TestMergeRecordCLI(t *testing.T) {
 		files = append(files, f)
 	}
 	rec := filepath.Join(dir, "merged.json")
-	stdout, stderr, code := runCLI(t, "", append([]string{"merge", "--verify", "4", "--seed", "3", "--record", rec}, files...)...)
+	stdout, stderr, code := clitest.Run(t, "", append([]string{"merge", "--verify", "4", "--seed", "3", "--record", rec}, files...)...)
 	if code != 0 || !strings.HasPrefix(stdout, "352 solutions (46 unique)\n") {
 		t.Fatalf("merge --record: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
@@ -76,7 +78,7 @@ func TestMergeRecordCLI(t *testing.T) {
 		t.Fatalf("record %q, %v", data, err)
 	}
 	reversed := []string{files[2], files[0], files[1]}
-	stdout, stderr, code = runCLI(t, "", append([]string{"merge", "--check-record", rec}, reversed...)...)
+	stdout, stderr, code = clitest.Run(t, "", append([]string{"merge", "--check-record", rec}, reversed...)...)
 	if code != 0 || stdout != "record "+rec+" checks: 352 solutions (46 unique) of n = 9 from 3 lines of 3 shards; recounted the same 4 pieces (--seed 3): all agree\n" {
 		t.Errorf("merge --check-record: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
@@ -84,11 +86,11 @@ func TestMergeRecordCLI(t *testing.T) {
 	r, _ := shard.Parse([]byte(lines[1]))
 	r.Host = "elsewhere"
 	os.WriteFile(files[1], r.AppendLine(nil), 0o644)
-	if _, stderr, code := runCLI(t, "", append([]string{"merge", "--check-record", rec}, files...)...); code != 1 || !strings.Contains(stderr, "the record has shard 1 line") {
+	if _, stderr, code := clitest.Run(t, "", append([]string{"merge", "--check-record", rec}, files...)...); code != 1 || !strings.Contains(stderr, "the record has shard 1 line") {
 		t.Errorf("merge --check-record with another line: exit %d, stderr %q; want 1 naming shard 1", code, stderr)
 	}
 	os.WriteFile(rec, []byte(strings.Replace(string(data), `"total":"352"`, `"total":"353"`, 1)), 0o644)
-	if _, stderr, code := runCLI(t, "", append([]string{"merge", "--check-record", rec}, files...)...); code != 1 || !strings.Contains(stderr, "checksum does not match") {
+	if _, stderr, code := clitest.Run(t, "", append([]string{"merge", "--check-record", rec}, files...)...); code != 1 || !strings.Contains(stderr, "checksum does not match") {
 		t.Errorf("merge --check-record of a changed record: exit %d, stderr %q", code, stderr)
 	}
 }
@@ -98,7 +100,7 @@ func TestMergeRecordCLI(t *testing.T) {
 // counter that gives each piece 8 × 10^15 solutions, a tally any piece
 // can have): the count is exact, and merge says no count is published.
 func TestMergeBeyondTable(t *testing.T) {
-	stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "28", "--count", "--shard", "50000/1048576", "--json")
+	stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", "28", "--count", "--shard", "50000/1048576", "--json")
 	if code != 0 || !strings.Contains(stdout, `"n":28,"shard":50000,"shards":1048576,`) || !strings.Contains(stdout, `"covered":0,`) {
 		t.Fatalf("an empty shard of n = 28: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
@@ -114,7 +116,7 @@ func TestMergeBeyondTable(t *testing.T) {
 		}
 		return nil
 	}
-	r, err := shard.Run(context.Background(), shard.Spec{N: 28, Shards: 1, Version: version()}, shard.Options{Counter: fake})
+	r, err := shard.Run(context.Background(), shard.Spec{N: 28, Shards: 1, Version: cmdutil.Version()}, shard.Options{Counter: fake})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,11 +125,11 @@ func TestMergeBeyondTable(t *testing.T) {
 	if total.IsUint64() {
 		t.Fatalf("%v does not pass 2^64", total)
 	}
-	stdout, stderr, code = runCLI(t, string(r.AppendLine(nil)), "merge", "-")
+	stdout, stderr, code = clitest.Run(t, string(r.AppendLine(nil)), "merge", "-")
 	if code != 0 || !strings.HasPrefix(stdout, want) {
 		t.Errorf("merge of n = 28: exit %d, stdout %q, stderr %q; want %q", code, stdout, stderr, want)
 	}
-	stdout, _, _ = runCLI(t, string(r.AppendLine(nil)), "merge", "--format", "json", "-")
+	stdout, _, _ = clitest.Run(t, string(r.AppendLine(nil)), "merge", "--format", "json", "-")
 	if !strings.HasPrefix(stdout, fmt.Sprintf(`{"n":28,"total":%v,`, total)) || !strings.Contains(stdout, `"published":"unknown"`) {
 		t.Errorf("merge --format json of n = 28: %q", stdout)
 	}
@@ -151,21 +153,21 @@ func TestMergeProgressCLI(t *testing.T) {
 			out, status = "/dev/full", 1
 		}
 		args = append(args, "-o", out)
-		if _, stderr, code := runCLI(t, "", args...); code != status {
+		if _, stderr, code := clitest.Run(t, "", args...); code != status {
 			t.Fatalf("%v: exit %d, stderr %q", args, code, stderr)
 		}
 	}
-	stdout, stderr, code := runCLI(t, "", "merge", "--progress", dir)
+	stdout, stderr, code := clitest.Run(t, "", "merge", "--progress", dir)
 	for _, want := range []string{"n=10: ", " of 273 pieces done (", "% of the work; ", "shards: 2 of 4 finished, 1 running, 0 stale, 1 not started\n", "not started: shards 3 (0-based)\n"} {
 		if code != 0 || !strings.Contains(stdout, want) {
 			t.Errorf("merge --progress: exit %d, stdout %q, stderr %q; want %q", code, stdout, stderr, want)
 		}
 	}
-	stdout, _, _ = runCLI(t, "", "merge", "--progress", "--stale", "1ns", "--format", "json", dir)
+	stdout, _, _ = clitest.Run(t, "", "merge", "--progress", "--stale", "1ns", "--format", "json", dir)
 	if !strings.Contains(stdout, `"finished":2,"running":0,"stale":[2],"missing":[3]}`) {
 		t.Errorf("merge --progress --stale 1ns --format json: %q", stdout)
 	}
-	if _, stderr, code := runCLI(t, "", "merge", "--progress", t.TempDir()); code != 1 || !strings.Contains(stderr, "no shard results") {
+	if _, stderr, code := clitest.Run(t, "", "merge", "--progress", t.TempDir()); code != 1 || !strings.Contains(stderr, "no shard results") {
 		t.Errorf("merge --progress of an empty directory: exit %d, stderr %q", code, stderr)
 	}
 }
@@ -173,17 +175,17 @@ func TestMergeProgressCLI(t *testing.T) {
 // TestProgressEvery checks the progress lines a sharded count writes to a
 // stderr that is not a terminal (a batch log).
 func TestProgressEvery(t *testing.T) {
-	_, stderr, code := runCLI(t, "", "backtrack", "-n", "15", "--count", "--shard", "0/1", "--json", "--threads", "1", "--progress-every", "20ms")
+	_, stderr, code := clitest.Run(t, "", "backtrack", "-n", "15", "--count", "--shard", "0/1", "--json", "--threads", "1", "--progress-every", "20ms")
 	if code != 0 || !regexp.MustCompile(`(?m)^queens: progress: n=15 shard 0/1: \d+ of \d+ pieces \(\d+\.\d%\) after \S+, (about \S+ left|estimating)$`).MatchString(stderr) {
 		t.Errorf("--progress-every 20ms: exit %d, stderr %q", code, stderr)
 	}
-	if _, stderr, _ := runCLI(t, "", "backtrack", "-n", "13", "--count", "--shard", "0/1", "--json", "--progress-every", "0"); stderr != "" {
+	if _, stderr, _ := clitest.Run(t, "", "backtrack", "-n", "13", "--count", "--shard", "0/1", "--json", "--progress-every", "0"); stderr != "" {
 		t.Errorf("--progress-every 0: stderr %q", stderr)
 	}
 	// A whole count, without --shard or --checkpoint, logs too (n = 17:
 	// the join takes over a second on one thread on every path; n = 16
 	// took under 0.15 s with AVX-512, before the first line).
-	stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "17", "--count", "--threads", "1", "--progress-every", "20ms")
+	stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", "17", "--count", "--threads", "1", "--progress-every", "20ms")
 	if code != 0 || stdout != "95815104 solutions\n" || !regexp.MustCompile(`(?m)^queens: progress: n=17: \d+ of \d+ pieces \(\d+\.\d%\) after \S+, (about \S+ left|estimating)$`).MatchString(stderr) {
 		t.Errorf("a whole count with --progress-every 20ms: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
@@ -193,8 +195,8 @@ func TestProgressEvery(t *testing.T) {
 // error object on stdout for missing shards, with exit status 1 as in
 // text.
 func TestMergeMissingJSON(t *testing.T) {
-	lines := shardLines(t, 8, 4)
-	stdout, stderr, code := runCLI(t, lines[0]+lines[3], "merge", "--format", "json", "-")
+	lines := clitest.ShardLines(t, 8, 4)
+	stdout, stderr, code := clitest.Run(t, lines[0]+lines[3], "merge", "--format", "json", "-")
 	var v struct {
 		Error        string
 		N, Shards    int
@@ -209,13 +211,13 @@ func TestMergeMissingJSON(t *testing.T) {
 
 // TestMergeHostEscaped checks that a shard's host field reaches the
 // terminal escaped: merge --stats names the slow shards' hosts, and a
-// check of a record names the host of a line that differs.
+// Check of a record names the host of a line that differs.
 func TestMergeHostEscaped(t *testing.T) {
-	lines := shardLines(t, 8, 2)
+	lines := clitest.ShardLines(t, 8, 2)
 	r, _ := shard.Parse([]byte(lines[1]))
 	r.Host = "\x1b[2J\u202enode"
 	in := lines[0] + string(r.AppendLine(nil))
-	_, stderr, code := runCLI(t, in, "merge", "--stats", "-")
+	_, stderr, code := clitest.Run(t, in, "merge", "--stats", "-")
 	if code != 0 || strings.ContainsAny(stderr, "\x1b\u202e") || !strings.Contains(stderr, `"\x1b[2J\u202enode"`) {
 		t.Errorf("merge --stats of a hostile host: exit %d, stderr %q", code, stderr)
 	}
@@ -227,7 +229,7 @@ func TestMergeHostEscaped(t *testing.T) {
 // left as they were (at n = 28 they are core-years).
 func TestMergeRecordNotInput(t *testing.T) {
 	dir := t.TempDir()
-	lines := strings.Join(shardLines(t, 8, 2), "")
+	lines := strings.Join(clitest.ShardLines(t, 8, 2), "")
 	p := filepath.Join(dir, "p.jsonl")
 	if err := os.WriteFile(p, []byte(lines), 0o644); err != nil {
 		t.Fatal(err)
@@ -286,10 +288,10 @@ func TestMergeRecordNotInput(t *testing.T) {
 	}
 	// A record elsewhere is written, and checks.
 	rec := filepath.Join(t.TempDir(), "rec.json")
-	if _, stderr, code := runCLI(t, "", "merge", "--record", rec, dir); code != 0 {
+	if _, stderr, code := clitest.Run(t, "", "merge", "--record", rec, dir); code != 0 {
 		t.Fatalf("merge --record elsewhere: exit %d, stderr %q", code, stderr)
 	}
-	if stdout, stderr, code := runCLI(t, "", "merge", "--check-record", rec, dir); code != 0 || !strings.Contains(stdout, "checks") {
+	if stdout, stderr, code := clitest.Run(t, "", "merge", "--check-record", rec, dir); code != 0 || !strings.Contains(stdout, "checks") {
 		t.Errorf("merge --check-record: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }

@@ -22,72 +22,18 @@ import (
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/cli/clitest"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/shard"
 )
-
-// TestMain lets the test binary stand in for the queens command (as
-// stringer's end-to-end test does): with QUEENS_TEST_AS_MAIN=1 it runs
-// the CLI instead of the tests.
-func TestMain(m *testing.M) {
-	if os.Getenv("QUEENS_TEST_AS_MAIN") == "1" {
-		if ready := os.Getenv("QUEENS_TEST_READY"); ready != "" {
-			// Tell TestInterrupt when signals are handled: a signal
-			// before that would kill the process (a slow start, under
-			// -race or on a loaded machine).
-			signalsCaught = func() { os.WriteFile(ready, nil, 0o644) }
-		}
-		os.Exit(Run(os.Args, os.Stdout, os.Stderr))
-	}
-	// Under -race this binary, run as queens by the end-to-end tests,
-	// would sleep a second at each exit (the race detector's default
-	// atexit_sleep_ms) and a README line that starts 64 of them would
-	// take over a minute. A race is still reported (exit status 66).
-	if _, set := os.LookupEnv("GORACE"); !set {
-		os.Setenv("GORACE", "atexit_sleep_ms=0")
-	}
-	os.Exit(m.Run())
-}
-
-// queensOnPath puts a command named queens (this test binary) first on
-// PATH, for the end-to-end tests.
-func queensOnPath(t *testing.T) string {
-	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := os.Symlink(exe, filepath.Join(dir, "queens")); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
-	t.Setenv("QUEENS_TEST_AS_MAIN", "1")
-	return filepath.Join(dir, "queens")
-}
-
-// shardLines runs every shard of n split k ways through the CLI and
-// returns their output lines.
-func shardLines(t *testing.T, n, k int, extra ...string) []string {
-	t.Helper()
-	var lines []string
-	for i := range k {
-		args := append([]string{"backtrack", "-n", fmt.Sprint(n), "--count", "--shard", fmt.Sprintf("%d/%d", i, k), "--json"}, extra...)
-		stdout, stderr, code := runCLI(t, "", args...)
-		if code != 0 || strings.Count(stdout, "\n") != 1 {
-			t.Fatalf("queens %s: exit %d, stdout %q, stderr %q", strings.Join(args, " "), code, stdout, stderr)
-		}
-		lines = append(lines, stdout)
-	}
-	return lines
-}
 
 func TestShardMergeCLI(t *testing.T) {
 	for _, n := range []int{1, 6, 10, 12} {
 		for _, k := range []int{1, 2, 7, 64} {
-			lines := shardLines(t, n, k, "--threads", "2")
-			stdout, stderr, code := runCLI(t, strings.Join(lines, ""), "merge", "-")
+			lines := clitest.ShardLines(t, n, k, "--threads", "2")
+			stdout, stderr, code := clitest.Run(t, strings.Join(lines, ""), "merge", "-")
 			want, _ := board.Known(n)
-			wantOut := fmt.Sprintf("%s (%d unique)\nmatches the published count for n = %d\n", solutionsText(want.Total), want.Unique, n)
+			wantOut := fmt.Sprintf("%s (%d unique)\nmatches the published count for n = %d\n", cmdutil.SolutionsText(want.Total), want.Unique, n)
 			if code != 0 || stdout != wantOut || stderr != "" {
 				t.Errorf("n=%d K=%d: merge: exit %d, stdout %q, stderr %q; want %q", n, k, code, stdout, stderr, wantOut)
 			}
@@ -97,9 +43,9 @@ func TestShardMergeCLI(t *testing.T) {
 
 // TestMergeRefusesCLI checks that merge names each problem, exit status 1.
 func TestMergeRefusesCLI(t *testing.T) {
-	good := shardLines(t, 10, 4)
-	n9 := shardLines(t, 9, 4)
-	k5 := shardLines(t, 10, 5)
+	good := clitest.ShardLines(t, 10, 4)
+	n9 := clitest.ShardLines(t, 9, 4)
+	k5 := clitest.ShardLines(t, 10, 5)
 	tampered := regexp.MustCompile(`"total24":(\d)`).ReplaceAllString(good[1], `"total24":9$1`)
 	with := func(i int, l string) []string {
 		c := append([]string(nil), good...)
@@ -126,7 +72,7 @@ func TestMergeRefusesCLI(t *testing.T) {
 			if in == good[1] {
 				t.Fatal("tampering failed")
 			}
-			stdout, stderr, code := runCLI(t, in, "merge", "-")
+			stdout, stderr, code := clitest.Run(t, in, "merge", "-")
 			if code != 1 || stdout != "" || !strings.HasPrefix(stderr, "queens: merge: ") || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
 				t.Errorf("merge: exit %d, stdout %q, stderr %q; want exit 1 and %q", code, stdout, stderr, c.want)
 			}
@@ -142,7 +88,7 @@ func TestMergeRefusesCLI(t *testing.T) {
 // valid checksum, as a buggy build would write) is printed, named and fails
 // with exit status 1.
 func TestMergeVerdict(t *testing.T) {
-	lines := shardLines(t, 8, 2)
+	lines := clitest.ShardLines(t, 8, 2)
 	forged, err := shard.Parse([]byte(lines[1]))
 	if err != nil {
 		t.Fatal(err)
@@ -177,7 +123,7 @@ func TestMergeVerdict(t *testing.T) {
 		{bad, "json", fmt.Sprintf(`{"n":8,"total":%d,"unique":%d,"published":"differs","verified":0,"confirmed":0,"repeated":0}`, 92+more, 12+moreUnique) + "\n", 1},
 	}
 	for _, c := range cases {
-		stdout, stderr, code := runCLI(t, strings.Join(c.lines, ""), "merge", "--format", c.format, "-")
+		stdout, stderr, code := clitest.Run(t, strings.Join(c.lines, ""), "merge", "--format", c.format, "-")
 		if code != c.code || stdout != c.out {
 			t.Errorf("merge --format %s: exit %d, stdout %q, stderr %q; want exit %d, stdout %q", c.format, code, stdout, stderr, c.code, c.out)
 		}
@@ -223,7 +169,7 @@ func TestShardEnv(t *testing.T) {
 				}
 			}
 			args := append([]string{"backtrack", "-n", "8", "--count", "--json"}, c.args...)
-			stdout, stderr, code := runCLI(t, "", args...)
+			stdout, stderr, code := clitest.Run(t, "", args...)
 			if c.shard < 0 {
 				if code != 2 || stdout != "" || !strings.HasPrefix(stderr, "queens: ") {
 					t.Errorf("exit %d, stdout %q, stderr %q; want a usage error", code, stdout, stderr)
@@ -244,7 +190,7 @@ func TestCheckpointCLI(t *testing.T) {
 	want := "14200 solutions (1787 unique)\n"
 	pieces, _ := backtrack.Subproblems(12)
 	for i, wantStats := range []string{" resumed=0 ", fmt.Sprintf(" resumed=%d ", len(pieces))} {
-		stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "12", "--count", "--unique", "--checkpoint", path, "--stats")
+		stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", "12", "--count", "--unique", "--checkpoint", path, "--stats")
 		if code != 0 || stdout != want || !strings.Contains(stderr, wantStats) {
 			t.Errorf("run %d: exit %d, stdout %q, stderr %q; want %q and %s", i+1, code, stdout, stderr, want, wantStats)
 		}
@@ -253,14 +199,14 @@ func TestCheckpointCLI(t *testing.T) {
 		{"backtrack", "-n", "11", "--count", "--checkpoint", path},
 		{"backtrack", "-n", "12", "--count", "--checkpoint", path, "--shard", "0/2"},
 	} {
-		stdout, stderr, code := runCLI(t, "", args...)
+		stdout, stderr, code := clitest.Run(t, "", args...)
 		if code != 2 || stdout != "" || !strings.Contains(stderr, "bad checkpoint") {
 			t.Errorf("queens %s: exit %d, stdout %q, stderr %q; want exit 2, bad checkpoint", strings.Join(args, " "), code, stdout, stderr)
 		}
 	}
 	data, _ := os.ReadFile(path)
 	os.WriteFile(path, []byte(strings.Replace(string(data), `"total24":1`, `"total24":2`, 1)), 0o644)
-	stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "12", "--count", "--checkpoint", path)
+	stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", "12", "--count", "--checkpoint", path)
 	if code != 2 || stdout != "" || !strings.Contains(stderr, "checksum does not match") {
 		t.Errorf("changed checkpoint: exit %d, stdout %q, stderr %q; want exit 2, checksum", code, stdout, stderr)
 	}
@@ -269,7 +215,7 @@ func TestCheckpointCLI(t *testing.T) {
 // TestCheckpointInterrupt interrupts a checkpointed count with SIGINT once
 // a piece is recorded (exit status 130, pieces kept), then finishes it.
 func TestCheckpointInterrupt(t *testing.T) {
-	queens := queensOnPath(t)
+	queens := clitest.OnPath(t)
 	path := filepath.Join(t.TempDir(), "n15.ckpt")
 	args := []string{"backtrack", "-n", "15", "--count", "--unique", "--threads", "1", "--checkpoint", path}
 	cmd := exec.Command(queens, args...)
@@ -304,7 +250,7 @@ func TestCheckpointInterrupt(t *testing.T) {
 // README's page on counting at scale) as it stands, and checks its output
 // against the page's.
 func TestParallelREADME(t *testing.T) {
-	skipShort(t, "64 processes")
+	clitest.SkipShort(t, "64 processes")
 	if _, err := exec.LookPath("parallel"); err != nil {
 		t.Skip("GNU parallel is not installed (Debian package parallel); skipping the parallel line of docs/scale.md")
 	}
@@ -331,7 +277,7 @@ func TestParallelREADME(t *testing.T) {
 	}
 	t.Fatal("no '$ parallel ...' example with output in docs/scale.md")
 found:
-	queensOnPath(t)
+	clitest.OnPath(t)
 	cmd := exec.Command("bash", "-c", line)
 	cmd.Dir = t.TempDir()
 	out, err := cmd.CombinedOutput()
@@ -364,7 +310,7 @@ func doubledLine(t *testing.T, line string) string {
 // TestMergeVerifyCLI checks merge --verify and the confirmations of
 // shards given twice.
 func TestMergeVerifyCLI(t *testing.T) {
-	good := shardLines(t, 10, 4)
+	good := clitest.ShardLines(t, 10, 4)
 	// Shard 2 again on another host: a repeat of the same engine, no
 	// confirmation.
 	r, err := shard.Parse([]byte(good[2]))
@@ -372,7 +318,7 @@ func TestMergeVerifyCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.Host = "another-" + r.Host
-	stdout, stderr, code := runCLI(t, strings.Join(append(good, string(r.AppendLine(nil))), ""), "merge", "--verify", "1000", "--seed", "1", "-")
+	stdout, stderr, code := clitest.Run(t, strings.Join(append(good, string(r.AppendLine(nil))), ""), "merge", "--verify", "1000", "--seed", "1", "-")
 	want := "724 solutions (92 unique)\nmatches the published count for n = 10\n" +
 		"recounted 273 of 273 pieces drawn at random (--seed 1): all agree\n" +
 		"a worker that forged 1 piece would have been caught with probability 100%\n" +
@@ -384,11 +330,11 @@ func TestMergeVerifyCLI(t *testing.T) {
 	// A lying shard whose total still matches nothing published is caught
 	// by the recount, naming the shard and where it was read.
 	bad := append(slices.Clone(good[:1]), doubledLine(t, good[1]), good[2], good[3])
-	stdout, stderr, code = runCLI(t, strings.Join(bad, ""), "merge", "--verify", "1000", "-")
+	stdout, stderr, code = clitest.Run(t, strings.Join(bad, ""), "merge", "--verify", "1000", "-")
 	if code != 1 || stdout != "" || !strings.Contains(stderr, "recount disagrees") || !strings.Contains(stderr, "of shard 1 (stdin:2)") {
 		t.Errorf("merge --verify of a lying shard: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	if _, stderr, code := runCLI(t, good[0], "merge", "--verify", "-1", "-"); code != 2 {
+	if _, stderr, code := clitest.Run(t, good[0], "merge", "--verify", "-1", "-"); code != 2 {
 		t.Errorf("merge --verify -1: exit %d, stderr %q; want 2", code, stderr)
 	}
 }
@@ -405,7 +351,7 @@ func TestShardRanges(t *testing.T) {
 		{"--shard", "3/40000000"}, // past shard.MaxShards (2^25)
 		{"--shard", "3/0"},
 	} {
-		stdout, stderr, code := runCLI(t, "", append([]string{"backtrack", "-n", "8", "--count"}, args...)...)
+		stdout, stderr, code := clitest.Run(t, "", append([]string{"backtrack", "-n", "8", "--count"}, args...)...)
 		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "queens: ") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line", args, code, stdout, stderr)
 		}
@@ -420,7 +366,7 @@ func TestShardRanges(t *testing.T) {
 func TestReviewedInputs(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
-	if err := mkfifo(fifo, 0o644); err != nil {
+	if err := clitest.Mkfifo(fifo, 0o644); err != nil {
 		t.Skip("no FIFO here:", err)
 	}
 	for _, c := range []struct {
@@ -434,7 +380,7 @@ func TestReviewedInputs(t *testing.T) {
 		{[]string{"check", "1:2", "2:4", "3:1", "4:3", "4:3"}, "queen 4:3 given twice"},
 		{[]string{"sat", "-n", "0"}, "want 1 <= n <= 2000"},
 	} {
-		stdout, stderr, code := runCLI(t, "", c.args...)
+		stdout, stderr, code := clitest.Run(t, "", c.args...)
 		if code != 2 || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, stdout, stderr, c.want)
 		}
@@ -450,7 +396,7 @@ func TestReviewedInputs(t *testing.T) {
 // like any other, and the run fails naming the checkpoint.
 func TestCheckpointForged(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "n10.ckpt")
-	if _, stderr, code := runCLI(t, "", "backtrack", "-n", "10", "--count", "--checkpoint", path); code != 0 {
+	if _, stderr, code := clitest.Run(t, "", "backtrack", "-n", "10", "--count", "--checkpoint", path); code != 0 {
 		t.Fatalf("count: exit %d, stderr %q", code, stderr)
 	}
 	data, err := os.ReadFile(path)
@@ -481,7 +427,7 @@ func TestCheckpointForged(t *testing.T) {
 	if err := os.WriteFile(path, []byte(body+fmt.Sprintf("{\"checksum\":%q}\n", hex.EncodeToString(sum[:]))), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "10", "--count", "--checkpoint", path)
+	stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", "10", "--count", "--checkpoint", path)
 	if code != 1 || stdout == "724 solutions\n" || !strings.Contains(stderr, "differs from the published 724") || !strings.Contains(stderr, path) {
 		t.Errorf("forged checkpoint: exit %d, stdout %q, stderr %q; want exit 1 naming the published count and the checkpoint", code, stdout, stderr)
 	}
@@ -492,19 +438,19 @@ func TestCheckpointForged(t *testing.T) {
 // line with the start of the line quoted, exit status 2; a line just
 // under the limit is read (and refused as no shard result, exit 1).
 func TestMergeLongLine(t *testing.T) {
-	stdout, stderr, code := runCLI(t, strings.Repeat("\x00", maxShardLine+1), "merge", "-")
+	stdout, stderr, code := clitest.Run(t, strings.Repeat("\x00", maxShardLine+1), "merge", "-")
 	if code != 2 || stdout != "" {
 		t.Errorf("exit %d, stdout %q; want exit 2", code, stdout)
 	}
-	checkOneLine(t, stderr, `merge: stdin:1: a line longer than a shard line may be (8 MiB): "\x00\x00`)
+	clitest.CheckOneLine(t, stderr, `merge: stdin:1: a line longer than a shard line may be (8 MiB): "\x00\x00`)
 	if len(stderr) > 300 {
 		t.Errorf("a message of %d bytes", len(stderr))
 	}
-	_, stderr, code = runCLI(t, strings.Repeat("x", maxShardLine-1)+"\n", "merge", "-")
+	_, stderr, code = clitest.Run(t, strings.Repeat("x", maxShardLine-1)+"\n", "merge", "-")
 	if code != 1 {
 		t.Errorf("a line under the limit: exit %d, want 1: %s", code, stderr)
 	}
-	checkOneLine(t, stderr, "stdin:1: parse shard result: not a shard result")
+	clitest.CheckOneLine(t, stderr, "stdin:1: parse shard result: not a shard result")
 }
 
 // TestShardCheckpointSpent checks that a shard's checkpoint and lock go
@@ -515,14 +461,14 @@ func TestShardCheckpointSpent(t *testing.T) {
 	ckpt, line := filepath.Join(dir, "0.ckpt"), filepath.Join(dir, "0.jsonl")
 	args := []string{"backtrack", "-n", "9", "--count", "--shard", "0/2", "--json", "--threads", "1", "--checkpoint", ckpt}
 	if _, err := os.Stat("/dev/full"); err == nil {
-		if _, stderr, code := runCLI(t, "", append(args, "-o", "/dev/full")...); code != 1 {
+		if _, stderr, code := clitest.Run(t, "", append(args, "-o", "/dev/full")...); code != 1 {
 			t.Errorf("a shard written to /dev/full: exit %d, stderr %q; want 1", code, stderr)
 		}
 		if _, err := os.Stat(ckpt); err != nil {
 			t.Errorf("the checkpoint of a shard whose line was not written: %v; want it kept", err)
 		}
 	}
-	if _, stderr, code := runCLI(t, "", append(args, "-o", line)...); code != 0 {
+	if _, stderr, code := clitest.Run(t, "", append(args, "-o", line)...); code != 0 {
 		t.Fatalf("shard: exit %d, stderr %q", code, stderr)
 	}
 	for _, f := range []string{ckpt, ckpt + ".lock"} {
@@ -564,13 +510,13 @@ func TestMergeFlags(t *testing.T) {
 		{[]string{"--forged", "0", "a.jsonl"}, want{}, "--forged"},
 	} {
 		var got *mergeOptions
-		err := runCommand(t, newMergeCommand(func(_ context.Context, o mergeOptions, _ io.Reader, _, _ io.Writer) error {
+		err := clitest.RunCommand(t, newMergeCommand(func(_ context.Context, o mergeOptions, _ io.Reader, _, _ io.Writer) error {
 			got = &o
 			return nil
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			refused(t, "merge", tc.args, err, got != nil, tc.err)
+			clitest.Refused(t, "merge", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/shard"
 )
 
@@ -21,7 +22,7 @@ import (
 // not a confirmation.
 func (m *mergeRun) confirmAction(ctx context.Context) error {
 	if len(m.args) < 3 {
-		return usagef("merge --confirm: want two records and the lines of both counts: RECORD_A RECORD_B FILE...")
+		return cmdutil.Usagef("merge --confirm: want two records and the lines of both counts: RECORD_A RECORD_B FILE...")
 	}
 	paths := m.args[:2]
 	recs, splits, err := m.confirmRecords(ctx, paths)
@@ -51,11 +52,11 @@ func (m *mergeRun) confirmAction(ctx context.Context) error {
 			if ctx.Err() != nil {
 				return err
 			}
-			return failf("merge --confirm: %s: %v", paths[i], err)
+			return cmdutil.Failf("merge --confirm: %s: %v", paths[i], err)
 		}
 	}
 	if a.Total != b.Total || a.Unique != b.Unique {
-		return failf("merge --confirm: the two counts of n = %d DIFFER: %s solutions (%s unique) by %s in %s, %s (%s) by %s in %s",
+		return cmdutil.Failf("merge --confirm: the two counts of n = %d DIFFER: %s solutions (%s unique) by %s in %s, %s (%s) by %s in %s",
 			a.N, a.Total, a.Unique, strings.Join(a.Engines, ", "), paths[0], b.Total, b.Unique, strings.Join(b.Engines, ", "), paths[1])
 	}
 	return m.writeConfirmed(paths, recs)
@@ -67,7 +68,7 @@ func (m *mergeRun) confirmAction(ctx context.Context) error {
 func (m *mergeRun) confirmRecords(ctx context.Context, paths []string) (recs [2]shard.Record, splits [2]string, err error) {
 	if a, err := os.Stat(paths[0]); err == nil {
 		if b, err := os.Stat(paths[1]); err == nil && os.SameFile(a, b) {
-			return recs, splits, usagef("merge --confirm: %s and %s are the same record: a record does not confirm itself", paths[0], paths[1])
+			return recs, splits, cmdutil.Usagef("merge --confirm: %s and %s are the same record: a record does not confirm itself", paths[0], paths[1])
 		}
 	}
 	for i, path := range paths {
@@ -75,18 +76,18 @@ func (m *mergeRun) confirmRecords(ctx context.Context, paths []string) (recs [2]
 			return recs, splits, err
 		}
 		if splits[i], err = recordSplit(recs[i]); err != nil {
-			return recs, splits, failf("merge --confirm: %s: %v", path, err)
+			return recs, splits, cmdutil.Failf("merge --confirm: %s: %v", path, err)
 		}
 	}
 	a, b := recs[0], recs[1]
 	switch {
 	case a.N != b.N:
-		err = failf("merge --confirm: %s counts n = %d, %s n = %d: not one count", paths[0], a.N, paths[1], b.N)
+		err = cmdutil.Failf("merge --confirm: %s counts n = %d, %s n = %d: not one count", paths[0], a.N, paths[1], b.N)
 	case slices.Equal(a.Engines, b.Engines):
-		err = failf("merge --confirm: %s and %s were both counted by %s: a repeat of the same code, not a confirmation",
+		err = cmdutil.Failf("merge --confirm: %s and %s were both counted by %s: a repeat of the same code, not a confirmation",
 			paths[0], paths[1], strings.Join(a.Engines, ", "))
 	case splits[0] == splits[1]:
-		err = failf("merge --confirm: %s (%s) and %s (%s) count the same pieces of one split with one search: not independent engines (count one with the constellations, the other with the join)",
+		err = cmdutil.Failf("merge --confirm: %s (%s) and %s (%s) count the same pieces of one split with one search: not independent engines (count one with the constellations, the other with the join)",
 			paths[0], strings.Join(a.Engines, ", "), paths[1], strings.Join(b.Engines, ", "))
 	}
 	return recs, splits, err
@@ -101,7 +102,7 @@ func (m *mergeRun) writeConfirmed(paths []string, recs [2]shard.Record) error {
 			Engines []string `json:"engines"`
 			Checks  []string `json:"checks"`
 		}
-		return writeJSONLine(m.stdout, struct {
+		return cmdutil.WriteJSONLine(m.stdout, struct {
 			N         int      `json:"n"`
 			Total     string   `json:"total"`
 			Unique    string   `json:"unique"`

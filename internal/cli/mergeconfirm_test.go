@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/queens-dev/queens/internal/cli/clitest"
 	"github.com/queens-dev/queens/shard"
 )
 
@@ -26,16 +27,16 @@ func TestMergeConfirm(t *testing.T) {
 	}
 	record := func(name string, args ...string) string {
 		p := filepath.Join(dir, name)
-		if _, stderr, code := runCLI(t, "", append([]string{"merge", "--record", p}, args...)...); code != 0 {
+		if _, stderr, code := clitest.Run(t, "", append([]string{"merge", "--record", p}, args...)...); code != 0 {
 			t.Fatalf("merge --record %s: exit %d, stderr %q", name, code, stderr)
 		}
 		return p
 	}
-	cons := write("cons.jsonl", shardLines(t, 8, 2))
-	join := write("join.jsonl", shardLines(t, 8, 3, "--engine", "join"))
-	join9 := write("join9.jsonl", shardLines(t, 9, 2, "--engine", "join"))
+	cons := write("cons.jsonl", clitest.ShardLines(t, 8, 2))
+	join := write("join.jsonl", clitest.ShardLines(t, 8, 3, "--engine", "join"))
+	join9 := write("join9.jsonl", clitest.ShardLines(t, 9, 2, "--engine", "join"))
 	var gpuLines []string
-	for _, l := range shardLines(t, 8, 2) {
+	for _, l := range clitest.ShardLines(t, 8, 2) {
 		r, err := shard.Parse([]byte(l))
 		if err != nil {
 			t.Fatal(err)
@@ -60,12 +61,12 @@ func TestMergeConfirm(t *testing.T) {
 	tampered := filepath.Join(dir, "tampered.json")
 	os.WriteFile(tampered, []byte(strings.Replace(string(data), `"total":"92"`, `"total":"93"`, 1)), 0o644)
 
-	stdout, stderr, code := runCLI(t, "", "merge", "--confirm", a, b, cons, join)
+	stdout, stderr, code := clitest.Run(t, "", "merge", "--confirm", a, b, cons, join)
 	if code != 0 || !strings.Contains(stdout, "n = 8: 92 solutions (12 unique), confirmed by two independent engines: constellations") ||
 		!strings.Contains(stdout, "join (") {
 		t.Errorf("merge --confirm of the constellations and the join: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	stdout, _, code = runCLI(t, "", "merge", "--format", "json", "--confirm", b, a, join, cons)
+	stdout, _, code = clitest.Run(t, "", "merge", "--format", "json", "--confirm", b, a, join, cons)
 	var v struct {
 		N      int
 		Total  string
@@ -90,7 +91,7 @@ func TestMergeConfirm(t *testing.T) {
 		{"record twice by name", []string{a, a, cons}, 2, "the same record"},
 		{"no lines", []string{a, b}, 2, "want two records and the lines"},
 	} {
-		stdout, stderr, code := runCLI(t, "", append([]string{"merge", "--confirm"}, c.args...)...)
+		stdout, stderr, code := clitest.Run(t, "", append([]string{"merge", "--confirm"}, c.args...)...)
 		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%s: merge --confirm: exit %d, stdout %q, stderr %q; want %d and %q", c.name, code, stdout, stderr, c.code, c.want)
 		}

@@ -84,7 +84,7 @@ func newParsePipeline(threads int, add func(shard.Result) error) *parsePipeline 
 }
 
 // emit adds a line (text, copied) to the batch being filled, sending it
-// on when full; it returns errStopped once the adder failed.
+// On when full; it returns errStopped once the adder failed.
 func (p *parsePipeline) emit(name string, line int, text []byte) error {
 	select {
 	case <-p.stop:

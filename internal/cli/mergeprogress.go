@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/shard"
 )
 
@@ -17,7 +18,7 @@ func (m *mergeRun) progressAction() error {
 	for _, arg := range m.args {
 		st, err := os.Stat(arg)
 		if err != nil {
-			return usagef("merge --progress: %v", unwrapPath(err))
+			return cmdutil.Usagef("merge --progress: %v", cmdutil.UnwrapPath(err))
 		}
 		if !st.IsDir() {
 			paths = append(paths, arg)
@@ -30,7 +31,7 @@ func (m *mergeRun) progressAction() error {
 	}
 	p, err := shard.ReadProgress(paths)
 	if err != nil {
-		return failf("merge --progress: %v", err)
+		return cmdutil.Failf("merge --progress: %v", err)
 	}
 	now := time.Now()
 	finished, running := 0, 0
@@ -51,7 +52,7 @@ func (m *mergeRun) progressAction() error {
 		for _, s := range staleShards {
 			stales = append(stales, s.Shard)
 		}
-		return writeJSONLine(m.stdout, struct {
+		return cmdutil.WriteJSONLine(m.stdout, struct {
 			N        int     `json:"n"`
 			Shards   int     `json:"shards"`
 			Parts    int     `json:"parts"`

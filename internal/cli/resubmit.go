@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/internal/quote"
 	"github.com/queens-dev/queens/shard"
 )
@@ -107,9 +108,9 @@ func checkPath(s string) error {
 // nothing but a regular file (never a link, FIFO or device) and reads at
 // most maxSubmissionSize bytes of it.
 func readSubmission(path string) (*submission, error) {
-	f, err := openNoFollow(path)
+	f, err := cmdutil.OpenNoFollow(path)
 	if err != nil {
-		return nil, unwrapPath(err)
+		return nil, cmdutil.UnwrapPath(err)
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
@@ -117,7 +118,7 @@ func readSubmission(path string) (*submission, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxSubmissionSize+1))
 	if err != nil {
-		return nil, unwrapPath(err)
+		return nil, cmdutil.UnwrapPath(err)
 	}
 	if len(data) > maxSubmissionSize {
 		return nil, fmt.Errorf("more than %d bytes", maxSubmissionSize)
@@ -185,7 +186,7 @@ func (s *submission) set(key, v string) error {
 		}
 		s.split = v
 	case "engine":
-		if names := countEngines(); v != "auto" && !slices.Contains(names, v) {
+		if names := cmdutil.CountEngines(); v != "auto" && !slices.Contains(names, v) {
 			return fmt.Errorf("want auto, %s or %s", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 		}
 		s.engine = v
@@ -289,7 +290,7 @@ func resubmission(w io.Writer, err error, dirs []string) string {
 	}
 	cmds, remark := resubmitCommands(miss, miss.Split, engine, dirs, os.Getenv("QUEENS_MAX_ARRAY_SIZE"), scontrolMaxArraySize)
 	inline := "; resubmit them: " + cmds[0] + remark
-	if len(cmds) == 1 && len(err.Error())+len(inline) <= maxMessage {
+	if len(cmds) == 1 && len(err.Error())+len(inline) <= cmdutil.MaxMessage {
 		return inline
 	}
 	if w == nil {

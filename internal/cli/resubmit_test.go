@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/queens-dev/queens/internal/cli/clitest"
 	"github.com/queens-dev/queens/shard"
 )
 
@@ -143,7 +144,7 @@ func TestReadSubmissionHostile(t *testing.T) {
 	dir := t.TempDir()
 	for name, make := range map[string]func(p string) error{
 		"directory": func(p string) error { return os.Mkdir(p, 0o755) },
-		"fifo":      func(p string) error { return mkfifo(p, 0o644) }, // never blocks: opened non-blocking
+		"fifo":      func(p string) error { return clitest.Mkfifo(p, 0o644) }, // never blocks: opened non-blocking
 		"link":      func(p string) error { return os.Symlink("/dev/zero", p) },
 		"dangling":  func(p string) error { return os.Symlink(filepath.Join(dir, "nowhere"), p) },
 	} {

@@ -6,21 +6,16 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/sat"
 	"github.com/queens-dev/queens/sat/engine"
 	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
 )
-
-func encodingFlag() cli.Flag {
-	return &cli.StringFlag{Name: "encoding", Value: string(encode.Auto),
-		Usage: "at-most-one encoding `E`: " + encodingNames() + " or auto (pairwise for small n, commander for large)"}
-}
 
 func satCommand() *cli.Command { return newSatCommand(runSat) }
 
@@ -50,7 +45,7 @@ func newSatCommand(run func(ctx context.Context, o satOptions, stdout, stderr io
 			"solution is checked as a board.\n\n" +
 			fmt.Sprintf("Limits: n <= %d for the first solution with pairwise, %d with seq or commander (auto\n"+
 				"picks commander above n = 40); n <= %d with --all, --count or --limit; n <= %d with --solver.\n",
-				encode.MaxN("pairwise"), encode.MaxN("commander"), satMaxAll, satMaxExternal) +
+				encode.MaxN("pairwise"), encode.MaxN("commander"), cmdutil.SATMaxAll, cmdutil.SATMaxExternal) +
 			"Every answer is checked. A model must satisfy the CNF and be a valid board; an external\n" +
 			"solver's exit status must match its answer (10 SATISFIABLE, 20 UNSATISFIABLE); its output\n" +
 			fmt.Sprintf("may not exceed %d MiB. Every UNSATISFIABLE answer (no solution, or the end of an\n", external.DefaultMaxOutput>>20) +
@@ -70,11 +65,11 @@ func newSatCommand(run func(ctx context.Context, o satOptions, stdout, stderr io
 			"10, 20 (count 0) or 30 (clasp), and the referee checks the count as above. Debian packages\n" +
 			"no #SAT counter: 'clasp -n 0 -q' counts every encoding.\n\n" +
 			"A run stopped by --timeout, or a failing solver, exits with status 1.",
-		Flags: []cli.Flag{sizeFlag(), allFlag(), countFlag(), limitFlag(), uniqueFlag(), placeFlag(), encodingFlag(), threadsFlag(),
+		Flags: []cli.Flag{cmdutil.SizeFlag(), cmdutil.AllFlag(), cmdutil.CountFlag(), cmdutil.LimitFlag(), cmdutil.UniqueFlag(), cmdutil.PlaceFlag(), cmdutil.EncodingFlag(), cmdutil.ThreadsFlag(),
 			&cli.StringFlag{Name: "solver", Usage: "external DIMACS solver `CMD` with its arguments, shell-style quoting (default: gini, in process)"},
 			&cli.StringFlag{Name: "counter", Usage: "with --count: count with the external model counter `CMD` (sharpSAT, d4, ganak or clasp style) on the model counting format"},
-			proofFlag(), solverOutputFlag(),
-			timeoutFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag()},
+			cmdutil.ProofFlag(), cmdutil.SolverOutputFlag(),
+			cmdutil.TimeoutFlag(), cmdutil.FormatFlag(cmdutil.SolutionFormats...), cmdutil.AttacksFlag(), cmdutil.NumbersFlag(), cmdutil.OutFlag(), cmdutil.StatsFlag()},
 		Action: func(c *cli.Context) error {
 			o := satFlags(c)
 			if err := o.check(); err != nil {
@@ -88,7 +83,7 @@ func newSatCommand(run func(ctx context.Context, o satOptions, stdout, stderr io
 // satOptions are the flags of queens sat: read once (satFlags), then
 // checked and resolved (check).
 type satOptions struct {
-	solutionFlags
+	cmdutil.SolutionFlags
 	encodingName    string
 	solver          string // --solver CMD
 	solverSet       bool
@@ -106,53 +101,53 @@ type satOptions struct {
 // satFlags reads sat's flags: the one place that looks them up by name.
 func satFlags(c *cli.Context) satOptions {
 	return satOptions{
-		solutionFlags: readSolutionFlags(c), encodingName: c.String("encoding"),
+		SolutionFlags: cmdutil.ReadSolutionFlags(c), encodingName: c.String("encoding"),
 		solver: c.String("solver"), solverSet: c.IsSet("solver"), counter: c.String("counter"), counterSet: c.IsSet("counter"),
 		proof: c.Bool("proof"), solverOutput: c.String("solver-output"), solverOutputSet: c.IsSet("solver-output"),
 	}
 }
 
-// check checks the options (usage errors, exit status 2) and resolves
+// Check checks the options (usage errors, exit status 2) and resolves
 // the mode, format, encoding and pre-placed queens.
 func (o *satOptions) check() error {
 	var err error
-	if o.unique, o.args, err = uniqueArgs(o.unique, o.args); err != nil {
+	if o.Unique, o.Args, err = cmdutil.UniqueArgs(o.Unique, o.Args); err != nil {
 		return err
 	}
-	if len(o.args) > 0 {
-		return usagef("sat: unexpected argument %q", o.args[0])
+	if len(o.Args) > 0 {
+		return cmdutil.Usagef("sat: unexpected argument %q", o.Args[0])
 	}
-	if err := exclusiveFlags(flagOn{"all", o.all}, flagOn{"count", o.count}, flagOn{"limit", o.limitSet}); err != nil {
+	if err := cmdutil.ExclusiveFlags(cmdutil.FlagOn{Name: "all", On: o.All}, cmdutil.FlagOn{Name: "count", On: o.Count}, cmdutil.FlagOn{Name: "limit", On: o.LimitSet}); err != nil {
 		return err
 	}
-	if o.limit < 0 {
-		return usagef("--limit must be at least 0")
+	if o.Limit < 0 {
+		return cmdutil.Usagef("--limit must be at least 0")
 	}
-	if o.threads < 1 {
-		return usagef("--threads must be at least 1")
+	if o.Threads < 1 {
+		return cmdutil.Usagef("--threads must be at least 1")
 	}
-	o.enumerate = o.all || o.count || o.limitSet
-	if o.format, err = parseSolutionFormat(o.formatName); err != nil {
-		return usageErr(err)
+	o.enumerate = o.All || o.Count || o.LimitSet
+	if o.Format, err = cmdutil.ParseSolutionFormat(o.FormatName); err != nil {
+		return cmdutil.UsageErr(err)
 	}
-	size := o.n
+	size := o.N
 	if size < 1 {
 		size = board.MaxN // as resolveSize: the size error states the limit
 	}
 	if o.enc, err = encode.Resolve(encode.Encoding(o.encodingName), size); err != nil {
-		return usageErr(err)
+		return cmdutil.UsageErr(err)
 	}
-	if err := checkBoardSize(o.n, o.nSet, satLimit(o.enc, o.enumerate, o.solverSet)); err != nil {
+	if err := cmdutil.CheckBoardSize(o.N, o.NSet, cmdutil.SATLimit(o.enc, o.enumerate, o.solverSet)); err != nil {
 		return err
 	}
-	if o.placed, err = parsePlacements(o.place, o.n); err != nil {
+	if o.Placed, err = cmdutil.ParsePlacements(o.Place, o.N); err != nil {
 		return err
 	}
 	switch {
 	case o.counterSet:
 		return o.checkCounter()
 	case !o.solverSet && (o.proof || o.solverOutputSet):
-		return usagef("--proof and --solver-output go with --solver")
+		return cmdutil.Usagef("--proof and --solver-output go with --solver")
 	}
 	return nil
 }
@@ -169,18 +164,18 @@ func runSat(parent context.Context, o satOptions, stdout, stderr io.Writer) erro
 	}
 	// --timeout covers everything from here: encoding and loading a
 	// large board take seconds, as long as the solve itself.
-	ctx, cancel := timeoutContext(parent, o.timeout)
+	ctx, cancel := cmdutil.TimeoutContext(parent, o.Timeout)
 	defer cancel()
-	out, err := openSolutions(parent, stdout, o.solutionFlags, r.n, r.placed)
+	out, err := cmdutil.OpenSolutions(parent, stdout, o.SolutionFlags, r.n, r.placed)
 	if err != nil {
 		return err
 	}
-	out.slow = true // each solution a solve, or a solver run
+	out.Slow = true // each solution a solve, or a solver run
 	// A progress bar only for --count: a stream of solutions on the same
 	// terminal would tear it.
-	var bar *progress
-	if o.count {
-		bar = newProgress(stderr, 0, fmt.Sprintf("sat n=%d", r.n))
+	var bar *cmdutil.Progress
+	if o.Count {
+		bar = cmdutil.NewProgress(stderr, 0, fmt.Sprintf("sat n=%d", r.n))
 	}
 	solver, err := sat.Detach(ctx, func() (engine.Interface, error) { return r.load(ctx, bar) })
 	if err != nil {
@@ -188,35 +183,35 @@ func runSat(parent context.Context, o satOptions, stdout, stderr io.Writer) erro
 			err = fmt.Errorf("interrupted while encoding and loading n = %d: %w", r.n, err)
 		}
 		out.Abort() // nothing written yet
-		return satError(err, o.timeout)
+		return satError(err, o.Timeout)
 	}
-	ref := &referee{ctx: ctx, cmd: "sat", solver: r.who, n: r.n, place: r.placed, count: r.enumerate, unique: r.unique.on,
-		group:     append([]board.Transform{board.Identity}, r.e.Symmetries()...),
-		certified: func() bool { return solver.Stats().Proofs > 0 }}
-	out.ref = ref
+	ref := &cmdutil.Referee{Ctx: ctx, Cmd: "sat", Solver: r.who, N: r.n, Place: r.placed, Count: r.enumerate, Unique: r.unique.On,
+		Group:     append([]board.Transform{board.Identity}, r.e.Symmetries()...),
+		Certified: func() bool { return solver.Stats().Proofs > 0 }}
+	out.Ref = ref
 	finished, err := r.solve(ctx, solver, ref, out, bar)
-	if o.stats && finished() {
+	if o.Stats && finished() {
 		out.Flush() // the results first, then the statistics about them
 		r.writeStats(solver.Stats())
 	}
-	return ref.unverified(out.finish(satError(err, o.timeout)))
+	return ref.Unverified(out.Finish(satError(err, o.Timeout)))
 }
 
 // solve writes what the run asks of solver: the count, or the
 // solutions. finished says when the solver's statistics can be read.
-func (r *satRun) solve(ctx context.Context, solver engine.Interface, ref *referee, out *solutionOutput, bar *progress) (finished func() bool, err error) {
+func (r *satRun) solve(ctx context.Context, solver engine.Interface, ref *cmdutil.Referee, out *cmdutil.SolutionOutput, bar *cmdutil.Progress) (finished func() bool, err error) {
 	finished = func() bool { return true }
 	switch {
-	case r.o.count && r.rot != nil:
-		err = r.rot.count(ctx, out, r.format, solver.All(ctx), ref)
+	case r.o.Count && r.rot != nil:
+		err = r.rot.Count(ctx, out, r.format, solver.All(ctx), ref)
 		bar.Done()
 		return finished, err
-	case r.o.count:
+	case r.o.Count:
 		err = r.count(ctx, solver, ref, out)
 		bar.Done()
 		return finished, err
 	}
-	max := r.o.limit
+	max := r.o.Limit
 	if !r.enumerate {
 		max = 1
 	}
@@ -229,8 +224,8 @@ func (r *satRun) solve(ctx context.Context, solver engine.Interface, ref *refere
 		// which its stop does.)
 		all, finished = sat.DetachSeq(ctx, all)
 	}
-	seq, pbar := counted(out.stdout, r.stderr, r.o.output, r.rot.filter(ref.stream(all)), r.n, r.placed, r.unique.on, max)
-	_, err = writeSolutions(out, r.format, r.n, seq, max)
+	seq, pbar := cmdutil.Counted(out.Stdout, r.stderr, r.o.Output, r.rot.Filter(ref.Stream(all)), r.n, r.placed, r.unique.On, max)
+	_, err = cmdutil.WriteSolutions(out, r.format, r.n, seq, max)
 	pbar.Done()
 	return finished, err
 }
@@ -242,7 +237,7 @@ type satRun struct {
 	n         int
 	enc       encode.Encoding
 	placed    []board.Queen
-	unique    uniqueMode
+	unique    cmdutil.UniqueMode
 	enumerate bool // --all, --count or --limit
 	format    board.Format
 	who       string            // the solver, for messages
@@ -250,34 +245,34 @@ type satRun struct {
 	ext       external.External // with --solver
 	threads   int               // --threads
 	e         *encode.Encoder
-	rot       *rotationClasses // --unique=rotations: picked from every solution
+	rot       *cmdutil.RotationClasses // --unique=rotations: picked from every solution
 }
 
 // newSatRun prepares the run of the checked options o: the external
-// solver (usage errors, exit status 2) and the encoder; it says on stderr
+// Solver (usage errors, exit status 2) and the encoder; it says on stderr
 // which symmetries --unique with --place takes.
 func newSatRun(o satOptions, stderr io.Writer) (*satRun, error) {
-	r := &satRun{o: &o, stderr: stderr, n: o.n, enc: o.enc, placed: o.placed, unique: o.unique, who: "gini",
-		enumerate: o.enumerate, format: o.format, external: o.solverSet, threads: o.threads}
+	r := &satRun{o: &o, stderr: stderr, n: o.N, enc: o.enc, placed: o.Placed, unique: o.Unique, who: "gini",
+		enumerate: o.enumerate, format: o.Format, external: o.solverSet, threads: o.Threads}
 	// The symmetry-breaking clauses are for all 8 symmetries: the classes
 	// under the rotations are picked from every solution instead.
-	if r.unique.rotations {
-		r.rot, r.unique = newRotationClasses(stderr, r.n, r.placed), uniqueMode{}
+	if r.unique.Rotations {
+		r.rot, r.unique = cmdutil.NewRotationClasses(stderr, r.n, r.placed), cmdutil.UniqueMode{}
 	}
 	var err error
 	if o.solverSet {
 		// Before the encoding, which takes seconds on a large board.
-		if r.ext, err = newExternal(o.solver, o.solverOutput, o.proof); err != nil {
+		if r.ext, err = cmdutil.NewExternal(o.solver, o.solverOutput, o.proof); err != nil {
 			return nil, err
 		}
 		argv, _ := external.SplitCommand(r.ext.Command)
 		r.who = filepath.Base(argv[0])
 	}
-	if r.e, err = encode.NewEncoder(r.n, encode.Options{Encoding: r.enc, Place: r.placed, Symmetry: r.unique.on}); err != nil {
-		return nil, usageErr(err)
+	if r.e, err = encode.NewEncoder(r.n, encode.Options{Encoding: r.enc, Place: r.placed, Symmetry: r.unique.On}); err != nil {
+		return nil, cmdutil.UsageErr(err)
 	}
-	if r.unique.on && len(r.placed) > 0 {
-		fmt.Fprintf(stderr, "queens: note: --unique with --place breaks only the symmetries that keep the placed queens in place: %s\n", symmetryNames(r.e.Symmetries()))
+	if r.unique.On && len(r.placed) > 0 {
+		fmt.Fprintf(stderr, "queens: note: --unique with --place breaks only the symmetries that keep the placed queens in place: %s\n", cmdutil.SymmetryNames(r.e.Symmetries()))
 	}
 	return r, nil
 }
@@ -285,7 +280,7 @@ func newSatRun(o satOptions, stderr io.Writer) (*satRun, error) {
 // load encodes the instance and loads it into the engine the flags ask
 // for: gini for one solution (no CNF in memory), gini's cubes in parallel
 // for an enumeration, or the external solver.
-func (r *satRun) load(ctx context.Context, bar *progress) (engine.Interface, error) {
+func (r *satRun) load(ctx context.Context, bar *cmdutil.Progress) (engine.Interface, error) {
 	if !r.enumerate && !r.external {
 		// One solution: no CNF in memory (a large board's first solution
 		// completes the residual of a greedy seed, or gini is loaded
@@ -305,75 +300,49 @@ func (r *satRun) load(ctx context.Context, bar *progress) (engine.Interface, err
 		}
 		return x, nil
 	}
-	return sat.NewParallel(cnf, sat.Options{Threads: r.threads, Progress: bar.Parts, NoSymmetry: r.unique.on})
+	return sat.NewParallel(cnf, sat.Options{Threads: r.threads, Progress: bar.Parts, NoSymmetry: r.unique.On})
 }
 
-// count is --count: the total, refereed and written; with --unique the
+// Count is --count: the total, refereed and written; with --unique the
 // total is the sum of the classes' sizes under the symmetries broken,
 // and the referee checks both.
-func (r *satRun) count(ctx context.Context, solver engine.Interface, ref *referee, out *solutionOutput) error {
+func (r *satRun) count(ctx context.Context, solver engine.Interface, ref *cmdutil.Referee, out *cmdutil.SolutionOutput) error {
 	var classes, total uint64
 	var err error
-	if r.unique.on {
+	if r.unique.On {
 		for s, serr := range solver.All(ctx) {
 			if err = serr; err != nil {
 				return err
 			}
 			classes++
-			total += uint64(board.OrbitSizeUnder(s, ref.group))
+			total += uint64(board.OrbitSizeUnder(s, ref.Group))
 		}
-		err = ref.checkClaim(compare.Claim{Solutions: classes, Count: true, Classes: true, Total: total})
+		err = ref.CheckClaim(compare.Claim{Solutions: classes, Count: true, Classes: true, Total: total})
 	} else if total, err = solver.Count(ctx); err == nil {
-		err = ref.check(total)
+		err = ref.Check(total)
 	}
 	if err != nil {
 		return err
 	}
 	var unique *uint64
-	if r.unique.on {
+	if r.unique.On {
 		unique = &classes
 	}
-	return writeCount(out, r.format, r.n, total, unique, ref.verified())
+	return cmdutil.WriteCount(out, r.format, r.n, total, unique, ref.Verified())
 }
 
-// writeStats writes --stats to stderr.
+// WriteStats writes --stats to stderr.
 func (r *satRun) writeStats(st engine.Stats) {
-	writeStats(r.stderr, r.format, stat{"n", r.n}, stat{"encoding", r.enc}, stat{"vars", st.Vars},
-		stat{"clauses", st.Clauses}, stat{"cubes", st.Cubes}, stat{"solves", st.Solves},
-		stat{"solutions", st.Solutions}, stat{"proofs", st.Proofs}, stat{"seconds", st.Elapsed})
+	cmdutil.WriteStats(r.stderr, r.format, cmdutil.Stat{Name: "n", Value: r.n}, cmdutil.Stat{Name: "encoding", Value: r.enc}, cmdutil.Stat{Name: "vars", Value: st.Vars},
+		cmdutil.Stat{Name: "clauses", Value: st.Clauses}, cmdutil.Stat{Name: "cubes", Value: st.Cubes}, cmdutil.Stat{Name: "solves", Value: st.Solves},
+		cmdutil.Stat{Name: "solutions", Value: st.Solutions}, cmdutil.Stat{Name: "proofs", Value: st.Proofs}, cmdutil.Stat{Name: "seconds", Value: st.Elapsed})
 }
 
 // satError says what a solve that ran out of --timeout got to; the exit
 // status of every error is exitCode's.
 func satError(err error, timeout interface{ String() string }) error {
 	if errors.Is(err, context.DeadlineExceeded) {
-		return failf("sat: no answer within --timeout %s", timeout)
+		return cmdutil.Failf("sat: no answer within --timeout %s", timeout)
 	}
 	return err
-}
-
-// encodingNames lists the encodings for help texts.
-func encodingNames() string {
-	var names []string
-	for _, enc := range encode.Encodings() {
-		names = append(names, string(enc))
-	}
-	return strings.Join(names, ", ")
-}
-
-// symmetryNames lists the symmetries for a message ("none" for none).
-func symmetryNames(ts []board.Transform) string {
-	if len(ts) == 0 {
-		return "none"
-	}
-	return joinStrings(ts, ", ")
-}
-
-// joinStrings joins the String forms of xs with sep between them.
-func joinStrings[T fmt.Stringer](xs []T, sep string) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = x.String()
-	}
-	return strings.Join(parts, sep)
 }

@@ -12,6 +12,8 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/internal/cli/clitest"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 )
 
 // TestSatExternal: queens sat -n 30 --solver S prints a valid board for
@@ -22,7 +24,7 @@ func TestSatExternal(t *testing.T) {
 			if _, err := exec.LookPath(solver); err != nil {
 				t.Skipf("%s not installed (apt-get install %s)", solver, solver)
 			}
-			stdout, stderr, code := runCLI(t, "", "sat", "-n", "30", "--solver", solver)
+			stdout, stderr, code := clitest.Run(t, "", "sat", "-n", "30", "--solver", solver)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
@@ -41,7 +43,7 @@ func TestDimacsCadicalDecode(t *testing.T) {
 	if _, err := exec.LookPath("cadical"); err != nil {
 		t.Skip("cadical not installed (apt-get install cadical)")
 	}
-	cnf, stderr, code := runCLI(t, "", "dimacs", "-n", "30", "--encoding", "seq")
+	cnf, stderr, code := clitest.Run(t, "", "dimacs", "-n", "30", "--encoding", "seq")
 	if code != 0 {
 		t.Fatalf("dimacs: exit %d: %s", code, stderr)
 	}
@@ -53,7 +55,7 @@ func TestDimacsCadicalDecode(t *testing.T) {
 	if code := cmd.ProcessState.ExitCode(); code != 10 {
 		t.Fatalf("cadical: exit %d (%v)", code, err)
 	}
-	stdout, stderr, code := runCLI(t, string(out), "decode", "-n", "30", "--cnf", file)
+	stdout, stderr, code := clitest.Run(t, string(out), "decode", "-n", "30", "--cnf", file)
 	if code != 0 {
 		t.Fatalf("decode: exit %d: %s", code, stderr)
 	}
@@ -76,7 +78,7 @@ func TestDimacsCadicalDecode(t *testing.T) {
 			bad = append(bad, strconv.Itoa(lit))
 		}
 	}
-	_, stderr, code = runCLI(t, strings.Join(bad, " ")+" 0\n", "decode", "-n", "30")
+	_, stderr, code = clitest.Run(t, strings.Join(bad, " ")+" 0\n", "decode", "-n", "30")
 	if code != 1 || !strings.Contains(stderr, "share a column") {
 		t.Errorf("corrupted model: exit %d, stderr %q; want 1 naming the column", code, stderr)
 	}
@@ -89,7 +91,7 @@ func TestSatFlags(t *testing.T) {
 		enc       encode.Encoding
 		format    board.Format
 		enumerate bool
-		unique    uniqueMode
+		unique    cmdutil.UniqueMode
 		placed    int
 	}
 	for _, tc := range []struct {
@@ -97,11 +99,11 @@ func TestSatFlags(t *testing.T) {
 		want want
 		err  string
 	}{
-		{[]string{"-n", "8"}, want{encode.Pairwise, board.FormatBoard, false, uniqueMode{}, 0}, ""},
-		{[]string{"-n", "60"}, want{encode.Commander, board.FormatBoard, false, uniqueMode{}, 0}, ""},
-		{[]string{"-n", "8", "--count", "--place", "1:1", "--format", "json", "--unique", "rotations"}, want{encode.Pairwise, board.FormatJSON, true, uniqueMode{on: true, rotations: true}, 1}, ""},
-		{[]string{"-n", "8", "--limit", "3", "--encoding", "seq"}, want{encode.Seq, board.FormatBoard, true, uniqueMode{}, 0}, ""},
-		{[]string{"-n", "8", "--count", "--counter", "clasp -n 0 -q"}, want{encode.Pairwise, board.FormatBoard, true, uniqueMode{}, 0}, ""},
+		{[]string{"-n", "8"}, want{encode.Pairwise, board.FormatBoard, false, cmdutil.UniqueMode{}, 0}, ""},
+		{[]string{"-n", "60"}, want{encode.Commander, board.FormatBoard, false, cmdutil.UniqueMode{}, 0}, ""},
+		{[]string{"-n", "8", "--count", "--place", "1:1", "--format", "json", "--unique", "rotations"}, want{encode.Pairwise, board.FormatJSON, true, cmdutil.UniqueMode{On: true, Rotations: true}, 1}, ""},
+		{[]string{"-n", "8", "--limit", "3", "--encoding", "seq"}, want{encode.Seq, board.FormatBoard, true, cmdutil.UniqueMode{}, 0}, ""},
+		{[]string{"-n", "8", "--count", "--counter", "clasp -n 0 -q"}, want{encode.Pairwise, board.FormatBoard, true, cmdutil.UniqueMode{}, 0}, ""},
 		{nil, want{}, "missing -n N"},
 		{[]string{"-n", "8", "extra"}, want{}, `unexpected argument "extra"`},
 		{[]string{"-n", "8", "--all", "--limit", "2"}, want{}, "--all and --limit cannot be used together"},
@@ -115,20 +117,20 @@ func TestSatFlags(t *testing.T) {
 		{[]string{"-n", "8", "--count", "--counter", "clasp", "--unique"}, want{}, "--counter with --unique"},
 	} {
 		var got *satOptions
-		err := runCommand(t, newSatCommand(func(_ context.Context, o satOptions, _, _ io.Writer) error {
+		err := clitest.RunCommand(t, newSatCommand(func(_ context.Context, o satOptions, _, _ io.Writer) error {
 			got = &o
 			return nil
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			refused(t, "sat", tc.args, err, got != nil, tc.err)
+			clitest.Refused(t, "sat", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil {
 			t.Errorf("sat %s: %v, ran %v", what, err, got != nil)
 			continue
 		}
-		if g := (want{got.enc, got.format, got.enumerate, got.unique, len(got.placed)}); g != tc.want {
+		if g := (want{got.enc, got.Format, got.enumerate, got.Unique, len(got.Placed)}); g != tc.want {
 			t.Errorf("sat %s: %+v, want %+v", what, g, tc.want)
 		}
 	}

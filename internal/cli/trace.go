@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/board/draw"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/urfave/cli/v2"
 )
 
@@ -42,9 +42,9 @@ var traceUsage = "queens trace -n N [--place R:C ...] [--all] [--strategy S] [--
 	"lives in column K and asks queen K-1 to advance when it finds no safe row (\"queen 6\n" +
 	"finds no safe row and asks queen 5 to advance\"); it implies --order columns unless\n" +
 	"--order rows is given (queen K then lives in row K).\n" +
-	fmt.Sprintf("Boards up to n = %d, as the page's. The search stops at the first solution (every\n", maxTraceN) +
-	fmt.Sprintf("board up to n = %d gets there: n = 16 after 174445 steps), or with --all at the end of\n", traceFirstN) +
-	fmt.Sprintf("the search; --all, and any trace above n = %d, stops after %d steps unless\n", traceFirstN, traceAllSteps) +
+	fmt.Sprintf("Boards up to n = %d, as the page's. The search stops at the first solution (every\n", cmdutil.MaxTraceN) +
+	fmt.Sprintf("board up to n = %d gets there: n = 16 after 174445 steps), or with --all at the end of\n", cmdutil.TraceFirstN) +
+	fmt.Sprintf("the search; --all, and any trace above n = %d, stops after %d steps unless\n", cmdutil.TraceFirstN, cmdutil.TraceAllSteps) +
 	"--max-steps says otherwise (0: no limit), and says so.\n" +
 	"--boards draws the board after every step, with the legend: Q a queen, P a pre-placed\n" +
 	"one, * the queen just placed, x a rejected square (a whole line at a dead end), - a\n" +
@@ -57,7 +57,7 @@ var traceUsage = "queens trace -n N [--place R:C ...] [--all] [--strategy S] [--
 	"squares and a dead end's squares red, the square a backtrack empties with a grey\n" +
 	"outline of its queen (generate shades no attacked square: it never looks at the board);\n" +
 	"dead ends held twice as long, solutions six\n" +
-	fmt.Sprintf("times; at most %d frames. Without --delay the frames share about 45 seconds (4\n", maxGIFSteps) +
+	fmt.Sprintf("times; at most %d frames. Without --delay the frames share about 45 seconds (4\n", cmdutil.MaxGIFSteps) +
 	"to 50 hundredths of a second each: n = 8 to its first solution lasts 43 seconds).\n" +
 	"--stack shows after every step the search's stack: the recursive calls still running,\n" +
 	"outermost first, each with its line and the square it is on (\"calls: row 1 at 1:1 > row\n" +
@@ -80,7 +80,7 @@ func newTraceCommand(run func(ctx context.Context, cfg traceConfig, stdout io.Wr
 		Usage:     "show the backtracking search step by step (text, boards, an animated GIF)",
 		UsageText: traceUsage,
 		Flags: []cli.Flag{
-			sizeFlag(), placeFlag(),
+			cmdutil.SizeFlag(), cmdutil.PlaceFlag(),
 			&cli.BoolFlag{Name: "all", Usage: "trace the whole search, not just up to the first solution"},
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (top to bottom) or columns (left to right, as the textbook's figures)"},
 			&cli.StringFlag{Name: "strategy", Value: "lex", Usage: "the search `S`: lex, iterative, cells, generate or scan (see above)"},
@@ -89,11 +89,11 @@ func newTraceCommand(run func(ctx context.Context, cfg traceConfig, stdout io.Wr
 			&cli.BoolFlag{Name: "grid", Usage: "with --boards, draw each board as the course text's cells grid: 0 FREE, 1 QUEEN, 2 THREAT"},
 			&cli.BoolFlag{Name: "stack", Usage: "show the search's stack after every step: the recursive calls, or iterative's explicit stack"},
 			&cli.BoolFlag{Name: "no-rejects", Usage: "leave out the rejected tries (text and GIF)"},
-			&cli.IntFlag{Name: "max-steps", DefaultText: fmt.Sprintf("none; %d with --all or above n = %d", traceAllSteps, traceFirstN), Usage: "stop after `K` steps (0: no limit)"},
-			&cli.DurationFlag{Name: "delay", DefaultText: "none", Action: durationRange("delay", 0, maxDelay),
+			&cli.IntFlag{Name: "max-steps", DefaultText: fmt.Sprintf("none; %d with --all or above n = %d", cmdutil.TraceAllSteps, cmdutil.TraceFirstN), Usage: "stop after `K` steps (0: no limit)"},
+			&cli.DurationFlag{Name: "delay", DefaultText: "none", Action: cmdutil.DurationRange("delay", 0, cmdutil.MaxDelay),
 				Usage: "in a terminal, wait `D` between steps and redraw in place (an animation); with --gif, the time per frame (otherwise about 45s for the whole GIF); at most 655.35s"},
 			&cli.StringFlag{Name: "gif", Usage: "also write the search as an animated GIF to `FILE`"},
-			formatFlag("text", "json"),
+			cmdutil.FormatFlag("text", "json"),
 		},
 		Action: func(c *cli.Context) error {
 			cfg, err := traceFlags(c).check()
@@ -133,7 +133,7 @@ func (tr traceRun) run(ctx context.Context, show func(number int, st backtrack.S
 	nr := backtrack.Narrator{Order: tr.order, Strategy: tr.strategy}
 	quit := false
 	step := func(st backtrack.Step) {
-		// ctx ended (Ctrl-C): the search notices only every few thousand
+		// Ctx ended (Ctrl-C): the search notices only every few thousand
 		// nodes, and shows nothing more meanwhile.
 		if quit || ctx.Err() != nil {
 			return
@@ -211,24 +211,24 @@ func traceFlags(c *cli.Context) traceOptions {
 	}
 }
 
-// check checks the options (usage errors, exit status 2) and resolves
+// Check checks the options (usage errors, exit status 2) and resolves
 // them into what the trace does.
 func (o traceOptions) check() (traceConfig, error) {
 	var cfg traceConfig
 	if len(o.args) > 0 {
-		return cfg, usagef("trace: unexpected argument %q", o.args[0])
+		return cfg, cmdutil.Usagef("trace: unexpected argument %q", o.args[0])
 	}
 	strategy, err := traceStrategy(o.strategyName)
 	if err != nil {
 		return cfg, err
 	}
-	if err := checkBoardSize(o.n, o.nSet, maxTraceN); err != nil {
+	if err := cmdutil.CheckBoardSize(o.n, o.nSet, cmdutil.MaxTraceN); err != nil {
 		return cfg, err
 	}
-	if err := strategyLimit(strategy, o.n); err != nil {
+	if err := cmdutil.StrategyLimit(strategy, o.n); err != nil {
 		return cfg, err
 	}
-	placed, err := parsePlacements(o.place, o.n)
+	placed, err := cmdutil.ParsePlacements(o.place, o.n)
 	if err != nil {
 		return cfg, err
 	}
@@ -238,22 +238,22 @@ func (o traceOptions) check() (traceConfig, error) {
 	}
 	order, err := backtrack.ParseOrder(o.orderName)
 	if err != nil {
-		return cfg, usageErr(fmt.Errorf("--order: %w", err))
+		return cfg, cmdutil.UsageErr(fmt.Errorf("--order: %w", err))
 	}
 	if cfg.agents && !o.orderSet {
 		order = backtrack.Columns // the agents of the textbook live in columns
 	}
 	maxSteps := o.maxSteps
 	if maxSteps < 0 || o.delay < 0 {
-		return cfg, usagef("--max-steps and --delay cannot be negative")
+		return cfg, cmdutil.Usagef("--max-steps and --delay cannot be negative")
 	}
-	cfg.defaultLimit = !o.maxStepsSet && (o.all || o.n > traceFirstN)
+	cfg.defaultLimit = !o.maxStepsSet && (o.all || o.n > cmdutil.TraceFirstN)
 	if cfg.defaultLimit {
-		maxSteps = traceAllSteps
+		maxSteps = cmdutil.TraceAllSteps
 	}
 	cfg.traceRun = traceRun{n: o.n, placed: placed, order: order, strategy: strategy, all: o.all, maxSteps: maxSteps, noRejects: o.noRejects}
 	if cfg.grid && !o.boards {
-		return cfg, usagef("--grid draws the boards as the cells program's grid: with --boards")
+		return cfg, cmdutil.Usagef("--grid draws the boards as the cells program's grid: with --boards")
 	}
 	return cfg, nil
 }
@@ -262,23 +262,23 @@ func (o traceOptions) check() (traceConfig, error) {
 // tell strategy's steps: it returns whether they do.
 func (o traceOptions) checkNarrate(strategy backtrack.Strategy) (agents bool, err error) {
 	if o.format != "text" && o.format != "json" {
-		return false, usagef("--format %q: want text or json", o.format)
+		return false, cmdutil.Usagef("--format %q: want text or json", o.format)
 	}
 	if o.boards && o.format == "json" {
-		return false, usagef("--boards draws text boards: not with --format json")
+		return false, cmdutil.Usagef("--boards draws text boards: not with --format json")
 	}
 	switch o.narrate {
 	case "steps":
 		return false, nil
 	case "agents":
 	default:
-		return false, usagef("--narrate %q: want steps or agents", o.narrate)
+		return false, cmdutil.Usagef("--narrate %q: want steps or agents", o.narrate)
 	}
 	if o.format == "json" {
-		return false, usagef("--narrate agents tells the steps in words: not with --format json")
+		return false, cmdutil.Usagef("--narrate agents tells the steps in words: not with --format json")
 	}
 	if err := backtrack.AgentsTell(strategy); err != nil {
-		return false, usagef("--narrate agents with --strategy %s: %v", strategy, err)
+		return false, cmdutil.Usagef("--narrate agents with --strategy %s: %v", strategy, err)
 	}
 	return true, nil
 }
@@ -288,10 +288,10 @@ func (o traceOptions) checkNarrate(strategy backtrack.Strategy) (agents bool, er
 func traceStrategy(name string) (backtrack.Strategy, error) {
 	s, err := backtrack.ParseStrategy(name)
 	if err != nil {
-		return s, usageErr(err)
+		return s, cmdutil.UsageErr(err)
 	}
 	if s == backtrack.Heuristic {
-		return s, usagef("--strategy heuristic is for big boards: trace lex, iterative, cells, generate or scan")
+		return s, cmdutil.Usagef("--strategy heuristic is for big boards: trace lex, iterative, cells, generate or scan")
 	}
 	return s.Resolve(1), nil
 }
@@ -299,19 +299,19 @@ func traceStrategy(name string) (backtrack.Strategy, error) {
 // openGIF creates the --gif writer, nil without --gif: it counts the
 // frames first (refusing too many) to pick the delay unless --delay
 // gives one.
-func (cfg traceConfig) openGIF(ctx context.Context) (*draw.TraceGIF, *output, error) {
+func (cfg traceConfig) openGIF(ctx context.Context) (*draw.TraceGIF, *cmdutil.Output, error) {
 	path := cfg.gif
 	if path == "" {
 		return nil, nil, nil
 	}
 	if path == "-" {
-		return nil, nil, usagef("--gif needs a file name (stdout has the trace)")
+		return nil, nil, cmdutil.Usagef("--gif needs a file name (stdout has the trace)")
 	}
 	weight, err := cfg.checkFrames(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	out, err := openOutputContext(ctx, path, nil)
+	out, err := cmdutil.OpenOutputContext(ctx, path, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -382,7 +382,7 @@ func (cfg traceConfig) show(ctx context.Context, stdout io.Writer, anim *draw.Tr
 // runTrace runs the trace cfg describes, on stdout (animated in place
 // when stdout is a terminal and --delay is given).
 func runTrace(ctx context.Context, cfg traceConfig, stdout io.Writer) error {
-	cfg.animate = cfg.delay > 0 && cfg.format == "text" && isTerminal(stdout)
+	cfg.animate = cfg.delay > 0 && cfg.format == "text" && cmdutil.IsTerminal(stdout)
 	cfg.boards = cfg.boards || cfg.animate
 	anim, gifOut, err := cfg.openGIF(ctx)
 	if err != nil {
@@ -399,7 +399,7 @@ func runTrace(ctx context.Context, cfg traceConfig, stdout io.Writer) error {
 	var werr error
 	steps, kinds, stopped, err := cfg.run(ctx, cfg.show(ctx, stdout, anim, &werr))
 	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("interrupted after %s: %w", plural(steps, "step"), err)
+		return fmt.Errorf("interrupted after %s: %w", cmdutil.Plural(steps, "step"), err)
 	}
 	if err != nil {
 		return err
@@ -436,7 +436,7 @@ func (cfg traceConfig) writeSummary(w io.Writer, steps int, kinds [backtrack.Num
 		if cfg.strategy != backtrack.Lex {
 			strategyName = cfg.strategy.String()
 		}
-		return writeJSONLine(w, struct {
+		return cmdutil.WriteJSONLine(w, struct {
 			N          int    `json:"n"`
 			Steps      int    `json:"steps"`
 			Places     int    `json:"places"`
@@ -448,17 +448,17 @@ func (cfg traceConfig) writeSummary(w io.Writer, steps int, kinds [backtrack.Num
 			Strategy   string `json:"strategy,omitempty"`
 		}{cfg.n, steps, places, backs, sols, tests, stopped, orderName, strategyName})
 	}
-	summary := fmt.Sprintf("%s: %s placed, %s, %s", plural(steps, "step"),
-		plural(places, "queen"), plural(backs, "backtrack"), plural(sols, "solution"))
+	summary := fmt.Sprintf("%s: %s placed, %s, %s", cmdutil.Plural(steps, "step"),
+		cmdutil.Plural(places, "queen"), cmdutil.Plural(backs, "backtrack"), cmdutil.Plural(sols, "solution"))
 	if cfg.strategy == backtrack.Generate {
-		summary += fmt.Sprintf(", %s tested", plural(tests, "placement"))
+		summary += fmt.Sprintf(", %s tested", cmdutil.Plural(tests, "placement"))
 	}
 	if stopped {
 		why := " (--max-steps)"
 		if cfg.defaultLimit {
 			why = fmt.Sprintf(" (the limit of --all; the whole search of n = %d is longer: --max-steps 0 traces it all)", cfg.n)
 			if !cfg.all {
-				why = fmt.Sprintf(" (the step limit above n = %d; the search for the first solution of n = %d is longer: --max-steps 0 traces it all)", traceFirstN, cfg.n)
+				why = fmt.Sprintf(" (the step limit above n = %d; the search for the first solution of n = %d is longer: --max-steps 0 traces it all)", cmdutil.TraceFirstN, cfg.n)
 			}
 		}
 		summary = "stopped after " + strings.Replace(summary, ":", why+":", 1)
@@ -471,7 +471,7 @@ func (cfg traceConfig) writeSummary(w io.Writer, steps int, kinds [backtrack.Num
 // anything is drawn, and returns the frames' total [draw.Weight] (the
 // start frame's included) for the default delay: it runs the search once
 // without drawing (milliseconds: the longest trace to a first solution,
-// n = 16, takes 174445 steps).
+// N = 16, takes 174445 steps).
 func (tr traceRun) checkFrames(ctx context.Context) (int, error) {
 	frames, last, weight := 0, 0, draw.Weight(draw.FrameStart)
 	_, _, _, err := tr.run(ctx, func(number int, st backtrack.Step, hidden bool) bool {
@@ -480,17 +480,17 @@ func (tr traceRun) checkFrames(ctx context.Context) (int, error) {
 		}
 		frames, last = frames+1, number
 		weight += draw.Weight(frameKinds[st.Kind])
-		return frames <= maxGIFSteps
+		return frames <= cmdutil.MaxGIFSteps
 	})
 	if err != nil {
 		return 0, err
 	}
-	if frames > maxGIFSteps {
+	if frames > cmdutil.MaxGIFSteps {
 		hint := " or --no-rejects"
 		if tr.noRejects {
 			hint = ""
 		}
-		return 0, usagef("--gif draws at most %d frames, and this trace has more (frame %d is step %d, and the search goes on): bound it with --max-steps K%s", maxGIFSteps, frames, last, hint)
+		return 0, cmdutil.Usagef("--gif draws at most %d frames, and this trace has more (frame %d is step %d, and the search goes on): bound it with --max-steps K%s", cmdutil.MaxGIFSteps, frames, last, hint)
 	}
 	return weight, nil
 }
@@ -517,14 +517,6 @@ func frameOf(number int, st backtrack.Step, agents bool) draw.Frame {
 		Dead: st.DeadSquares(), Queens: st.Queens, Caption: st.Caption(number, agents),
 		Untested: st.Strategy == backtrack.Generate,
 	}
-}
-
-// plural returns "1 word" or "k words".
-func plural(k int, word string) string {
-	if k == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(k) + " " + word + "s"
 }
 
 // sleep waits for d or until ctx ends, whichever comes first.

@@ -19,6 +19,8 @@ import (
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/board/draw"
+	"github.com/queens-dev/queens/internal/cli/clitest"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 )
 
 // jsonStep is one line of queens trace --format json.
@@ -62,8 +64,8 @@ func TestTraceReplaysTheSearch(t *testing.T) {
 				args = append(args, "--order", "columns")
 				order = backtrack.Columns
 			}
-			args, placed := withPlace(args, tc.place)
-			out, errs, code := runCLI(t, "", args...)
+			args, placed := clitest.WithPlace(args, tc.place)
+			out, errs, code := clitest.Run(t, "", args...)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
@@ -221,7 +223,7 @@ func attacker(queens board.Solution, row, col int) int {
 }
 
 func TestTraceGIF(t *testing.T) {
-	skipShort(t, "GIFs of whole searches")
+	clitest.SkipShort(t, "GIFs of whole searches")
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		n        int
@@ -240,7 +242,7 @@ func TestTraceGIF(t *testing.T) {
 		t.Run(fmt.Sprintf("n=%d/%v", tc.n, tc.args), func(t *testing.T) {
 			file := filepath.Join(dir, fmt.Sprintf("trace-%d-%d.gif", tc.n, len(tc.args)))
 			args := append([]string{"trace", "-n", fmt.Sprint(tc.n), "--gif", file}, tc.args...)
-			out, errs, code := runCLI(t, "", args...)
+			out, errs, code := clitest.Run(t, "", args...)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
@@ -320,8 +322,8 @@ func TestTraceAgents(t *testing.T) {
 	}{{4, "columns", nil}, {6, "columns", []string{"--all"}}, {8, "columns", nil}, {8, "rows", nil}, {6, "columns", []string{"--place", "1:2", "--all"}}} {
 		t.Run(fmt.Sprintf("n=%d/%s/%v", tc.n, tc.order, tc.args), func(t *testing.T) {
 			base := append([]string{"trace", "-n", fmt.Sprint(tc.n), "--order", tc.order}, tc.args...)
-			steps, _, code1 := runCLI(t, "", base...)
-			agents, _, code2 := runCLI(t, "", append(base, "--narrate", "agents")...)
+			steps, _, code1 := clitest.Run(t, "", base...)
+			agents, _, code2 := clitest.Run(t, "", append(base, "--narrate", "agents")...)
 			a, b := strings.Split(steps, "\n"), strings.Split(agents, "\n")
 			if code1 != 0 || code2 != 0 || len(a) != len(b) || len(a) < 3 {
 				t.Fatalf("exit %d and %d, %d and %d lines", code1, code2, len(a), len(b))
@@ -358,7 +360,7 @@ func TestTraceAgents(t *testing.T) {
 			}
 		})
 	}
-	out, _, _ := runCLI(t, "", "trace", "-n", "4", "--narrate", "agents")
+	out, _, _ := clitest.Run(t, "", "trace", "-n", "4", "--narrate", "agents")
 	for _, want := range []string{
 		"   9  queen 3 finds no safe row and asks queen 2 to advance\n  10  queen 2 leaves row 3 to advance\n",
 		"  23  queen 2 is at the last row and asks queen 1 to advance; queen 1 leaves row 1\n",
@@ -374,8 +376,8 @@ func TestTraceAgents(t *testing.T) {
 // takes reaches its first solution, --all stops at traceAllSteps and says
 // why, and --no-rejects keeps the step numbers.
 func TestTraceLimits(t *testing.T) {
-	for n := 1; n <= traceFirstN; n++ {
-		out, errs, code := runCLI(t, "", "trace", "-n", fmt.Sprint(n), "--format", "json")
+	for n := 1; n <= cmdutil.TraceFirstN; n++ {
+		out, errs, code := clitest.Run(t, "", "trace", "-n", fmt.Sprint(n), "--format", "json")
 		lines := strings.Split(strings.TrimSpace(out), "\n")
 		var sum jsonStep
 		json.Unmarshal([]byte(lines[len(lines)-1]), &sum)
@@ -386,24 +388,24 @@ func TestTraceLimits(t *testing.T) {
 			t.Errorf("n=8: the first solution after %d steps, want 1024", sum.Steps)
 		}
 	}
-	out, _, code := runCLI(t, "", "trace", "-n", "11", "--all", "--no-rejects")
+	out, _, code := clitest.Run(t, "", "trace", "-n", "11", "--all", "--no-rejects")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	last := lines[len(lines)-1]
-	if code != 0 || !strings.HasPrefix(last, fmt.Sprintf("stopped after %d steps (the limit of --all;", traceAllSteps)) {
+	if code != 0 || !strings.HasPrefix(last, fmt.Sprintf("stopped after %d steps (the limit of --all;", cmdutil.TraceAllSteps)) {
 		t.Errorf("trace -n 11 --all ends %q", last)
 	}
 	if strings.Contains(out, "rejected") || !strings.HasPrefix(lines[1], "   4  try 2:3  place") {
 		t.Errorf("--no-rejects: %q", lines[:2])
 	}
 	// The page's limit, n = 32, and above n = 16 the step limit.
-	out, errs, code := runCLI(t, "", "trace", "-n", "20", "--no-rejects")
-	if last := strings.TrimSpace(out[strings.LastIndex(strings.TrimRight(out, "\n"), "\n")+1:]); code != 0 || !strings.HasPrefix(last, fmt.Sprintf("stopped after %d steps (the step limit above n = 16;", traceAllSteps)) {
+	out, errs, code := clitest.Run(t, "", "trace", "-n", "20", "--no-rejects")
+	if last := strings.TrimSpace(out[strings.LastIndex(strings.TrimRight(out, "\n"), "\n")+1:]); code != 0 || !strings.HasPrefix(last, fmt.Sprintf("stopped after %d steps (the step limit above n = 16;", cmdutil.TraceAllSteps)) {
 		t.Errorf("trace -n 20: exit %d %s, ends %q", code, errs, last)
 	}
-	if _, errs, code := runCLI(t, "", "trace", "-n", "32", "--max-steps", "3"); code != 0 {
+	if _, errs, code := clitest.Run(t, "", "trace", "-n", "32", "--max-steps", "3"); code != 0 {
 		t.Errorf("trace -n 32: exit %d %s", code, errs)
 	}
-	if _, errs, code := runCLI(t, "", "trace", "-n", "33"); code != 2 || !strings.Contains(errs, "1 <= n <= 32") {
+	if _, errs, code := clitest.Run(t, "", "trace", "-n", "33"); code != 2 || !strings.Contains(errs, "1 <= n <= 32") {
 		t.Errorf("trace -n 33: exit %d %s", code, errs)
 	}
 }
@@ -437,8 +439,8 @@ func BenchmarkTraceGIF(b *testing.B) {
 // lex's steps, and the summaries of cells and generate count what the
 // backtracker's statistics say, every solution checked.
 func TestTraceStrategies(t *testing.T) {
-	lex, _, _ := runCLI(t, "", "trace", "-n", "6", "--all")
-	iter, _, code := runCLI(t, "", "trace", "-n", "6", "--all", "--strategy", "iterative")
+	lex, _, _ := clitest.Run(t, "", "trace", "-n", "6", "--all")
+	iter, _, code := clitest.Run(t, "", "trace", "-n", "6", "--all", "--strategy", "iterative")
 	if code != 0 || lex != iter {
 		t.Errorf("iterative (exit %d) differs from lex", code)
 	}
@@ -448,7 +450,7 @@ func TestTraceStrategies(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, errs, code := runCLI(t, "", append([]string{"trace", "-n", "6", "--all", "--format", "json", "--strategy", st.String()}, args...)...)
+			out, errs, code := clitest.Run(t, "", append([]string{"trace", "-n", "6", "--all", "--format", "json", "--strategy", st.String()}, args...)...)
 			lines := strings.Split(strings.TrimSpace(out), "\n")
 			var sum struct {
 				jsonStep
@@ -468,10 +470,10 @@ func TestTraceStrategies(t *testing.T) {
 			}
 		}
 	}
-	if _, errs, code := runCLI(t, "", "trace", "-n", "11", "--strategy", "generate"); code != 2 || !strings.Contains(errs, "at most 10") {
+	if _, errs, code := clitest.Run(t, "", "trace", "-n", "11", "--strategy", "generate"); code != 2 || !strings.Contains(errs, "at most 10") {
 		t.Errorf("generate n=11: exit %d %s", code, errs)
 	}
-	if _, errs, code := runCLI(t, "", "trace", "-n", "6", "--strategy", "cells", "--narrate", "agents"); code != 2 {
+	if _, errs, code := clitest.Run(t, "", "trace", "-n", "6", "--strategy", "cells", "--narrate", "agents"); code != 2 {
 		t.Errorf("cells with agents: exit %d %s", code, errs)
 	}
 }
@@ -513,7 +515,7 @@ func TestTraceStack(t *testing.T) {
 		{[]string{"trace", "-n", "5", "--stack", "--strategy", "cells"}, "      calls: queen 1 at 1:1"},
 		{[]string{"trace", "-n", "5", "--stack", "--format", "json"}, `"stack":[[0,0]]}`},
 	} {
-		out, errs, code := runCLI(t, "", tc.args...)
+		out, errs, code := clitest.Run(t, "", tc.args...)
 		if code != 0 || !strings.Contains(out, tc.want) {
 			t.Errorf("%v: exit %d %s, no %q in\n%s", tc.args, code, errs, tc.want, out)
 		}
@@ -522,7 +524,7 @@ func TestTraceStack(t *testing.T) {
 			t.Errorf("%v: %d lines, want a stack line under every step and the summary", tc.args, len(lines))
 		}
 	}
-	if out, _, _ := runCLI(t, "", "trace", "-n", "5"); strings.Contains(out, "calls:") {
+	if out, _, _ := clitest.Run(t, "", "trace", "-n", "5"); strings.Contains(out, "calls:") {
 		t.Errorf("a stack without --stack:\n%s", out)
 	}
 }
@@ -531,20 +533,20 @@ func TestTraceStack(t *testing.T) {
 // each solution n! times (48 for n = 4, told in steps the narration
 // tests check), refused by backtrack, and --grid's 0/1/2 boards.
 func TestTraceScan(t *testing.T) {
-	out, errs, code := runCLI(t, "", "trace", "-n", "4", "--strategy", "scan", "--all", "--max-steps", "0", "--no-rejects")
+	out, errs, code := clitest.Run(t, "", "trace", "-n", "4", "--strategy", "scan", "--all", "--max-steps", "0", "--no-rejects")
 	if code != 0 || !strings.HasSuffix(out, "296 queens placed, 296 backtracks, 48 solutions\n") {
 		t.Errorf("scan n = 4: exit %d %s\n%s", code, errs, out[max(0, len(out)-200):])
 	}
-	if _, errs, code := runCLI(t, "", "backtrack", "-n", "4", "--strategy", "scan", "--count"); code != 2 || !strings.Contains(errs, "n! times") {
+	if _, errs, code := clitest.Run(t, "", "backtrack", "-n", "4", "--strategy", "scan", "--count"); code != 2 || !strings.Contains(errs, "n! times") {
 		t.Errorf("backtrack --strategy scan: exit %d %s", code, errs)
 	}
-	if _, errs, code := runCLI(t, "", "trace", "-n", "9", "--strategy", "scan"); code != 2 || !strings.Contains(errs, "at most 8") {
+	if _, errs, code := clitest.Run(t, "", "trace", "-n", "9", "--strategy", "scan"); code != 2 || !strings.Contains(errs, "at most 8") {
 		t.Errorf("trace -n 9 --strategy scan: exit %d %s", code, errs)
 	}
-	if _, errs, code := runCLI(t, "", "trace", "-n", "4", "--grid"); code != 2 {
+	if _, errs, code := clitest.Run(t, "", "trace", "-n", "4", "--grid"); code != 2 {
 		t.Errorf("--grid without --boards: exit %d %s", code, errs)
 	}
-	out, _, _ = runCLI(t, "", "trace", "-n", "4", "--strategy", "cells", "--boards", "--grid", "--max-steps", "1")
+	out, _, _ = clitest.Run(t, "", "trace", "-n", "4", "--strategy", "cells", "--boards", "--grid", "--max-steps", "1")
 	if !strings.Contains(out, "       1  1 2 2 2\n       2  2 2 0 0\n") {
 		t.Errorf("--grid:\n%s", out)
 	}
@@ -563,7 +565,7 @@ func TestTraceFlags(t *testing.T) {
 		{[]string{"-n", "4"}, backtrack.Rows, false, 0, ""},
 		{[]string{"-n", "6", "--narrate", "agents"}, backtrack.Columns, true, 0, ""},
 		{[]string{"-n", "6", "--narrate", "agents", "--order", "rows", "--max-steps", "7"}, backtrack.Rows, true, 7, ""},
-		{[]string{"-n", "6", "--all"}, backtrack.Rows, false, traceAllSteps, ""},
+		{[]string{"-n", "6", "--all"}, backtrack.Rows, false, cmdutil.TraceAllSteps, ""},
 		{nil, 0, false, 0, "missing -n N"},
 		{[]string{"-n", "4", "x"}, 0, false, 0, `unexpected argument "x"`},
 		{[]string{"-n", "4", "--strategy", "heuristic"}, 0, false, 0, "--strategy heuristic is for big boards"},
@@ -576,13 +578,13 @@ func TestTraceFlags(t *testing.T) {
 		{[]string{"-n", "4", "--place", "5:5"}, 0, false, 0, "5:5"},
 	} {
 		var got *traceConfig
-		err := runCommand(t, newTraceCommand(func(_ context.Context, cfg traceConfig, _ io.Writer) error {
+		err := clitest.RunCommand(t, newTraceCommand(func(_ context.Context, cfg traceConfig, _ io.Writer) error {
 			got = &cfg
 			return nil
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			refused(t, "trace", tc.args, err, got != nil, tc.err)
+			clitest.Refused(t, "trace", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil || got.order != tc.order || got.agents != tc.agents || got.maxSteps != tc.maxSteps {

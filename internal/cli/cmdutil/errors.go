@@ -1,4 +1,4 @@
-package cli
+package cmdutil
 
 import (
 	"context"
@@ -11,63 +11,69 @@ import (
 	"github.com/queens-dev/queens/sat/external"
 )
 
+// MaxMessage bounds the bytes of the one line an error prints.
+const MaxMessage = 400
+
 // The exit statuses of queens, as main's package comment documents them.
 const (
-	exitOK          = 0   // success, "no solution" included
+	ExitOK          = 0   // success, "no solution" included
 	exitFailed      = 1   // a failed check, a run stopped by --timeout, a failing solver
-	exitUsage       = 2   // a usage or input error
-	exitUnverified  = 3   // an answer printed that no referee or checked proof confirmed (see referee)
-	exitInterrupted = 130 // stopped by a signal (Ctrl-C, SIGTERM)
+	ExitUsage       = 2   // a usage or input error
+	ExitUnverified  = 3   // an answer printed that no referee or checked proof confirmed (see referee)
+	ExitInterrupted = 130 // stopped by a signal (Ctrl-C, SIGTERM)
 )
 
-// exitError carries an exit status to run.
-type exitError struct {
-	code int
-	err  error
+// ExitError carries an exit status to run.
+type ExitError struct {
+	Code int
+	Err  error
 }
 
-func (e *exitError) Error() string { return e.err.Error() }
-func (e *exitError) Unwrap() error { return e.err }
+// Error returns the message of the error it carries.
+func (e *ExitError) Error() string { return e.Err.Error() }
 
-// usagef returns a usage or input error: exit status 2.
-func usagef(format string, args ...any) error {
-	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
+// Unwrap returns the error it carries.
+func (e *ExitError) Unwrap() error { return e.Err }
+
+// Usagef returns a usage or input error: exit status 2.
+func Usagef(format string, args ...any) error {
+	return &ExitError{Code: ExitUsage, Err: fmt.Errorf(format, args...)}
 }
 
-// usageErr marks err as a usage or input error: exit status 2.
-func usageErr(err error) error {
+// UsageErr marks err as a usage or input error: exit status 2.
+func UsageErr(err error) error {
 	if err == nil {
 		return nil
 	}
-	return &exitError{code: exitUsage, err: err}
+	return &ExitError{Code: ExitUsage, Err: err}
 }
 
-// failf returns a failed check or run: exit status 1.
-func failf(format string, args ...any) error {
-	return &exitError{code: exitFailed, err: fmt.Errorf(format, args...)}
+// Failf returns a failed check or run: exit status 1.
+func Failf(format string, args ...any) error {
+	return &ExitError{Code: exitFailed, Err: fmt.Errorf(format, args...)}
 }
 
-// exitCode maps an error to the documented exit status. It is the one
-// place that does, by the error's type: an exitError carries its own; a
+// ExitCode maps an error to the documented exit status. It is the one
+// Place that does, by the error's type: an ExitError carries its own; a
 // stop (Ctrl-C, SIGTERM) is 130; a proof that would need more memory
 // than the process may use (drat.ErrMemory) or a join too large for its
 // memory (join.ErrMemory) is 2; a solver or counter that failed, or whose
 // proof was rejected, is 1 whatever else its error wraps (the model it
 // printed is not the user's input); bad input (isInputError) is 2; any
 // other failure 1.
-func exitCode(err error) int {
-	var e *exitError
+func ExitCode(err error) int {
+	var e *ExitError
 	switch {
 	case errors.As(err, &e):
-		return e.code
+		return e.Code
 	case errors.Is(err, context.Canceled):
-		return exitInterrupted
+		return ExitInterrupted
 	case errors.Is(err, drat.ErrMemory), errors.Is(err, join.ErrMemory):
-		return exitUsage // a proof (or a join count) too large for this process, whoever wrote it
+		return ExitUsage // a proof (or a join count) too large for this process, whoever wrote it
 	case errors.Is(err, external.ErrSolverFailed), errors.Is(err, external.ErrProof), errors.Is(err, external.ErrCounterFailed):
 		return exitFailed
 	case isInputError(err):
-		return exitUsage
+		return ExitUsage
 	}
 	return exitFailed
 }
@@ -76,7 +82,7 @@ func exitCode(err error) int {
 // bad input: the board package's (size, pre-placed queens, formats,
 // parsing) and a solver command that cannot be run as given (not found,
 // an unterminated quote, proofs from a solver that writes none). Commands
-// wrap other input errors with usageErr themselves.
+// wrap other input errors with UsageErr themselves.
 func isInputError(err error) bool {
 	var pe *board.ParseError
 	return errors.Is(err, board.ErrSize) || errors.Is(err, board.ErrPlacement) ||

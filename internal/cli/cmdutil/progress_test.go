@@ -1,4 +1,4 @@
-package cli
+package cmdutil
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 
 func TestProgressSilentOffTerminal(t *testing.T) {
 	var buf bytes.Buffer
-	p := newProgress(&buf, 10, "counting")
+	p := NewProgress(&buf, 10, "counting")
 	if p != nil {
 		t.Fatal("progress bar on a bytes.Buffer")
 	}
@@ -25,7 +25,7 @@ func TestProgressDraws(t *testing.T) {
 		var buf bytes.Buffer
 		start := time.Unix(0, 0)
 		now := start
-		p := &progress{w: &buf, total: 200, label: "counting", colour: colour, start: start, now: func() time.Time { return now }}
+		p := &Progress{w: &buf, total: 200, label: "counting", colour: colour, start: start, now: func() time.Time { return now }}
 		now = start.Add(500 * time.Millisecond)
 		p.Update(10)
 		if buf.Len() != 0 {

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package cli
+package cmdutil
 
 import (
 	"errors"
@@ -8,9 +8,9 @@ import (
 	"os"
 )
 
-// processAlive reports true: without a way to ask, no temporary file is
+// ProcessAlive reports true: without a way to ask, no temporary file is
 // taken for stale.
-func processAlive(pid int) bool { return true }
+func ProcessAlive(pid int) bool { return true }
 
 // chown does nothing: ownership is the platform's business.
 func chown(f *os.File, st fs.FileInfo) {}
@@ -21,11 +21,11 @@ func dupFile(fd int, name string) (*os.File, error) {
 	return nil, errors.New("cannot duplicate a descriptor on this system")
 }
 
-// openNoFollow opens path for reading, refusing a symbolic link (checked
+// OpenNoFollow opens path for reading, refusing a symbolic link (checked
 // before the open: without O_NOFOLLOW, a link put there in between is
 // followed, and the caller's check that it opened a regular file is what
 // remains).
-func openNoFollow(path string) (*os.File, error) {
+func OpenNoFollow(path string) (*os.File, error) {
 	if st, err := os.Lstat(path); err != nil {
 		return nil, err
 	} else if st.Mode()&fs.ModeSymlink != 0 {

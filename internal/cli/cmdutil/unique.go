@@ -1,4 +1,4 @@
-package cli
+package cmdutil
 
 import (
 	"context"
@@ -10,20 +10,20 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// uniqueMode is the value of --unique: off, all 8 symmetries (a bare
+// UniqueMode is the value of --unique: off, all 8 symmetries (a bare
 // --unique, as the contract has it) or the 4 rotations only
 // (--unique=rotations). It is a boolean flag to the flag parser, so that
 // a bare --unique takes no argument, and its String is "true" or "false",
 // as a boolean flag's.
-type uniqueMode struct {
-	on        bool
-	rotations bool
+type UniqueMode struct {
+	On        bool
+	Rotations bool
 	bad       *uniqueModeError // the last value Set refused
 }
 
 // uniqueModeError is Set's error for a value that is no mode. The flag
 // parser passes on only its text, inside its own "invalid value" message,
-// so Set also keeps it in the flag's value, where onUsageError finds it
+// so Set also keeps it in the flag's value, where OnUsageError finds it
 // (badUnique) and reports it alone.
 type uniqueModeError struct{ value string }
 
@@ -39,7 +39,7 @@ func badUnique(cmd *cli.Command) error {
 	}
 	for _, f := range cmd.Flags {
 		if g, ok := f.(*cli.GenericFlag); ok {
-			if u, ok := g.Value.(*uniqueMode); ok && u.bad != nil {
+			if u, ok := g.Value.(*UniqueMode); ok && u.bad != nil {
 				return u.bad
 			}
 		}
@@ -50,14 +50,15 @@ func badUnique(cmd *cli.Command) error {
 // uniqueModes lists the values --unique= takes, for the error message.
 const uniqueModes = "--unique (rotations and reflections), --unique=all (the same) or --unique=rotations"
 
-func (u *uniqueMode) Set(v string) error {
+// Set reads the value of --unique (flag.Value).
+func (u *UniqueMode) Set(v string) error {
 	switch v {
 	case "true", "all", "symmetries":
-		*u = uniqueMode{on: true}
+		*u = UniqueMode{On: true}
 	case "false":
-		*u = uniqueMode{}
+		*u = UniqueMode{}
 	case "rotations":
-		*u = uniqueMode{on: true, rotations: true}
+		*u = UniqueMode{On: true, Rotations: true}
 	default:
 		u.bad = &uniqueModeError{v}
 		return u.bad
@@ -65,31 +66,32 @@ func (u *uniqueMode) Set(v string) error {
 	return nil
 }
 
-func (u *uniqueMode) String() string {
-	if u != nil && u.on {
+// String returns "true" when --unique is on (flag.Value).
+func (u *UniqueMode) String() string {
+	if u != nil && u.On {
 		return "true"
 	}
 	return "false"
 }
 
 // IsBoolFlag lets --unique stand alone, like a boolean flag.
-func (u *uniqueMode) IsBoolFlag() bool { return true }
+func (u *UniqueMode) IsBoolFlag() bool { return true }
 
-// uniqueFlag is --unique of backtrack.
-func uniqueFlag() cli.Flag {
-	return &cli.GenericFlag{Name: "unique", Value: &uniqueMode{}, DefaultText: "off",
+// UniqueFlag is --unique of backtrack.
+func UniqueFlag() cli.Flag {
+	return &cli.GenericFlag{Name: "unique", Value: &UniqueMode{}, DefaultText: "off",
 		Usage: "only solutions distinct up to rotation and reflection; --unique=rotations: up to rotation only (see below)"}
 }
 
-// uniqueArgs returns the mode of --unique and the arguments left over. A
+// UniqueArgs returns the mode of --unique and the arguments left over. A
 // mode written after a space (--unique rotations) is left by the flag
 // parser as an argument: as the last argument it is taken as the mode,
 // anywhere else it is a usage error that says to write
 // --unique=rotations.
-func uniqueArgs(mode uniqueMode, args []string) (uniqueMode, []string, error) {
-	if len(args) > 0 && mode.on && (args[0] == "rotations" || args[0] == "all") {
+func UniqueArgs(mode UniqueMode, args []string) (UniqueMode, []string, error) {
+	if len(args) > 0 && mode.On && (args[0] == "rotations" || args[0] == "all") {
 		if len(args) > 1 {
-			return mode, nil, usagef("write --unique=%s (with =): the flags after %q were not read", args[0], args[0])
+			return mode, nil, Usagef("write --unique=%s (with =): the flags after %q were not read", args[0], args[0])
 		}
 		mode.Set(args[0])
 		args = nil
@@ -97,35 +99,35 @@ func uniqueArgs(mode uniqueMode, args []string) (uniqueMode, []string, error) {
 	return mode, args, nil
 }
 
-// rotationClasses is --unique=rotations of sat: the solver finds every
+// RotationClasses is --unique=rotations of sat: the solver finds every
 // solution (no symmetry-breaking clauses), and the canonical one of each
 // class under the rotations that keep the pre-placed queens in place
 // ([board.Stabilizer]) is kept.
-type rotationClasses struct {
+type RotationClasses struct {
 	n     int
 	group []board.Transform
 }
 
-// newRotationClasses returns the classes of the n×n board's completions
+// NewRotationClasses returns the classes of the n×n board's completions
 // of placed under its rotations; with pre-placed queens it says on
 // stderr which rotations those are.
-func newRotationClasses(stderr io.Writer, n int, placed []board.Queen) *rotationClasses {
-	r := &rotationClasses{n: n, group: board.Stabilizer(n, placed, true)}
+func NewRotationClasses(stderr io.Writer, n int, placed []board.Queen) *RotationClasses {
+	r := &RotationClasses{n: n, group: board.Stabilizer(n, placed, true)}
 	if len(placed) > 0 {
-		uniqueNote(stderr, r.group)
+		UniqueNote(stderr, r.group)
 	}
 	return r
 }
 
-// uniqueNote says on stderr which symmetries the classes of --unique with
+// UniqueNote says on stderr which symmetries the classes of --unique with
 // --place are taken under.
-func uniqueNote(stderr io.Writer, group []board.Transform) {
-	fmt.Fprintf(stderr, "queens: note: --unique with --place counts the classes under the symmetries that keep the placed queens in place: %s\n", symmetryNames(group))
+func UniqueNote(stderr io.Writer, group []board.Transform) {
+	fmt.Fprintf(stderr, "queens: note: --unique with --place counts the classes under the symmetries that keep the placed queens in place: %s\n", SymmetryNames(group))
 }
 
-// filter passes on the canonical solutions of seq only; a nil r passes
+// Filter passes on the canonical solutions of seq only; a nil r passes
 // everything.
-func (r *rotationClasses) filter(seq iter.Seq2[board.Solution, error]) iter.Seq2[board.Solution, error] {
+func (r *RotationClasses) Filter(seq iter.Seq2[board.Solution, error]) iter.Seq2[board.Solution, error] {
 	if r == nil {
 		return seq
 	}
@@ -141,9 +143,9 @@ func (r *rotationClasses) filter(seq iter.Seq2[board.Solution, error]) iter.Seq2
 	}
 }
 
-// count counts the solutions of seq and their classes, checks the total
+// Count counts the solutions of seq and their classes, checks the total
 // with the referee and writes "T solutions (R unique up to rotation)".
-func (r *rotationClasses) count(ctx context.Context, out io.Writer, format board.Format, seq iter.Seq2[board.Solution, error], ref *referee) error {
+func (r *RotationClasses) Count(ctx context.Context, out io.Writer, format board.Format, seq iter.Seq2[board.Solution, error], ref *Referee) error {
 	var total, classes uint64
 	for s, err := range seq {
 		if err != nil {
@@ -157,8 +159,8 @@ func (r *rotationClasses) count(ctx context.Context, out io.Writer, format board
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := ref.check(total); err != nil {
+	if err := ref.Check(total); err != nil {
 		return err
 	}
-	return writeUniqueCount(out, format, r.n, total, uniqueMode{on: true, rotations: true}, 0, classes)
+	return WriteUniqueCount(out, format, r.n, total, UniqueMode{On: true, Rotations: true}, 0, classes)
 }

@@ -1,4 +1,4 @@
-package cli
+package cmdutil
 
 import (
 	"context"
@@ -20,7 +20,7 @@ import (
 
 // The default of --max-input follows the memory the process may use
 // (memlimit.Usable: the least of the machine's memory, the control
-// group's limit and what ulimit -v leaves): that over memPerInputByte,
+// Group's limit and what ulimit -v leaves): that over memPerInputByte,
 // within minMaxInput and maxInputLimit. What reads an input keeps at most
 // memPerInputByte bytes of memory for each byte read, measured at its
 // worst, a pairwise CNF checked against a proof (decode -n 100 --cnf
@@ -43,27 +43,29 @@ func defaultMaxInput() int {
 	return int(min(max(mib, minMaxInput), maxInputLimit))
 }
 
-func maxInputFlag() cli.Flag {
+// MaxInputFlag is --max-input MIB: how much of each input, after
+// decompression, decode and merge read at most.
+func MaxInputFlag() cli.Flag {
 	def := defaultMaxInput()
-	f := intFlag("max-input", def, 1, maxInputLimit,
+	f := IntFlag("max-input", def, 1, maxInputLimit,
 		fmt.Sprintf("read at most `MIB` mebibytes of each input, after decompression (1 to %d)", maxInputLimit))
 	f.DefaultText = fmt.Sprintf("the memory the process may use / %d, at least %d: %d here", memPerInputByte, minMaxInput, def)
 	return f
 }
 
-// errInputSize is the error of an input read past its cap.
-var errInputSize = errors.New("over the input limit")
+// ErrInputSize is the error of an input read past its cap.
+var ErrInputSize = errors.New("over the input limit")
 
 // inputFile is an opened input file, decompressed (see decompress) and
 // capped.
 type inputFile struct {
 	io.Reader
-	f    *os.File
+	F    *os.File
 	stop func() bool // ends the close on ctx
 }
 
-// openInputLimit is openInput with the context and cap given.
-func openInputLimit(ctx context.Context, path string, limit int64) (*inputFile, error) {
+// OpenInputLimit is openInput with the context and cap given.
+func OpenInputLimit(ctx context.Context, path string, limit int64) (*inputFile, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -91,7 +93,7 @@ func openInputLimit(ctx context.Context, path string, limit int64) (*inputFile, 
 	if err == nil && st.Mode().IsRegular() && st.Size() > 2*limit+(1<<20) {
 		// Even compressed, a file this large decompresses past the cap
 		// (and a sparse file would only waste the time to read it).
-		err = &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%d bytes, %w of %d MiB (--max-input)", st.Size(), errInputSize, limit>>20)}
+		err = &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%d bytes, %w of %d MiB (--max-input)", st.Size(), ErrInputSize, limit>>20)}
 	}
 	if err != nil {
 		f.Close()
@@ -100,13 +102,13 @@ func openInputLimit(ctx context.Context, path string, limit int64) (*inputFile, 
 	// A read of a pipe or terminal waits for the writer: closing the file
 	// ends it (Go's poller), and the reader then says why.
 	stop := context.AfterFunc(ctx, func() { f.Close() })
-	r, err := inputReader(ctx, &ctxReader{ctx: ctx, r: f}, limit)
+	r, err := InputReader(ctx, &ctxReader{ctx: ctx, r: f}, limit)
 	if err != nil {
 		stop()
 		f.Close()
 		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
 	}
-	return &inputFile{Reader: r, f: f, stop: stop}, nil
+	return &inputFile{Reader: r, F: f, stop: stop}, nil
 }
 
 // inputKind refuses what is no input: a directory, a block device, a
@@ -123,9 +125,9 @@ func inputKind(path string, st fs.FileInfo) error {
 	return nil
 }
 
-// inputReader returns r decompressed (see decompress) and capped at
-// limit bytes: a read past them fails with errInputSize.
-func inputReader(ctx context.Context, r io.Reader, limit int64) (io.Reader, error) {
+// InputReader returns r decompressed (see decompress) and capped at
+// Limit bytes: a read past them fails with ErrInputSize.
+func InputReader(ctx context.Context, r io.Reader, limit int64) (io.Reader, error) {
 	r, err := decompress(r)
 	if err != nil {
 		return nil, err
@@ -133,12 +135,12 @@ func inputReader(ctx context.Context, r io.Reader, limit int64) (io.Reader, erro
 	return &capReader{r: r, left: limit, limit: limit}, nil
 }
 
-// asyncReader is a reader whose reads end with ctx's error once ctx ends,
+// AsyncReader is a reader whose reads end with ctx's error once ctx ends,
 // even where the read itself cannot be interrupted (a blocking stdin):
 // the read goes on in a goroutine of its own, left to the exit.
-type asyncReader struct {
-	ctx     context.Context
-	r       io.Reader
+type AsyncReader struct {
+	Ctx     context.Context
+	R       io.Reader
 	buf     []byte
 	rest    []byte // read, not yet returned
 	err     error  // the error of the read rest came from
@@ -151,8 +153,10 @@ type readResult struct {
 	err error
 }
 
-func (ar *asyncReader) Read(p []byte) (int, error) {
-	if err := ar.ctx.Err(); err != nil {
+// Read reads from the reader underneath in a goroutine of its own, and
+// returns early with the context's error once it is done.
+func (ar *AsyncReader) Read(p []byte) (int, error) {
+	if err := ar.Ctx.Err(); err != nil {
 		return 0, err
 	}
 	if len(ar.rest) > 0 {
@@ -172,7 +176,7 @@ func (ar *asyncReader) Read(p []byte) (int, error) {
 		}
 		ar.pending = true
 		go func() {
-			n, err := ar.r.Read(ar.buf)
+			n, err := ar.R.Read(ar.buf)
 			ar.done <- readResult{n, err}
 		}()
 	}
@@ -185,15 +189,15 @@ func (ar *asyncReader) Read(p []byte) (int, error) {
 			return n, nil // the error comes with the rest
 		}
 		return n, res.err
-	case <-ar.ctx.Done():
-		return 0, ar.ctx.Err()
+	case <-ar.Ctx.Done():
+		return 0, ar.Ctx.Err()
 	}
 }
 
 // Close closes the file.
 func (in *inputFile) Close() error {
 	in.stop()
-	err := in.f.Close()
+	err := in.F.Close()
 	if errors.Is(err, os.ErrClosed) {
 		return nil // by the end of the context
 	}
@@ -215,7 +219,7 @@ func (cr *capReader) Read(p []byte) (int, error) {
 		if n, err := cr.r.Read(one[:]); n == 0 {
 			return 0, err
 		}
-		return 0, fmt.Errorf("%w of %d MiB (--max-input)", errInputSize, cr.limit>>20)
+		return 0, fmt.Errorf("%w of %d MiB (--max-input)", ErrInputSize, cr.limit>>20)
 	}
 	if int64(len(p)) > cr.left {
 		p = p[:cr.left]

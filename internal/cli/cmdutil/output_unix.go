@@ -1,6 +1,6 @@
 //go:build unix
 
-package cli
+package cmdutil
 
 import (
 	"errors"
@@ -9,9 +9,9 @@ import (
 	"syscall"
 )
 
-// processAlive reports whether a process pid exists (EPERM: it does, but
+// ProcessAlive reports whether a process pid exists (EPERM: it does, but
 // is not ours).
-func processAlive(pid int) bool {
+func ProcessAlive(pid int) bool {
 	err := syscall.Kill(pid, 0)
 	return err == nil || errors.Is(err, syscall.EPERM)
 }
@@ -25,7 +25,7 @@ func chown(f *os.File, st fs.FileInfo) {
 }
 
 // dupFile returns a duplicate of the process's descriptor fd, named
-// name: writes go where the inherited descriptor goes (appended if the
+// Name: writes go where the inherited descriptor goes (appended if the
 // shell opened it with >>), and closing it leaves fd open.
 func dupFile(fd int, name string) (*os.File, error) {
 	d, err := syscall.Dup(fd)
@@ -36,8 +36,8 @@ func dupFile(fd int, name string) (*os.File, error) {
 	return os.NewFile(uintptr(d), name), nil
 }
 
-// openNoFollow opens path for reading without following a symbolic link
+// OpenNoFollow opens path for reading without following a symbolic link
 // and without waiting for a writer if it is a FIFO.
-func openNoFollow(path string) (*os.File, error) {
+func OpenNoFollow(path string) (*os.File, error) {
 	return os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 }

@@ -1,4 +1,4 @@
-package cli
+package cmdutil
 
 import (
 	"fmt"
@@ -8,11 +8,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mattn/go-isatty"
+	isatty "github.com/mattn/go-isatty"
 	"github.com/queens-dev/queens/board"
 )
 
-// progress draws a progress bar with an estimate of the time left on
+// Progress draws a progress bar with an estimate of the time left on
 // stderr:
 //
 //	counting n=18  [=========>          ]  47%  12s left
@@ -25,14 +25,14 @@ import (
 //
 // Use:
 //
-//	p := newProgress(c.App.ErrWriter, total, "counting")
+//	p := NewProgress(c.App.ErrWriter, total, "counting")
 //	defer p.Done()
 //	... p.Update(done) as the work advances (cheap: redraws at most 10 times a second)
 //
 // When the total is known only once the work has started, pass 0 and
 // report with Parts(done, total), which has the shape of
 // backtrack.CountOptions.Progress.
-type progress struct {
+type Progress struct {
 	w      io.Writer
 	total  int
 	label  string
@@ -43,25 +43,25 @@ type progress struct {
 	now    func() time.Time
 }
 
-// newProgress returns a progress bar for total units of work (0: not
+// NewProgress returns a progress bar for total units of work (0: not
 // known yet, see Parts), or nil (which does nothing) when stderr is not a
 // terminal.
-func newProgress(stderr io.Writer, total int, label string) *progress {
-	if !isTerminal(stderr) || os.Getenv("CI") != "" || os.Getenv("TERM") == "dumb" {
+func NewProgress(stderr io.Writer, total int, label string) *Progress {
+	if !IsTerminal(stderr) || os.Getenv("CI") != "" || os.Getenv("TERM") == "dumb" {
 		return nil
 	}
-	return &progress{w: stderr, total: total, label: label, colour: os.Getenv("NO_COLOR") == "",
+	return &Progress{w: stderr, total: total, label: label, colour: os.Getenv("NO_COLOR") == "",
 		start: time.Now(), now: time.Now}
 }
 
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
+// IsTerminal reports whether w is a terminal.
+func IsTerminal(w io.Writer) bool {
 	f := file(w)
 	return f != nil && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
 
 // Parts says that done of total units are finished, setting the total.
-func (p *progress) Parts(done, total int) {
+func (p *Progress) Parts(done, total int) {
 	if p != nil {
 		p.total = total
 		p.Update(done)
@@ -69,7 +69,7 @@ func (p *progress) Parts(done, total int) {
 }
 
 // Update says that done of the total units are finished.
-func (p *progress) Update(done int) {
+func (p *Progress) Update(done int) {
 	if p == nil || p.total <= 0 {
 		return
 	}
@@ -82,7 +82,7 @@ func (p *progress) Update(done int) {
 }
 
 // Done clears the bar, leaving stderr as it was.
-func (p *progress) Done() {
+func (p *Progress) Done() {
 	if p != nil && p.drawn {
 		io.WriteString(p.w, "\r\x1b[K")
 		p.drawn = false
@@ -90,7 +90,7 @@ func (p *progress) Done() {
 }
 
 // line renders the bar after elapsed time with done units finished.
-func (p *progress) line(done int, elapsed time.Duration) string {
+func (p *Progress) line(done int, elapsed time.Duration) string {
 	const width = 30
 	done = min(max(done, 0), p.total)
 	fill := width * done / p.total
@@ -109,15 +109,15 @@ func (p *progress) line(done int, elapsed time.Duration) string {
 	return fmt.Sprintf("%s [%s] %3d%%  %s", p.label, bar, 100*done/p.total, left)
 }
 
-// counted wraps a stream of solutions so that a progress bar advances
+// Counted wraps a stream of solutions so that a progress bar advances
 // with each one, where the number to come is known: the published count
 // (of classes, with unique) of a board without pre-placed queens, or the
-// limit. The bar is drawn only when the solutions do not go to the
+// Limit. The bar is drawn only when the solutions do not go to the
 // terminal it would be drawn on (stdout, unless output, -o, names a
 // file); call Done on it when the stream ends.
-func counted(stdout, stderr io.Writer, output string, seq iter.Seq2[board.Solution, error], n int, place []board.Queen, unique bool, limit int) (iter.Seq2[board.Solution, error], *progress) {
+func Counted(stdout, stderr io.Writer, output string, seq iter.Seq2[board.Solution, error], n int, place []board.Queen, unique bool, limit int) (iter.Seq2[board.Solution, error], *Progress) {
 	known, ok := board.Known(n)
-	toTerminal := (output == "-" || output == "") && isTerminal(stdout)
+	toTerminal := (output == "-" || output == "") && IsTerminal(stdout)
 	if !ok || len(place) > 0 || toTerminal {
 		return seq, nil
 	}
@@ -128,7 +128,7 @@ func counted(stdout, stderr io.Writer, output string, seq iter.Seq2[board.Soluti
 	if limit > 0 {
 		total = min(total, uint64(limit))
 	}
-	bar := newProgress(stderr, int(total), fmt.Sprintf("n=%d", n))
+	bar := NewProgress(stderr, int(total), fmt.Sprintf("n=%d", n))
 	if bar == nil {
 		return seq, nil
 	}

@@ -1,4 +1,4 @@
-package cli
+package cmdutil
 
 import (
 	"bufio"
@@ -22,9 +22,9 @@ import (
 	"github.com/queens-dev/queens/sat"
 )
 
-// output is where a command writes its results: stdout, or a file that
+// Output is where a command writes its results: stdout, or a file that
 // appears under its name only when Commit succeeds.
-type output struct {
+type Output struct {
 	*bufio.Writer
 	file   *os.File       // nil for stdout
 	path   string         // the name given
@@ -34,7 +34,7 @@ type output struct {
 	done   bool           // Commit ran: a second Commit does nothing
 }
 
-// openOutput opens path for writing ("-" or "" is stdout). A regular file
+// OpenOutput opens path for writing ("-" or "" is stdout). A regular file
 // (new, or an existing one, or one a symbolic link leads to) is written
 // under a temporary name in the directory of the file itself, then
 // renamed onto it by Commit (Abort removes it), so that an interrupted
@@ -43,20 +43,20 @@ type output struct {
 // umask allows. A character device (/dev/null, /dev/full), a FIFO or
 // /dev/stdout is opened and written directly. A block device, and a
 // directory that does not exist or cannot be written, are usage errors.
-func openOutput(path string, stdout io.Writer) (*output, error) {
-	return openOutputContext(context.Background(), path, stdout)
+func OpenOutput(path string, stdout io.Writer) (*Output, error) {
+	return OpenOutputContext(context.Background(), path, stdout)
 }
 
-// openOutputContext is openOutput that gives up when ctx ends while it
+// OpenOutputContext is OpenOutput that gives up when ctx ends while it
 // waits for the reader of a FIFO (an open for writing blocks until there
 // is one, and a caught Ctrl-C would not end it).
 //
 // A file whose name ends in .gz, .xz or .zst (in any case) is written
 // compressed (gzip, xz, zstd); one that ends in the suffix of another
 // compressor or of an archive (.bz2, .tgz, .zip, ...) is a usage error.
-func openOutputContext(ctx context.Context, path string, stdout io.Writer) (*output, error) {
+func OpenOutputContext(ctx context.Context, path string, stdout io.Writer) (*Output, error) {
 	if err := unwrittenSuffix(path); err != nil {
-		return nil, usagef("cannot write %s: %v", path, err)
+		return nil, Usagef("cannot write %s: %v", path, err)
 	}
 	o, err := openOutputFile(ctx, path, stdout)
 	if err != nil || o.file == nil {
@@ -65,7 +65,7 @@ func openOutputContext(ctx context.Context, path string, stdout io.Writer) (*out
 	zw, err := compressor(path, o.file)
 	if err != nil {
 		o.Abort()
-		return nil, failf("cannot write %s: %v", path, err)
+		return nil, Failf("cannot write %s: %v", path, err)
 	}
 	if zw != nil {
 		o.zw, o.Writer = zw, bufio.NewWriterSize(zw, 64<<10)
@@ -73,38 +73,38 @@ func openOutputContext(ctx context.Context, path string, stdout io.Writer) (*out
 	return o, nil
 }
 
-// openOutputFile is openOutputContext without compression.
-func openOutputFile(ctx context.Context, path string, stdout io.Writer) (*output, error) {
+// openOutputFile is OpenOutputContext without compression.
+func openOutputFile(ctx context.Context, path string, stdout io.Writer) (*Output, error) {
 	if path == "" || path == "-" {
-		return &output{Writer: bufio.NewWriterSize(stdout, 64<<10)}, nil
+		return &Output{Writer: bufio.NewWriterSize(stdout, 64<<10)}, nil
 	}
 	st, err := os.Stat(path) // follows links
 	switch {
 	case err == nil && st.IsDir():
-		return nil, usagef("output %s is a directory", path)
+		return nil, Usagef("output %s is a directory", path)
 	case err == nil && st.Mode()&fs.ModeDevice != 0 && st.Mode()&fs.ModeCharDevice == 0:
 		// A disk: surely a slip, and one that would destroy it.
-		return nil, usagef("output %s is a block device", path)
+		return nil, Usagef("output %s is a block device", path)
 	case err == nil && !st.Mode().IsRegular(), isProcessFile(path):
 		return openDeviceOutput(ctx, path)
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return nil, usagef("cannot write %s: %v", path, unwrapPath(err))
+		return nil, Usagef("cannot write %s: %v", path, UnwrapPath(err))
 	}
 	return openTempOutput(path, st)
 }
 
 // openDeviceOutput opens path, which is no regular file (a device, a
 // FIFO, /proc/self/fd/N), to write to it directly.
-func openDeviceOutput(ctx context.Context, path string) (*output, error) {
+func openDeviceOutput(ctx context.Context, path string) (*Output, error) {
 	if fd, ok := ownDescriptor(path); ok {
 		// The descriptor the process inherited, not a new open of
 		// the file behind it, which the user may not be allowed
 		// (a root-owned file the shell opened before su nobody).
 		f, err := dupFile(fd, path)
 		if err != nil {
-			return nil, usagef("cannot write %s: %v", path, err)
+			return nil, Usagef("cannot write %s: %v", path, err)
 		}
-		return &output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path}, nil
+		return &Output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path}, nil
 	}
 	// O_APPEND: behind /proc/PID/fd/1 may be a file the shell opened
 	// with >>, which a new open would otherwise write from its start.
@@ -113,18 +113,18 @@ func openDeviceOutput(ctx context.Context, path string) (*output, error) {
 		return nil, fmt.Errorf("interrupted while waiting for a reader of %s: %w", path, err)
 	}
 	if err != nil {
-		return nil, usagef("cannot write %s: %v", path, unwrapPath(err))
+		return nil, Usagef("cannot write %s: %v", path, UnwrapPath(err))
 	}
-	return &output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path}, nil
+	return &Output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path}, nil
 }
 
 // openTempOutput opens a temporary file beside the regular file path (st:
 // its state, nil if it does not exist yet), which Commit renames into
-// place.
-func openTempOutput(path string, st fs.FileInfo) (*output, error) {
+// Place.
+func openTempOutput(path string, st fs.FileInfo) (*Output, error) {
 	target, err := resolveLinks(path)
 	if err != nil {
-		return nil, usagef("cannot write %s: %v", path, unwrapPath(err))
+		return nil, Usagef("cannot write %s: %v", path, UnwrapPath(err))
 	}
 	perm := fs.FileMode(0o666) // less the umask, which OpenFile applies
 	if st != nil {
@@ -133,7 +133,7 @@ func openTempOutput(path string, st fs.FileInfo) (*output, error) {
 		perm = st.Mode().Perm()
 		f, err := os.OpenFile(target, os.O_WRONLY, 0)
 		if err != nil {
-			return nil, usagef("cannot write %s: %v", path, unwrapPath(err))
+			return nil, Usagef("cannot write %s: %v", path, UnwrapPath(err))
 		}
 		f.Close()
 	}
@@ -142,9 +142,9 @@ func openTempOutput(path string, st fs.FileInfo) (*output, error) {
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, usagef("cannot write %s: directory %s does not exist", path, filepath.Dir(path))
+			return nil, Usagef("cannot write %s: directory %s does not exist", path, filepath.Dir(path))
 		}
-		return nil, usagef("cannot write %s: %v", path, unwrapPath(err))
+		return nil, Usagef("cannot write %s: %v", path, UnwrapPath(err))
 	}
 	if st != nil {
 		// OpenFile's bits were cut by the umask; an existing file's are
@@ -152,13 +152,13 @@ func openTempOutput(path string, st fs.FileInfo) (*output, error) {
 		f.Chmod(perm)
 		chown(f, st)
 	}
-	o := &output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path, target: target, fresh: make(chan struct{})}
+	o := &Output{Writer: bufio.NewWriterSize(f, 64<<10), file: f, path: path, target: target, fresh: make(chan struct{})}
 	go keepFresh(tmp, o.fresh)
 	return o, nil
 }
 
 // stopFresh ends keepFresh on the temporary file, if any.
-func (o *output) stopFresh() {
+func (o *Output) stopFresh() {
 	if o.fresh != nil {
 		close(o.fresh)
 		o.fresh = nil
@@ -224,10 +224,10 @@ func ownDescriptor(path string) (fd int, ok bool) {
 	return fd, err == nil && fd >= 0 && !strings.HasPrefix(rest, "+") && !strings.HasPrefix(rest, "-")
 }
 
-// sameFile reports whether paths a and b name one file: the same inode
+// SameFile reports whether paths a and b name one file: the same inode
 // where both exist (hard links, symbolic links, other spellings), the
 // same place in the same directory where either is still to be made.
-func sameFile(a, b string) bool {
+func SameFile(a, b string) bool {
 	sa, erra := os.Stat(a)
 	sb, errb := os.Stat(b)
 	if erra == nil && errb == nil {
@@ -279,7 +279,7 @@ func resolveLinks(path string) (string, error) {
 	return "", syscall.ELOOP
 }
 
-// tempSuffix marks the temporary files of outputs, next to NAME:
+// TempSuffix marks the temporary files of outputs, next to NAME:
 //
 //	.NAME.queens-tmp-HOST-MACHINE-PID-RANDOM
 //
@@ -287,12 +287,12 @@ func resolveLinks(path string) (string, error) {
 // a hash of what makes a PID mean one process (host name, boot id, PID
 // namespace), PID the writer's process id and RANDOM 16 hex digits that
 // no other run can guess or repeat.
-const tempSuffix = ".queens-tmp-"
+const TempSuffix = ".queens-tmp-"
 
 // staleAge is how old (by its modification time) another machine's
 // temporary file must be before a run takes it for abandoned: a writer
 // that is alive touches its file every freshEvery, however long its
-// count runs before it writes a byte.
+// Count runs before it writes a byte.
 const (
 	staleAge   = 24 * time.Hour
 	freshEvery = time.Hour
@@ -310,7 +310,7 @@ const (
 func tempName(target string) string {
 	var r [8]byte
 	rand.Read(r[:]) // never fails (crypto/rand)
-	rest := tempSuffix + thisMachine().tag + "-" + strconv.Itoa(os.Getpid()) + "-" + hex.EncodeToString(r[:])
+	rest := TempSuffix + ThisMachine().Tag + "-" + strconv.Itoa(os.Getpid()) + "-" + hex.EncodeToString(r[:])
 	name, keep := filepath.Base(target), 255-1-len(rest)
 	if len(name) > keep {
 		for keep > 0 && !utf8.RuneStart(name[keep]) {
@@ -323,12 +323,12 @@ func tempName(target string) string {
 
 // machine is what tells this machine's processes from another's.
 type machine struct {
-	tag string // HOST-MACHINE of tempSuffix
+	Tag string // HOST-MACHINE of TempSuffix
 	id  string // MACHINE alone
 }
 
-// thisMachine is the machine this process runs on, read once.
-var thisMachine = sync.OnceValue(func() machine {
+// ThisMachine is the machine this process runs on, read once.
+var ThisMachine = sync.OnceValue(func() machine {
 	host, _ := os.Hostname()
 	boot, _ := os.ReadFile("/proc/sys/kernel/random/boot_id")
 	pidns, _ := os.Readlink("/proc/self/ns/pid")
@@ -352,11 +352,11 @@ func newMachine(host, boot, pidns string) machine {
 	if len(name) == 0 {
 		name = []byte("_")
 	}
-	return machine{tag: string(name) + "-" + id, id: id}
+	return machine{Tag: string(name) + "-" + id, id: id}
 }
 
 // tempOwner reads the machine id and pid from the part of a temporary
-// file's name after tempSuffix; ok is false for a name in any other form
+// file's name after TempSuffix; ok is false for a name in any other form
 // than exactly the one tempName writes (an older queens's
 // .NAME.queens-tmp-PID among them: which host wrote it cannot be told;
 // and a user's .notes.queens-tmp-backup, which is no temporary file).
@@ -434,24 +434,24 @@ func removeStaleTemps(target string) {
 	now := time.Now()
 	for _, e := range entries {
 		name := e.Name()
-		i := strings.LastIndex(name, tempSuffix)
+		i := strings.LastIndex(name, TempSuffix)
 		if i < 2 || name[0] != '.' || !e.Type().IsRegular() {
 			continue
 		}
-		if staleTemp(name[i+len(tempSuffix):], e, now) {
+		if staleTemp(name[i+len(TempSuffix):], e, now) {
 			os.Remove(filepath.Join(dir, name))
 		}
 	}
 }
 
 // staleTemp reports whether the temporary file e, whose name ends in
-// rest after tempSuffix, is abandoned.
+// rest after TempSuffix, is abandoned.
 func staleTemp(rest string, e fs.DirEntry, now time.Time) bool {
 	id, pid, ok := tempOwner(rest)
 	if !ok {
 		return false
 	}
-	if id == thisMachine().id && pid != os.Getpid() && !processAlive(pid) {
+	if id == ThisMachine().id && pid != os.Getpid() && !ProcessAlive(pid) {
 		return true
 	}
 	info, err := e.Info()
@@ -474,8 +474,8 @@ func keepFresh(path string, stop <-chan struct{}) {
 }
 
 // Commit flushes the output and, for a regular file, renames it into
-// place; called again, it does nothing.
-func (o *output) Commit() error {
+// Place; called again, it does nothing.
+func (o *Output) Commit() error {
 	if o.done {
 		return nil
 	}
@@ -495,7 +495,7 @@ func (o *output) Commit() error {
 	}
 	if o.target == "" {
 		if err != nil {
-			return failf("write %s: %v", o.path, unwrapPath(err))
+			return Failf("write %s: %v", o.path, UnwrapPath(err))
 		}
 		return nil
 	}
@@ -504,14 +504,14 @@ func (o *output) Commit() error {
 	}
 	if err != nil {
 		os.Remove(o.file.Name())
-		return failf("write %s: %v", o.path, unwrapPath(err))
+		return Failf("write %s: %v", o.path, UnwrapPath(err))
 	}
 	return nil
 }
 
 // Abort discards a file output; on stdout it flushes what was written, so
 // that the solutions found before an error or interruption are not lost.
-func (o *output) Abort() {
+func (o *Output) Abort() {
 	if o.file == nil {
 		o.Flush()
 		return
@@ -523,9 +523,9 @@ func (o *output) Abort() {
 	}
 }
 
-// finish commits o if err is nil and aborts it otherwise, returning the
+// Finish commits o if err is nil and aborts it otherwise, returning the
 // first error.
-func (o *output) finish(err error) error {
+func (o *Output) Finish(err error) error {
 	if err != nil {
 		o.Abort()
 		return err
@@ -533,36 +533,38 @@ func (o *output) finish(err error) error {
 	return o.Commit()
 }
 
-// notWritten says, for an error message, that a file output was not
-// written ("" for stdout or a device, where what was written stays
-// written).
-func (o *output) notWritten() string {
+// NotWritten says, for an error message, that a file output was not
+// Written ("" for stdout or a device, where what was written stays
+// Written).
+func (o *Output) NotWritten() string {
 	if o.target == "" {
 		return ""
 	}
 	return " (" + o.path + " not written)"
 }
 
-// ctxWriter is a writer that fails once ctx is done, so that a long
+// CtxWriter is a writer that fails once ctx is done, so that a long
 // export stops at the next buffer flush when the run is interrupted.
-type ctxWriter struct {
-	ctx     context.Context
-	w       io.Writer
-	written int64
+type CtxWriter struct {
+	Ctx     context.Context
+	W       io.Writer
+	Written int64
 }
 
-func (cw *ctxWriter) Write(p []byte) (int, error) {
-	if err := cw.ctx.Err(); err != nil {
+// Write writes p unless the context is done (its error then), and
+// counts what was written.
+func (cw *CtxWriter) Write(p []byte) (int, error) {
+	if err := cw.Ctx.Err(); err != nil {
 		return 0, err
 	}
-	n, err := cw.w.Write(p)
-	cw.written += int64(n)
+	n, err := cw.W.Write(p)
+	cw.Written += int64(n)
 	return n, err
 }
 
-// unwrapPath drops the *fs.PathError wrapper, whose path is the temporary
-// name and would only confuse.
-func unwrapPath(err error) error {
+// UnwrapPath drops the *fs.PathError wrapper, whose path is the temporary
+// Name and would only confuse.
+func UnwrapPath(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
