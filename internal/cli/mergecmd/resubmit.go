@@ -1,4 +1,4 @@
-package cli
+package mergecmd
 
 import (
 	"cmp"

@@ -1,4 +1,4 @@
-package cli
+package mergecmd_test
 
 import (
 	"context"
@@ -13,8 +13,10 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/internal/cli"
 	"github.com/queens-dev/queens/internal/cli/clitest"
 	"github.com/queens-dev/queens/internal/cli/cmdutil"
+	"github.com/queens-dev/queens/internal/cli/mergecmd"
 	"github.com/queens-dev/queens/shard"
 )
 
@@ -39,13 +41,13 @@ func TestMergeVerifyStrength(t *testing.T) {
 	}
 	want := fmt.Sprintf("a worker that forged 1 piece would have been caught with probability %s\n"+
 		"a worker that forged 1%% of the pieces (2) would have been caught with probability %s\n",
-		percent(shard.Detection(273, 1, 5)), percent(shard.Detection(273, 2, 5)))
+		mergecmd.Percent(shard.Detection(273, 1, 5)), mergecmd.Percent(shard.Detection(273, 2, 5)))
 	if stdout, _, _ := clitest.Run(t, in, "merge", "--verify", "5", "--seed", "7", "-"); !strings.Contains(stdout, "(--seed 7): all agree\n"+want) {
 		t.Errorf("merge --verify 5 --seed 7: stdout %q; want the seed and %q", stdout, want)
 	}
 	k, _ := shard.PiecesFor(273, 3, 0.9)
 	want = fmt.Sprintf("recounted %d of 273 pieces drawn at random (--seed 1): all agree\na worker that forged 3 pieces would have been caught with probability %s\n",
-		k, percent(shard.Detection(273, 3, k)))
+		k, mergecmd.Percent(shard.Detection(273, 3, k)))
 	if stdout, stderr, code := clitest.Run(t, in, "merge", "--verify", "90%", "--forged", "3", "--seed", "1", "-"); code != 0 || !strings.Contains(stdout, want) {
 		t.Errorf("merge --verify 90%% --forged 3: exit %d, stdout %q, stderr %q; want %q", code, stdout, stderr, want)
 	}
@@ -172,25 +174,6 @@ func TestMergeProgressCLI(t *testing.T) {
 	}
 }
 
-// TestProgressEvery checks the progress lines a sharded count writes to a
-// stderr that is not a terminal (a batch log).
-func TestProgressEvery(t *testing.T) {
-	_, stderr, code := clitest.Run(t, "", "backtrack", "-n", "15", "--count", "--shard", "0/1", "--json", "--threads", "1", "--progress-every", "20ms")
-	if code != 0 || !regexp.MustCompile(`(?m)^queens: progress: n=15 shard 0/1: \d+ of \d+ pieces \(\d+\.\d%\) after \S+, (about \S+ left|estimating)$`).MatchString(stderr) {
-		t.Errorf("--progress-every 20ms: exit %d, stderr %q", code, stderr)
-	}
-	if _, stderr, _ := clitest.Run(t, "", "backtrack", "-n", "13", "--count", "--shard", "0/1", "--json", "--progress-every", "0"); stderr != "" {
-		t.Errorf("--progress-every 0: stderr %q", stderr)
-	}
-	// A whole count, without --shard or --checkpoint, logs too (n = 17:
-	// the join takes over a second on one thread on every path; n = 16
-	// took under 0.15 s with AVX-512, before the first line).
-	stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", "17", "--count", "--threads", "1", "--progress-every", "20ms")
-	if code != 0 || stdout != "95815104 solutions\n" || !regexp.MustCompile(`(?m)^queens: progress: n=17: \d+ of \d+ pieces \(\d+\.\d%\) after \S+, (about \S+ left|estimating)$`).MatchString(stderr) {
-		t.Errorf("a whole count with --progress-every 20ms: exit %d, stdout %q, stderr %q", code, stdout, stderr)
-	}
-}
-
 // TestMergeMissingJSON checks that merge --format json prints a JSON
 // error object on stdout for missing shards, with exit status 1 as in
 // text.
@@ -276,7 +259,7 @@ func TestMergeRecordNotInput(t *testing.T) {
 				defer os.Remove(c.record)
 			}
 			var errb strings.Builder
-			code := Run(append([]string{"queens"}, args...), io.Discard, &errb)
+			code := cli.Run(append([]string{"queens"}, args...), io.Discard, &errb)
 			stderr := errb.String()
 			if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "--record") {
 				t.Errorf("%v: exit %d, stderr %q; want 2 and a refusal naming --record", args, code, stderr)
