@@ -25,6 +25,7 @@ import (
 
 	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/internal/cli/mergecmd"
+	"github.com/queens-dev/queens/internal/cli/satcmd"
 	"github.com/queens-dev/queens/internal/libc"
 	"github.com/queens-dev/queens/internal/quote"
 	"github.com/queens-dev/queens/sat/external"
@@ -145,7 +146,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 // commands lists the subcommands; each lives in the file named after it
 // (backtrack.go, sat.go, ...).
 func commands() []*cli.Command {
-	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), traceCommand(), compareCommand(), mergecmd.Command(), boardCommand(), checkCommand(), serveCommand(), versionCommand()}
+	return []*cli.Command{backtrackCommand(), satcmd.Command(), dimacsCommand(), decodeCommand(), traceCommand(), compareCommand(), mergecmd.Command(), boardCommand(), checkCommand(), serveCommand(), versionCommand()}
 }
 
 // versionFlag is queens --version, which prints what queens version does.

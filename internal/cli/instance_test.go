@@ -12,7 +12,6 @@ import (
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/internal/cli/clitest"
-	"github.com/queens-dev/queens/internal/cli/cmdutil"
 )
 
 // cadicalProof solves the CNF at path with cadical, which must answer
@@ -174,58 +173,6 @@ func TestDecodePictures(t *testing.T) {
 	}
 	if _, stderr, code := clitest.Run(t, "s SATISFIABLE\nv 1 0\n", "decode", "-n", "1", "--format", "fen"); code != 2 {
 		t.Errorf("decode -n 1 --format fen: exit %d, %q; want 2", code, stderr)
-	}
-}
-
-// TestRefereeLiars: the lies the referee of the third pass catches: an
-// UNSATISFIABLE that only gini's witness refutes (the backtracker cannot
-// decide it within its budget), and a --unique --count --place total;
-// and a claim nobody can check exits 3 with "verified": false.
-func TestRefereeLiars(t *testing.T) {
-	place, err := encode.RandomPlacement(150, 111, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	witness := []string{"sat", "-n", "150", "--solver", clitest.Solvers + "always-unsat.sh"}
-	for _, q := range place {
-		witness = append(witness, "--place", q.String())
-	}
-	defer func(d time.Duration) { cmdutil.RefereeTime = d }(cmdutil.RefereeTime)
-	for _, tc := range []struct {
-		name   string
-		needs  []string
-		budget time.Duration // the referee's, for each of its searches
-		args   []string
-		code   int
-		stdout string
-		stderr string
-	}{
-		// The backtracker gives up within 5 s; gini finds one in well
-		// under that (0.4 s here, time to spare on a busy machine).
-		{"UNSAT a witness refutes", []string{"sh"}, 5 * time.Second, witness, 1, "",
-			"always-unsat.sh answered UNSATISFIABLE (no solution), but gini finds a solution, checked as a board: ["},
-		// Neither decides in a millisecond: the answer is printed, not
-		// believed.
-		{"UNSAT nobody decides", []string{"sh"}, time.Millisecond, append(witness, "--format", "json"), 3,
-			`{"n":150,"total":0,"verified":false}`, "queens: unverified: always-unsat.sh answered UNSATISFIABLE (no solution) on n = 150 with --place "},
-		{"--unique --count --place total", []string{"sh", "cadical"}, cmdutil.RefereeTime, []string{"sat", "-n", "8", "--place", "1:1", "--unique", "--count", "--solver", clitest.Solvers + "unsat-after.sh 1"}, 1, "",
-			"unsat-after.sh found 1 solutions (2 in all), then answered UNSATISFIABLE, but the backtracker counts 4: a solver bug"},
-		{"verified count", []string{"sh", "cadical"}, cmdutil.RefereeTime, []string{"sat", "-n", "8", "--place", "1:1", "--count", "--format", "json", "--solver", "cadical -q"}, 0,
-			`{"n":8,"total":4,"verified":true,"verified_by":"backtracker"}`, ""},
-		{"verified no solution", []string{"sh", "cadical"}, cmdutil.RefereeTime, []string{"sat", "-n", "8", "--place", "1:1", "--place", "2:3", "--format", "json", "--solver", "cadical -q"}, 0,
-			`{"n":8,"total":0,"verified":true,"verified_by":"backtracker"}`, ""},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			clitest.Need(t, tc.needs...)
-			cmdutil.RefereeTime = tc.budget
-			stdout, stderr, code := clitest.Run(t, "", tc.args...)
-			if code != tc.code || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stderr, tc.stderr) {
-				t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q, %q", code, stdout, stderr, tc.code, tc.stdout, tc.stderr)
-			}
-			if lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n"); tc.code != 0 && !strings.HasPrefix(lines[len(lines)-1], "queens: ") {
-				t.Errorf("stderr does not end with a queens: line: %q", stderr)
-			}
-		})
 	}
 }
 

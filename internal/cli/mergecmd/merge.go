@@ -74,6 +74,7 @@ counts agree. --progress DIR... reads the parts directories of a running count
 pieces done, the percentage of the work (pieces weighted by their expected cost),
 an ETA, and the shards whose checkpoint has not changed for --stale.`
 
+// Command returns queens merge.
 func Command() *cli.Command { return newMergeCommand(runMerge) }
 
 // newMergeCommand returns the merge command; its action reads the flags

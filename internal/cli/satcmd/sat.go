@@ -1,4 +1,4 @@
-package cli
+package satcmd
 
 import (
 	"context"
@@ -17,7 +17,8 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func satCommand() *cli.Command { return newSatCommand(runSat) }
+// Command returns queens sat.
+func Command() *cli.Command { return newSatCommand(runSat) }
 
 // newSatCommand returns the sat command; its action reads the flags into
 // satOptions and hands them to run (tests pass their own).
