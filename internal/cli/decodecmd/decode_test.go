@@ -1,8 +1,6 @@
-package cli
+package decodecmd_test
 
 import (
-	"context"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,43 +11,6 @@ import (
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/internal/cli/clitest"
 )
-
-// TestDecodeFlags checks how decode reads and checks its flags and
-// arguments, without running the command.
-func TestDecodeFlags(t *testing.T) {
-	for _, tc := range []struct {
-		args        []string
-		answer      string
-		format      board.Format
-		readsAnswer bool
-		err         string
-	}{
-		{[]string{"-n", "8"}, "", board.FormatBoard, true, ""},
-		{[]string{"-n", "8", "--format", "fen", "--cnf", "q.cnf", "answer.txt"}, "answer.txt", board.FormatFEN, true, ""},
-		{[]string{"-n", "8", "--cnf", "q.cnf", "--proof", "q.drat"}, "", board.FormatBoard, false, ""},
-		{[]string{"-n", "8", "--cnf", "-", "answer.txt"}, "answer.txt", board.FormatBoard, true, ""},
-		{nil, "", "", false, "missing -n N"},
-		{[]string{"-n", "8", "a", "b"}, "", "", false, "want at most one FILE, got 2 arguments"},
-		{[]string{"-n", "9", "--format", "fen"}, "", "", false, "--format fen is for n = 8 only"},
-		{[]string{"-n", "8", "--proof", "q.drat"}, "", "", false, "--proof needs --cnf"},
-		{[]string{"-n", "8", "--cnf", "-"}, "", "", false, "--cnf - reads the CNF from stdin"},
-		{[]string{"-n", "8", "--cnf", "-", "-"}, "", "", false, "--cnf - reads the CNF from stdin"},
-	} {
-		var got *decodeOptions
-		err := clitest.RunCommand(t, newDecodeCommand(func(_ context.Context, o decodeOptions, _ io.Reader, _, _ io.Writer) error {
-			got = &o
-			return nil
-		}), tc.args...)
-		what := strings.Join(tc.args, " ")
-		if tc.err != "" {
-			clitest.Refused(t, "decode", tc.args, err, got != nil, tc.err)
-			continue
-		}
-		if err != nil || got == nil || got.answer != tc.answer || got.format != tc.format || got.readsAnswer != tc.readsAnswer {
-			t.Errorf("decode %s: %+v, %v; want answer %q, format %s, reads it %v", what, got, err, tc.answer, tc.format, tc.readsAnswer)
-		}
-	}
-}
 
 // TestDimacsCadicalDecode: queens dimacs -n 30 | cadical | queens decode
 // -n 30 exits 0; the same output with a queen moved exits 1 and names the

@@ -1,4 +1,4 @@
-package cli
+package decodecmd
 
 import (
 	"context"
@@ -19,7 +19,8 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func decodeCommand() *cli.Command { return newDecodeCommand(runDecode) }
+// Command returns queens decode.
+func Command() *cli.Command { return newDecodeCommand(runDecode) }
 
 // newDecodeCommand returns the decode command; its action reads the flags
 // into decodeOptions and hands them to run (tests pass their own).

@@ -1,4 +1,4 @@
-package cli
+package decodecmd_test
 
 import (
 	"fmt"
