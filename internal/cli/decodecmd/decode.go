@@ -69,7 +69,7 @@ func newDecodeCommand(run func(ctx context.Context, o decodeOptions, stdin io.Re
 			if err := o.check(); err != nil {
 				return err
 			}
-			return run(c.Context, o, os.Stdin, c.App.Writer, c.App.ErrWriter)
+			return run(c.Context, o, c.App.Reader, c.App.Writer, c.App.ErrWriter)
 		},
 	}
 }
