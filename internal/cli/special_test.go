@@ -3,9 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"io/fs"
-	"math"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -615,36 +613,6 @@ func TestTraceDelayInterruptible(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "queens: interrupted after ") {
 		t.Errorf("the output does not end with 'queens: interrupted after ...': %q", out.String()[max(0, out.Len()-300):])
-	}
-}
-
-// TestSleepInterruptible: trace --delay's wait ends with the run.
-func TestSleepInterruptible(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(10 * time.Millisecond); cancel() }()
-	start := time.Now()
-	sleep(ctx, time.Hour)
-	if d := time.Since(start); d > time.Minute {
-		t.Errorf("sleep went on %v after its context ended", d)
-	}
-}
-
-// TestGIFDelayClamped: the longest --delay gives GIF frames of at most
-// 655.35 s (16 bits of hundredths), even the solutions held six times
-// as long, instead of delays wrapped round to short ones.
-func TestGIFDelayClamped(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "t.gif")
-	if _, stderr, code := clitest.Run(t, "", "trace", "-n", "4", "--gif", path, "--delay", "655s"); code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	g := readGIF(t, path)
-	if len(g.Delay) == 0 {
-		t.Fatal("no frames")
-	}
-	for i, d := range g.Delay {
-		if d < 65500 || d > math.MaxUint16 {
-			t.Errorf("frame %d: delay %d, want 65500..65535", i, d)
-		}
 	}
 }
 

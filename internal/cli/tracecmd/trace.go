@@ -1,4 +1,4 @@
-package cli
+package tracecmd
 
 import (
 	"context"
@@ -69,7 +69,8 @@ var traceUsage = "queens trace -n N [--place R:C ...] [--all] [--strategy S] [--
 	"numbers; the GIF still dots them on the next queen's frame): only the places, dead ends,\n" +
 	"backtracks and solutions. At a class's pace: --no-rejects --delay 1s."
 
-func traceCommand() *cli.Command { return newTraceCommand(runTrace) }
+// Command returns queens trace.
+func Command() *cli.Command { return newTraceCommand(runTrace) }
 
 // newTraceCommand returns the trace command; its action reads the flags
 // into traceOptions, checks them into a traceConfig and hands it to run

@@ -1,4 +1,4 @@
-package cli
+package tracecmd_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"image"
 	imagedraw "image/draw"
 	"image/gif"
-	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -19,9 +19,29 @@ import (
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/board/draw"
+	"github.com/queens-dev/queens/internal/cli"
 	"github.com/queens-dev/queens/internal/cli/clitest"
 	"github.com/queens-dev/queens/internal/cli/cmdutil"
 )
+
+// TestGIFDelayClamped: the longest --delay gives GIF frames of at most
+// 655.35 s (16 bits of hundredths), even the solutions held six times
+// as long, instead of delays wrapped round to short ones.
+func TestGIFDelayClamped(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.gif")
+	if _, stderr, code := clitest.Run(t, "", "trace", "-n", "4", "--gif", path, "--delay", "655s"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	g := readGIF(t, path)
+	if len(g.Delay) == 0 {
+		t.Fatal("no frames")
+	}
+	for i, d := range g.Delay {
+		if d < 65500 || d > math.MaxUint16 {
+			t.Errorf("frame %d: delay %d, want 65500..65535", i, d)
+		}
+	}
+}
 
 // jsonStep is one line of queens trace --format json.
 type jsonStep struct {
@@ -420,7 +440,7 @@ func BenchmarkTraceGIF(b *testing.B) {
 			frames := 0
 			for b.Loop() {
 				var out, errs strings.Builder
-				if code := Run([]string{"queens", "trace", "-n", fmt.Sprint(n), "--gif", file}, &out, &errs); code != 0 {
+				if code := cli.Run([]string{"queens", "trace", "-n", fmt.Sprint(n), "--gif", file}, &out, &errs); code != 0 {
 					b.Fatalf("exit %d: %s", code, errs.String())
 				}
 				frames = strings.Count(out.String(), "\n") - 1
@@ -549,46 +569,5 @@ func TestTraceScan(t *testing.T) {
 	out, _, _ = clitest.Run(t, "", "trace", "-n", "4", "--strategy", "cells", "--boards", "--grid", "--max-steps", "1")
 	if !strings.Contains(out, "       1  1 2 2 2\n       2  2 2 0 0\n") {
 		t.Errorf("--grid:\n%s", out)
-	}
-}
-
-// TestTraceFlags checks how trace reads and checks its flags, without
-// running the command.
-func TestTraceFlags(t *testing.T) {
-	for _, tc := range []struct {
-		args     []string
-		order    backtrack.Order
-		agents   bool
-		maxSteps int
-		err      string
-	}{
-		{[]string{"-n", "4"}, backtrack.Rows, false, 0, ""},
-		{[]string{"-n", "6", "--narrate", "agents"}, backtrack.Columns, true, 0, ""},
-		{[]string{"-n", "6", "--narrate", "agents", "--order", "rows", "--max-steps", "7"}, backtrack.Rows, true, 7, ""},
-		{[]string{"-n", "6", "--all"}, backtrack.Rows, false, cmdutil.TraceAllSteps, ""},
-		{nil, 0, false, 0, "missing -n N"},
-		{[]string{"-n", "4", "x"}, 0, false, 0, `unexpected argument "x"`},
-		{[]string{"-n", "4", "--strategy", "heuristic"}, 0, false, 0, "--strategy heuristic is for big boards"},
-		{[]string{"-n", "11", "--strategy", "cells"}, 0, false, 0, "too large for --strategy cells"},
-		{[]string{"-n", "4", "--format", "svg"}, 0, false, 0, "want text or json"},
-		{[]string{"-n", "4", "--boards", "--format", "json"}, 0, false, 0, "not with --format json"},
-		{[]string{"-n", "4", "--narrate", "agents", "--format", "json"}, 0, false, 0, "not with --format json"},
-		{[]string{"-n", "4", "--narrate", "poems"}, 0, false, 0, "want steps or agents"},
-		{[]string{"-n", "4", "--grid"}, 0, false, 0, "with --boards"},
-		{[]string{"-n", "4", "--place", "5:5"}, 0, false, 0, "5:5"},
-	} {
-		var got *traceConfig
-		err := clitest.RunCommand(t, newTraceCommand(func(_ context.Context, cfg traceConfig, _ io.Writer) error {
-			got = &cfg
-			return nil
-		}), tc.args...)
-		what := strings.Join(tc.args, " ")
-		if tc.err != "" {
-			clitest.Refused(t, "trace", tc.args, err, got != nil, tc.err)
-			continue
-		}
-		if err != nil || got == nil || got.order != tc.order || got.agents != tc.agents || got.maxSteps != tc.maxSteps {
-			t.Errorf("trace %s: %+v, %v; want order %v, agents %v, max steps %d", what, got, err, tc.order, tc.agents, tc.maxSteps)
-		}
 	}
 }
