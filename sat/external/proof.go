@@ -13,6 +13,32 @@ import (
 // "mysolver --drat={proof}".
 const ProofPlaceholder = "{proof}"
 
+// CNFPlaceholder in a solver's or a counter's command stands for the name
+// of the CNF file, for a program that takes it elsewhere than last, e.g.
+// "cadical --lrat --no-binary {cnf} {proof}". Without it the name is
+// appended to the command's words.
+const CNFPlaceholder = "{cnf}"
+
+// withCNF returns the arguments (argv less its program) that run argv on
+// the CNF file cnf: argv's words with [CNFPlaceholder] replaced by cnf,
+// or, where none has it, cnf appended; then more (a result file, a
+// proof) after them all.
+func withCNF(argv []string, cnf string, more ...string) []string {
+	args := make([]string, 0, len(argv)+len(more))
+	placed := false
+	for _, w := range argv[1:] {
+		if strings.Contains(w, CNFPlaceholder) {
+			w = strings.ReplaceAll(w, CNFPlaceholder, cnf)
+			placed = true
+		}
+		args = append(args, w)
+	}
+	if !placed {
+		args = append(args, cnf)
+	}
+	return append(args, more...)
+}
+
 // ProofArgs returns how to ask the solver command argv (program first) for
 // a DRAT proof written to the file proof: the command's words to use, and
 // words to append after the CNF file's name. It knows these solvers, by
@@ -23,7 +49,8 @@ const ProofPlaceholder = "{proof}"
 //	glucose            glucose [ARGS] -certified -certified-output=PROOF CNF
 //
 // and any command with [ProofPlaceholder] in an argument, which is replaced
-// by the file's name. For other solvers it returns an error wrapping
+// by the file's name (the CNF's name goes last, or where
+// [CNFPlaceholder] stands). For other solvers it returns an error wrapping
 // [ErrNoProof] that says why (picosat as packaged is built without proof
 // traces; cryptominisat5 writes FRAT, not DRAT; minisat and clasp write
 // none).
