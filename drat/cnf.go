@@ -31,8 +31,8 @@ var (
 )
 
 // ParseError is the error returned for malformed input: a CNF, a DRAT proof
-// or an LRAT proof (Format says which: "DIMACS", "DRAT", "binary DRAT",
-// "LRAT"). Line counts from 1 and is 0 for binary input; Offset is the byte
+// or a proof (Format says which: "DIMACS", "DRAT", "binary DRAT",
+// "LRAT", "binary LRAT", "FRAT", "binary FRAT"). Line counts from 1 and is 0 for binary input; Offset is the byte
 // offset, counted from 0, of the offending token or byte.
 type ParseError struct {
 	Format string
