@@ -66,9 +66,15 @@ func TestDegenerateCNF(t *testing.T) {
 			}
 			if tc.empty {
 				for name, check := range map[string]func(context.Context, *drat.Formula, *strings.Reader) (*drat.Result, error){
-					"CheckDRAT": func(c context.Context, f *drat.Formula, r *strings.Reader) (*drat.Result, error) { return drat.CheckDRAT(c, f, r) },
-					"CheckFRAT": func(c context.Context, f *drat.Formula, r *strings.Reader) (*drat.Result, error) { return drat.CheckFRAT(c, f, r) },
-					"CheckLRAT": func(c context.Context, f *drat.Formula, r *strings.Reader) (*drat.Result, error) { return drat.CheckLRAT(c, f, r) },
+					"CheckDRAT": func(c context.Context, f *drat.Formula, r *strings.Reader) (*drat.Result, error) {
+						return drat.CheckDRAT(c, f, r)
+					},
+					"CheckFRAT": func(c context.Context, f *drat.Formula, r *strings.Reader) (*drat.Result, error) {
+						return drat.CheckFRAT(c, f, r)
+					},
+					"CheckLRAT": func(c context.Context, f *drat.Formula, r *strings.Reader) (*drat.Result, error) {
+						return drat.CheckLRAT(c, f, r)
+					},
 				} {
 					if res, err := check(context.Background(), f, strings.NewReader("")); err != nil || !res.FormulaConflict {
 						t.Errorf("%s of the empty proof: %+v, %v; want a formula conflict", name, res, err)
