@@ -533,6 +533,9 @@ func TestReadCNF(t *testing.T) {
 		{"p cnf 3 1\n1 2", "input ends inside a clause"},
 		{"p cnf 2000000000 1\n1 0\n", "header"},
 		{"p cnf 5 99999999999\n1 0\n", "header says 99999999999"},
+		{"p cnf 2 1 c two\n1 0\n", "header"},
+		{"p cnf 2 1\n1 2 c 0\n", "input ends inside a clause"},
+		{"p cnf 2 1\n1 -c\n2 0\n", "bad literal"},
 	}
 	for _, tt := range tests {
 		f, err := drat.ReadCNF(strings.NewReader(tt.in))
@@ -546,9 +549,18 @@ func TestReadCNF(t *testing.T) {
 			t.Errorf("ReadCNF(%q) = %v, %v; want error containing %q", tt.in, f, err, tt.want)
 		}
 	}
-	f, err := drat.ReadCNF(strings.NewReader("p cnf 3 2\n1 -2 0\n3 0\n"))
-	if err != nil || f.Vars != 3 || fmt.Sprint(f.Clauses) != "[[1 -2] [3]]" {
-		t.Errorf("ReadCNF = %+v, %v", f, err)
+	for _, in := range []string{
+		"p cnf 3 2\n1 -2 0\n3 0\n",
+		// kissat's comments after the header: a word starting with c,
+		// or a c right after a literal's digits
+		"p cnf 3 2\n1 -2 0 c first\n3 0c second\n",
+		"p cnf 3 2\n1 c first, on\n-2 0\n3 0 cnothing after",
+		"p cnf 3 2\n1 -2c 0 not read\n0\n3 0\n",
+	} {
+		f, err := drat.ReadCNF(strings.NewReader(in))
+		if err != nil || f.Vars != 3 || fmt.Sprint(f.Clauses) != "[[1 -2] [3]]" {
+			t.Errorf("ReadCNF(%q) = %+v, %v", in, f, err)
+		}
 	}
 }
 
