@@ -77,6 +77,10 @@ type Parallel struct {
 	// The solutions returned so far: every one of the cubes before from,
 	// and the first skip (in emission order) of cube from.
 	from, skip int
+	// canonical: the CNF keeps only the solutions canonical under the 8
+	// symmetries, so the cubes larger than their mirror image, which
+	// hold none, are left out, and no mirror image is emitted.
+	canonical bool
 }
 
 // NewParallel returns a Parallel for cnf, which must have N set (the CNF
@@ -227,7 +231,12 @@ func cubes(n, depth int, placed []board.Queen, sym bool) []cube {
 func (p *Parallel) run(ctx context.Context, keep bool, emit func(cubeResult) bool) error {
 	start := time.Now()
 	n, depth := p.cnf.N, p.opt.Depth
-	cs := cubes(n, depth, p.cnf.Place, !p.opt.NoSymmetry && len(p.cnf.Place) == 0)
+	cs := cubes(n, depth, p.cnf.Place, p.canonical || !p.opt.NoSymmetry && len(p.cnf.Place) == 0)
+	if p.canonical {
+		for i := range cs {
+			cs[i].mirror = false
+		}
+	}
 	p.stats.Cubes += max(len(cs)-p.from, 0)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -437,7 +446,9 @@ func loadGini(vars int, clauses [][]int, m varMap) *gini.Gini {
 }
 
 // countClasses is Count by symmetry classes (see Count): a Parallel with
-// the lex-leader clauses added enumerates the canonical solutions.
+// the lex-leader clauses added enumerates the canonical solutions, on
+// the cubes not larger than their mirror image (a canonical solution is
+// not larger than its mirror image, nor its top rows than theirs).
 func (p *Parallel) countClasses(ctx context.Context) (uint64, error) {
 	n := p.cnf.N
 	all := board.Transforms()
@@ -449,7 +460,7 @@ func (p *Parallel) countClasses(ctx context.Context) (uint64, error) {
 	broken.Symmetries = group
 	opt := p.opt
 	opt.NoSymmetry = true
-	classes := &Parallel{cnf: &broken, opt: opt}
+	classes := &Parallel{cnf: &broken, opt: opt, canonical: true}
 	var total uint64
 	var err error
 	for s, e := range classes.All(ctx) {
