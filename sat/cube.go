@@ -141,7 +141,9 @@ func (p *Parallel) All(ctx context.Context) iter.Seq2[board.Solution, error] {
 // with board.Check that is the canonical one of its class, and each
 // counts as the size of its class ([board.OrbitSize]), every image
 // checked too. About 8 times fewer solves than solutions, where the
-// mirror halves make 2; it is still every class found by gini.
+// mirror halves make 2; it is still every class found by gini. Like the
+// mirror halves, it takes the CNF to be the queens instance of N, whose
+// solutions the symmetries map onto each other.
 func (p *Parallel) Count(ctx context.Context) (uint64, error) {
 	if p.from == 0 && p.skip == 0 && !p.opt.NoSymmetry && len(p.cnf.Place) == 0 && len(p.cnf.Symmetries) == 0 {
 		return p.countClasses(ctx)
