@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -12,10 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/internal/cli/clitest"
-	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/internal/testutil"
 )
 
@@ -161,137 +158,6 @@ func TestCheckCommand(t *testing.T) {
 		}
 	}
 	walk(0)
-}
-
-func TestUniqueRotationsCLI(t *testing.T) {
-	for _, args := range [][]string{
-		{"backtrack", "-n", "8", "--count", "--unique", "rotations"},
-		{"backtrack", "-n", "8", "--count", "--unique=rotations"},
-		{"backtrack", "-n", "8", "--count", "--unique=rotations", "--strategy", "lex"},
-		{"backtrack", "-n", "8", "--count", "--unique=rotations", "--order", "columns"},
-	} {
-		out, errs, code := clitest.Run(t, "", args...)
-		if code != 0 || out != "92 solutions (24 unique up to rotation)\n" {
-			t.Errorf("%v: exit %d %s %q", args, code, errs, out)
-		}
-	}
-	out, _, _ := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--unique=rotations", "--format", "json")
-	if out != `{"n":8,"total":92,"unique":24,"symmetry":"rotations"}`+"\n" {
-		t.Errorf("json: %q", out)
-	}
-	for n := 1; n <= 9; n++ {
-		out, errs, code := clitest.Run(t, "", "backtrack", "-n", fmt.Sprint(n), "--all", "--format", "perm", "--unique=rotations")
-		lines := 0
-		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-			if line == "no solution" {
-				break
-			}
-			s, err := board.Parse(board.FormatPerm, line)
-			if err != nil || !board.IsCanonicalRotation(s) || !board.Valid(s) {
-				t.Fatalf("n=%d: %q %v", n, line, err)
-			}
-			lines++
-		}
-		res, _ := backtrack.Count(t.Context(), n, backtrack.CountOptions{Unique: true})
-		if code != 0 || uint64(lines) != res.Rotations {
-			t.Errorf("n=%d: exit %d %s, %d listed, %d classes", n, code, errs, lines, res.Rotations)
-		}
-	}
-	// Plain --unique is still rotations and reflections.
-	if out, _, _ := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--unique"); out != "92 solutions (12 unique)\n" {
-		t.Errorf("--unique: %q", out)
-	}
-	for _, args := range [][]string{
-		{"backtrack", "-n", "8", "--count", "--unique=mirrors"},
-		{"backtrack", "-n", "8", "--unique", "rotations", "--count"},
-		{"backtrack", "-n", "8", "--count", "--unique=rotations", "--shard", "0/2"},
-		{"backtrack", "-n", "8", "--order", "diagonal"},
-	} {
-		if _, errs, code := clitest.Run(t, "", args...); code != 2 || !strings.HasPrefix(errs, "queens: ") || strings.Contains(errs, "boolean") {
-			t.Errorf("%v: exit %d, %q; want a usage error", args, code, errs)
-		}
-	}
-}
-
-func TestCountWithStrategy(t *testing.T) {
-	for _, strategy := range []string{"lex", "heuristic"} {
-		for n := 1; n <= 9; n++ {
-			out, errs, code := clitest.Run(t, "", "backtrack", "-n", fmt.Sprint(n), "--count", "--unique", "--strategy", strategy, "--stats", "--format", "json")
-			var got struct{ Total, Unique uint64 }
-			json.Unmarshal([]byte(out), &got)
-			total, unique := testutil.Count(n, nil)
-			if code != 0 || got.Total != total || got.Unique != unique {
-				t.Errorf("n=%d %s: exit %d, %q; brute force %d (%d unique)", n, strategy, code, out, total, unique)
-			}
-			var stats struct {
-				Stats struct {
-					Algorithm, Strategy string
-					Nodes               uint64
-				}
-			}
-			if err := json.Unmarshal([]byte(errs), &stats); err != nil || stats.Stats.Algorithm != "backtrack" || stats.Stats.Strategy != strategy {
-				t.Errorf("n=%d %s: stats %q", n, strategy, errs)
-			}
-			if strategy == "lex" {
-				st, _ := backtrack.Search(t.Context(), n, backtrack.Options{Strategy: backtrack.Lex}, func(board.Solution) bool { return true })
-				if stats.Stats.Nodes != st.Nodes {
-					t.Errorf("n=%d: %d nodes, the textbook search places %d", n, stats.Stats.Nodes, st.Nodes)
-				}
-			}
-		}
-	}
-	_, errs, _ := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--stats")
-	if !strings.Contains(errs, "algorithm=counter") {
-		t.Errorf("the counter's stats %q do not name it", errs)
-	}
-	out, _, _ := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--place", "1:1", "--strategy", "lex")
-	if out != "4 solutions\n" {
-		t.Errorf("lex count with --place 1:1: %q", out)
-	}
-}
-
-// TestNumberedListing pretends stdout is a terminal: the solutions of a
-// listing are numbered and the total follows; to a pipe nothing changes.
-func TestNumberedListing(t *testing.T) {
-	old := cmdutil.StdoutIsTerminal
-	cmdutil.StdoutIsTerminal = func(io.Writer) bool { return true }
-	defer func() { cmdutil.StdoutIsTerminal = old }()
-	out, _, code := clitest.Run(t, "", "backtrack", "-n", "6", "--all", "--format", "perm")
-	want := "   1  2 4 6 1 3 5\n   2  3 6 2 5 1 4\n   3  4 1 5 2 6 3\n   4  5 3 1 6 4 2\ntotal: 4 solutions\n"
-	if code != 0 || out != want {
-		t.Errorf("numbered perm:\n%s\nwant\n%s", out, want)
-	}
-	out, _, _ = clitest.Run(t, "", "backtrack", "-n", "4", "--all")
-	if !strings.HasPrefix(out, "solution 1:\n    1 2 3 4\n") || !strings.Contains(out, "\n\nsolution 2:\n") || !strings.HasSuffix(out, "total: 2 solutions\n") {
-		t.Errorf("numbered boards:\n%s", out)
-	}
-	out, _, _ = clitest.Run(t, "", "backtrack", "-n", "1", "--all", "--format", "perm")
-	if out != "   1  1\ntotal: 1 solution\n" {
-		t.Errorf("n=1: %q", out)
-	}
-	for _, args := range [][]string{{"backtrack", "-n", "6"}, {"backtrack", "-n", "6", "--all", "--format", "json"}, {"backtrack", "-n", "6", "--count"}} {
-		if out, _, _ := clitest.Run(t, "", args...); strings.Contains(out, "total") || strings.Contains(out, "solution 1") {
-			t.Errorf("%v numbered: %q", args, out)
-		}
-	}
-	cmdutil.StdoutIsTerminal = old
-	if out, _, _ := clitest.Run(t, "", "backtrack", "-n", "6", "--all", "--format", "perm"); strings.Contains(out, "total") {
-		t.Errorf("numbered to a pipe: %q", out)
-	}
-}
-
-func TestBacktrackColumnOrder(t *testing.T) {
-	out, errs, code := clitest.Run(t, "", "backtrack", "-n", "8", "--order", "columns", "--format", "perm", "--limit", "2")
-	// Filled column by column: the queen of column 1 on row 1, of column 2
-	// On row 5, ... (the textbook's 1 5 8 6 3 7 2 4, read down the
-	// columns); perm prints the column of each row.
-	if code != 0 || out != "1 7 5 8 2 4 6 3\n1 7 4 6 8 2 5 3\n" {
-		t.Errorf("exit %d %s:\n%s", code, errs, out)
-	}
-	out, _, _ = clitest.Run(t, "", "backtrack", "-n", "8", "--order", "columns", "--count")
-	if out != "92 solutions\n" {
-		t.Errorf("count by columns: %q", out)
-	}
 }
 
 // TestBoardFlags checks how board reads and checks its flags, without

@@ -23,6 +23,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/queens-dev/queens/internal/cli/backtrackcmd"
 	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/internal/cli/decodecmd"
 	"github.com/queens-dev/queens/internal/cli/mergecmd"
@@ -148,7 +149,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 // commands lists the subcommands; each lives in the file named after it
 // (backtrack.go, sat.go, ...).
 func commands() []*cli.Command {
-	return []*cli.Command{backtrackCommand(), satcmd.Command(), dimacsCommand(), decodecmd.Command(), tracecmd.Command(), compareCommand(), mergecmd.Command(), boardCommand(), checkCommand(), serveCommand(), versionCommand()}
+	return []*cli.Command{backtrackcmd.Command(), satcmd.Command(), dimacsCommand(), decodecmd.Command(), tracecmd.Command(), compareCommand(), mergecmd.Command(), boardCommand(), checkCommand(), serveCommand(), versionCommand()}
 }
 
 // versionFlag is queens --version, which prints what queens version does.

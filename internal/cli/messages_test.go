@@ -46,16 +46,6 @@ func TestCheckCount(t *testing.T) {
 	}
 }
 
-// TestUniqueLimitBigBoard: --unique --limit 1 above AutoLexMax finds a
-// canonical solution (lex order, where they come early), not none.
-func TestUniqueLimitBigBoard(t *testing.T) {
-	out, errs, code := clitest.Run(t, "", "backtrack", "-n", "25", "--unique", "--limit", "1", "--format", "perm")
-	s, err := board.Parse(board.FormatPerm, strings.TrimSpace(out))
-	if code != 0 || err != nil || !board.Valid(s) || !board.IsCanonical(s) {
-		t.Errorf("exit %d %s: %q is not a canonical solution (%v)", code, errs, out, err)
-	}
-}
-
 // TestUniquePlaceCLI counts the classes of completions with --unique and
 // --unique=rotations and --place on both engines, against Burnside's
 // Count from the brute force's completions.

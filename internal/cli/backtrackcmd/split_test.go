@@ -1,4 +1,4 @@
-package cli
+package backtrackcmd_test
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/gpu"
+	"github.com/queens-dev/queens/internal/cli/backtrackcmd"
 	"github.com/queens-dev/queens/internal/cli/clitest"
 )
 
@@ -56,7 +57,7 @@ func TestSplitShards(t *testing.T) {
 			t.Errorf("backtrack %v: exit %d, stderr %q; want a one-line usage error", args, code, stderr)
 		}
 	}
-	defer SetGPU(func() error { return nil }, gpu.Reference)()
+	defer backtrackcmd.SetGPU(func() error { return nil }, gpu.Reference)()
 	_, stderr, code = clitest.Run(t, "", "backtrack", "-n", "12", "--count", "--shard", "0/3", "--split", "4", "--gpu")
 	if code != 2 || !strings.Contains(stderr, "--gpu counts whole constellations") {
 		t.Errorf("--split with --gpu: exit %d, stderr %q", code, stderr)

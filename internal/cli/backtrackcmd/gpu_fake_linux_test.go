@@ -1,10 +1,11 @@
 //go:build linux && !android && (amd64 || arm64) && !nogpu
 
-package cli
+package backtrackcmd_test
 
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -28,7 +29,7 @@ func TestMixedFleet(t *testing.T) {
 		return
 	}
 	clitest.SkipShort(t, "builds a fake GPU driver and counts n = 16 on it")
-	dir := testutil.FakeCUDA(t, "../../gpu/testdata/fakecuda.cpp", "no fake GPU driver to count GPU shards with")
+	dir := testutil.FakeCUDA(t, filepath.Join(clitest.Root(t), "gpu", "testdata", "fakecuda.cpp"), "no fake GPU driver to count GPU shards with")
 	cmd := exec.Command(os.Args[0], "-test.run", "^TestMixedFleet$", "-test.v", "-test.count", "1")
 	cmd.Env = append(os.Environ(), fakeGPUEnv+"="+dir, "LD_LIBRARY_PATH="+dir)
 	out, err := cmd.CombinedOutput()

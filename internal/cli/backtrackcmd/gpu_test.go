@@ -1,4 +1,4 @@
-package cli
+package backtrackcmd_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/gpu"
+	"github.com/queens-dev/queens/internal/cli/backtrackcmd"
 	"github.com/queens-dev/queens/internal/cli/clitest"
 )
 
@@ -14,7 +15,7 @@ import (
 // counts, plain and sharded, must be the published ones; without a device
 // --gpu is a usage error and --gpu=auto counts on the CPU.
 func TestGPUFlag(t *testing.T) {
-	defer SetGPU(func() error { return gpu.ErrNoDevice }, gpu.Count)()
+	defer backtrackcmd.SetGPU(func() error { return gpu.ErrNoDevice }, gpu.Count)()
 	if stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--gpu"); code != 2 || stdout != "" || !strings.Contains(stderr, "--gpu: no CUDA device") {
 		t.Errorf("--gpu without a device: exit %d, stdout %q, stderr %q; want 2", code, stdout, stderr)
 	}
@@ -22,12 +23,12 @@ func TestGPUFlag(t *testing.T) {
 		t.Errorf("--gpu=auto without a device: exit %d, stdout %q", code, stdout)
 	}
 
-	SetGPU(func() error { return nil }, gpu.Reference)
+	backtrackcmd.SetGPU(func() error { return nil }, gpu.Reference)
 	if stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", "10", "--count", "--unique", "--gpu"); code != 0 || stdout != "724 solutions (92 unique)\n" {
 		t.Errorf("--gpu (reference): exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	var designs []gpu.Design
-	SetGPU(func() error { return nil }, func(ctx context.Context, n int, opt gpu.Options) (gpu.Result, error) {
+	backtrackcmd.SetGPU(func() error { return nil }, func(ctx context.Context, n int, opt gpu.Options) (gpu.Result, error) {
 		designs = append(designs, opt.Design)
 		return gpu.Reference(ctx, n, opt)
 	})

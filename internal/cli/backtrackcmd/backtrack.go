@@ -1,4 +1,4 @@
-package cli
+package backtrackcmd
 
 import (
 	"context"
@@ -61,7 +61,8 @@ published beyond 27: merge --verify checks those), with --engine join N <= %d.
 them there); --engine join counts the join's own pieces instead, whose shards merge
 only with join shards.`, backtrack.AutoLexMax, backtrack.CellsMaxN, backtrack.GenerateMaxN, cmdutil.MaxFirstN, cmdutil.MaxLexFirstN, cmdutil.MaxAllN, cmdutil.MaxCountN, backtrack.CountMaxN, join.MaxN)
 
-func backtrackCommand() *cli.Command { return newBacktrackCommand(runBacktrack) }
+// Command returns queens backtrack.
+func Command() *cli.Command { return newBacktrackCommand(runBacktrack) }
 
 // newBacktrackCommand returns the backtrack command; its action reads the
 // flags into backtrackOptions and hands them to run (tests pass their
