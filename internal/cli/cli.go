@@ -28,6 +28,7 @@ import (
 	"github.com/queens-dev/queens/internal/cli/decodecmd"
 	"github.com/queens-dev/queens/internal/cli/mergecmd"
 	"github.com/queens-dev/queens/internal/cli/satcmd"
+	"github.com/queens-dev/queens/internal/cli/servecmd"
 	"github.com/queens-dev/queens/internal/cli/tracecmd"
 	"github.com/queens-dev/queens/internal/libc"
 	"github.com/queens-dev/queens/internal/quote"
@@ -149,7 +150,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 // commands lists the subcommands; each lives in the file named after it
 // (backtrack.go, sat.go, ...).
 func commands() []*cli.Command {
-	return []*cli.Command{backtrackcmd.Command(), satcmd.Command(), dimacsCommand(), decodecmd.Command(), tracecmd.Command(), compareCommand(), mergecmd.Command(), boardCommand(), checkCommand(), serveCommand(), versionCommand()}
+	return []*cli.Command{backtrackcmd.Command(), satcmd.Command(), dimacsCommand(), decodecmd.Command(), tracecmd.Command(), compareCommand(), mergecmd.Command(), boardCommand(), checkCommand(), servecmd.Command(), versionCommand()}
 }
 
 // versionFlag is queens --version, which prints what queens version does.

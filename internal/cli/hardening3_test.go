@@ -361,21 +361,6 @@ func TestSolverDiesWithQueens(t *testing.T) {
 	}
 }
 
-// TestServeAddr: a port that is no port is a usage error (exit 2), told
-// before anything listens.
-func TestServeAddr(t *testing.T) {
-	for _, addr := range []string{"127.0.0.1:-1", "127.0.0.1:65536", "127.0.0.1:99999999999999999999", "127.0.0.1:no-such-service", "127.0.0.1:\x1b[2J"} {
-		_, stderr, code := clitest.RunQueens(t, t.TempDir(), "serve", "--addr", addr)
-		if code != 2 {
-			t.Errorf("--addr %q: exit %d, want 2", addr, code)
-		}
-		clitest.CheckOneLine(t, stderr, "--addr")
-		if strings.Contains(stderr, "\x1b") {
-			t.Errorf("--addr %q: the message has the raw ESC", addr)
-		}
-	}
-}
-
 // TestMessagesShort: whatever a message quotes (a long argument, a flag
 // value, a token of a file or a shard line's host), it is one line of a
 // few hundred bytes at most, with control and formatting characters

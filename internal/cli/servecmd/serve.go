@@ -1,4 +1,4 @@
-package cli
+package servecmd
 
 import (
 	"context"
@@ -12,7 +12,8 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func serveCommand() *cli.Command { return newServeCommand(runServe) }
+// Command returns queens serve.
+func Command() *cli.Command { return newServeCommand(runServe) }
 
 // newServeCommand returns the serve command; its action reads the flags
 // into serveOptions and hands them to run (tests pass their own).
