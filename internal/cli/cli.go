@@ -25,6 +25,7 @@ import (
 
 	"github.com/queens-dev/queens/internal/cli/backtrackcmd"
 	"github.com/queens-dev/queens/internal/cli/cmdutil"
+	"github.com/queens-dev/queens/internal/cli/comparecmd"
 	"github.com/queens-dev/queens/internal/cli/decodecmd"
 	"github.com/queens-dev/queens/internal/cli/mergecmd"
 	"github.com/queens-dev/queens/internal/cli/satcmd"
@@ -150,7 +151,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 // commands lists the subcommands; each lives in the file named after it
 // (backtrack.go, sat.go, ...).
 func commands() []*cli.Command {
-	return []*cli.Command{backtrackcmd.Command(), satcmd.Command(), dimacsCommand(), decodecmd.Command(), tracecmd.Command(), compareCommand(), mergecmd.Command(), boardCommand(), checkCommand(), servecmd.Command(), versionCommand()}
+	return []*cli.Command{backtrackcmd.Command(), satcmd.Command(), dimacsCommand(), decodecmd.Command(), tracecmd.Command(), comparecmd.Command(), mergecmd.Command(), boardCommand(), checkCommand(), servecmd.Command(), versionCommand()}
 }
 
 // versionFlag is queens --version, which prints what queens version does.

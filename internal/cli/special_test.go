@@ -615,31 +615,3 @@ func TestTraceDelayInterruptible(t *testing.T) {
 		t.Errorf("the output does not end with 'queens: interrupted after ...': %q", out.String()[max(0, out.Len()-300):])
 	}
 }
-
-// FuzzParseRange: compare's -n RANGE gives board sizes in 1..max, each
-// once, or a usage error; never a panic or a long loop.
-func FuzzParseRange(f *testing.F) {
-	for _, s := range []string{"8", "1-12", "4,8,10", "1-16", "0", "5-3", "-1", "1-9223372036854775807", "010",
-		"4-x", ",", "", "3,3,2-4", " 4 - 6 "} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		sizes, err := parseRange(s, cmdutil.CompareMaxN)
-		if err != nil {
-			if cmdutil.ExitCode(err) != 2 {
-				t.Errorf("parseRange(%q): %v, exit status %d, want 2", s, err, cmdutil.ExitCode(err))
-			}
-			return
-		}
-		seen := map[int]bool{}
-		for _, n := range sizes {
-			if n < 1 || n > cmdutil.CompareMaxN || seen[n] {
-				t.Errorf("parseRange(%q) = %v: %d out of range or repeated", s, sizes, n)
-			}
-			seen[n] = true
-		}
-		if len(sizes) == 0 {
-			t.Errorf("parseRange(%q) gave no sizes and no error", s)
-		}
-	})
-}

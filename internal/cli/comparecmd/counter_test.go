@@ -1,4 +1,4 @@
-package cli
+package comparecmd_test
 
 import (
 	"os/exec"

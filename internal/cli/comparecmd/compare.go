@@ -1,4 +1,4 @@
-package cli
+package comparecmd
 
 import (
 	"context"
@@ -62,7 +62,8 @@ func compareDescription() string {
 		"engine that was running is named)."
 }
 
-func compareCommand() *cli.Command { return newCompareCommand(runCompareCommand) }
+// Command returns queens compare.
+func Command() *cli.Command { return newCompareCommand(runCompareCommand) }
 
 // newCompareCommand returns the compare command; its action reads the
 // flags into compareOptions and hands them to run (tests pass their own).

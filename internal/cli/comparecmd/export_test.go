@@ -1,0 +1,5 @@
+package comparecmd
+
+// Strategies are the strategies of compare --strategies, for
+// comparecmd_test.
+var Strategies = compareStrategies
