@@ -27,6 +27,7 @@ import (
 	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/internal/cli/comparecmd"
 	"github.com/queens-dev/queens/internal/cli/decodecmd"
+	"github.com/queens-dev/queens/internal/cli/dimacscmd"
 	"github.com/queens-dev/queens/internal/cli/mergecmd"
 	"github.com/queens-dev/queens/internal/cli/satcmd"
 	"github.com/queens-dev/queens/internal/cli/servecmd"
@@ -151,7 +152,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 // commands lists the subcommands; each lives in the file named after it
 // (backtrack.go, sat.go, ...).
 func commands() []*cli.Command {
-	return []*cli.Command{backtrackcmd.Command(), satcmd.Command(), dimacsCommand(), decodecmd.Command(), tracecmd.Command(), comparecmd.Command(), mergecmd.Command(), boardCommand(), checkCommand(), servecmd.Command(), versionCommand()}
+	return []*cli.Command{backtrackcmd.Command(), satcmd.Command(), dimacscmd.Command(), decodecmd.Command(), tracecmd.Command(), comparecmd.Command(), mergecmd.Command(), boardCommand(), checkCommand(), servecmd.Command(), versionCommand()}
 }
 
 // versionFlag is queens --version, which prints what queens version does.

@@ -1,4 +1,4 @@
-package cli
+package dimacscmd
 
 import (
 	"context"
@@ -12,7 +12,8 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func dimacsCommand() *cli.Command { return newDimacsCommand(runDimacs) }
+// Command returns queens dimacs.
+func Command() *cli.Command { return newDimacsCommand(runDimacs) }
 
 // newDimacsCommand returns the dimacs command; its action reads the flags
 // into dimacsOptions and hands them to run (tests pass their own).
