@@ -24,6 +24,8 @@ import (
 	"syscall"
 
 	"github.com/queens-dev/queens/internal/cli/backtrackcmd"
+	"github.com/queens-dev/queens/internal/cli/boardcmd"
+	"github.com/queens-dev/queens/internal/cli/checkcmd"
 	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/internal/cli/comparecmd"
 	"github.com/queens-dev/queens/internal/cli/decodecmd"
@@ -32,6 +34,7 @@ import (
 	"github.com/queens-dev/queens/internal/cli/satcmd"
 	"github.com/queens-dev/queens/internal/cli/servecmd"
 	"github.com/queens-dev/queens/internal/cli/tracecmd"
+	"github.com/queens-dev/queens/internal/cli/versioncmd"
 	"github.com/queens-dev/queens/internal/libc"
 	"github.com/queens-dev/queens/internal/quote"
 	"github.com/queens-dev/queens/sat/external"
@@ -152,7 +155,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 // commands lists the subcommands; each lives in the file named after it
 // (backtrack.go, sat.go, ...).
 func commands() []*cli.Command {
-	return []*cli.Command{backtrackcmd.Command(), satcmd.Command(), dimacscmd.Command(), decodecmd.Command(), tracecmd.Command(), comparecmd.Command(), mergecmd.Command(), boardCommand(), checkCommand(), servecmd.Command(), versionCommand()}
+	return []*cli.Command{backtrackcmd.Command(), satcmd.Command(), dimacscmd.Command(), decodecmd.Command(), tracecmd.Command(), comparecmd.Command(), mergecmd.Command(), boardcmd.Command(), checkcmd.Command(), servecmd.Command(), versioncmd.Command()}
 }
 
 // versionFlag is queens --version, which prints what queens version does.

@@ -36,16 +36,6 @@ func TestServeSignal(t *testing.T) {
 	}
 }
 
-// TestCheckCount checks the message for a permutation that leaves a
-// number out, read against -n: a usage error that says how many numbers
-// it has and a solution needs.
-func TestCheckCount(t *testing.T) {
-	_, errs, code := clitest.Run(t, "", "check", "-n", "8", "1", "5", "8", "6", "3", "7", "2")
-	if code != 2 || !strings.Contains(errs, "7 numbers, a solution of n = 8 has 8") {
-		t.Errorf("exit %d, %q", code, errs)
-	}
-}
-
 // TestUniquePlaceCLI counts the classes of completions with --unique and
 // --unique=rotations and --place on both engines, against Burnside's
 // Count from the brute force's completions.

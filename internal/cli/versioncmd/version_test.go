@@ -1,4 +1,4 @@
-package cli
+package versioncmd_test
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/queens-dev/queens/internal/cli"
 	"github.com/queens-dev/queens/internal/cli/cmdutil"
 )
 
@@ -15,7 +16,7 @@ func TestVersionCommand(t *testing.T) {
 	var outs []string
 	for _, args := range [][]string{{"queens", "--version"}, {"queens", "version"}} {
 		var stdout, stderr bytes.Buffer
-		if code := Run(args, &stdout, &stderr); code != 0 || stderr.Len() > 0 {
+		if code := cli.Run(args, &stdout, &stderr); code != 0 || stderr.Len() > 0 {
 			t.Fatalf("%v: exit %d, stderr %q", args, code, stderr.String())
 		}
 		outs = append(outs, stdout.String())
@@ -28,7 +29,7 @@ func TestVersionCommand(t *testing.T) {
 		t.Errorf("queens version printed\n%s\nwant it to match %q", outs[0], want)
 	}
 	var stdout, stderr bytes.Buffer
-	if code := Run([]string{"queens", "version", "extra"}, &stdout, &stderr); code != 2 {
+	if code := cli.Run([]string{"queens", "version", "extra"}, &stdout, &stderr); code != 2 {
 		t.Errorf("queens version extra: exit %d, want 2 (%s)", code, stderr.String())
 	}
 }

@@ -1,4 +1,4 @@
-package cli
+package checkcmd
 
 import (
 	"context"
@@ -22,7 +22,8 @@ const maxCheckInput = 4 << 20
 // the others.
 const maxCheckConflicts = 20
 
-func checkCommand() *cli.Command { return newCheckCommand(runCheck) }
+// Command returns queens check.
+func Command() *cli.Command { return newCheckCommand(runCheck) }
 
 // newCheckCommand returns the check command; its action reads the flags
 // into checkOptions and hands them to run (tests pass their own).

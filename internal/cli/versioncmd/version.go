@@ -1,4 +1,4 @@
-package cli
+package versioncmd
 
 import (
 	"runtime/debug"
@@ -7,7 +7,8 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func versionCommand() *cli.Command {
+// Command returns queens version.
+func Command() *cli.Command {
 	return &cli.Command{
 		Name:      "version",
 		Usage:     "print the version, the VCS revision and the Go version",

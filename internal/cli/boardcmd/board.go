@@ -1,4 +1,4 @@
-package cli
+package boardcmd
 
 import (
 	"context"
@@ -11,7 +11,8 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func boardCommand() *cli.Command { return newBoardCommand(runBoard) }
+// Command returns queens board.
+func Command() *cli.Command { return newBoardCommand(runBoard) }
 
 // newBoardCommand returns the board command; its action reads the flags
 // into boardOptions and hands them to run (tests pass their own).
