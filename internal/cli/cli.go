@@ -1,16 +1,21 @@
-// Package cli is the command line of queens: the urfave/cli application,
-// one file per command, the output files (output.go), every limit
-// (limits.go) and the one error type that carries the exit status
-// (errors.go). main.go at the module root only calls [Run]; the commands,
-// flags, formats and exit statuses are documented there.
+// Package cli is the command line of queens: the urfave/cli application
+// (Run, the command list, the signals that stop a run) over a package
+// per command, internal/cli/NAMEcmd (backtrackcmd, satcmd, dimacscmd,
+// decodecmd, tracecmd, comparecmd, mergecmd, boardcmd, checkcmd,
+// servecmd, versioncmd), and one layer they share, cmdutil: the one error
+// type that carries the exit status, the flag readers, every limit, the
+// input, the output files. main.go at the module root only calls [Run];
+// the commands, flags, formats and exit statuses are documented there. A
+// command imports cmdutil and the library, never another command
+// (TestCommandsApart).
 //
 // Every command with flags has one shape: newXCommand(run) builds it,
 // its action reads the flags once into xOptions (the one place that
 // looks them up by name), checks them (xOptions.check: every usage error
 // that needs no work) and hands them to run, which does the work without
 // a *cli.Context. Tests pass a run of their own to check the flags
-// without running the command (runCommand); TestShape keeps every
-// function within 60 lines.
+// without running the command (clitest.RunCommand); TestShape keeps
+// every function under internal/cli within 60 lines.
 package cli
 
 import (
@@ -152,8 +157,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	return app
 }
 
-// commands lists the subcommands; each lives in the file named after it
-// (backtrack.go, sat.go, ...).
+// commands lists the subcommands; each lives in the package named after
+// it (backtrackcmd, satcmd, ...).
 func commands() []*cli.Command {
 	return []*cli.Command{backtrackcmd.Command(), satcmd.Command(), dimacscmd.Command(), decodecmd.Command(), tracecmd.Command(), comparecmd.Command(), mergecmd.Command(), boardcmd.Command(), checkcmd.Command(), servecmd.Command(), versioncmd.Command()}
 }
