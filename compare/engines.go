@@ -2,13 +2,10 @@ package compare
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"iter"
 	"sync"
 
 	"github.com/queens-dev/queens/backtrack"
-	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/sat"
@@ -19,31 +16,6 @@ import (
 // [Source]. It is the reference engine of the queens command's compare.
 func Backtrack(ctx context.Context, n int, place []board.Queen) iter.Seq2[board.Solution, error] {
 	return backtrack.All(ctx, n, backtrack.Options{Place: place})
-}
-
-// Counter is the bitboard counter, [backtrack.Count] on all cores, as the
-// Count of an [Engine]: it counts the solutions (and without pre-placed
-// queens the classes up to symmetry) without producing them.
-func Counter(ctx context.Context, n int, place []board.Queen) (total, unique uint64, err error) {
-	res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Place: place, Unique: len(place) == 0})
-	return res.Total, res.Unique, err
-}
-
-// ErrJoinPlace is returned (wrapped) by [Join] for pre-placed queens: the
-// half-board join counts whole boards only.
-var ErrJoinPlace = errors.New("the half-board join counts boards without pre-placed queens only")
-
-// Join is the half-board join counter, [join.Count] on all cores, as the
-// Count of an [Engine]: an algorithm independent of [Counter] (halves of
-// the board met in the middle instead of constellations completed by a
-// search). It counts boards without pre-placed queens only: with them it
-// returns an error wrapping [ErrJoinPlace].
-func Join(ctx context.Context, n int, place []board.Queen) (total, unique uint64, err error) {
-	if len(place) > 0 {
-		return 0, 0, fmt.Errorf("join: %w", ErrJoinPlace)
-	}
-	res, err := join.Count(ctx, n, join.Options{Unique: true})
-	return res.Total, res.Unique, err
 }
 
 // SAT returns gini enumerating the CNF of the given encoding as a

@@ -30,10 +30,12 @@ func engineFlag() cli.Flag {
 		Usage: fmt.Sprintf("--count engine `E`: join (half boards met in the middle; with --shard or --checkpoint its own pieces, merged only with join shards), constellations (the bitboard counter) or auto: join for %d <= N <= %d without --place, --gpu, --shard or --checkpoint, else constellations (the join takes the best SIMD path the CPU has; QUEENS_SIMD=avx512|avx2|go forces a lower one)", joinAutoMin, joinAutoMax)}
 }
 
-// countEngine resolves --engine for a count: "join" or "constellations".
-// The join counts whole boards only, on the CPU; sharded or checkpointed
-// it counts its own pieces (shard.JoinScheme), so --engine auto keeps the
-// constellations there, whose shards every other engine's merge with.
+// countEngine resolves --engine for a count: the name of an engine of
+// the engine table that counts whole boards on the CPU ("constellations"
+// or "join"). The join counts whole boards only, on the CPU; sharded or
+// checkpointed it counts its own pieces (shard.JoinScheme), so --engine
+// auto keeps the constellations there, whose shards every other engine's
+// merge with.
 func (o *backtrackOptions) countEngine(onGPU bool) (string, error) {
 	if _, err := join.SIMD(); err != nil {
 		return "", cmdutil.Usagef("%v", err) // QUEENS_SIMD asks for more than this CPU has
@@ -47,25 +49,23 @@ func (o *backtrackOptions) countEngine(onGPU bool) (string, error) {
 	case o.strategySet || o.orderName != "rows":
 		other = "--strategy and --order"
 	}
-	switch e := o.engine; e {
-	case shard.EngineConstellations:
-		if o.memorySet {
-			return "", cmdutil.Usagef("--memory is for --engine join (the constellation counter needs a few MiB)")
-		}
-		return e, nil
-	case shard.EngineJoin:
-		if other != "" {
-			return "", cmdutil.Usagef("--engine join does not go with %s", other)
-		}
-		if j, _ := shard.LookupEngine(e); o.N > j.MaxN {
-			return "", cmdutil.Usagef("-n %d is too large for --engine join (at most %d)", o.N, j.MaxN)
-		}
-		return e, nil
-	case "auto":
+	if o.engine == "auto" {
 		return o.autoEngine(other)
-	default:
-		return "", cmdutil.Usagef("unknown --engine %q: want join, constellations or auto", e)
 	}
+	e, ok := shard.LookupEngine(o.engine)
+	switch {
+	case !ok || e.Count == nil:
+		return "", cmdutil.Usagef("unknown --engine %q: want %s or auto", o.engine, strings.Join(cmdutil.CountEngines(), ", "))
+	case e.Scheme != shard.JoinScheme && o.memorySet:
+		return "", cmdutil.Usagef("--memory is for --engine join (the constellation counter needs a few MiB)")
+	case e.Scheme != shard.JoinScheme:
+		return e.Name, nil
+	case other != "":
+		return "", cmdutil.Usagef("--engine %s does not go with %s", e.Name, other)
+	case o.N > e.MaxN:
+		return "", cmdutil.Usagef("-n %d is too large for --engine %s (at most %d)", o.N, e.Name, e.MaxN)
+	}
+	return e.Name, nil
 }
 
 // autoEngine is countEngine for --engine auto: the join where it is

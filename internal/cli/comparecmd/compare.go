@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/encode"
@@ -31,9 +32,10 @@ func compareDescription() string {
 		"order-free 128-bit fingerprint, and compared with the backtracker's and with the published\n" +
 		"counts (OEIS A000170, A002562). Where two engines disagree, compare re-runs them on parts\n" +
 		"of the board until it finds the solutions they disagree on, and prints them.\n\n" +
-		"Engines: backtrack; count, the bitboard counter of --count, which only counts (its total\n" +
-		"and unique count are compared); join, the half-board join of --count --engine join, an\n" +
-		"independent counting algorithm (not with --place); sat/ENCODING for each encoding (" + cmdutil.EncodingNames() + ");\n" +
+		"Engines: backtrack; the counters of backtrack --count --engine, which only count (their\n" +
+		"totals and unique counts are compared): constellations, the bitboard counter, and join,\n" +
+		"the half-board join, an independent counting algorithm (not with --place); sat/ENCODING\n" +
+		"for each encoding (" + cmdutil.EncodingNames() + ");\n" +
 		"and each external solver found on PATH (" + strings.Join(externalSolvers, ", ") + ") or given with\n" +
 		"--solver (repeatable; one command per flag, quoted as a shell would, never split at commas).\n" +
 		"External solvers run on the CNF of each encoding in --encoding (default pairwise; the row\n" +
@@ -476,10 +478,10 @@ func compareEngines(o compareOptions) ([]compareEngine, error) {
 			es, _ := o.solverEngines(name, true, encodings)
 			picked = append(picked, es...)
 		default:
-			if name == shard.EngineJoin {
-				return nil, cmdutil.Usagef("engine join counts whole boards: not with --place")
+			if e, ok := shard.LookupEngine(name); ok && e.Count != nil {
+				return nil, cmdutil.Usagef("engine %s counts whole boards: not with --place", name)
 			}
-			return nil, cmdutil.Usagef("unknown engine %q (backtrack, count, join, sat/ENCODING, or an external solver: %s)", name, strings.Join(externalSolvers, ", "))
+			return nil, cmdutil.Usagef("unknown engine %q (backtrack, %s, sat/ENCODING, or an external solver: %s)", name, strings.Join(cmdutil.CountEngines(), ", "), strings.Join(externalSolvers, ", "))
 		}
 	}
 	for _, cmd := range o.solvers {
@@ -494,12 +496,15 @@ func compareEngines(o compareOptions) ([]compareEngine, error) {
 }
 
 // builtinEngines are the engines of queens itself but the reference
-// backtracker: the counters (the join only without pre-placed queens) and
-// gini on each encoding.
+// backtracker: the counters of the engine table (with pre-placed queens
+// only those that count completions, see tableCount) and gini on each
+// encoding.
 func builtinEngines(placed bool) []compareEngine {
-	known := []compareEngine{{compare.Engine{Name: "count", Count: compare.Counter}, cmdutil.BacktrackEnumMax, cmdutil.BacktrackEnumMax}}
-	if !placed { // the join counts whole boards only
-		known = append(known, compareEngine{compare.Engine{Name: shard.EngineJoin, Count: compare.Join}, cmdutil.BacktrackEnumMax, cmdutil.BacktrackEnumMax})
+	var known []compareEngine
+	for _, e := range shard.Engines() {
+		if e.Count != nil && (!placed || countsCompletions(e)) {
+			known = append(known, compareEngine{compare.Engine{Name: e.Name, Count: tableCount(e)}, cmdutil.BacktrackEnumMax, cmdutil.BacktrackEnumMax})
+		}
 	}
 	for _, enc := range encode.Encodings() {
 		if enc != encode.Auto {
@@ -605,4 +610,30 @@ func untilTimeout(r compare.Result) (done compare.Result, hung string) {
 		}
 	}
 	return done, hung
+}
+
+// tableCount is engine e of the engine table as the Count of a
+// compare.Engine: the table's Count, on all cores, for a whole board
+// (the total and the classes up to symmetry). The table counts whole
+// boards only; the completions of pre-placed queens are counted by the
+// one engine that counts them (countsCompletions), with
+// backtrack.Count's Place (the total only, as compare wants with them).
+func tableCount(e shard.Engine) func(ctx context.Context, n int, place []board.Queen) (total, unique uint64, err error) {
+	return func(ctx context.Context, n int, place []board.Queen) (uint64, uint64, error) {
+		if len(place) == 0 {
+			return e.Count(ctx, n, true)
+		}
+		if !countsCompletions(e) {
+			return 0, 0, fmt.Errorf("engine %s counts whole boards only, not the completions of pre-placed queens", e.Name)
+		}
+		res, err := backtrack.Count(ctx, n, backtrack.CountOptions{Place: place})
+		return res.Total, 0, err
+	}
+}
+
+// countsCompletions reports whether compare counts the completions of
+// pre-placed queens with engine e: the constellations (backtrack.Count,
+// whose Place the table's Count does not take).
+func countsCompletions(e shard.Engine) bool {
+	return e.Place && e.Name == shard.EngineConstellations
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/queens-dev/queens/internal/cli/clitest"
 	"github.com/queens-dev/queens/internal/cli/comparecmd"
+	"github.com/queens-dev/queens/shard"
 )
 
 func TestCompareAgrees(t *testing.T) {
@@ -93,5 +94,38 @@ func TestCompareStrategies(t *testing.T) {
 	}
 	if _, errs, code := clitest.Run(t, "", "compare", "--strategies", "-n", "8", "--json"); code != 2 {
 		t.Errorf("--strategies --json: exit %d %s", code, errs)
+	}
+}
+
+// TestCompareTableEngines: compare's counting engines are the engine
+// table's, by the table's names: each that counts a whole board on the
+// CPU runs alone under --engines and finds the published count, with
+// --place only those that count completions run, and a name the table
+// does not hold (compare's old "count") is unknown.
+func TestCompareTableEngines(t *testing.T) {
+	counted := 0
+	for _, e := range shard.Engines() {
+		if e.Count == nil {
+			continue
+		}
+		counted++
+		out, errs, code := clitest.Run(t, "", "compare", "-n", "8", "--engines", e.Name)
+		if code != 0 || !regexp.MustCompile(`(?m)^   8  `+e.Name+` +92 +12 .* ok$`).MatchString(out) {
+			t.Errorf("--engines %s: exit %d %s\n%s", e.Name, code, errs, out)
+		}
+		out, errs, code = clitest.Run(t, "", "compare", "-n", "8", "--place", "1:1", "--engines", e.Name)
+		switch {
+		case e.Place && code == 0 && regexp.MustCompile(`(?m)^   8  `+e.Name+` +4 +- .* ok$`).MatchString(out):
+		case !e.Place && code == 2 && strings.Contains(errs, "engine "+e.Name+" counts whole boards: not with --place"):
+		default:
+			t.Errorf("--engines %s --place 1:1 (completions: %v): exit %d %s\n%s", e.Name, e.Place, code, errs, out)
+		}
+	}
+	if counted < 2 {
+		t.Errorf("the engine table has %d engines that count a whole board, want the constellations and the join", counted)
+	}
+	_, errs, code := clitest.Run(t, "", "compare", "-n", "8", "--engines", "count")
+	if code != 2 || !strings.Contains(errs, `unknown engine "count" (backtrack, constellations, join, sat/ENCODING`) {
+		t.Errorf("--engines count: exit %d %q; want unknown, naming the table's engines", code, errs)
 	}
 }
