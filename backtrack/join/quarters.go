@@ -327,12 +327,9 @@ func (w *worker) countQuarters(p part, stop *atomic.Bool) count {
 			c.tooBig = true
 			return false
 		}
-		c.pairs += uint64(len(xs)) * uint64(len(w.ys))
-		kb := w.m.keyBitsFor(min(len(xs), len(w.ys)))
-		var x, y list
-		w.xsSorted, x = w.bucket(xs, kb, w.xsSorted, w.xAt[:1<<uint(kb)+1])
-		w.ysSorted, y = w.bucket(w.ys, kb, w.ysSorted, w.yAt[:1<<uint(kb)+1])
-		sum += w.m.disjoint(x, y)
+		s, pairs := w.m.disjoint(xs, w.ys)
+		sum += s
+		c.pairs += pairs
 		return true
 	}
 	var pos [MaxN]uint32 // the inner columns, lowest first
@@ -363,12 +360,7 @@ func (w *worker) countQuarters(p part, stop *atomic.Bool) count {
 			for free := inner &^ key; free != 0; free &= free - 1 {
 				mid := bits.TrailingZeros32(free)
 				zm := pl.geo.mid[mid]
-				w.zs = w.zs[:0]
-				for _, x := range w.xs {
-					if x&zm == 0 {
-						w.zs = append(w.zs, x)
-					}
-				}
+				w.zs = clearOf(zm, w.xs, w.zs)
 				if len(w.zs) > 0 && !match(w.zs, other|inner&^key&^(1<<uint(mid)), q.attacks(mid)) {
 					return c
 				}
@@ -386,41 +378,4 @@ func (w *worker) countQuarters(p part, stop *atomic.Bool) count {
 	}
 	c.total = p.weight * sum
 	return c
-}
-
-// bucket returns pats sorted by their key of kb bits (into buf, whose
-// buffer it returns; pats itself for kb = 0) as a list whose buckets are
-// at.
-func (w *worker) bucket(pats []uint64, kb int, buf []uint64, at []int32) ([]uint64, list) {
-	at[0] = 0
-	if kb == 0 {
-		at[1] = int32(len(pats))
-		return buf, list{pats, at}
-	}
-	clear(at)
-	mask := uint32(1)<<uint(kb) - 1
-	if cap(w.keys) < len(pats) {
-		w.keys = make([]uint8, len(pats)+len(pats)/2)
-	}
-	keys := w.keys[:len(pats)]
-	for i, p := range pats {
-		k := uint8(w.m.key(p) & mask)
-		keys[i] = k
-		at[k+1]++
-	}
-	for i := 1; i < len(at); i++ {
-		at[i] += at[i-1]
-	}
-	if cap(buf) < len(pats) {
-		buf = make([]uint64, len(pats)+len(pats)/2)
-	}
-	buf = buf[:len(pats)]
-	for i, p := range pats {
-		k := keys[i]
-		buf[at[k]] = p
-		at[k]++
-	}
-	copy(at[1:], at[:len(at)-1])
-	at[0] = 0
-	return buf, list{buf, at}
 }

@@ -29,7 +29,9 @@ func TestQuarters(t *testing.T) {
 
 // TestQuartersLarge counts small pieces of n = 20 and 21 (whose tables
 // TestQuarters does not count with) with halves built from quarter boards
-// and with searched halves, which must find the same solutions and pairs:
+// and with searched halves, which must find the same solutions (and,
+// but for the middle queen in any inner column, which the two count
+// apart, as many halves):
 // for each kind of middle queen (none; any inner column; an outer
 // column), the smallest pieces of that kind until three have solutions.
 // About 2 s and 147 MiB: not with -short nor under the race detector.
@@ -64,7 +66,7 @@ func TestQuartersLarge(t *testing.T) {
 					pl.q = tables
 					c[j] = pl.newWorker().countWithin(part{mid: p.Middle, outer: p.Outer, weight: p.Weight}, &stop)
 				}
-				if c[0].total != c[1].total || c[0].pairs != c[1].pairs || c[0].tooBig || c[1].tooBig {
+				if c[0].total != c[1].total || k != InnerMiddle && c[0].halves != c[1].halves || c[0].tooBig || c[1].tooBig {
 					t.Fatalf("n=%d piece %v: searched %+v, from quarters %+v", n, p, c[0], c[1])
 				}
 				if c[0].total > 0 {
