@@ -207,9 +207,9 @@ func TestDeepestPieces(t *testing.T) {
 			var sum uint64
 			for in := inner; ; in = (in - 1) & inner {
 				if top := mine | in; bits.OnesCount32(top) == pl.h {
-					out = q.halves(top, 0, false, out[:0], &pr)
+					out = q.halves(n, top, 0, false, out[:0], &pr)
 					sum += uint64(len(out))
-					out = q.halves(outer&^mine|inner&^in, 0, false, out[:0], &pr)
+					out = q.halves(n, outer&^mine|inner&^in, 0, false, out[:0], &pr)
 					sum += uint64(len(out))
 				}
 				if in == 0 {

@@ -1,45 +1,58 @@
 package join
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"sync"
 	"sync/atomic"
 )
 
 // quarterMaxN is the largest board whose halves are built from quarter
-// boards ([quarters]): the tables take 92 MiB at n = 20 (11 million
-// placements, built in about 0.7 s of CPU) and 147 MiB at 21 (1.2 s); at
-// 22 they would take 774 MiB (6.5 s), most of the 1 GiB a shard of n = 22
-// runs in, and past 22 the diagonals of a quarter no longer fit one word
-// (bit 32+r-c+n-1).
-const quarterMaxN = 21
+// boards ([quarters]): the tables of n = 22 and 23 (h = 11) take 398 MiB,
+// built in about 3 s of CPU; those of 24 and 25 (h = 12) would take 3.7
+// GB.
+const quarterMaxN = 23
 
 // quarters holds the quarter boards that the halves of an n×n board
 // (n <= quarterMaxN) are built from: the placements of queens on some of
-// the top h rows and some of the columns of one side of the board (left:
-// the m lowest columns, right: the others), a queen on each of those rows
-// and columns, none attacking another nor on the anti-diagonal's squares
-// (r, n-1-r), which no top half takes (see [Count]). A placement is its
-// diagonals, one word: bit r+c for each queen on (r, c), and bit
-// 32+r-c+n-1. A half on the columns S is a placement of the rows A on the
-// left columns of S and one of the other rows on the right columns of S
-// whose diagonals are disjoint: a table lookup and a test a candidate,
-// about 2.5 candidates a half, where a search takes tens of steps, and the
-// halves come out by column set, needing no sort.
+// the top h rows and some of the h lowest columns (the left side), a
+// queen on each of those rows and columns, none attacking another. A
+// half on the columns S is a placement of the rows A on the left columns
+// of S, and one of the other rows on the right columns of S (the h
+// highest), with disjoint diagonals (and on an odd board, where S may
+// take the middle column h, a queen there on the one row left): a table
+// lookup and a test a candidate, about 2.5 candidates a half, where a
+// search takes tens of steps, and the halves come out by column set,
+// needing no sort.
+//
+// The right side is the left one mirrored (column c to n-1-c), which
+// swaps a placement's diagonals and anti-diagonals, so one table serves
+// both: it depends on h alone (n = 2h and 2h+1 share it). No top half
+// takes a square of the anti-diagonal, (r, n-1-r) (see [Count]), all of
+// them on the right side, the mirrors of the left side's (r, r): a left
+// placement with a queen on its own diagonal r = c is no right quarter.
+//
+// A placement is stored in 6 bytes, its diagonals in the side's own
+// terms: bit r+c for each queen on (r, c), and bit 2h-1+r-c+h-1. As a
+// quarter of a half (see [quarters.quarters]) it becomes one word in the
+// board's terms: bit v-h for each anti-diagonal v = row+column, and bit
+// 32+v-h for each diagonal v = row-column+n-1, for v from h to 3h-1+n%2:
+// those a queen of the other side, of the middle column or row, or of
+// the other half can share (an anti-diagonal below h, or a diagonal
+// below h, holds queens of one side only, and none of the other half).
 type quarters struct {
-	n, h, m int
-	w       [2]uint // columns of the left and right side
-	// The placements of the rows A on the columns C of side s (C
-	// shifted to bit 0 of the side) are ds[s][at[s][C<<h|A]:at[s][C<<h|A+1]]:
-	// those of one column set lie together.
-	at    [2][]int32
-	ds    [2][]uint64
+	h int
+	// The placements of the rows A on the left columns C are entries
+	// at[C<<h|A] to at[C<<h|A+1] of ds, 6 bytes each: those of one column
+	// set lie together.
+	at    []int32
+	ds    []byte
 	bytes int64 // what the tables take
 }
 
-// quarterCache holds the quarter tables of each n once built: they are
+// quarterCache holds the quarter tables of each h once built: they are
 // read-only, shared by every worker and count of the process.
-var quarterCache sync.Map // n → *quarterEntry
+var quarterCache sync.Map // h → *quarterEntry
 
 type quarterEntry struct {
 	mu sync.Mutex // held while the tables are built
@@ -49,62 +62,51 @@ type quarterEntry struct {
 // quartersFor returns the quarter tables of an n×n board, n <=
 // quarterMaxN, building them at the first call (once, however many
 // goroutines ask at the same time), or nil if done is closed before
-// they are built (a second or so at n = 20 and 21): the next call builds
+// they are built (a few seconds at n = 22 and 23): the next call builds
 // them again.
 func quartersFor(n int, done <-chan struct{}) *quarters {
-	v, _ := quarterCache.LoadOrStore(n, &quarterEntry{})
+	v, _ := quarterCache.LoadOrStore(n/2, &quarterEntry{})
 	e := v.(*quarterEntry)
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.q == nil {
-		e.q = newQuarters(n, done)
+		e.q = newQuarters(n/2, done)
 	}
 	return e.q
 }
 
-// quarterBytes returns about what the quarter tables of an n×n board
-// take (0 past quarterMaxN, where none are built): measured up to 21,
-// and checked by the tests.
+// quarterBytes returns what the quarter tables of an n×n board take (0
+// past quarterMaxN, where none are built): 6 bytes a placement (counted
+// by the tests) and the index.
 func quarterBytes(n int) int64 {
 	if n < 1 || n > quarterMaxN {
 		return 0
 	}
-	return quarterKiB[n] << 10
+	h := n / 2
+	return 6*quarterPlacements[h] + 2 + 4*(int64(1)<<(2*h)+1)
 }
 
-// quarterKiB[n] is the KiB the quarter tables of n take, rounded up
-// (TestQuarters checks them).
-var quarterKiB = [quarterMaxN + 1]int64{0, 1, 1, 1, 1, 1, 1, 2, 4, 5, 14, 20, 63, 95, 325, 492, 1888, 2906, 12554, 19668, 94206, 150652}
+// quarterPlacements[h] is the number of placements of the quarter tables
+// of h rows and columns (TestQuarters checks them).
+var quarterPlacements = [quarterMaxN/2 + 1]int64{1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369, 66807234}
 
-// newQuarters builds the quarter tables of an n×n board, or returns nil
-// if done is closed first.
-func newQuarters(n int, done <-chan struct{}) *quarters {
-	h := n / 2
-	q := &quarters{n: n, h: h, m: n / 2, w: [2]uint{uint(n / 2), uint(n - n/2)}}
-	var (
-		wg   sync.WaitGroup
-		stop [2]bool
-	)
-	for s := range 2 {
-		wg.Go(func() { stop[s] = !q.build(s, done) })
-	}
-	wg.Wait()
-	if stop[0] || stop[1] {
+// newQuarters builds the quarter tables of h rows and columns, or
+// returns nil if done is closed first.
+func newQuarters(h int, done <-chan struct{}) *quarters {
+	q := &quarters{h: h}
+	if !q.build(done) {
 		return nil
 	}
-	for s := range 2 {
-		q.bytes += int64(len(q.at[s]))*4 + int64(len(q.ds[s]))*8
-	}
+	q.bytes = int64(len(q.at))*4 + int64(len(q.ds))
 	return q
 }
 
-// quarterSearch is the search that fills the tables of one side.
+// quarterSearch is the search that fills the tables.
 type quarterSearch struct {
-	n, h  int
-	first int    // the side's lowest column
+	h     int
 	hmask uint32 // the rows of a half
 	at    []int32
-	ds    []uint64 // nil on the first pass, which counts
+	ds    []byte // nil on the first pass, which counts
 	// At column poll the search looks whether done is closed (a few
 	// thousand times a pass), and if so gives up (stopped).
 	poll    int
@@ -112,20 +114,22 @@ type quarterSearch struct {
 	stopped bool
 }
 
-// build fills the tables of side s: one search finds every placement,
-// a first time to count them by rows and columns, a second time to put
-// them in place. It places a queen or none in each column, the highest
-// first, so that the placements come out by column set, the order of
-// the tables, and each pass writes to a few kilobytes of them at a time
+// build fills the tables: one search finds every placement, a first
+// time to count them by rows and columns, a second time to put them in
+// place. It places a queen or none in each column, the highest first,
+// so that the placements come out by column set, the order of the
+// tables, and each pass writes to a few kilobytes of them at a time
 // rather than all over them. It reports false, the tables left unfilled,
 // if done was closed first.
-func (q *quarters) build(s int, done <-chan struct{}) bool {
-	top := int(q.w[s]) - 1
-	b := quarterSearch{n: q.n, h: q.h, hmask: 1<<uint(q.h) - 1, poll: max(0, top-3), done: done}
-	if s == 1 {
-		b.first = q.m
+func (q *quarters) build(done <-chan struct{}) bool {
+	top := q.h - 1
+	b := quarterSearch{h: q.h, hmask: 1<<uint(q.h) - 1, poll: max(0, top-3), done: done}
+	b.at = make([]int32, 1<<(2*uint(q.h))+1)
+	if q.h == 0 {
+		b.at[1] = 1
+		q.at, q.ds = b.at, make([]byte, 8)
+		return true
 	}
-	b.at = make([]int32, 1<<(uint(q.h)+q.w[s])+1)
 	b.rec(top, 0, 0, 0)
 	if b.stopped {
 		return false
@@ -134,20 +138,20 @@ func (q *quarters) build(s int, done <-chan struct{}) bool {
 	for i := 1; i < len(at); i++ {
 		at[i] += at[i-1]
 	}
-	b.ds = make([]uint64, at[len(at)-1])
+	b.ds = make([]byte, 6*int(at[len(at)-1])+2) // 2 bytes more: each is read as 8
 	b.rec(top, 0, 0, 0) // at[k] moves from the start of k's placements to their end
 	if b.stopped {
 		return false
 	}
 	copy(at[1:], at[:len(at)-1])
 	at[0] = 0
-	q.at[s], q.ds[s] = at, b.ds
+	q.at, q.ds = at, b.ds
 	return true
 }
 
-// rec places a queen or none in column c of the side and in each lower
-// one, after the queens on rows and (above c) columns cols, whose
-// diagonals are d, and adds each placement to the tables.
+// rec places a queen or none in column c and in each lower one, after
+// the queens on rows and (above c) columns cols, whose diagonals are d
+// (bit r+c, bit 2h-1+r-c+h-1), and adds each placement to the tables.
 func (b *quarterSearch) rec(c int, rows, cols uint32, d uint64) {
 	if c == b.poll {
 		select {
@@ -159,26 +163,22 @@ func (b *quarterSearch) rec(c int, rows, cols uint32, d uint64) {
 	if b.stopped {
 		return
 	}
-	n, col := b.n, b.first+c
-	// The rows r whose square (r, col) is free: not on a queen's row,
-	// diagonal (bit r+col of d) or anti-diagonal (bit 32+r-col+n-1),
-	// nor on the board's anti-diagonal (r, n-1-r).
-	free := b.hmask &^ rows &^ uint32(d>>uint(col)) &^ uint32(d>>uint(32-col+n-1))
-	if r := n - 1 - col; r < 32 {
-		free &^= 1 << uint(r)
-	}
+	h := b.h
+	dg := uint(2*h - 1 + h - 1 - c) // the diagonal bit of (0, c)
+	// The rows r whose square (r, c) is free: not on a queen's row,
+	// anti-diagonal (bit r+c of d) or diagonal (bit dg+r).
+	free := b.hmask &^ rows &^ uint32(d>>uint(c)) &^ uint32(d>>dg)
 	if c > 0 {
 		b.rec(c-1, rows, cols, d)
 		for f := free; f != 0; f &= f - 1 {
-			r := bits.TrailingZeros32(f)
-			bit := uint64(1)<<uint(r+col) | uint64(1)<<uint(32+r-col+n-1)
-			b.rec(c-1, rows|1<<uint(r), cols|1<<uint(c), d|bit)
+			r := uint(bits.TrailingZeros32(f))
+			b.rec(c-1, rows|1<<r, cols|1<<uint(c), d|1<<(r+uint(c))|1<<(dg+r))
 		}
 		return
 	}
 	// Column 0: the placement without a queen there, then with one.
-	k := cols<<uint(b.h) | rows
-	kc := k | 1<<uint(b.h) // column 0 taken
+	k := cols<<uint(h) | rows
+	kc := k | 1<<uint(h) // column 0 taken
 	at := b.at
 	if b.ds == nil {
 		at[k+1]++
@@ -187,94 +187,152 @@ func (b *quarterSearch) rec(c int, rows, cols uint32, d uint64) {
 		}
 		return
 	}
-	ds := b.ds
-	ds[at[k]] = d
+	put6(b.ds[6*at[k]:], d)
 	at[k]++
 	for f := free; f != 0; f &= f - 1 {
-		r := bits.TrailingZeros32(f)
-		j := kc | 1<<uint(r)
-		ds[at[j]] = d | uint64(1)<<uint(r+col) | uint64(1)<<uint(32+r-col+n-1)
+		r := uint(bits.TrailingZeros32(f))
+		j := kc | 1<<r
+		put6(b.ds[6*at[j]:], d|1<<r|1<<(dg+r))
 		at[j]++
 	}
 }
 
-// attacks returns the diagonals of the middle queen of an odd board in
-// column c, as a placement's word: a half that has one of them attacks
-// it.
-func (q *quarters) attacks(c int) uint64 {
-	return uint64(1)<<uint(q.h+c) | uint64(1)<<uint(32+q.h-c+q.n-1)
+// put6 writes the 6 low bytes of d to b.
+func put6(b []byte, d uint64) {
+	binary.LittleEndian.PutUint32(b, uint32(d))
+	binary.LittleEndian.PutUint16(b[4:], uint16(d>>32))
+}
+
+// get6 reads the placement put6 wrote at b (which has 2 bytes more).
+func get6(b []byte) uint64 { return binary.LittleEndian.Uint64(b) & (1<<48 - 1) }
+
+// attacks returns the diagonals of the middle-row queen of an odd n×n
+// board in column c, as a quarter's word: a half that has one of them
+// attacks it.
+func (q *quarters) attacks(n, c int) uint64 {
+	return uint64(1)<<uint(c) | uint64(1)<<uint(32+n-1-c)
 }
 
 // halves appends to out the patterns (see [geometry]) of the top halves
-// on exactly the columns cols (h of them), clear of the diagonals z, and
-// returns it: as top patterns, or with bottom as the bottom patterns of
-// the same placements mirrored top to bottom ([quarters.quarters]); pr
-// is a buffer for the quarters.
-func (q *quarters) halves(cols uint32, z uint64, bottom bool, out []uint64, pr *[]quarter) []uint64 {
+// of an n×n board on exactly the columns cols (h of them), clear of the
+// diagonals z, and returns it: as top patterns, or with bottom as the
+// bottom patterns of the same placements mirrored top to bottom
+// ([quarters.quarters]); pr is a buffer for the quarters.
+func (q *quarters) halves(n int, cols uint32, z uint64, bottom bool, out []uint64, pr *[]quarter) []uint64 {
 	h := q.h
-	wl, wr := q.w[0], q.w[1]
-	cl, cr := cols&(1<<wl-1), cols>>wl
-	a := bits.OnesCount32(cl)
-	if h-a > int(wr) {
+	full := uint32(1)<<uint(h) - 1
+	cl := cols & full
+	cr := bits.Reverse32(cols>>uint(n-h)) >> uint(32-h) // the right columns mirrored onto the left
+	a, b := bits.OnesCount32(cl), bits.OnesCount32(cr)
+	if n%2 == 0 || cols>>uint(h)&1 == 0 {
+		if a+b != h {
+			return out
+		}
+		return q.join(n, out, cl, cr, a, full, z, 0, bottom, pr)
+	}
+	// A queen in the middle column h, on the row the sides leave.
+	if a+b != h-1 {
 		return out
 	}
-	full := uint32(1)<<uint(h) - 1
-	atL, atR, dL, dR := q.at[0], q.at[1], q.ds[0], q.ds[1]
-	for rows := uint32(1)<<uint(a) - 1; rows <= full; {
-		kl := cl<<uint(h) | rows
-		kr := cr<<uint(h) | full ^ rows
-		if i, j, u, v := atL[kl], atL[kl+1], atR[kr], atR[kr+1]; i < j && u < v {
-			left, right := dL[i:j], dR[u:v]
-			if need := len(left) + len(right); cap(*pr) < need {
-				*pr = make([]quarter, need+need/2)
-			}
-			xs := q.quarters((*pr)[:0], left, z, bottom)
-			ys := q.quarters(xs[len(xs):], right, 0, bottom)
-			o := len(out)
-			if size := len(xs) * len(ys); cap(out)-o < size {
-				out = append(out[:cap(out)], make([]uint64, size+cap(out))...)
-			}
-			buf := out[:cap(out)]
-			out = buf[:pairUp(buf, o, xs, ys)]
+	for r := range h {
+		mc := uint64(1)<<uint(r) | uint64(1)<<uint(32+r) // its diagonals r+h, r-h+n-1
+		if z&mc == 0 {
+			out = q.join(n, out, cl, cr, a, full&^(1<<uint(r)), z|mc, q.pattern(n, mc), bottom, pr)
 		}
-		if rows == 0 {
+	}
+	return out
+}
+
+// join appends to out the patterns of the halves whose rows rows (h or
+// h-1 of them) take the left columns cl (a of them) and the mirrored
+// right columns cr, clear of z: those of a placement of a of the rows on
+// cl and one of the others on cr with disjoint diagonals, each with
+// z's diagonals and the pattern zp added.
+func (q *quarters) join(n int, out []uint64, cl, cr uint32, a int, rows uint32, z, zp uint64, bottom bool, pr *[]quarter) []uint64 {
+	h := q.h
+	at, ds := q.at, q.ds
+	// Every set of a of the rows: the sets of a of the h rows in turn
+	// (Gosper's hack), those outside rows left out.
+	for set := uint32(1)<<uint(a) - 1; set < 1<<uint(h); {
+		if set&^rows == 0 {
+			kl := cl<<uint(h) | set
+			kr := cr<<uint(h) | rows^set
+			if i, j, u, v := at[kl], at[kl+1], at[kr], at[kr+1]; i < j && u < v {
+				left, right := ds[6*i:6*j+2], ds[6*u:6*v+2]
+				if need := int(j-i) + int(v-u); cap(*pr) < need {
+					*pr = make([]quarter, need+need/2)
+				}
+				xs := q.quarters(n, (*pr)[:0], left, z, zp, true, bottom)
+				ys := q.quarters(n, xs[len(xs):], right, 0, 0, false, bottom)
+				o := len(out)
+				if size := len(xs) * len(ys); cap(out)-o < size {
+					out = append(out[:cap(out)], make([]uint64, size+cap(out))...)
+				}
+				buf := out[:cap(out)]
+				out = buf[:pairUp(buf, o, xs, ys)]
+			}
+		}
+		if set == 0 {
 			break
 		}
-		// The next set of a rows (Gosper's hack).
-		c := rows & -rows
-		r := rows + c
-		rows = (r^rows)>>2/c | r
+		c := set & -set
+		r := set + c
+		set = (r^set)>>2/c | r
 	}
 	return out
 }
 
 // A quarter is a placement of a quarter board as halves are built from
-// it: its diagonals (with those of a middle queen it must miss) and its
-// pattern.
+// it: its diagonals (with those of queens it must miss) and its pattern.
 type quarter struct{ d, pat uint64 }
 
-// quarters appends to dst the placements ds clear of the diagonals z,
-// each with z's diagonals added and its top pattern, or with bottom its
-// bottom pattern: that of the placement mirrored top to bottom (row r to
-// n-1-r), whose anti-diagonals become the diagonals and the other way
-// round, each in reverse order, which reverses the whole 2(2h-1) bits. A
-// half's pattern is the OR of its quarters'.
-func (q *quarters) quarters(dst []quarter, ds []uint64, z uint64, bottom bool) []quarter {
-	lo := uint(q.n-q.h) & 31
-	span := uint(2*q.h-1) & 31
+// quarters appends to dst the placements ds (6 bytes each, 2 bytes more
+// at the end) as quarters of the left side (left) or, mirrored, of the
+// right side, in the board's terms (see [quarters]), leaving out those
+// that share a diagonal with z and, on the right, those with a queen on
+// the board's anti-diagonal: each with z's diagonals and the pattern zp
+// added to its own, its top pattern, or with bottom its bottom pattern:
+// that of the placement mirrored top to bottom (row r to n-1-r), whose
+// anti-diagonals become the diagonals and the other way round, each in
+// reverse order, which reverses the whole 2(2h-1) bits. A half's pattern
+// is the OR of its quarters'.
+func (q *quarters) quarters(n int, dst []quarter, ds []byte, z, zp uint64, left, bottom bool) []quarter {
+	h := uint(q.h) & 31
+	odd := uint(n) & 1
+	span := (2*h - 1) & 31
 	mask := uint64(1)<<span - 1
-	s := uint(64-2*(2*q.h-1)) & 63
-	for _, d := range ds {
+	ban := uint64(1) << (span + h - 1) // the diagonal r = c of the left side
+	s := uint(64-2*span) & 63
+	for i := 0; i+8 <= len(ds); i += 6 {
+		e := get6(ds[i:])
+		var d uint64
+		if left {
+			d = e&mask>>h | e>>span<<odd<<32
+		} else {
+			if e&ban != 0 {
+				continue
+			}
+			d = e>>span<<odd | e&mask>>h<<32
+		}
 		if d&z != 0 {
 			continue
 		}
-		p := d>>lo&mask | d>>(32+lo)&mask<<span
+		p := d>>odd&mask | d>>(32+odd)&mask<<span | zp
 		if bottom {
 			p = bits.Reverse64(p) >> s
 		}
 		dst = append(dst, quarter{d | z, p})
 	}
 	return dst
+}
+
+// pattern returns the pattern (see [geometry]) of the diagonals d of an
+// n×n board, given as a quarter's word.
+func (q *quarters) pattern(n int, d uint64) uint64 {
+	odd := uint(n) & 1
+	span := uint(2*q.h - 1)
+	mask := uint64(1)<<span - 1
+	return d>>odd&mask | d>>(32+odd)&mask<<span
 }
 
 // pairUp writes the patterns of the halves that join a quarter of xs and
@@ -315,13 +373,13 @@ func (w *worker) countQuarters(p part, stop *atomic.Bool) count {
 		z   uint64 // the middle queen's diagonals, on a part that places it
 	)
 	if p.mid >= 0 {
-		z = q.attacks(p.mid)
+		z = q.attacks(pl.n, p.mid)
 	}
 	// match adds the pairs of the top halves xs and the bottom halves on
 	// the columns bot, clear of the diagonals zb, and reports whether
 	// they fit the cap.
 	match := func(xs []uint64, bot uint32, zb uint64) bool {
-		w.ys = q.halves(bot, zb, true, w.ys[:0], &w.pr)
+		w.ys = q.halves(pl.n, bot, zb, true, w.ys[:0], &w.pr)
 		c.halves += uint64(len(w.ys))
 		if len(xs)+len(w.ys) > limit {
 			c.tooBig = true
@@ -348,7 +406,7 @@ func (w *worker) countQuarters(p part, stop *atomic.Bool) count {
 		for a := pick; a != 0; a &= a - 1 {
 			key |= pos[bits.TrailingZeros32(a)]
 		}
-		w.xs = q.halves(mine|key, z, false, w.xs[:0], &w.pr)
+		w.xs = q.halves(pl.n, mine|key, z, false, w.xs[:0], &w.pr)
 		c.halves += uint64(len(w.xs))
 		switch {
 		case len(w.xs) == 0:
@@ -361,7 +419,7 @@ func (w *worker) countQuarters(p part, stop *atomic.Bool) count {
 				mid := bits.TrailingZeros32(free)
 				zm := pl.geo.mid[mid]
 				w.zs = clearOf(zm, w.xs, w.zs)
-				if len(w.zs) > 0 && !match(w.zs, other|inner&^key&^(1<<uint(mid)), q.attacks(mid)) {
+				if len(w.zs) > 0 && !match(w.zs, other|inner&^key&^(1<<uint(mid)), q.attacks(pl.n, mid)) {
 					return c
 				}
 			}

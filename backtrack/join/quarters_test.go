@@ -3,6 +3,7 @@ package join
 import (
 	"context"
 	"errors"
+	"os"
 	"sync/atomic"
 	"testing"
 
@@ -10,16 +11,18 @@ import (
 )
 
 // TestQuarters checks the sizes quarterBytes gives against the tables
-// built (n = 17 to 19 take a fifth of a second, not with -short; n = 20
-// and 21 two seconds and 147 MiB, not under the race detector either);
-// TestSplits counts with them.
+// built (h = 9 takes a fifth of a second, not with -short; h = 10 two
+// seconds and 47 MiB, not under the race detector either; h = 11, for n
+// = 22 and 23, 400 MiB, only with JOIN_QUARTERS11 set); TestSplits counts
+// with them.
 func TestQuarters(t *testing.T) {
-	for n := 1; n <= quarterMaxN; n++ {
-		if n > 16 && testing.Short() || n > 19 && testutil.Race {
+	for h := 0; h <= quarterMaxN/2; h++ {
+		if h > 8 && testing.Short() || h > 9 && testutil.Race || h > 10 && os.Getenv("JOIN_QUARTERS11") == "" {
 			break
 		}
-		if got := (newQuarters(n, nil).bytes + 1023) >> 10 << 10; got != quarterBytes(n) {
-			t.Errorf("n=%d: quarter tables of %d bytes, quarterBytes says %d", n, got, quarterBytes(n))
+		q := newQuarters(h, nil)
+		if got := int64(len(q.ds)-2) / 6; got != quarterPlacements[h] || h > 0 && q.bytes != quarterBytes(2*h) || q.bytes != quarterBytes(2*h+1) {
+			t.Errorf("h=%d: %d placements, %d bytes; quarterPlacements says %d, quarterBytes %d", h, got, q.bytes, quarterPlacements[h], quarterBytes(2*h))
 		}
 	}
 	if quarterBytes(quarterMaxN+1) != 0 || quarterBytes(0) != 0 {
@@ -87,7 +90,7 @@ func TestQuartersLarge(t *testing.T) {
 func TestQuartersCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if q := newQuarters(21, ctx.Done()); q != nil {
+	if q := newQuarters(10, ctx.Done()); q != nil {
 		t.Fatalf("newQuarters after its done channel closed: tables of %d bytes", q.bytes)
 	}
 	res, err := Count(ctx, 21, Options{Threads: 2})
