@@ -139,7 +139,7 @@ func (q *quarters) build(done <-chan struct{}) bool {
 		at[i] += at[i-1]
 	}
 	b.ds = make([]byte, 6*int(at[len(at)-1])+2) // 2 bytes more: each is read as 8
-	b.rec(top, 0, 0, 0) // at[k] moves from the start of k's placements to their end
+	b.rec(top, 0, 0, 0)                         // at[k] moves from the start of k's placements to their end
 	if b.stopped {
 		return false
 	}
@@ -256,7 +256,7 @@ func (q *quarters) join(n int, out []uint64, cl, cr uint32, a int, rows uint32, 
 	for set := uint32(1)<<uint(a) - 1; set < 1<<uint(h); {
 		if set&^rows == 0 {
 			kl := cl<<uint(h) | set
-			kr := cr<<uint(h) | rows^set
+			kr := cr<<uint(h) | rows ^ set
 			if i, j, u, v := at[kl], at[kl+1], at[kr], at[kr+1]; i < j && u < v {
 				left, right := ds[6*i:6*j+2], ds[6*u:6*v+2]
 				if need := int(j-i) + int(v-u); cap(*pr) < need {
