@@ -138,8 +138,10 @@ func (q *quarters) build(done <-chan struct{}) bool {
 	for i := 1; i < len(at); i++ {
 		at[i] += at[i-1]
 	}
-	b.ds = make([]byte, 6*int(at[len(at)-1])+2) // 2 bytes more: each is read as 8
-	b.rec(top, 0, 0, 0)                         // at[k] moves from the start of k's placements to their end
+	// 2 bytes more: each placement is read as 8. The second pass moves
+	// at[k] from the start of k's placements to their end.
+	b.ds = make([]byte, 6*int(at[len(at)-1])+2)
+	b.rec(top, 0, 0, 0)
 	if b.stopped {
 		return false
 	}
