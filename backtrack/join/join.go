@@ -87,7 +87,11 @@ type plan struct {
 	cap  int // the most halves a worker may hold (0: no limit)
 	geo  *geometry
 	simd simd      // the matchers' path
-	q    *quarters // the quarter boards the halves are built from, if any (else searched)
+	q    *quarters // the quarter boards the halves are built from, if any
+	// exact, without q, builds them from tables of the exact columns of
+	// each column set ([quarters.buildExact]); with neither, the halves
+	// are searched.
+	exact bool
 }
 
 // Count returns the number of solutions of the n-queens puzzle on an n×n
@@ -363,6 +367,7 @@ type worker struct {
 	// the patterns of quarters.
 	zs []uint64
 	pr []quarter
+	ex [4]quarters // tables of exact columns: top left and right, bottom left and right
 }
 
 // halfSet is the halves of one side of a part, sorted by their inner
@@ -422,7 +427,7 @@ func (hs *halfSet) get(key uint32) []uint64 {
 
 // count counts the solutions of part p, giving up early once stop is set.
 func (w *worker) count(p part, stop *atomic.Bool) count {
-	if w.pl.q != nil {
+	if w.pl.q != nil || w.pl.exact {
 		return w.countQuarters(p, stop)
 	}
 	return w.countRows(p, &anyRows, &anyRows, stop)

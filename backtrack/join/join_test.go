@@ -122,8 +122,8 @@ func TestAgainstConstellations(t *testing.T) {
 
 // TestSplits counts random small boards with parts named by random
 // numbers of outer columns on random numbers of threads, their halves
-// searched and built from quarter boards: every split must give the
-// constellation counter's count.
+// searched, built from the quarter table and from tables of exact
+// columns: every split must give the constellation counter's count.
 func TestSplits(t *testing.T) {
 	r := rand.New(rand.NewPCG(22, 1))
 	for range 40 {
@@ -133,18 +133,23 @@ func TestSplits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, q := range []*quarters{nil, quartersFor(n, nil)} {
+		for source := range 3 {
 			pl := newPlan(n, k)
 			if 2*k > 2*pl.h {
 				continue
 			}
-			pl.q = q
+			switch source {
+			case 1:
+				pl.q = quartersFor(n, nil)
+			case 2:
+				pl.exact = true
+			}
 			got, err := pl.count(context.Background(), Options{Threads: 1 + r.IntN(3)}, time.Now())
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got.Total != want.Total {
-				t.Errorf("n=%d, %d outer columns a side, quarters %v: %d, want %d", n, k, q != nil, got.Total, want.Total)
+				t.Errorf("n=%d, %d outer columns a side, halves %s: %d, want %d", n, k, []string{"searched", "from the quarter table", "from tables of exact columns"}[source], got.Total, want.Total)
 			}
 		}
 	}

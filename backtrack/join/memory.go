@@ -85,6 +85,7 @@ func DefaultMemory(n, threads int) int64 {
 // returns the memory left for the halves. When done is closed before the
 // tables are built, pl searches its halves (the count is being stopped).
 func (pl *plan) useQuarters(done <-chan struct{}, mem int64, threads int) int64 {
+	pl.q, pl.exact = nil, true
 	if qb := quarterBytes(pl.n); qb > 0 && qb <= mem-reserve(mem)-int64(threads)<<20 {
 		if pl.q = quartersFor(pl.n, done); pl.q != nil {
 			return mem - qb
@@ -106,13 +107,19 @@ func (w *worker) countWithin(p part, stop *atomic.Bool) count {
 	if !c.tooBig {
 		return c
 	}
+	if pl.q != nil || pl.exact {
+		// A column set too big for the cap: more outer columns cannot
+		// shrink it, rows can, on searched halves.
+		searched := *pl
+		searched.q, searched.exact = nil, false
+		w.pl = &searched
+		defer func() { w.pl = pl }()
+		return w.countWithin(p, stop)
+	}
 	if 2*(pl.k+1) > pl.n-1 {
-		if pl.q != nil {
-			return c
-		}
 		return w.countByRows(p, anyRows, anyRows, 0, stop)
 	}
-	sub := &plan{n: pl.n, h: pl.h, k: pl.k + 1, cap: pl.cap, geo: pl.geo, simd: pl.simd, q: pl.q}
+	sub := &plan{n: pl.n, h: pl.h, k: pl.k + 1, cap: pl.cap, geo: pl.geo, simd: pl.simd}
 	w.pl = sub
 	defer func() { w.pl = pl }()
 	var sum count

@@ -7,11 +7,13 @@ import (
 	"sync/atomic"
 )
 
-// quarterMaxN is the largest board whose halves are built from quarter
-// boards ([quarters]): the tables of n = 22 and 23 (h = 11) take 398 MiB,
-// built in about 3 s of CPU; those of 24 and 25 (h = 12) would take 3.7
-// GB.
-const quarterMaxN = 23
+// quarterMaxN is the largest board whose halves are built from the
+// quarter table ([quarters]) by default: 47 MiB for n = 20 and 21 (h =
+// 10). The table of h = 11 would serve n = 22 and 23 in 398 MiB, built in
+// about 3 s of CPU, no faster than the tables of exact columns that a
+// worker builds for each column set ([quarters.buildExact]: 46 MiB a
+// worker at n = 22, 80 at 23, measured peaks), which serve every board.
+const quarterMaxN = 21
 
 // quarters holds the quarter boards that the halves of an n×n board
 // (n <= quarterMaxN) are built from: the placements of queens on some of
@@ -32,7 +34,7 @@ const quarterMaxN = 23
 // them on the right side, the mirrors of the left side's (r, r): a left
 // placement with a queen on its own diagonal r = c is no right quarter.
 //
-// A placement is stored in 6 bytes, its diagonals in the side's own
+// A placement is stored in 6 bytes (8 past h = 12), its diagonals in the side's own
 // terms: bit r+c for each queen on (r, c), and bit 2h-1+r-c+h-1. As a
 // quarter of a half (see [quarters.quarters]) it becomes one word in the
 // board's terms: bit v-h for each anti-diagonal v = row+column, and bit
@@ -44,10 +46,36 @@ type quarters struct {
 	h int
 	// The placements of the rows A on the left columns C are entries
 	// at[C<<h|A] to at[C<<h|A+1] of ds, 6 bytes each: those of one column
-	// set lie together.
+	// set lie together. A table of exact columns (see
+	// [quarters.buildExact]) holds those of one column set, cols, only,
+	// at[A] to at[A+1].
 	at    []int32
 	ds    []byte
 	bytes int64 // what the tables take
+	exact bool
+	cols  uint32
+	size  int // the bytes of a placement: entryBytes(h)
+}
+
+// entryBytes returns the bytes a placement of a quarter of h rows and
+// columns takes: 6 up to h = 12 (4h-2 bits), 8 beyond.
+func entryBytes(h int) int {
+	if 4*h-2 <= 48 {
+		return 6
+	}
+	return 8
+}
+
+// index returns the index in q.at of the placements of the rows rows on
+// the left columns cols, or -1 if q does not hold them.
+func (q *quarters) index(cols, rows uint32) int {
+	if !q.exact {
+		return int(cols<<uint(q.h) | rows)
+	}
+	if cols != q.cols {
+		return -1
+	}
+	return int(rows)
 }
 
 // quarterCache holds the quarter tables of each h once built: they are
@@ -62,7 +90,7 @@ type quarterEntry struct {
 // quartersFor returns the quarter tables of an n×n board, n <=
 // quarterMaxN, building them at the first call (once, however many
 // goroutines ask at the same time), or nil if done is closed before
-// they are built (a few seconds at n = 22 and 23): the next call builds
+// they are built (two seconds at n = 20 and 21): the next call builds
 // them again.
 func quartersFor(n int, done <-chan struct{}) *quarters {
 	v, _ := quarterCache.LoadOrStore(n/2, &quarterEntry{})
@@ -83,12 +111,12 @@ func quarterBytes(n int) int64 {
 		return 0
 	}
 	h := n / 2
-	return 6*quarterPlacements[h] + 2 + 4*(int64(1)<<(2*h)+1)
+	return int64(entryBytes(h))*quarterPlacements[h] + 2 + 4*(int64(1)<<(2*h)+1)
 }
 
 // quarterPlacements[h] is the number of placements of the quarter tables
 // of h rows and columns (TestQuarters checks them).
-var quarterPlacements = [quarterMaxN/2 + 1]int64{1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369, 66807234}
+var quarterPlacements = [quarterMaxN/2 + 1]int64{1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369}
 
 // newQuarters builds the quarter tables of h rows and columns, or
 // returns nil if done is closed first.
@@ -104,7 +132,12 @@ func newQuarters(h int, done <-chan struct{}) *quarters {
 // quarterSearch is the search that fills the tables.
 type quarterSearch struct {
 	h     int
+	size  int    // the bytes of a placement
 	hmask uint32 // the rows of a half
+	// With exact, every placement takes the columns cols and no other,
+	// and is indexed by its rows alone.
+	exact bool
+	cols  uint32
 	at    []int32
 	ds    []byte // nil on the first pass, which counts
 	// At column poll the search looks whether done is closed (a few
@@ -123,7 +156,8 @@ type quarterSearch struct {
 // if done was closed first.
 func (q *quarters) build(done <-chan struct{}) bool {
 	top := q.h - 1
-	b := quarterSearch{h: q.h, hmask: 1<<uint(q.h) - 1, poll: max(0, top-3), done: done}
+	q.size = entryBytes(q.h)
+	b := quarterSearch{h: q.h, size: q.size, hmask: 1<<uint(q.h) - 1, poll: max(0, top-3), done: done}
 	b.at = make([]int32, 1<<(2*uint(q.h))+1)
 	if q.h == 0 {
 		b.at[1] = 1
@@ -140,7 +174,7 @@ func (q *quarters) build(done <-chan struct{}) bool {
 	}
 	// 2 bytes more: each placement is read as 8. The second pass moves
 	// at[k] from the start of k's placements to their end.
-	b.ds = make([]byte, 6*int(at[len(at)-1])+2)
+	b.ds = make([]byte, q.size*int(at[len(at)-1])+2)
 	b.rec(top, 0, 0, 0)
 	if b.stopped {
 		return false
@@ -149,6 +183,41 @@ func (q *quarters) build(done <-chan struct{}) bool {
 	at[0] = 0
 	q.at, q.ds = at, b.ds
 	return true
+}
+
+// buildExact makes q the table of exact columns cols of h rows and
+// columns: the placements that take the columns cols, each with one
+// queen, and no other (at most a few MiB where the whole table takes
+// GiB), reusing q's buffers.
+func (q *quarters) buildExact(h int, cols uint32) {
+	q.h, q.exact, q.cols, q.size = h, true, cols, entryBytes(h)
+	b := quarterSearch{h: h, size: q.size, hmask: 1<<uint(h) - 1, poll: -1, exact: true, cols: cols}
+	size := 1<<uint(h) + 1
+	if cap(q.at) < size {
+		q.at = make([]int32, size)
+	}
+	b.at = q.at[:size]
+	clear(b.at)
+	if h == 0 {
+		b.at[1] = 1
+		q.at, q.ds = b.at, append(q.ds[:0], make([]byte, 8)...)
+		return
+	}
+	b.rec(h-1, 0, 0, 0)
+	at := b.at
+	for i := 1; i < len(at); i++ {
+		at[i] += at[i-1]
+	}
+	need := q.size*int(at[len(at)-1]) + 2
+	if cap(q.ds) < need {
+		q.ds = make([]byte, need+need/4)
+	}
+	b.ds = q.ds[:need]
+	b.rec(h-1, 0, 0, 0)
+	copy(at[1:], at[:len(at)-1])
+	at[0] = 0
+	q.at, q.ds = at, b.ds
+	q.bytes = int64(cap(q.at))*4 + int64(cap(q.ds))
 }
 
 // rec places a queen or none in column c and in each lower one, after
@@ -170,8 +239,17 @@ func (b *quarterSearch) rec(c int, rows, cols uint32, d uint64) {
 	// The rows r whose square (r, c) is free: not on a queen's row,
 	// anti-diagonal (bit r+c of d) or diagonal (bit dg+r).
 	free := b.hmask &^ rows &^ uint32(d>>uint(c)) &^ uint32(d>>dg)
+	empty, queen := true, true // column c may stay empty, may take a queen
+	if b.exact {
+		empty, queen = b.cols>>uint(c)&1 == 0, b.cols>>uint(c)&1 != 0
+		if !queen {
+			free = 0
+		}
+	}
 	if c > 0 {
-		b.rec(c-1, rows, cols, d)
+		if empty {
+			b.rec(c-1, rows, cols, d)
+		}
 		for f := free; f != 0; f &= f - 1 {
 			r := uint(bits.TrailingZeros32(f))
 			b.rec(c-1, rows|1<<r, cols|1<<uint(c), d|1<<(r+uint(c))|1<<(dg+r))
@@ -181,37 +259,46 @@ func (b *quarterSearch) rec(c int, rows, cols uint32, d uint64) {
 	// Column 0: the placement without a queen there, then with one.
 	k := cols<<uint(h) | rows
 	kc := k | 1<<uint(h) // column 0 taken
+	if b.exact {
+		k, kc = rows, rows
+	}
 	at := b.at
 	if b.ds == nil {
-		at[k+1]++
+		if empty {
+			at[k+1]++
+		}
 		for f := free; f != 0; f &= f - 1 {
 			at[(kc|f&-f)+1]++
 		}
 		return
 	}
-	put6(b.ds[6*at[k]:], d)
-	at[k]++
+	if empty {
+		b.put(at[k], d)
+		at[k]++
+	}
 	for f := free; f != 0; f &= f - 1 {
 		r := uint(bits.TrailingZeros32(f))
 		j := kc | 1<<r
-		put6(b.ds[6*at[j]:], d|1<<r|1<<(dg+r))
+		b.put(at[j], d|1<<r|1<<(dg+r))
 		at[j]++
 	}
 }
 
-// put6 writes the 6 low bytes of d to b.
-func put6(b []byte, d uint64) {
-	binary.LittleEndian.PutUint32(b, uint32(d))
-	binary.LittleEndian.PutUint16(b[4:], uint16(d>>32))
+// put writes placement d as entry i of the tables.
+func (b *quarterSearch) put(i int32, d uint64) {
+	e := b.ds[b.size*int(i):]
+	if b.size == 8 {
+		binary.LittleEndian.PutUint64(e, d)
+		return
+	}
+	binary.LittleEndian.PutUint32(e, uint32(d))
+	binary.LittleEndian.PutUint16(e[4:], uint16(d>>32))
 }
-
-// get6 reads the placement put6 wrote at b (which has 2 bytes more).
-func get6(b []byte) uint64 { return binary.LittleEndian.Uint64(b) & (1<<48 - 1) }
 
 // attacks returns the diagonals of the middle-row queen of an odd n×n
 // board in column c, as a quarter's word: a half that has one of them
 // attacks it.
-func (q *quarters) attacks(n, c int) uint64 {
+func attacks(n, c int) uint64 {
 	return uint64(1)<<uint(c) | uint64(1)<<uint(32+n-1-c)
 }
 
@@ -221,7 +308,13 @@ func (q *quarters) attacks(n, c int) uint64 {
 // bottom patterns of the same placements mirrored top to bottom
 // ([quarters.quarters]); pr is a buffer for the quarters.
 func (q *quarters) halves(n int, cols uint32, z uint64, bottom bool, out []uint64, pr *[]quarter) []uint64 {
-	h := q.h
+	return halvesOf(q, q, n, cols, z, bottom, out, pr)
+}
+
+// halvesOf is [quarters.halves] with the placements of the left columns
+// from ql and those of the right columns (mirrored) from qr.
+func halvesOf(ql, qr *quarters, n int, cols uint32, z uint64, bottom bool, out []uint64, pr *[]quarter) []uint64 {
+	h := ql.h
 	full := uint32(1)<<uint(h) - 1
 	cl := cols & full
 	cr := bits.Reverse32(cols>>uint(n-h)) >> uint(32-h) // the right columns mirrored onto the left
@@ -230,7 +323,7 @@ func (q *quarters) halves(n int, cols uint32, z uint64, bottom bool, out []uint6
 		if a+b != h {
 			return out
 		}
-		return q.join(n, out, cl, cr, a, full, z, 0, bottom, pr)
+		return join(ql, qr, n, out, cl, cr, a, full, z, 0, bottom, pr)
 	}
 	// A queen in the middle column h, on the row the sides leave.
 	if a+b != h-1 {
@@ -239,33 +332,30 @@ func (q *quarters) halves(n int, cols uint32, z uint64, bottom bool, out []uint6
 	for r := range h {
 		mc := uint64(1)<<uint(r) | uint64(1)<<uint(32+r) // its diagonals r+h, r-h+n-1
 		if z&mc == 0 {
-			out = q.join(n, out, cl, cr, a, full&^(1<<uint(r)), z|mc, q.pattern(n, mc), bottom, pr)
+			out = join(ql, qr, n, out, cl, cr, a, full&^(1<<uint(r)), z|mc, ql.pattern(n, mc), bottom, pr)
 		}
 	}
 	return out
 }
 
 // join appends to out the patterns of the halves whose rows rows (h or
-// h-1 of them) take the left columns cl (a of them) and the mirrored
-// right columns cr, clear of z: those of a placement of a of the rows on
-// cl and one of the others on cr with disjoint diagonals, each with
-// z's diagonals and the pattern zp added.
-func (q *quarters) join(n int, out []uint64, cl, cr uint32, a int, rows uint32, z, zp uint64, bottom bool, pr *[]quarter) []uint64 {
-	h := q.h
-	at, ds := q.at, q.ds
+// h-1 of them) take the left columns cl (a of them, placed from ql) and
+// the mirrored right columns cr (from qr), clear of z: those of a
+// placement of a of the rows on cl and one of the others on cr with
+// disjoint diagonals, each with z's diagonals and the pattern zp added.
+func join(ql, qr *quarters, n int, out []uint64, cl, cr uint32, a int, rows uint32, z, zp uint64, bottom bool, pr *[]quarter) []uint64 {
+	h := ql.h
 	// Every set of a of the rows: the sets of a of the h rows in turn
 	// (Gosper's hack), those outside rows left out.
 	for set := uint32(1)<<uint(a) - 1; set < 1<<uint(h); {
-		if set&^rows == 0 {
-			kl := cl<<uint(h) | set
-			kr := cr<<uint(h) | rows ^ set
-			if i, j, u, v := at[kl], at[kl+1], at[kr], at[kr+1]; i < j && u < v {
-				left, right := ds[6*i:6*j+2], ds[6*u:6*v+2]
+		if kl, kr := ql.index(cl, set), qr.index(cr, rows^set); set&^rows == 0 && kl >= 0 && kr >= 0 {
+			if i, j, u, v := ql.at[kl], ql.at[kl+1], qr.at[kr], qr.at[kr+1]; i < j && u < v {
+				left, right := ql.ds[ql.size*int(i):ql.size*int(j)+2], qr.ds[qr.size*int(u):qr.size*int(v)+2]
 				if need := int(j-i) + int(v-u); cap(*pr) < need {
 					*pr = make([]quarter, need+need/2)
 				}
-				xs := q.quarters(n, (*pr)[:0], left, z, zp, true, bottom)
-				ys := q.quarters(n, xs[len(xs):], right, 0, 0, false, bottom)
+				xs := ql.quarters(n, (*pr)[:0], left, z, zp, true, bottom)
+				ys := qr.quarters(n, xs[len(xs):], right, 0, 0, false, bottom)
 				o := len(out)
 				if size := len(xs) * len(ys); cap(out)-o < size {
 					out = append(out[:cap(out)], make([]uint64, size+cap(out))...)
@@ -288,8 +378,8 @@ func (q *quarters) join(n int, out []uint64, cl, cr uint32, a int, rows uint32, 
 // it: its diagonals (with those of queens it must miss) and its pattern.
 type quarter struct{ d, pat uint64 }
 
-// quarters appends to dst the placements ds (6 bytes each, 2 bytes more
-// at the end) as quarters of the left side (left) or, mirrored, of the
+// quarters appends to dst the placements ds (q.size bytes each, 2 bytes
+// more at the end) as quarters of the left side (left) or, mirrored, of the
 // right side, in the board's terms (see [quarters]), leaving out those
 // that share a diagonal with z and, on the right, those with a queen on
 // the board's anti-diagonal: each with z's diagonals and the pattern zp
@@ -305,8 +395,10 @@ func (q *quarters) quarters(n int, dst []quarter, ds []byte, z, zp uint64, left,
 	mask := uint64(1)<<span - 1
 	ban := uint64(1) << (span + h - 1) // the diagonal r = c of the left side
 	s := uint(64-2*span) & 63
-	for i := 0; i+8 <= len(ds); i += 6 {
-		e := get6(ds[i:])
+	size := q.size
+	emask := ^uint64(0) >> ((64 - 8*uint(size)) & 63) // 6 bytes or all 8
+	for i := 0; i+8 <= len(ds); i += size {
+		e := binary.LittleEndian.Uint64(ds[i:]) & emask
 		var d uint64
 		if left {
 			d = e&mask>>h | e>>span<<odd<<32
@@ -353,6 +445,35 @@ func pairUp(buf []uint64, o int, xs, ys []quarter) int {
 	return o
 }
 
+// halvesOn is [quarters.halves] from the plan's quarter table or, where
+// it has none, from tables of the exact columns the halves take on each
+// side (kept while the next call asks for the same columns).
+func (w *worker) halvesOn(cols uint32, z uint64, bottom bool, out []uint64) []uint64 {
+	pl := w.pl
+	if pl.q != nil {
+		return pl.q.halves(pl.n, cols, z, bottom, out, &w.pr)
+	}
+	h := pl.h
+	cl := cols & (1<<uint(h) - 1)
+	cr := bits.Reverse32(cols>>uint(pl.n-h)) >> uint(32-h)
+	i := 0
+	if bottom {
+		i = 2
+	}
+	ql, qr := w.exact(i, cl), w.exact(i+1, cr)
+	return halvesOf(ql, qr, pl.n, cols, z, bottom, out, &w.pr)
+}
+
+// exact returns the worker's table i of the exact columns cols, built
+// unless it already holds them.
+func (w *worker) exact(i int, cols uint32) *quarters {
+	q := &w.ex[i]
+	if !q.exact || q.cols != cols || q.h != w.pl.h {
+		q.buildExact(w.pl.h, cols)
+	}
+	return q
+}
+
 // countQuarters is count on halves built from quarter boards, one
 // column set at a time: for each column set of the top half in part p,
 // its top halves and the bottom halves on the other columns are built and
@@ -362,7 +483,7 @@ func pairUp(buf []uint64, o int, xs, ys []quarter) int {
 // each inner column left the middle queen may take, those clear of it
 // meet the bottom halves on the columns left, built clear of it.
 func (w *worker) countQuarters(p part, stop *atomic.Bool) count {
-	pl, q := w.pl, w.pl.q
+	pl := w.pl
 	outer, mine, inner := pl.sides(p)
 	other := outer &^ mine
 	limit := pl.cap
@@ -375,13 +496,13 @@ func (w *worker) countQuarters(p part, stop *atomic.Bool) count {
 		z   uint64 // the middle queen's diagonals, on a part that places it
 	)
 	if p.mid >= 0 {
-		z = q.attacks(pl.n, p.mid)
+		z = attacks(pl.n, p.mid)
 	}
 	// match adds the pairs of the top halves xs and the bottom halves on
 	// the columns bot, clear of the diagonals zb, and reports whether
 	// they fit the cap.
 	match := func(xs []uint64, bot uint32, zb uint64) bool {
-		w.ys = q.halves(pl.n, bot, zb, true, w.ys[:0], &w.pr)
+		w.ys = w.halvesOn(bot, zb, true, w.ys[:0])
 		c.halves += uint64(len(w.ys))
 		if len(xs)+len(w.ys) > limit {
 			c.tooBig = true
@@ -408,7 +529,7 @@ func (w *worker) countQuarters(p part, stop *atomic.Bool) count {
 		for a := pick; a != 0; a &= a - 1 {
 			key |= pos[bits.TrailingZeros32(a)]
 		}
-		w.xs = q.halves(pl.n, mine|key, z, false, w.xs[:0], &w.pr)
+		w.xs = w.halvesOn(mine|key, z, false, w.xs[:0])
 		c.halves += uint64(len(w.xs))
 		switch {
 		case len(w.xs) == 0:
@@ -421,7 +542,7 @@ func (w *worker) countQuarters(p part, stop *atomic.Bool) count {
 				mid := bits.TrailingZeros32(free)
 				zm := pl.geo.mid[mid]
 				w.zs = clearOf(zm, w.xs, w.zs)
-				if len(w.zs) > 0 && !match(w.zs, other|inner&^key&^(1<<uint(mid)), q.attacks(pl.n, mid)) {
+				if len(w.zs) > 0 && !match(w.zs, other|inner&^key&^(1<<uint(mid)), attacks(pl.n, mid)) {
 					return c
 				}
 			}

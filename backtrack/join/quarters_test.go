@@ -3,7 +3,6 @@ package join
 import (
 	"context"
 	"errors"
-	"os"
 	"sync/atomic"
 	"testing"
 
@@ -12,12 +11,11 @@ import (
 
 // TestQuarters checks the sizes quarterBytes gives against the tables
 // built (h = 9 takes a fifth of a second, not with -short; h = 10 two
-// seconds and 47 MiB, not under the race detector either; h = 11, for n
-// = 22 and 23, 400 MiB, only with JOIN_QUARTERS11 set); TestSplits counts
-// with them.
+// seconds and 47 MiB, not under the race detector either); TestSplits
+// counts with them.
 func TestQuarters(t *testing.T) {
 	for h := 0; h <= quarterMaxN/2; h++ {
-		if h > 8 && testing.Short() || h > 9 && testutil.Race || h > 10 && os.Getenv("JOIN_QUARTERS11") == "" {
+		if h > 8 && testing.Short() || h > 9 && testutil.Race {
 			break
 		}
 		q := newQuarters(h, nil)
@@ -32,7 +30,9 @@ func TestQuarters(t *testing.T) {
 
 // TestQuartersLarge counts small pieces of n = 20 and 21 (whose tables
 // TestQuarters does not count with) with halves built from quarter boards
-// and with searched halves, which must find the same solutions (and,
+// and from tables of exact columns (which must find the same solutions
+// and halves and test the same pairs), and with searched halves, which
+// must find the same solutions (and,
 // but for the middle queen in any inner column, which the two count
 // apart, as many halves):
 // for each kind of middle queen (none; any inner column; an outer
@@ -63,14 +63,14 @@ func TestQuartersLarge(t *testing.T) {
 					continue
 				}
 				tried++
-				var c [2]count
-				for j, tables := range []*quarters{nil, q} {
+				var c [3]count
+				for j := range c {
 					pl := newPlan(n, pieceColumns(n))
-					pl.q = tables
+					pl.q, pl.exact = []*quarters{nil, q, nil}[j], j == 2
 					c[j] = pl.newWorker().countWithin(part{mid: p.Middle, outer: p.Outer, weight: p.Weight}, &stop)
 				}
-				if c[0].total != c[1].total || k != InnerMiddle && c[0].halves != c[1].halves || c[0].tooBig || c[1].tooBig {
-					t.Fatalf("n=%d piece %v: searched %+v, from quarters %+v", n, p, c[0], c[1])
+				if c[0].total != c[1].total || c[1] != c[2] || k != InnerMiddle && c[0].halves != c[1].halves || c[0].tooBig || c[1].tooBig {
+					t.Fatalf("n=%d piece %v: searched %+v, from quarters %+v, from exact columns %+v", n, p, c[0], c[1], c[2])
 				}
 				if c[0].total > 0 {
 					found++
