@@ -5,12 +5,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/queens-dev/queens/board"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/util/validation"
@@ -130,7 +130,7 @@ func restrictedErrors(t *testing.T, job *batchv1.Job) []string {
 }
 
 func TestJobAPIRules(t *testing.T) {
-	for _, path := range []string{"k8s/count-job.yaml", "k8s/merge-job.yaml"} {
+	for _, path := range []string{"k8s/count-job.yaml", "k8s/merge-job.yaml", "k8s/confirm-job.yaml"} {
 		if errs := jobAPIErrors(readJob(t, path)); len(errs) > 0 {
 			t.Errorf("%s: the API server would refuse it: %v", path, errs)
 		}
@@ -156,16 +156,28 @@ func TestJobAPIRules(t *testing.T) {
 	}
 }
 
-// jobsScript runs k8s/jobs.sh with args and decodes what it prints
-// strictly, one Job per document.
-func jobsScript(t *testing.T, args ...string) []*batchv1.Job {
+// jobsScript runs k8s/jobs.sh with args and env and decodes what it prints
+// strictly: for a count, the count's claim, then its Jobs; for confirm,
+// the one Job (claim nil). Every Job must pass the API server's rules and
+// the restricted profile.
+func jobsScript(t *testing.T, env []string, args ...string) (*corev1.PersistentVolumeClaim, []*batchv1.Job) {
 	t.Helper()
-	out, err := exec.Command("k8s/jobs.sh", args...).Output()
+	cmd := exec.Command("k8s/jobs.sh", args...)
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("k8s/jobs.sh %v: %v", args, err)
 	}
+	var claim *corev1.PersistentVolumeClaim
 	var jobs []*batchv1.Job
 	for i, doc := range regexp.MustCompile(`(?m)^---\n`).Split(string(out), -1)[1:] {
+		if i == 0 && args[0] != "confirm" {
+			claim = &corev1.PersistentVolumeClaim{}
+			if err := yaml.UnmarshalStrict([]byte(doc), claim); err != nil || claim.Kind != "PersistentVolumeClaim" || claim.APIVersion != "v1" {
+				t.Fatalf("k8s/jobs.sh %v: document 0: %v, want a PersistentVolumeClaim\n%s", args, err, doc)
+			}
+			continue
+		}
 		var job batchv1.Job
 		if err := yaml.UnmarshalStrict([]byte(doc), &job); err != nil || job.Kind != "Job" || job.APIVersion != "batch/v1" {
 			t.Fatalf("k8s/jobs.sh %v: document %d: %v\n%s", args, i, err, doc)
@@ -178,97 +190,295 @@ func jobsScript(t *testing.T, args ...string) []*batchv1.Job {
 		}
 		jobs = append(jobs, &job)
 	}
-	return jobs
+	return claim, jobs
 }
 
-// TestJobsScript runs the Jobs k8s/jobs.sh writes for a join count of
-// n = 12 in 16 shards, 6 a Job (three Jobs, the last of 4), as Kubernetes would,
-// then the merge Job: it recounts, writes its record to the volume, and
-// the record checks again. And the Jobs of n = 28's plan (2^24 shards in
-// Jobs of 2^21) pass the API server's limits and cover every shard once,
-// and every pod's memory is sized for its engine, n and K.
+// claims maps each mount path of the job's container to the claim mounted
+// there.
+func claims(t *testing.T, job *batchv1.Job) map[string]string {
+	t.Helper()
+	byVolume := map[string]string{}
+	for _, v := range job.Spec.Template.Spec.Volumes {
+		if v.PersistentVolumeClaim != nil {
+			byVolume[v.Name] = v.PersistentVolumeClaim.ClaimName
+		}
+	}
+	m := map[string]string{}
+	for _, vm := range onlyContainer(t, job).VolumeMounts {
+		if c, ok := byVolume[vm.Name]; ok && vm.SubPath == "" {
+			m[strings.TrimSuffix(vm.MountPath, "/")] = c
+		}
+	}
+	return m
+}
+
+// podArgs returns the arguments of pod index of the job as the kubelet
+// gives them, $(VAR) expanded from the container's env, and every path
+// under a claim's mount point moved to that claim's directory of volumes.
+func podArgs(t *testing.T, job *batchv1.Job, index int, volumes map[string]string) []string {
+	t.Helper()
+	c := onlyContainer(t, job)
+	env := map[string]string{}
+	if job.Spec.CompletionMode != nil && *job.Spec.CompletionMode == batchv1.IndexedCompletion {
+		env = podEnv(t, c, index)
+	}
+	var args []string
+	for _, a := range c.Args {
+		a = expand(t, a, env)
+		for mount, claim := range claims(t, job) {
+			dir, ok := volumes[claim]
+			if !ok {
+				t.Fatalf("Job %s mounts claim %s, which no count has", job.Name, claim)
+			}
+			a = onVolume(a, mount, dir)
+		}
+		args = append(args, a)
+	}
+	return args
+}
+
+// runPods runs every pod of the Indexed Job job with queens, each with its
+// JOB_COMPLETION_INDEX, and fails the test if one fails.
+func runPods(t *testing.T, bin string, job *batchv1.Job, volumes map[string]string) {
+	t.Helper()
+	for index := range int(*job.Spec.Completions) {
+		if out, errOut, code := run(t, bin, podArgs(t, job, index, volumes), "JOB_COMPLETION_INDEX="+strconv.Itoa(index)); code != 0 {
+			t.Fatalf("Job %s pod %d: exit status %d\n%s%s", job.Name, index, code, out, errOut)
+		}
+	}
+}
+
+// TestJobsScript runs the two counts of a record as jobs.sh writes them,
+// the pods as local processes: n = 12 in 16 shards, 6 a Job (three Jobs,
+// the last of 4), by the constellations and by the join, each on its own
+// volume, each merge Job recounting and writing its record there, which
+// checks again; then the confirmation Job of jobs.sh confirm, which
+// mounts both volumes and confirms the two records. No name or path of one
+// count is the other's, at n = 12 or in n = 28's plan.
 func TestJobsScript(t *testing.T) {
 	bin := queensBinary(t)
-	jobs := jobsScript(t, "12", "16", "6", "join")
-	if len(jobs) != 4 {
-		t.Fatalf("k8s/jobs.sh 12 16 6: %d Jobs, want 3 and the merge", len(jobs))
-	}
-	results := t.TempDir()
-	for j, job := range jobs[:3] {
-		c := onlyContainer(t, job)
-		mount := resultsMount(t, job, c)
-		flags := flagValues(c.Args)
-		if flags["--engine"] != "join" || shardBase(c.Args) != strconv.Itoa(-6*j) || flags["--shard-count"] != "16" || job.Name != fmt.Sprintf("queens-n12-%d", j) {
-			t.Errorf("Job %d: name %s, args %q", j, job.Name, c.Args)
+	volumes := map[string]string{}
+	names := map[string]string{} // every Job, claim and path of a count -> the count
+	for _, engine := range []string{"constellations", "join"} {
+		count := "n12-" + engine
+		claim, jobs := jobsScript(t, nil, "12", "16", "6", engine)
+		if claim.Name != "queens-"+count || len(claim.Spec.AccessModes) != 1 || claim.Spec.AccessModes[0] != corev1.ReadWriteMany {
+			t.Errorf("claim %s %v: want queens-%s, ReadWriteMany", claim.Name, claim.Spec.AccessModes, count)
 		}
-		for index := range int(*job.Spec.Completions) {
-			env := podEnv(t, c, index)
-			var args []string
-			for _, a := range c.Args {
-				args = append(args, onVolume(expand(t, a, env), mount, results))
-			}
-			if out, errOut, code := run(t, bin, args, "JOB_COMPLETION_INDEX="+strconv.Itoa(index)); code != 0 {
-				t.Fatalf("Job %s pod %d: exit status %d\n%s%s", job.Name, index, code, out, errOut)
-			}
+		volumes[claim.Name] = t.TempDir()
+		if len(jobs) != 4 {
+			t.Fatalf("k8s/jobs.sh 12 16 6 %s: %d Jobs, want 3 and the merge", engine, len(jobs))
 		}
+		for j, job := range jobs[:3] {
+			c := onlyContainer(t, job)
+			flags := flagValues(c.Args)
+			if flags["--engine"] != engine || shardBase(c.Args) != strconv.Itoa(-6*j) || flags["--shard-count"] != "16" || job.Name != fmt.Sprintf("queens-%s-%d", count, j) {
+				t.Errorf("Job %d: name %s, args %q", j, job.Name, c.Args)
+			}
+			if m := claims(t, job); len(m) != 1 || m["/results/"+count] != claim.Name {
+				t.Errorf("Job %s mounts %v, want its count's claim at /results/%s", job.Name, m, count)
+			}
+			for _, f := range []string{"--checkpoint", "-o"} {
+				names[flags[f]] = count
+			}
+			names[job.Name] = count
+			runPods(t, bin, job, volumes)
+		}
+		merge := jobs[3]
+		margs := podArgs(t, merge, 0, volumes)
+		if merge.Name != "queens-"+count+"-merge" || margs[len(margs)-1] != volumes[claim.Name] {
+			t.Errorf("merge Job %s reads %s, want queens-%s-merge reading its count's volume", merge.Name, margs[len(margs)-1], count)
+		}
+		names[merge.Name], names[claim.Name], names[flagValues(onlyContainer(t, merge).Args)["--record"]] = count, count, count
+		out, errOut, code := run(t, bin, margs)
+		if code != 0 || !strings.HasPrefix(out, "14200 solutions (1787 unique)\nmatches the published count for n = 12\nrecounted 16 of ") {
+			t.Fatalf("merge Job %s: exit status %d\n%s%s", merge.Name, code, out, errOut)
+		}
+		checkRecord(t, bin, margs)
 	}
-	mc := onlyContainer(t, jobs[3])
-	mount := resultsMount(t, jobs[3], mc)
-	var margs []string
-	for _, a := range mc.Args {
-		margs = append(margs, onVolume(a, mount, results))
+	_, confirm := jobsScript(t, nil, "confirm", "12", "16", "16")
+	if len(confirm) != 1 || confirm[0].Name != "queens-n12-confirm" {
+		t.Fatalf("k8s/jobs.sh confirm 12 16 16: %d Jobs, want queens-n12-confirm", len(confirm))
 	}
-	want, _ := board.Known(12)
-	out, errOut, code := run(t, bin, margs)
-	if code != 0 || !strings.HasPrefix(out, fmt.Sprintf("%d solutions (%d unique)\nmatches the published count for n = 12\nrecounted 16 of ", want.Total, want.Unique)) {
-		t.Fatalf("merge Job: exit status %d\n%s%s", code, out, errOut)
+	out, errOut, code := run(t, bin, podArgs(t, confirm[0], 0, volumes))
+	if code != 0 || !strings.HasPrefix(out, "n = 12: 14200 solutions (1787 unique), confirmed by two independent engines: constellations (") {
+		t.Errorf("confirmation Job: exit status %d\n%s%s", code, out, errOut)
 	}
-	checkRecord(t, bin, margs)
 
-	// n = 28: eight Jobs of 2^21 shards, 10^4 pods at once each.
-	jobs = jobsScript(t, "28", "16777216", "2097152")
-	covered := 0
-	for j, job := range jobs[:len(jobs)-1] {
-		args := onlyContainer(t, job).Args
-		if base, _ := strconv.Atoi(shardBase(args)); -base != covered || flagValues(args)["--shard-count"] != "16777216" {
-			t.Errorf("Job %d: --shard-base %s after %d shards", j, shardBase(args), covered)
+	// Issue 41's n = 28 plan twice, by each engine: the Jobs of 2^21 shards
+	// cover every shard once, and no Job, claim or path is the other's.
+	seen := map[string]string{}
+	for _, engine := range []string{"constellations", "join"} {
+		claim, jobs := jobsScript(t, nil, "28", "16777216", "2097152", engine)
+		covered := 0
+		own := []string{claim.Name}
+		for j, job := range jobs[:len(jobs)-1] {
+			args := onlyContainer(t, job).Args
+			if base, _ := strconv.Atoi(shardBase(args)); -base != covered || flagValues(args)["--shard-count"] != "16777216" {
+				t.Errorf("%s Job %d: --shard-base %s after %d shards", engine, j, shardBase(args), covered)
+			}
+			covered += int(*job.Spec.Completions)
+			own = append(own, job.Name, flagValues(args)["-o"], flagValues(args)["--checkpoint"])
 		}
-		covered += int(*job.Spec.Completions)
+		merge := jobs[len(jobs)-1]
+		own = append(own, merge.Name, flagValues(onlyContainer(t, merge).Args)["--record"])
+		if m := claims(t, merge); len(m) != 1 || m["/results/n28-"+engine] != claim.Name {
+			t.Errorf("n = 28 %s: the merge Job mounts %v, want its count's volume alone", engine, m)
+		}
+		if len(jobs) != 9 || covered != 1<<24 {
+			t.Errorf("n = 28 %s: %d Jobs covering %d shards, want 8 and the merge covering 2^24", engine, len(jobs), covered)
+		}
+		for _, name := range own {
+			if other, ok := seen[name]; ok && other != engine {
+				t.Errorf("n = 28: %s is both %s's and %s's", name, other, engine)
+			}
+			seen[name] = engine
+		}
 	}
-	if len(jobs) != 9 || covered != 1<<24 {
-		t.Errorf("n = 28: %d Jobs covering %d shards, want 8 and the merge covering 2^24", len(jobs), covered)
-	}
-	// Memory: the merge of 2^24 lines measured 416 MiB of RSS on top of its
-	// recount; a join piece from n = 23 up to 2 GiB a thread.
+}
+
+// TestJobsScriptSizing: each pod asks for what it needs. A join pod's
+// halves get 2 GiB a thread from n = 23 (480 MiB at 22), and the pod twice
+// that (queens gives the halves at most half of what the process may use);
+// a constellation pod 256Mi; a merge Job the CPUs, memory and deadline of
+// its recount and its K lines (deploy/sizing.sh), CPUs being its --threads;
+// a volume 1 GiB and 8 KiB a shard at least.
+func TestJobsScriptSizing(t *testing.T) {
 	for _, c := range []struct {
-		args         []string
-		count, merge int64 // MiB, at least
-		countAtMost  int64
+		args  []string
+		share int64 // MiB a thread of --memory; 0: the constellations
 	}{
-		{[]string{"28", "16777216", "2097152"}, 256, 256 + 416, 256},
-		{[]string{"28", "16777216", "2097152", "join"}, 4 * 2048, 4*2048 + 416, 16384},
-		{[]string{"22", "1024", "1024", "join"}, 4 * 480, 4*480 + 0, 4096},
-		{[]string{"12", "16", "6", "join"}, 256, 256, 256},
+		{[]string{"28", "16777216", "2097152"}, 0},
+		{[]string{"28", "16777216", "2097152", "join"}, 2048},
+		{[]string{"23", "128", "128", "join"}, 2048},
+		{[]string{"22", "1024", "1024", "join"}, 480},
+		{[]string{"12", "16", "6", "join"}, 20},
 	} {
-		jobs := jobsScript(t, c.args...)
-		for i, job := range jobs {
-			res := onlyContainer(t, job).Resources
-			limit, request := res.Limits.Memory().Value()>>20, res.Requests.Memory().Value()>>20
-			want, most := c.count, c.countAtMost
-			if i == len(jobs)-1 {
-				want, most = c.merge, c.merge+1024
+		claim, jobs := jobsScript(t, nil, c.args...)
+		n, _ := strconv.Atoi(c.args[0])
+		k, _ := strconv.Atoi(c.args[1])
+		if storage := claim.Spec.Resources.Requests.Storage().Value() >> 20; storage < 1024+int64(k)*8>>10 {
+			t.Errorf("jobs.sh %v: volume of %d MiB for %d shards", c.args, storage, k)
+		}
+		count := onlyContainer(t, jobs[0])
+		threads, _ := strconv.ParseInt(flagValues(count.Args)["--threads"], 10, 64)
+		limit, request := count.Resources.Limits.Memory().Value()>>20, count.Resources.Requests.Memory().Value()>>20
+		if c.share == 0 {
+			if limit != 256 || request > limit || flagValues(count.Args)["--memory"] != "" {
+				t.Errorf("jobs.sh %v: constellation pod limit %d MiB, request %d, args %q; want 256Mi, no --memory", c.args, limit, request, count.Args)
 			}
-			if limit < want || limit > most || request > limit {
-				t.Errorf("jobs.sh %v: Job %s: memory request %d MiB, limit %d MiB; want a limit of %d to %d MiB", c.args, job.Name, request, limit, want, most)
+		} else {
+			mem, err := strconv.ParseInt(strings.TrimSuffix(flagValues(count.Args)["--memory"], "MiB"), 10, 64)
+			if err != nil || mem < threads*c.share || limit < 2*mem || limit > 2*mem+512 || request != limit {
+				t.Errorf("jobs.sh %v: join pod --memory %d MiB on %d threads, limit %d, request %d; want %d MiB a thread and a limit of twice that",
+					c.args, mem, threads, limit, request, c.share)
 			}
 		}
+		merge := jobs[len(jobs)-1]
+		mc := onlyContainer(t, merge)
+		cpus := mc.Resources.Requests.Cpu()
+		var wantCPUs, wantSecs, wantMem int64
+		engine := "constellations"
+		if len(c.args) == 4 {
+			engine = c.args[3]
+		}
+		split := 0
+		if engine == "constellations" && n >= 24 {
+			split = 1 << (n - 16)
+		}
+		fmt.Sscan(sizing(t, "queens_merge", n, k, engine, split, 16, 64), &wantCPUs, &wantSecs, &wantMem)
+		mlimit := mc.Resources.Limits.Memory().Value() >> 20
+		recount, _ := strconv.ParseInt(sizing(t, "queens_count_memory", n, engine, cpus.Value()), 10, 64)
+		deadline := int64(-1)
+		if merge.Spec.ActiveDeadlineSeconds != nil {
+			deadline = *merge.Spec.ActiveDeadlineSeconds
+		}
+		if flagValues(mc.Args)["--threads"] != strconv.FormatInt(cpus.Value(), 10) || cpus.Value() != wantCPUs ||
+			deadline != wantSecs || mlimit != wantMem || mlimit < recount+30+int64(k)*24>>20 {
+			t.Errorf("jobs.sh %v: merge Job %v CPUs, --threads %s, deadline %d s, %d MiB; want %d CPUs, %d s, %d MiB (above the measured 30 MiB and 24 bytes a line, and a count pod's on as many threads)",
+				c.args, cpus, flagValues(mc.Args)["--threads"], deadline, mlimit, wantCPUs, wantSecs, wantMem)
+		}
 	}
-	for _, args := range [][]string{{}, {"0", "1", "1"}, {"20", "16", "17"}, {"20", "x", "1"}, {"20", "$(id)", "1"}, {"20", "16", "8", "gpu"},
-		{"40", "16", "8"}, {"20", "99999999", "1"}, {"20", "100000", "1"}, {"20", "-16", "1"}} {
-		cmd := exec.Command("k8s/jobs.sh", args...)
-		out, err := cmd.CombinedOutput()
-		if x, ok := err.(*exec.ExitError); !ok || x.ExitCode() != 2 || !strings.HasPrefix(string(out), "jobs.sh: ") {
-			t.Errorf("k8s/jobs.sh %q: %v, %q; want exit status 2 and a message", args, err, out)
+	claim, _ := jobsScript(t, []string{"QUEENS_STORAGE_CLASS=fast-rwx"}, "12", "16", "6")
+	if claim.Spec.StorageClassName == nil || *claim.Spec.StorageClassName != "fast-rwx" {
+		t.Errorf("QUEENS_STORAGE_CLASS=fast-rwx: storage class %v", claim.Spec.StorageClassName)
+	}
+}
+
+// TestJobsScriptRefuses: a board the engine cannot count (the join counts
+// n <= 28: jobs.sh 29 4 4 join wrote Jobs whose every pod failed), and
+// every other bad argument or setting, is one line and exit status 2.
+func TestJobsScriptRefuses(t *testing.T) {
+	for _, c := range []struct {
+		env  string
+		args []string
+		want string
+	}{
+		{"", []string{"29", "4", "4", "join"}, "jobs.sh: N=29: the join engine counts n <= 28"},
+		{"", []string{"33", "4", "4"}, "jobs.sh: N=33: the constellations engine counts n <= 32"},
+		{"", []string{"confirm", "29", "4", "4"}, "jobs.sh: N=29: the join engine counts n <= 28"},
+		{"", []string{"confirm", "12", "4"}, "jobs.sh: usage"},
+		{"", []string{}, "jobs.sh: usage"},
+		{"", []string{"0", "1", "1"}, "jobs.sh: N=0: want"},
+		{"", []string{"012", "1", "1"}, "jobs.sh: N=012: want"},
+		{"", []string{"20", "16", "17"}, "jobs.sh: C=17: want a whole number from 1 to 16"},
+		{"", []string{"20", "x", "1"}, "jobs.sh: K=x: want"},
+		{"", []string{"20", "$(id)", "1"}, "jobs.sh: K=$(id): want"},
+		{"", []string{"20", "16", "8", "gpu"}, "jobs.sh: ENGINE=gpu: want constellations or join"},
+		{"", []string{"20", "99999999", "1"}, "jobs.sh: K=99999999: want"},
+		{"", []string{"20", "100000", "1"}, "jobs.sh: 100000 Jobs: want at most 1000"},
+		{"", []string{"20", "-16", "1"}, "jobs.sh: K=-16: want"},
+		{"QUEENS_SPLIT=1", []string{"20", "16", "8"}, "jobs.sh: QUEENS_SPLIT=1: want auto, 0 or 2 to 65536"},
+		{"QUEENS_SPLIT=1", []string{"confirm", "20", "16", "8"}, "jobs.sh: QUEENS_SPLIT=1: want"},
+		{"QUEENS_VERIFY=99%", []string{"20", "16", "8"}, "jobs.sh: QUEENS_VERIFY=99%: want a whole number of pieces"},
+		{"QUEENS_MERGE_CPUS=0", []string{"20", "16", "8"}, "jobs.sh: QUEENS_MERGE_CPUS=0: want"},
+		{"QUEENS_STORAGE_CLASS=Fast_Disk", []string{"20", "16", "8"}, "jobs.sh: QUEENS_STORAGE_CLASS=Fast_Disk: not a storage class name"},
+		{"QUEENS_IMAGE=a b", []string{"20", "16", "8"}, "jobs.sh: QUEENS_IMAGE=a b: not an image name"},
+	} {
+		cmd := exec.Command("k8s/jobs.sh", c.args...)
+		cmd.Env = append(os.Environ(), c.env)
+		var o, e strings.Builder
+		cmd.Stdout, cmd.Stderr = &o, &e
+		err := cmd.Run()
+		if x, ok := err.(*exec.ExitError); !ok || x.ExitCode() != 2 || o.Len() != 0 || !strings.HasPrefix(e.String(), c.want) || strings.Count(e.String(), "\n") != 1 {
+			t.Errorf("%s k8s/jobs.sh %q: %v, %q%q; want exit status 2 and %s", c.env, c.args, err, o.String(), e.String(), c.want)
+		}
+	}
+}
+
+// TestTemplatesAreJobsOutput: the manifests of deploy/k8s are what jobs.sh
+// writes for their own plan (n = 20 in 16 shards, one Job; the
+// confirmation of 16 and 16), so that they never drift from the script.
+func TestTemplatesAreJobsOutput(t *testing.T) {
+	decode := func(doc []byte) any {
+		var v any
+		if err := yaml.Unmarshal(doc, &v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	docs := func(args ...string) [][]byte {
+		out, err := exec.Command("k8s/jobs.sh", args...).Output()
+		if err != nil {
+			t.Fatalf("k8s/jobs.sh %v: %v", args, err)
+		}
+		var d [][]byte
+		for _, doc := range regexp.MustCompile(`(?m)^---\n`).Split(string(out), -1)[1:] {
+			d = append(d, []byte(doc))
+		}
+		return d
+	}
+	count, confirm := docs("20", "16", "16"), docs("confirm", "20", "16", "16")
+	for i, c := range []struct {
+		file string
+		doc  []byte
+	}{{"k8s/results-claim.yaml", count[0]}, {"k8s/count-job.yaml", count[1]}, {"k8s/merge-job.yaml", count[2]}, {"k8s/confirm-job.yaml", confirm[0]}} {
+		data, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(decode(data), decode(c.doc)) {
+			t.Errorf("%d: %s is not what jobs.sh writes for its plan:\n%s", i, c.file, c.doc)
 		}
 	}
 }
@@ -283,24 +493,84 @@ func shardBase(args []string) string {
 	return ""
 }
 
-// checkRecord checks that the merge of margs wrote its --record and that
-// merge --check-record accepts it against the same lines.
+// checkRecord checks that the merge of margs (merge ... --record FILE DIR)
+// wrote its record into the directory of the lines it read, and that merge
+// --check-record accepts it against them.
 func checkRecord(t *testing.T, bin string, margs []string) {
 	t.Helper()
-	record := ""
-	var lines []string
-	for i := 1; i < len(margs); i++ {
-		switch {
-		case margs[i-1] == "--record":
-			record = margs[i]
-		case strings.HasSuffix(margs[i], ".jsonl"):
-			lines = append(lines, margs[i])
-		}
-	}
-	if _, err := os.Stat(record); record == "" || err != nil || filepath.Dir(record) != filepath.Dir(lines[0]) {
+	record, dir := flagValues(margs)["--record"], margs[len(margs)-1]
+	if _, err := os.Stat(record); record == "" || err != nil || filepath.Dir(record) != dir {
 		t.Fatalf("merge %q: no record written beside the results: %v", margs, err)
 	}
-	if out, errOut, code := run(t, bin, append([]string{"merge", "--check-record", record}, lines...)); code != 0 || !strings.Contains(out, "checks:") {
+	if out, errOut, code := run(t, bin, []string{"merge", "--check-record", record, dir}); code != 0 || !strings.Contains(out, "checks:") {
 		t.Errorf("merge --check-record: exit status %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestDocsTwoCountsKubernetes runs docs/scale.md's two counts side by side
+// on Kubernetes as printed, kubectl apply being every pod of the Jobs run
+// as a local process (each claim a directory) and kubectl logs the output
+// of the Job's pod, which must be what the page shows (its /results paths
+// those of the pod).
+func TestDocsTwoCountsKubernetes(t *testing.T) {
+	bin := queensBinary(t)
+	data, err := os.ReadFile("../docs/scale.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(data), "\n### Two counts side by side on Kubernetes\n")
+	if !ok {
+		t.Fatal("docs/scale.md: no section Two counts side by side on Kubernetes")
+	}
+	var block []string
+	for _, line := range strings.Split(section, "\n") {
+		if l, ok := strings.CutPrefix(line, "    "); ok {
+			block = append(block, l)
+		} else if len(block) > 0 {
+			break
+		}
+	}
+	volumes, logs := map[string]string{}, map[string]string{}
+	apply := regexp.MustCompile(`^deploy/k8s/jobs\.sh ((?:\w+ )+)\| kubectl apply -f -$`)
+	ran := 0
+	for i := 0; i < len(block); i++ {
+		line := block[i]
+		switch m := apply.FindStringSubmatch(line); {
+		case strings.HasPrefix(line, "#"):
+		case m != nil:
+			claim, jobs := jobsScript(t, nil, strings.Fields(m[1])...)
+			if claim != nil {
+				volumes[claim.Name] = t.TempDir()
+			}
+			for _, job := range jobs {
+				if job.Spec.CompletionMode != nil && *job.Spec.CompletionMode == batchv1.IndexedCompletion {
+					runPods(t, bin, job, volumes)
+					continue
+				}
+				args := podArgs(t, job, 0, volumes)
+				out, errOut, code := run(t, bin, args)
+				if code != 0 {
+					t.Fatalf("%s: Job %s: exit status %d\n%s%s", line, job.Name, code, out, errOut)
+				}
+				for mount, claim := range claims(t, job) {
+					out = strings.ReplaceAll(out, volumes[claim], mount)
+				}
+				logs[job.Name] = out
+			}
+			ran++
+		case strings.HasPrefix(line, "kubectl logs job/"):
+			name := strings.TrimPrefix(line, "kubectl logs job/")
+			want := strings.Join(block[i+1:], "\n") + "\n"
+			if logs[name] != want {
+				t.Errorf("docs/scale.md: %s prints\n%s\nthe page shows\n%s", line, logs[name], want)
+			}
+			i = len(block)
+			ran++
+		default:
+			t.Fatalf("docs/scale.md: %q: the test does not know how to run it", line)
+		}
+	}
+	if ran != 4 {
+		t.Errorf("docs/scale.md: ran %d commands of the Kubernetes two counts, want 4", ran)
 	}
 }

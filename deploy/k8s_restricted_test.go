@@ -7,7 +7,7 @@ import (
 	"k8s.io/pod-security-admission/policy"
 )
 
-// TestRestricted checks both manifests' pods against the Pod Security
+// TestRestricted checks the three Jobs' pods against the Pod Security
 // Standards "restricted" profile with the admission controller's own
 // checks (k8s.io/pod-security-admission, the version of k8s.io/api), as a
 // namespace labelled pod-security.kubernetes.io/enforce=restricted would
@@ -19,7 +19,7 @@ func TestRestricted(t *testing.T) {
 		t.Fatal(err)
 	}
 	restricted := api.LevelVersion{Level: api.LevelRestricted, Version: api.LatestVersion()}
-	for _, path := range []string{"k8s/count-job.yaml", "k8s/merge-job.yaml"} {
+	for _, path := range []string{"k8s/count-job.yaml", "k8s/merge-job.yaml", "k8s/confirm-job.yaml"} {
 		job := readJob(t, path)
 		pod := job.Spec.Template
 		for _, r := range eval.EvaluatePod(restricted, &pod.ObjectMeta, &pod.Spec) {

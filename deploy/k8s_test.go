@@ -91,12 +91,27 @@ func TestCountJobManifest(t *testing.T) {
 	}
 	c := onlyContainer(t, job)
 
-	// The pod failure policy: exit status 2 (usage or input error, the same
-	// for every shard) fails the job; a disruption is ignored.
+	// The pod failure policy: exit status 2 (the input is wrong) fails
+	// its shard for good, never the Job of up to 2^21 shards; 75 (this
+	// shard cannot run here) is retried within backoffLimitPerIndex; a
+	// disruption is ignored. Each exit status is looked up as the Job
+	// controller does: the first rule that matches.
 	if s.PodFailurePolicy == nil {
 		t.Fatal("no podFailurePolicy")
 	}
-	var failOn2, ignoreDisruption bool
+	action := func(code int32) batchv1.PodFailurePolicyAction {
+		for _, r := range s.PodFailurePolicy.Rules {
+			e := r.OnExitCodes
+			if e == nil || e.ContainerName == nil || *e.ContainerName != c.Name {
+				continue
+			}
+			if in := slices.Contains(e.Values, code); in == (e.Operator == batchv1.PodFailurePolicyOnExitCodesOpIn) {
+				return r.Action
+			}
+		}
+		return batchv1.PodFailurePolicyActionCount // no rule: counted against backoffLimitPerIndex
+	}
+	ignoreDisruption := false
 	for i, r := range s.PodFailurePolicy.Rules {
 		if (r.OnExitCodes == nil) == (len(r.OnPodConditions) == 0) {
 			t.Errorf("rule %d: want exactly one of onExitCodes and onPodConditions", i)
@@ -106,11 +121,11 @@ func TestCountJobManifest(t *testing.T) {
 			if e.ContainerName == nil || *e.ContainerName != c.Name {
 				t.Errorf("rule %d: containerName %v, want %q", i, e.ContainerName, c.Name)
 			}
-			if e.Operator == batchv1.PodFailurePolicyOnExitCodesOpIn && slices.Contains(e.Values, 2) && r.Action == batchv1.PodFailurePolicyActionFailJob {
-				failOn2 = true
-			}
 			if slices.Contains(e.Values, 0) {
 				t.Errorf("rule %d: exit code 0 in a failure rule", i)
+			}
+			if r.Action == batchv1.PodFailurePolicyActionFailJob {
+				t.Errorf("rule %d: FailJob on %v: one shard's status would fail every shard of the Job", i, e.Values)
 			}
 		}
 		for _, p := range r.OnPodConditions {
@@ -119,11 +134,17 @@ func TestCountJobManifest(t *testing.T) {
 			}
 		}
 	}
-	if !failOn2 {
-		t.Error("podFailurePolicy: no rule FailJob on exit code 2")
+	for code, want := range map[int32]batchv1.PodFailurePolicyAction{2: batchv1.PodFailurePolicyActionFailIndex, 75: batchv1.PodFailurePolicyActionCount,
+		1: batchv1.PodFailurePolicyActionCount, 137: batchv1.PodFailurePolicyActionCount} {
+		if got := action(code); got != want {
+			t.Errorf("podFailurePolicy: exit status %d: %s, want %s", code, got, want)
+		}
 	}
 	if !ignoreDisruption {
 		t.Error("podFailurePolicy: no rule Ignore on condition DisruptionTarget=True")
+	}
+	if m := s.MaxFailedIndexes; m == nil || *m > 100 {
+		t.Errorf("maxFailedIndexes %v: want at most 100 (a Job whose every shard fails stops early)", m)
 	}
 
 	// The image and the pod's security.
@@ -182,6 +203,11 @@ func TestMergeJobManifest(t *testing.T) {
 	if cm != mm {
 		t.Errorf("results mounted at %s in the count, %s in the merge", cm, mm)
 	}
+	// The merge reads its count's volume, which holds that count's lines
+	// alone, so it never needs a list of K files.
+	if mc.Args[len(mc.Args)-1] != mm {
+		t.Errorf("merge args %q: want the count's volume, %s, last", mc.Args, mm)
+	}
 	claim := func(j *batchv1.Job) string {
 		for _, v := range j.Spec.Template.Spec.Volumes {
 			if v.PersistentVolumeClaim != nil {
@@ -231,9 +257,9 @@ func TestJobsRunAsWritten(t *testing.T) {
 	// A pod retried after it finished (say its node went away before the Job
 	// saw it succeed) finds no checkpoint (a written line removes it: spent),
 	// counts again and writes the same line.
-	line := filepath.Join(results, "n20-j0-3.jsonl")
-	if !strings.Contains(cc.Args[len(cc.Args)-1], "n20-j$(JOB)-$(JOB_COMPLETION_INDEX).jsonl") {
-		t.Fatalf("result file %q: the test expects n20-j$(JOB)-$(JOB_COMPLETION_INDEX).jsonl", cc.Args[len(cc.Args)-1])
+	line := filepath.Join(results, "j0-3.jsonl")
+	if cc.Args[len(cc.Args)-1] != mount+"/j$(JOB)-$(JOB_COMPLETION_INDEX).jsonl" {
+		t.Fatalf("result file %q: the test expects %s/j$(JOB)-$(JOB_COMPLETION_INDEX).jsonl", cc.Args[len(cc.Args)-1], mount)
 	}
 	first, err := os.ReadFile(line)
 	if err != nil {
@@ -243,7 +269,7 @@ func TestJobsRunAsWritten(t *testing.T) {
 	if code != 0 || !strings.Contains(errOut, `"resumed":0,`) {
 		t.Errorf("retried pod 3: exit status %d, stats %s; want a count from the start", code, errOut)
 	}
-	if _, err := os.Stat(filepath.Join(results, "n20-j0-3.ckpt")); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(results, "j0-3.ckpt")); !os.IsNotExist(err) {
 		t.Errorf("pod 3's checkpoint after its line was written: %v; want it removed", err)
 	}
 	if again, _ := os.ReadFile(line); shardFields(t, again) != shardFields(t, first) {
@@ -271,11 +297,11 @@ func TestJobsRunAsWritten(t *testing.T) {
 	// And the merge job refuses results where a shard is missing (here
 	// replaced by a copy of another; a file that cannot be read is exit
 	// status 2).
-	four, err := os.ReadFile(filepath.Join(results, "n20-j0-4.jsonl"))
+	four, err := os.ReadFile(filepath.Join(results, "j0-4.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(results, "n20-j0-5.jsonl"), four, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(results, "j0-5.jsonl"), four, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// The same result twice is a confirmation; the shard it replaced is
@@ -431,7 +457,7 @@ func TestDockerfile(t *testing.T) {
 	if id, err := strconv.Atoi(uid); err != nil || id == 0 {
 		t.Errorf("USER %q: want a numeric non-root user (runAsNonRoot checks numbers)", user)
 	}
-	for _, path := range []string{"k8s/count-job.yaml", "k8s/merge-job.yaml"} {
+	for _, path := range []string{"k8s/count-job.yaml", "k8s/merge-job.yaml", "k8s/confirm-job.yaml"} {
 		job := readJob(t, path)
 		if sc := job.Spec.Template.Spec.SecurityContext; sc != nil && sc.RunAsUser != nil && strconv.FormatInt(*sc.RunAsUser, 10) != uid {
 			t.Errorf("%s: runAsUser %d, image USER %s", path, *sc.RunAsUser, user)
@@ -529,8 +555,12 @@ func flagValues(args []string) map[string]string {
 	return m
 }
 
-// onVolume moves a path under the mount point to the same path under dir.
+// onVolume moves the mount point, or a path under it, to dir, or the same
+// path under dir.
 func onVolume(arg, mount, dir string) string {
+	if arg == mount {
+		return dir
+	}
 	if rest, ok := strings.CutPrefix(arg, mount+"/"); ok {
 		return filepath.Join(dir, rest)
 	}

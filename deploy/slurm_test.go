@@ -194,13 +194,24 @@ func TestSlurmJobArray(t *testing.T) {
 	if mixed != "" {
 		mixArray, mixMerge = a.submitted(t, "QUEENS="+mixed, "QUEENS_N=12", "QUEENS_SHARDS=4", "QUEENS_CPUS=1", "QUEENS_PARTS=mixed")
 	}
-	states := a.s.wait(a.deadline, okArray, okMerge, badArray, badMerge)
+	// A task that cannot run where it first lands: the wrapper exits 75
+	// for task 1 the first time, and count.sbatch requeues it.
+	tempfail := filepath.Join(a.dir, "queens-tempfail-task-1")
+	script = fmt.Sprintf("#!/bin/sh\n[ \"${SLURM_ARRAY_TASK_ID:-}\" = 1 ] && mkdir %s 2>/dev/null && echo 'queens: (fake) this shard cannot run here' >&2 && exit 75\nexec %s \"$@\"\n",
+		filepath.Join(a.dir, "task-1-tempfailed"), a.bin)
+	if err := os.WriteFile(tempfail, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tfArray, tfMerge := a.submitted(t, "QUEENS="+tempfail, "QUEENS_N=10", "QUEENS_SHARDS=2", "QUEENS_CPUS=1", "QUEENS_PARTS=tempfail")
+	states := a.s.wait(a.deadline, okArray, okMerge, badArray, badMerge, tfArray, tfMerge)
 
 	t.Run("merge", func(t *testing.T) { a.checkMerge(t, states, okArray, okMerge, n, k) })
 	t.Run("mixed-fleet", func(t *testing.T) { a.checkMixedFleet(t, mixed, mixArray, mixMerge) })
 	t.Run("failed-task", func(t *testing.T) { a.checkFailedTask(t, states, badArray, badMerge) })
+	t.Run("cannot-run-here", func(t *testing.T) { a.checkTempFail(t, states, tfArray, tfMerge) })
 	t.Run("above-max-array-size", a.checkAboveMaxArraySize)
 	t.Run("requeue", a.checkRequeue)
+	t.Run("two-counts", a.checkTwoCounts)
 }
 
 // arrayTest is the state TestSlurmJobArray's parts share: the cluster,
@@ -285,6 +296,7 @@ func (a *arrayTest) checkMixedFleet(t *testing.T, mixed, mixArray, mixMerge stri
 	}
 	st := s.wait(deadline, mixArray, mixMerge)
 	log := readLog(t, dir, "queens-merge-"+mixMerge+".log")
+	log = regexp.MustCompile(`^merge\.sbatch: merging .*\n`).ReplaceAllString(log, "") // its start line
 	if st[mixMerge][""].state != "COMPLETED" || !strings.HasPrefix(log, "14200 solutions (1787 unique)\nmatches the published count for n = 12\nrecounted 16 of ") {
 		t.Fatalf("merge job %s of the mixed fleet: %v, log\n%s", mixMerge, st, log)
 	}
@@ -330,6 +342,37 @@ func (a *arrayTest) checkFailedTask(t *testing.T, states map[string]map[string]t
 	}
 	if out, errOut, code := run(t, bin, append([]string{"merge"}, parts...)); code != 0 || !strings.HasPrefix(out, "724 solutions (92 unique)\nmatches") {
 		t.Errorf("merge after the resubmission: exit status %d\n%s%s", code, out, errOut)
+	}
+}
+
+// checkTwoCounts runs docs/scale.md's two counts side by side as
+// printed, on the cluster, waiting for the jobs each submission printed.
+func (a *arrayTest) checkTwoCounts(t *testing.T) {
+	dir := filepath.Join(a.dir, "two-counts")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	runDocExamples(t, "### Two counts, side by side", dir, append([]string(nil), a.s.env...), func(ids ...string) {
+		a.jobs = append(a.jobs, ids...)
+		a.s.wait(time.Now().Add(2*time.Minute), ids...)
+	})
+}
+
+// checkTempFail: a task whose queens exits 75 (this shard cannot run
+// here) is requeued by count.sbatch, counts on its second run, and the
+// merge, which waited for it, adds up.
+func (a *arrayTest) checkTempFail(t *testing.T, states map[string]map[string]task, array, merge string) {
+	tasks := states[array]
+	log := readLog(t, a.dir, fmt.Sprintf("queens-%s_1.log", array))
+	if tasks["0"].state != "COMPLETED" || tasks["1"].state != "COMPLETED" || tasks["1"].restarts != 1 {
+		t.Errorf("tasks %v: want both COMPLETED, task 1 restarted once\n%s", tasks, log)
+	}
+	if !strings.Contains(log, "queens: (fake) this shard cannot run here\ncount.sbatch: shard 1 cannot run on ") ||
+		!strings.Contains(log, "(exit status 75): requeued (restart 1 of 3)") || !strings.Contains(log, ", restart 1, into ") {
+		t.Errorf("log of task 1 does not show the requeue and the second run:\n%s", log)
+	}
+	if mlog := readLog(t, a.dir, "queens-merge-"+merge+".log"); states[merge][""].state != "COMPLETED" || !strings.Contains(mlog, "724 solutions (92 unique)\nmatches") {
+		t.Errorf("merge job %s: %v\n%s", merge, states[merge], mlog)
 	}
 }
 

@@ -1,9 +1,7 @@
 package deploy
 
 import (
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -43,12 +41,12 @@ func TestSbatchDirectives(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range []string{"--requeue", "--open-mode=append", "--array=0-"} {
+	for _, d := range []string{"--requeue", "--open-mode=append", "--array=0-", "--mem="} {
 		if !regexp.MustCompile(`(?m)^#SBATCH ` + regexp.QuoteMeta(d)).Match(data) {
 			t.Errorf("count.sbatch: no #SBATCH %s", d)
 		}
 	}
-	for _, f := range []string{"--checkpoint", `--shard "$SLURM_ARRAY_TASK_ID/$QUEENS_SHARDS"`, "--json"} {
+	for _, f := range []string{"--checkpoint", `--shard "$SLURM_ARRAY_TASK_ID/$shards"`, "--json"} {
 		if !strings.Contains(string(data), f) {
 			t.Errorf("count.sbatch: no %s", f)
 		}
@@ -72,24 +70,11 @@ func TestCountSbatchDirect(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			fake := filepath.Join(dir, "bin")
-			if err := os.Mkdir(fake, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			for name, script := range map[string]string{
-				"squeue":   fmt.Sprintf("#!/bin/sh\ncase \"$*\" in *%%l*) printf '%%s\\n' '%s' ;; *%%o*) echo /x/count.sbatch ;; esac\n", c.limit),
-				"scontrol": "#!/bin/sh\necho 'MaxArraySize            = 1001'\n",
-			} {
-				if err := os.WriteFile(filepath.Join(fake, name), []byte(script), 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
-			cmd := exec.Command("bash", "slurm/count.sbatch")
-			cmd.Env = append(os.Environ(), "PATH="+fake+string(os.PathListSeparator)+os.Getenv("PATH"), "QUEENS="+bin, "QUEENS_N=12", "QUEENS_SHARDS=4",
+			env, _ := fakeSlurm(t, "FAKESLURM_TIME="+c.limit, "FAKESLURM_SCRIPT=/x/count.sbatch", "QUEENS="+bin, "QUEENS_N=12", "QUEENS_SHARDS=4",
 				"QUEENS_SHARD_BASE=1", "QUEENS_ENGINE=join", "QUEENS_PARTS="+filepath.Join(dir, "p"), "SLURM_JOB_ID=77", "SLURM_ARRAY_TASK_ID=3",
 				"SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_MAX=4", "SLURM_CPUS_PER_TASK=1", "SLURM_JOB_PARTITION=batch", "SLURM_JOB_ACCOUNT=nq")
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("count.sbatch: %v\n%s", err, out)
+			if out, errOut, code := runScript(t, dir, env, "slurm/count.sbatch"); code != 0 {
+				t.Fatalf("count.sbatch: exit status %d\n%s%s", code, out, errOut)
 			}
 			line := readLog(t, dir, "p/2.jsonl") // task 3 less base 1
 			if !strings.Contains(line, `"shard":2,"shards":4,"scheme":"join-parts-3","engine":"join"`) {

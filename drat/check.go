@@ -112,18 +112,24 @@ func newDRAT(ctx context.Context, f *Formula, r io.Reader, emit bool) (*checker,
 	if err != nil {
 		return nil, err
 	}
-	k := &checker{ctx: ctx, f: f, p: p, emit: emit, nForm: len(f.Clauses)}
-	k.res.Format = "DRAT"
+	k := newChecker(ctx, f, p, emit)
 	if p.binary {
 		k.res.Format = "binary DRAT"
 	}
-	k.vars.build(f, p.lits)
 	return k, nil
+}
+
+// newChecker returns the checker of the parsed proof p of f.
+func newChecker(ctx context.Context, f *Formula, p *proof, emit bool) *checker {
+	k := &checker{ctx: ctx, f: f, p: p, emit: emit, nForm: len(f.Clauses)}
+	k.res.Format = "DRAT"
+	k.vars.build(f, p.lits)
+	return k
 }
 
 func (k *checker) lemmaError(st *step, reason string) *LemmaError {
 	return &LemmaError{Index: int(st.index), Line: int(st.line), Offset: st.off,
-		Lits: ints(k.p.lits[st.start:st.end]), Reason: reason}
+		Lits: ints(k.p.lits[st.start:st.end]), Reason: reason, Format: k.res.Format}
 }
 
 // run does the forward pass (propagating, applying deletions, finding the

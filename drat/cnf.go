@@ -31,8 +31,8 @@ var (
 )
 
 // ParseError is the error returned for malformed input: a CNF, a DRAT proof
-// or an LRAT proof (Format says which: "DIMACS", "DRAT", "binary DRAT",
-// "LRAT"). Line counts from 1 and is 0 for binary input; Offset is the byte
+// or a proof (Format says which: "DIMACS", "DRAT", "binary DRAT",
+// "LRAT", "binary LRAT", "FRAT", "binary FRAT"). Line counts from 1 and is 0 for binary input; Offset is the byte
 // offset, counted from 0, of the offending token or byte.
 type ParseError struct {
 	Format string
@@ -59,6 +59,10 @@ type scanner struct {
 	pos       int
 	line      int // line of the next byte, from 1
 	lineStart bool
+	// inline makes a 'c' anywhere start a comment to the end of the
+	// line, and end the token before it (a CNF's clauses, as kissat
+	// reads them: "1 -2 0 c note", "1 -2 0c note").
+	inline bool
 }
 
 func newScanner(data []byte) *scanner { return &scanner{data: data, line: 1, lineStart: true} }
@@ -75,13 +79,13 @@ func (s *scanner) next() (tok []byte, off int, line int, ok bool) {
 			s.lineStart = true
 		case c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f':
 			s.pos++
-		case c == 'c' && s.lineStart:
+		case c == 'c' && (s.lineStart || s.inline):
 			for s.pos < len(s.data) && s.data[s.pos] != '\n' {
 				s.pos++
 			}
 		default:
 			start := s.pos
-			for s.pos < len(s.data) && !isSpace(s.data[s.pos]) {
+			for s.pos < len(s.data) && !isSpace(s.data[s.pos]) && !(s.inline && s.data[s.pos] == 'c') {
 				s.pos++
 			}
 			s.lineStart = false
@@ -123,7 +127,10 @@ func parseInt(tok []byte, max int64) (int64, bool) {
 
 // ReadCNF reads a formula in DIMACS CNF format strictly: comment lines
 // starting with 'c', one "p cnf V C" header before the first clause, then
-// clauses of non-zero literals each ended by 0 (a clause may span lines).
+// clauses of non-zero literals each ended by 0 (a clause may span lines);
+// after the header a 'c' anywhere, a word of its own or right after a
+// literal's digits, starts a comment to the end of its line, as kissat
+// reads them.
 // These are errors, returned as a *[ParseError] wrapping [ErrHeader],
 // [ErrLiteral], [ErrCount] or [ErrTruncate]: a missing, repeated or
 // malformed header, V above [MaxVar], a literal that is not an integer or
@@ -160,6 +167,12 @@ func ReadCNF(r io.Reader) (*Formula, error) {
 		return nil, perr(off, line, ErrHeader)
 	}
 	f := &Formula{Vars: int(vars)}
+	for ; s.pos < len(s.data) && s.data[s.pos] != '\n'; s.pos++ {
+		if !isSpace(s.data[s.pos]) { // more on the header line
+			return nil, perr(s.pos, line, ErrHeader)
+		}
+	}
+	s.inline = true
 	var lits []int
 	var ends []int
 	open := false

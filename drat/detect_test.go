@@ -2,6 +2,7 @@ package drat_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -27,6 +28,21 @@ func TestCheckProofFormats(t *testing.T) {
 		{"text DRAT, two lemmas on a line", "1 0 0\n", "DRAT"},
 		{"text DRAT, negative first", "-1 0\n-2 0 0\n", "DRAT"},
 		{"text DRAT, long first lemma", "1" + strings.Repeat(" 1", 1<<20) + " 0\n0\n", "DRAT"},
+		// Two clauses on the first line read as an LRAT step (id 5 above
+		// the 4 clauses, hint 1 below it); the next line cannot be one.
+		{"text DRAT, two clauses a line, id-like", "5 1 0 1 0\n0\n", "DRAT"},
+		{"text DRAT, two clauses a line, hint above the id", "5 1 0 7 0\n1 0\n0\n", "DRAT"},
+		// 64 such lines and more: LRAT as far as the start shows, so
+		// checked as LRAT, which fails, then as DRAT.
+		{"text DRAT, LRAT-like for 70 lines", lratLike(70) + "0\n", "DRAT"},
+		{"text DRAT, deletion first", "d 1 0\n1 0\n0\n", "DRAT"},
+		{"binary LRAT", "a\x0a\x02\x00\x02\x04\x00a\x0c\x00\x0a\x06\x08\x00", "binary LRAT"},
+		{"binary LRAT, with a deletion", "a\x0a\x02\x00\x02\x04\x00d\x02\x04\x00a\x0c\x00\x0a\x06\x08\x00", "binary LRAT"},
+		{"text FRAT", "o 1 1 2 0\na 5 1 0 l 1 2 0\na 6 0\nf 6 0\n", "FRAT"},
+		{"text FRAT, no hints, deletion first", "d 9 1 0\na 5 1 0\nd 5 1 0\na 6 1 0\na 7 0\n", "FRAT"},
+		{"text FRAT, added first", "a 5 1 0\na 6 0\n", "FRAT"},
+		{"binary FRAT", "o\x01\x02\x04\x00a\x05\x02\x00l\x02\x04\x00a\x06\x00", "binary FRAT"},
+		{"binary FRAT, added first", "a\x05\x02\x00l\x02\x04\x00a\x06\x00f\x06\x00", "binary FRAT"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := drat.CheckProof(context.Background(), f, strings.NewReader(tc.proof))
@@ -39,9 +55,21 @@ func TestCheckProofFormats(t *testing.T) {
 		})
 	}
 	// A wrong proof in each format is refused.
-	for _, proof := range []string{"2 0\n", "%RUPD32 2 4\n2 0\n", "5 2 0 1 0\n6 0 5 0\n"} {
+	for _, proof := range []string{"2 0\n", "%RUPD32 2 4\n2 0\n", "5 2 0 1 0\n6 0 5 0\n",
+		"a\x0a\x04\x00\x02\x00a\x0c\x00\x0a\x00", "o 1 1 2 0\na 5 1 2 0\na 6 0\n", "a\x05\x02\x04\x00a\x06\x00f\x06\x00",
+		lratLike(70), "a 5 1 0\n", "a\x05\x02\x00"} {
 		if _, err := drat.CheckProof(context.Background(), f, strings.NewReader(proof)); err == nil {
 			t.Errorf("proof %q accepted", proof)
 		}
 	}
+}
+
+// lratLike returns k lines of two DRAT lemmas each, "id 1 0 1 0" with
+// ids from 5 up, that read as LRAT steps too.
+func lratLike(k int) string {
+	var b strings.Builder
+	for i := range k {
+		fmt.Fprintf(&b, "%d 1 0 1 0\n", 5+i)
+	}
+	return b.String()
 }

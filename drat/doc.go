@@ -1,5 +1,6 @@
 // Package drat checks proofs of unsatisfiability: DRAT proofs, as CaDiCaL,
-// Kissat and most SAT solvers write them, and LRAT proofs. A solver that
+// Kissat and most SAT solvers write them, LRAT and FRAT proofs, text or
+// binary; [CheckProof] tells them apart. A solver that
 // answers UNSAT can be wrong; a checked proof makes the answer trustworthy
 // without trusting the solver.
 //
@@ -71,7 +72,21 @@
 // clause. A RAT lemma lists, after the RUP hints, one group per clause D
 // that holds the negated first literal: -id(D) and the hints that refute
 // the resolvent. Every lemma is checked from its hints alone; no search.
-// Binary LRAT is not supported.
+// Binary LRAT, as CaDiCaL 2 writes it with --lrat, holds the same steps
+// as bytes: 'a', the id, the literals, 0, the hints, 0; or 'd', the ids
+// deleted, 0; every number a variable-byte number (as in binary DRAT) of
+// 2*|x| plus 1 for a negative x. A formula that holds the empty clause is
+// refuted whatever the proof, once its lemmas check.
+//
+// # FRAT proofs
+//
+// [CheckFRAT] checks FRAT (Baek, Carneiro and Heule), as CaDiCaL 2 and
+// CryptoMiniSat write it: steps "o id lits 0" (an original clause), "a id
+// lits 0", optionally followed by "l hints 0" (an added clause), "d id lits
+// 0" (deleted), "f id lits 0" (left at the end) and "r" (renumbering), or
+// the same as bytes (ids unsigned). The added and deleted clauses go to
+// the DRAT check; what the proof says of itself (its o steps, ids and
+// hints) is believed in nothing.
 //
 // # Errors
 //

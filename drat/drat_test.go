@@ -136,6 +136,34 @@ func roundTripLRAT(t *testing.T, f *drat.Formula, proof []byte) {
 	if lres.Checked != res.Checked+1 { // the core lemmas and the empty clause
 		t.Errorf("LRAT checked %d lemmas, DRAT core has %d (+1 empty clause)", lres.Checked, res.Checked)
 	}
+	// The same proof in binary LRAT, text and binary FRAT: each checks,
+	// read by CheckProof as what it is.
+	txtFRAT, binFRAT := lratToFRAT(f, lrat.String())
+	for _, tc := range []struct {
+		format string
+		proof  []byte
+		lemmas int
+	}{
+		{"LRAT", lrat.Bytes(), lres.Lemmas},
+		{"binary LRAT", lratToBinary(lrat.String()), lres.Lemmas},
+		{"FRAT", []byte(txtFRAT), lres.Lemmas},
+		{"binary FRAT", binFRAT, lres.Lemmas},
+	} {
+		got, err := drat.CheckProof(context.Background(), f, bytes.NewReader(tc.proof))
+		if err != nil || got.Format != tc.format || got.Lemmas != tc.lemmas {
+			t.Fatalf("CheckProof of the converted proof as %s: %+v, %v; want format %s, %d lemmas\n%s",
+				tc.format, got, err, tc.format, tc.lemmas, head(string(tc.proof)))
+		}
+	}
+	if bin := lratToBinary(lrat.String()); len(bin) > 1 {
+		// Cut short anywhere, or with its last byte changed, binary
+		// LRAT is refused, never accepted or a panic.
+		for _, cut := range []int{1, len(bin) / 2, len(bin) - 1} {
+			if _, err := drat.CheckLRAT(context.Background(), f, bytes.NewReader(bin[:cut])); err == nil && !lres.FormulaConflict {
+				t.Errorf("binary LRAT cut to %d of %d bytes: accepted", cut, len(bin))
+			}
+		}
+	}
 	// Drop the last hint of the empty clause: its conflict clause.
 	lines := strings.Split(strings.TrimSpace(lrat.String()), "\n")
 	last := strings.Fields(lines[len(lines)-1])
@@ -505,6 +533,9 @@ func TestReadCNF(t *testing.T) {
 		{"p cnf 3 1\n1 2", "input ends inside a clause"},
 		{"p cnf 2000000000 1\n1 0\n", "header"},
 		{"p cnf 5 99999999999\n1 0\n", "header says 99999999999"},
+		{"p cnf 2 1 c two\n1 0\n", "header"},
+		{"p cnf 2 1\n1 2 c 0\n", "input ends inside a clause"},
+		{"p cnf 2 1\n1 -c\n2 0\n", "bad literal"},
 	}
 	for _, tt := range tests {
 		f, err := drat.ReadCNF(strings.NewReader(tt.in))
@@ -518,9 +549,18 @@ func TestReadCNF(t *testing.T) {
 			t.Errorf("ReadCNF(%q) = %v, %v; want error containing %q", tt.in, f, err, tt.want)
 		}
 	}
-	f, err := drat.ReadCNF(strings.NewReader("p cnf 3 2\n1 -2 0\n3 0\n"))
-	if err != nil || f.Vars != 3 || fmt.Sprint(f.Clauses) != "[[1 -2] [3]]" {
-		t.Errorf("ReadCNF = %+v, %v", f, err)
+	for _, in := range []string{
+		"p cnf 3 2\n1 -2 0\n3 0\n",
+		// kissat's comments after the header: a word starting with c,
+		// or a c right after a literal's digits
+		"p cnf 3 2\n1 -2 0 c first\n3 0c second\n",
+		"p cnf 3 2\n1 c first, on\n-2 0\n3 0 cnothing after",
+		"p cnf 3 2\n1 -2c 0 not read\n0\n3 0\n",
+	} {
+		f, err := drat.ReadCNF(strings.NewReader(in))
+		if err != nil || f.Vars != 3 || fmt.Sprint(f.Clauses) != "[[1 -2] [3]]" {
+			t.Errorf("ReadCNF(%q) = %+v, %v", in, f, err)
+		}
 	}
 }
 
@@ -543,7 +583,12 @@ func TestLRAT(t *testing.T) {
 		{"deleted hint", "9 d 1 0\n10 -1 0 -1 0\n", "RAT hint -1 names no live clause"},
 		{"bad syntax", "9 1 x 0\n", `LRAT line 1 (byte 4): bad literal "x"`},
 		{"cut", "9 1 0 1", "input ends inside a clause"},
-		{"binary", "a\x02", "binary LRAT is not supported"},
+		{"binary cut", "a\x12", "binary LRAT byte 0: input ends inside a clause"},
+		{"binary even literal 0", "a\x12\x01\x00", "binary LRAT byte 2: bad literal: encoded 1"},
+		{"binary id too long", "a\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\x00\x00", "variable-byte number too long"},
+		{"binary literal beyond 2^30", "a\x12\x80\x80\x80\x80\x08\x00\x02\x00", "beyond"},
+		{"binary negative deletion", "d\x03\x00", "clause id -1"},
+		{"binary bad step", "a\x12\x02\x00\x02\x00x", "binary step does not start with 'a' or 'd'"},
 		{"missing group", "9 -1 0 -1 6 7 -5 7 2 0\n", "RAT on -1 lacks hints for clause 8"},
 		{"group not conflicting", "9 -1 0 -1 6 7 -5 7 2 -8 6 0\n", "hints for clause 8 reach no conflict"},
 		{"group wrong clause", "9 -1 0 -2 6 0\n", "RAT hint -2 names a clause without 1"},

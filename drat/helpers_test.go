@@ -217,3 +217,117 @@ func cadical(t testing.TB, f *drat.Formula, binary bool) []byte {
 	}
 	return data
 }
+
+// putVarint appends u as a variable-byte number (seven bits a byte, least
+// significant first).
+func putVarint(b []byte, u uint64) []byte {
+	for u >= 0x80 {
+		b = append(b, byte(u&0x7f|0x80))
+		u >>= 7
+	}
+	return append(b, byte(u))
+}
+
+// signed is the binary encoding of a literal or hint: 2|x| + sign.
+func signed(x int) uint64 {
+	if x < 0 {
+		return uint64(-x)<<1 | 1
+	}
+	return uint64(x) << 1
+}
+
+// lratToBinary writes a text LRAT proof in binary LRAT as CaDiCaL 2's
+// --lrat writes it: 'a', id, literals, 0, hints, 0; 'd', ids, 0 (every
+// number 2|x| + sign).
+func lratToBinary(text string) []byte {
+	var out []byte
+	for _, line := range strings.Split(text, "\n") {
+		w := strings.Fields(line)
+		if len(w) == 0 || w[0] == "c" {
+			continue
+		}
+		if w[1] == "d" {
+			out = append(out, 'd')
+			for _, x := range w[2:] {
+				out = putVarint(out, signed(atoi(x)))
+			}
+			continue
+		}
+		out = append(out, 'a')
+		out = putVarint(out, signed(atoi(w[0])))
+		for _, x := range w[1:] {
+			out = putVarint(out, signed(atoi(x)))
+		}
+	}
+	return out
+}
+
+// lratToFRAT writes a text LRAT proof of f as FRAT, text and binary, as
+// CaDiCaL writes it: an o step per clause of f, an a step with its hints
+// ("l") per lemma, a d step (with the clause's literals) per deletion,
+// and an f step for every clause left. In binary, ids are unsigned and
+// hints 2|h| + sign.
+func lratToFRAT(f *drat.Formula, text string) (txt string, bin []byte) {
+	var b strings.Builder
+	clauses := map[int][]int{}
+	var order []int
+	step := func(kind byte, id int, lits []int, hints []int) {
+		fmt.Fprintf(&b, "%c %d ", kind, id)
+		bin = append(bin, kind)
+		bin = putVarint(bin, uint64(id))
+		for _, l := range lits {
+			fmt.Fprintf(&b, "%d ", l)
+			bin = putVarint(bin, signed(l))
+		}
+		b.WriteString("0")
+		bin = append(bin, 0)
+		if hints != nil {
+			b.WriteString(" l")
+			bin = append(bin, 'l')
+			for _, h := range hints {
+				fmt.Fprintf(&b, " %d", h)
+				bin = putVarint(bin, signed(h))
+			}
+			b.WriteString(" 0")
+			bin = append(bin, 0)
+		}
+		b.WriteString("\n")
+	}
+	for j, c := range f.Clauses {
+		step('o', j+1, c, nil)
+		clauses[j+1] = c
+		order = append(order, j+1)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		w := strings.Fields(line)
+		if len(w) == 0 {
+			continue
+		}
+		if w[1] == "d" {
+			for _, x := range w[2 : len(w)-1] {
+				id := atoi(x)
+				step('d', id, clauses[id], nil)
+				delete(clauses, id)
+			}
+			continue
+		}
+		id := atoi(w[0])
+		var lits, hints []int
+		i := 1
+		for ; w[i] != "0"; i++ {
+			lits = append(lits, atoi(w[i]))
+		}
+		for i++; w[i] != "0"; i++ {
+			hints = append(hints, atoi(w[i]))
+		}
+		step('a', id, lits, append([]int{}, hints...))
+		clauses[id] = lits
+		order = append(order, id)
+	}
+	for _, id := range order {
+		if c, ok := clauses[id]; ok {
+			step('f', id, c, nil)
+		}
+	}
+	return b.String(), bin
+}

@@ -2,7 +2,6 @@ package drat
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"github.com/queens-dev/queens/internal/quote"
 	"io"
@@ -20,6 +19,7 @@ type lratStep struct {
 }
 
 type lratProof struct {
+	binary bool
 	lits   []int32
 	hints  []int64
 	steps  []lratStep
@@ -29,8 +29,8 @@ type lratProof struct {
 const maxID = 1<<62 - 1
 
 func parseLRAT(data []byte) (*lratProof, error) {
-	if len(data) > 0 && data[0] == 'a' {
-		return nil, &ParseError{Format: "LRAT", Err: errors.New("binary LRAT is not supported")}
+	if len(data) > 0 && (data[0] == 'a' || data[0] == 'd') { // no text step starts so
+		return parseBinaryLRAT(data)
 	}
 	p := &lratProof{}
 	s := newScanner(data)
@@ -91,7 +91,102 @@ func parseLRAT(data []byte) (*lratProof, error) {
 	}
 }
 
-// CheckLRAT checks that the text LRAT proof read from proof refutes f.
+// parseBinaryLRAT parses binary LRAT, as CaDiCaL 2 writes it with
+// --lrat: an addition is 'a', its id, its literals and 0, its hints and
+// 0; a deletion is 'd', the ids deleted and 0. Every number is a
+// variable-byte number (as in binary DRAT) of 2*|x| + sign: ids are
+// even, literals and hints signed.
+func parseBinaryLRAT(data []byte) (*lratProof, error) {
+	p := &lratProof{binary: true}
+	perr := func(off int, err error) error {
+		return &ParseError{Format: "binary LRAT", Offset: int64(off), Err: err}
+	}
+	pos := 0
+	// number reads the next signed number, at most max in absolute value.
+	number := func(start int, max int64) (int64, error) {
+		var u uint64
+		numOff := pos
+		for shift := 0; ; shift += 7 {
+			if pos == len(data) {
+				return 0, perr(start, ErrTruncate)
+			}
+			b := data[pos]
+			pos++
+			if shift > 56 {
+				return 0, perr(numOff, fmt.Errorf("%w: variable-byte number too long", ErrSyntax))
+			}
+			u |= uint64(b&0x7f) << shift
+			if b < 0x80 {
+				break
+			}
+		}
+		v := int64(u >> 1)
+		if v > max {
+			return 0, perr(numOff, fmt.Errorf("%w: number %d beyond %d", ErrSyntax, v, max))
+		}
+		if u&1 == 1 {
+			v = -v
+		}
+		return v, nil
+	}
+	for pos < len(data) {
+		start := pos
+		c := data[pos]
+		pos++
+		if c != 'a' && c != 'd' {
+			return nil, perr(start, errBinaryStep)
+		}
+		st := lratStep{off: int64(start), del: c == 'd', start: int32(len(p.lits))}
+		if !st.del {
+			id, err := number(start, maxID)
+			if err != nil {
+				return nil, err
+			}
+			if id <= 0 {
+				return nil, perr(start+1, fmt.Errorf("%w: clause id %d", ErrSyntax, id))
+			}
+			st.id = id
+			for {
+				litOff := pos
+				v, err := number(start, MaxVar)
+				if err != nil {
+					return nil, err
+				}
+				if v == 0 {
+					if data[litOff] != 0 { // -0
+						return nil, perr(litOff, fmt.Errorf("%w: encoded 1", ErrLiteral))
+					}
+					break
+				}
+				p.lits = append(p.lits, int32(v))
+			}
+			p.lemmas++
+			st.index = int32(p.lemmas)
+		}
+		st.end = int32(len(p.lits))
+		st.hs = int32(len(p.hints))
+		for {
+			hOff := pos
+			v, err := number(start, maxID)
+			if err != nil {
+				return nil, err
+			}
+			if v == 0 && data[hOff] == 0 {
+				break
+			}
+			if v <= 0 && (st.del || v == 0) {
+				return nil, perr(hOff, fmt.Errorf("%w: clause id %d", ErrSyntax, v))
+			}
+			p.hints = append(p.hints, v)
+		}
+		st.he = int32(len(p.hints))
+		p.steps = append(p.steps, st)
+	}
+	return p, nil
+}
+
+// CheckLRAT checks that the LRAT proof read from proof refutes f, text or
+// binary (a proof that starts with 'a' or 'd': see parseBinaryLRAT).
 // Formula clause j (from 0) has id j+1. Each lemma "id lits 0 hints 0"
 // must have an id above all earlier ids and be verified by its hints alone:
 // every positive hint must be unit (then its literal is assigned) or false
@@ -101,7 +196,7 @@ func parseLRAT(data []byte) (*lratProof, error) {
 // whose hints reach a conflict after also asserting the negation of that
 // clause without -p (a group for a clause the lemma's negation already
 // satisfies needs no hints). Deletions "id d ids 0" of unknown ids are
-// ignored and counted. Binary LRAT is not supported. Errors are those of
+// ignored and counted. Errors are those of
 // [CheckDRAT]; a *[LemmaError] has ID set.
 func CheckLRAT(ctx context.Context, f *Formula, proof io.Reader) (*Result, error) {
 	if err := f.validate(); err != nil {
@@ -111,12 +206,20 @@ func CheckLRAT(ctx context.Context, f *Formula, proof io.Reader) (*Result, error
 	if err != nil {
 		return nil, err
 	}
+	return checkLRAT(ctx, f, data)
+}
+
+// checkLRAT checks the LRAT proof data of f, a valid formula.
+func checkLRAT(ctx context.Context, f *Formula, data []byte) (*Result, error) {
 	p, err := parseLRAT(data)
 	if err != nil {
 		return nil, err
 	}
-	l := &lrat{ctx: ctx, p: p, byID: make(map[int64]int32)}
+	l := &lrat{ctx: ctx, f: f, p: p, byID: make(map[int64]int32)}
 	l.res.Format = "LRAT"
+	if p.binary {
+		l.res.Format = "binary LRAT"
+	}
 	l.res.Lemmas = p.lemmas
 	l.res.Deletions = len(p.steps) - p.lemmas
 	l.vars.build(f, p.lits)
@@ -136,6 +239,7 @@ func CheckLRAT(ctx context.Context, f *Formula, proof io.Reader) (*Result, error
 
 type lrat struct {
 	ctx    context.Context
+	f      *Formula
 	p      *lratProof
 	vars   varMap
 	res    Result
@@ -250,7 +354,7 @@ func (l *lrat) run() (*Result, error) {
 		lits := p.lits[st.start:st.end]
 		fail := func(reason string) error {
 			return &LemmaError{Index: int(st.index), ID: st.id, Line: int(st.line), Offset: st.off,
-				Lits: ints(lits), Reason: reason}
+				Lits: ints(lits), Reason: reason, Format: l.res.Format}
 		}
 		if st.id <= l.lastID {
 			return nil, fail(fmt.Sprintf("has id %d, not above the earlier id %d", st.id, l.lastID))
@@ -265,7 +369,14 @@ func (l *lrat) run() (*Result, error) {
 			return &res, nil
 		}
 	}
-	return nil, fmt.Errorf("check LRAT: %w (%d lemmas read)", ErrNoEmptyClause, p.lemmas)
+	for _, c := range l.f.Clauses {
+		if len(c) == 0 { // the formula holds the empty clause: refuted as it is
+			l.res.FormulaConflict = true
+			res := l.res
+			return &res, nil
+		}
+	}
+	return nil, fmt.Errorf("check %s: %w (%d lemmas read)", l.res.Format, ErrNoEmptyClause, p.lemmas)
 }
 
 // hasCandidate reports whether a live clause other than a tautology holds

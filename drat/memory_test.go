@@ -3,6 +3,7 @@ package drat
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -117,6 +118,21 @@ func TestProofMemoryBudget(t *testing.T) {
 	_, err := CheckDRAT(context.Background(), cube3(), strings.NewReader(b.String()))
 	if !errors.Is(err, ErrMemory) || strings.Contains(err.Error(), "\n") {
 		t.Errorf("%v, want ErrMemory in one line", err)
+	}
+	// FRAT goes through the same parser, and so does CheckProof's
+	// reading of it, text or binary.
+	var frat strings.Builder
+	bin := []byte("o\x01\x02\x04\x00") // an o step: FRAT, not DRAT
+	for v := 4; frat.Len() < 2<<20; v++ {
+		fmt.Fprintf(&frat, "a %d 1 2 %d 0\n", v+8, v)
+		bin = binary.AppendUvarint(append(binary.AppendUvarint(append(bin, 'a'), uint64(v+8)), 2, 4), uint64(2*v))
+		bin = append(bin, 0)
+	}
+	for _, proof := range []string{frat.String(), string(bin)} {
+		res, err := CheckProof(context.Background(), cube3(), strings.NewReader(proof))
+		if !errors.Is(err, ErrMemory) || !strings.Contains(err.Error(), "FRAT") {
+			t.Errorf("FRAT of 2 MiB in 1 MiB: %+v, %v; want ErrMemory", res, err)
+		}
 	}
 }
 

@@ -425,43 +425,43 @@ func (q *parser) parseBinary(br *bufio.Reader) (*proof, error) {
 		}
 		st := step{start: int32(len(p.lits)), del: c == 'd', off: off}
 		off++
-		for {
-			litOff := off
-			var u uint64
-			shift := 0
-			for {
-				b, err := br.ReadByte()
-				if err == io.EOF { // report where the unfinished step starts
-					return nil, perr(st.off, ErrTruncate)
-				}
-				if err != nil {
-					return nil, fmt.Errorf("read binary DRAT proof: %w", err)
-				}
-				off++
-				u |= uint64(b&0x7f) << shift
-				if b < 0x80 {
-					break
-				}
-				shift += 7
-				if shift > 35 {
-					return nil, perr(litOff, fmt.Errorf("%w: variable-byte number too long", ErrLiteral))
-				}
-			}
-			if u == 0 {
-				break
-			}
-			v := u >> 1
-			if v == 0 || v > MaxVar {
-				return nil, perr(litOff, fmt.Errorf("%w: encoded %d", ErrLiteral, u))
-			}
+		if err := q.binaryLits(br, &off, st.off, true, perr); err != nil {
+			return nil, err
+		}
+		if err := q.end(st); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// binaryLits reads the literals of a binary step up to its 0 (at byte
+// *off, the step at stepOff), appending them to the proof's if keep.
+func (q *parser) binaryLits(br *bufio.Reader, off *int64, stepOff int64, keep bool, perr func(int64, error) error) error {
+	for {
+		litOff := *off
+		u, n, err := readVarint(br, 42)
+		*off += int64(n)
+		switch {
+		case err == io.EOF || err == io.ErrUnexpectedEOF: // report where the unfinished step starts
+			return perr(stepOff, ErrTruncate)
+		case err == errVarint:
+			return perr(litOff, fmt.Errorf("%w: variable-byte number too long", ErrLiteral))
+		case err != nil:
+			return fmt.Errorf("read %s proof: %w", q.format, err)
+		}
+		if u == 0 {
+			return nil
+		}
+		v := u >> 1
+		if v == 0 || v > MaxVar {
+			return perr(litOff, fmt.Errorf("%w: encoded %d", ErrLiteral, u))
+		}
+		if keep {
 			l := int32(v)
 			if u&1 == 1 {
 				l = -l
 			}
-			p.lits = append(p.lits, l)
-		}
-		if err := q.end(st); err != nil {
-			return nil, err
+			q.p.lits = append(q.p.lits, l)
 		}
 	}
 }

@@ -10,7 +10,8 @@ import (
 // Result describes a verified refutation. A nil error from a Check function
 // always comes with a non-nil Result; the counts are informational.
 type Result struct {
-	// Format is the proof format read: "DRAT", "binary DRAT" or "LRAT".
+	// Format is the proof format read: "DRAT", "binary DRAT", "LRAT",
+	// "binary LRAT", "FRAT" or "binary FRAT".
 	Format string
 	// Lemmas and Deletions count the proof's additions and deletions.
 	Lemmas, Deletions int
@@ -60,6 +61,9 @@ type LemmaError struct {
 	Lits []int
 	// Reason says why the lemma failed, e.g. "is not RUP or RAT".
 	Reason string
+	// Format is the proof's format, as in [Result].Format (the message
+	// leaves it out).
+	Format string
 }
 
 // Error describes the lemma and the failure, e.g.

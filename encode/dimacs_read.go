@@ -40,7 +40,12 @@ var (
 // ReadDIMACS reads a CNF in DIMACS format strictly: comment lines ("c" or
 // "c ..."), blank lines, exactly one "p cnf V C" header before the first
 // clause, and clauses of non-zero literals each ended by 0 (a clause may
-// span lines). These are errors, returned as a *[ParseError] with the line
+// span lines). After the header a comment may also follow literals on
+// their line, as kissat reads them: a 'c' that starts a word ("1 -2 0 c
+// note", "1 2 c note" in the middle of a clause) or follows a literal's
+// digits ("1 -2 0c note") makes the rest of the line a comment; before
+// it, comments are lines of their own, and the "p cnf" line has no
+// comment. These are errors, returned as a *[ParseError] with the line
 // number: a missing, repeated or malformed header, more than [MaxVars]
 // variables, a literal that is not an integer or whose variable exceeds V,
 // a clause not ended by 0 at the end of input, and a number of clauses
@@ -120,6 +125,7 @@ type dimacsReader struct {
 	lastLine   int
 	meta       header
 	headerOnly bool // stop at the "p cnf" line (ReadDIMACSHeader)
+	comment    bool // next ended rd.word at a 'c': the rest of the line is a comment
 	word       []byte
 	line       []byte
 	fields     [][]byte
@@ -195,8 +201,15 @@ func (rd *dimacsReader) lineFrom(eol bool) error {
 		return rd.fail(fmt.Errorf("%w: clause before the \"p cnf\" line", ErrHeader))
 	}
 	for {
+		if rd.word[0] == 'c' { // a comment after the literals (kissat's)
+			return rd.skipLine(eol)
+		}
 		if err := rd.literal(); err != nil {
 			return err
+		}
+		if rd.comment { // a comment right after a literal, "0c ..." (kissat's)
+			rd.comment = false
+			return rd.skipLine(false)
 		}
 		if eol {
 			return nil
@@ -305,6 +318,18 @@ func (rd *dimacsReader) next() (eol bool, err error) {
 			continue
 		case '\n':
 			return true, nil
+		case 'c':
+			// After the "p cnf" line a 'c' starts a comment to the end
+			// of the line wherever it stands, as kissat reads it: as a
+			// word of its own, or right after a literal's digits.
+			if rd.cnf != nil && len(rd.word) == 0 {
+				rd.word = append(rd.word, b)
+				return false, nil
+			}
+			if rd.cnf != nil {
+				rd.comment = true
+				return false, nil
+			}
 		}
 		if len(rd.word) >= maxWord {
 			rd.lineNo++

@@ -12,7 +12,8 @@
 // # Clauses
 //
 // In this order: for each row, the clause of its n squares and an
-// at-most-one over them; the same for each column; an at-most-one for each
+// at-most-one over them (for [Ladder], its exactly-one instead); the same
+// for each column; an at-most-one for each
 // diagonal (row-col constant, from -(n-2) to n-2) and each anti-diagonal
 // (row+col from 1 to 2n-3), squares from the top row down; then one unit
 // clause per pre-placed queen, by row; then, with [Options.Symmetry], the
@@ -40,6 +41,14 @@
 //	bimander   pairwise in groups + (L+1)*B / B
 //	                                 Nguyen and Mai: groups of ceil(L/m), m = ceil(sqrt L),
 //	                                 B = ceil(log2 groups) bits spell the group; 4 or fewer pairwise
+//	ladder     4L-2 / L              Gent and Nightingale's regular encoding as PySAT's CardEnc
+//	                                 writes it: a ladder a_1 .. a_L, a_i "the queen stands after
+//	                                 square i"; rows and columns take its exactly-one, 4L-4 / L-1
+//	totalizer  7L-13 / 2L-4          Bailleux and Boufkhad's totalizer, counters cut at 2 as PySAT's
+//	                                 (L >= 3)                  itot, both directions (C1 and C2)
+//	sortnet    3 per output made + the clauses forbidding the second output / the outputs made
+//	                                 Batcher's odd-even merge sort (Eén and Sörensson's sorting
+//	                                 networks), only the comparator outputs the second output needs
 //
 // so that the whole instance, without pre-placed queens, has ([Size]):
 //
@@ -49,6 +58,9 @@
 //	product    n = 8: 64 / 744       n = 100: 18,980 / 128,620   n = 400: 234,880 / 1,971,200
 //	binary     n = 8: 174 / 838      n = 100: 13,678 / 272,702   n = 400: 179,538 / 5,604,554
 //	bimander   n = 8: 124 / 718      n = 100: 12,040 / 311,676   n = 400: 170,614 / 8,484,318
+//	ladder     V = 5n^2 - 2n - 4   C = 16n^2 - 16n - 4      (n >= 3)
+//	totalizer  V = 9n^2 - 24n + 16  C = 28n^2 - 76n + 50     (n >= 3)
+//	sortnet    n = 8: 432 / 1,382    n = 100: 499,036 / 1,542,542
 //
 // (an independent generator gives the same counts less one clause per
 // auxiliary variable for seq, product, binary and bimander, which it

@@ -90,50 +90,70 @@ func countModels(t *testing.T, clauses [][]int, vars int, val []int8, stop bool)
 
 // TestAMO checks every at-most-one encoding on its own, for lines of 1 to
 // 45 literals (product recurses above 20, bimander above 4): with all
-// literals false or exactly one true the clauses are satisfiable; with
-// any two true (the others free) they are not.
+// literals false or exactly one true the clauses have exactly one model
+// (the auxiliary variables are defined); with any two true (the others
+// free) they have none. An encoding with an exactly-one of its own (for
+// rows and columns) is checked the same way, with no literal true
+// refused.
 func TestAMO(t *testing.T) {
 	for _, e := range encodings {
 		t.Run(string(e.name), func(t *testing.T) {
-			for L := 1; L <= 45; L++ {
-				xs := make([]int, L)
-				for i := range xs {
-					xs[i] = i + 1
-				}
-				var clauses [][]int
-				b := &builder{ctx: context.Background(), next: L + 1, yield: func(c []int) error {
-					clauses = append(clauses, slices.Clone(c))
-					return nil
-				}}
-				e.amo(b, xs)
-				wantC, wantA := e.count(L)
-				if len(clauses) != wantC || b.next-1-L != wantA {
-					t.Fatalf("L=%d: %d clauses, %d aux; count says %d, %d", L, len(clauses), b.next-1-L, wantC, wantA)
-				}
-				vars := b.next - 1
-				for one := -1; one < L; one++ { // -1: none true
-					val := make([]int8, vars+1)
-					for i := range L {
-						val[i+1] = -1
-					}
-					if one >= 0 {
-						val[one+1] = 1
-					}
-					if countModels(t, clauses, vars, val, true) == 0 {
-						t.Fatalf("L=%d: literal %d alone true is refused", L, one+1)
-					}
-				}
-				for i := range L {
-					for j := i + 1; j < L; j++ {
-						val := make([]int8, vars+1)
-						val[i+1], val[j+1] = 1, 1
-						if n := countModels(t, clauses, vars, val, true); n != 0 {
-							t.Fatalf("L=%d: literals %d and %d both true are accepted", L, i+1, j+1)
-						}
-					}
+			checkOne(t, e.amo, e.count, false)
+		})
+		if e.exactlyOne != nil {
+			t.Run(string(e.name)+"/exactly-one", func(t *testing.T) {
+				checkOne(t, e.exactlyOne, e.exactlyOneCount, true)
+			})
+		}
+	}
+}
+
+// checkOne checks the encoding enc of at most one (or, with exactly,
+// exactly one) of L literals, for L = 1..45, against count and by
+// counting models.
+func checkOne(t *testing.T, enc func(*builder, []int), count func(int) (int, int), exactly bool) {
+	t.Helper()
+	for L := 1; L <= 45; L++ {
+		xs := make([]int, L)
+		for i := range xs {
+			xs[i] = i + 1
+		}
+		var clauses [][]int
+		b := &builder{ctx: context.Background(), next: L + 1, yield: func(c []int) error {
+			clauses = append(clauses, slices.Clone(c))
+			return nil
+		}}
+		enc(b, xs)
+		wantC, wantA := count(L)
+		if len(clauses) != wantC || b.next-1-L != wantA {
+			t.Fatalf("L=%d: %d clauses, %d aux; count says %d, %d", L, len(clauses), b.next-1-L, wantC, wantA)
+		}
+		vars := b.next - 1
+		for one := -1; one < L; one++ { // -1: none true
+			val := make([]int8, vars+1)
+			for i := range L {
+				val[i+1] = -1
+			}
+			if one >= 0 {
+				val[one+1] = 1
+			}
+			want := uint64(1)
+			if exactly && one < 0 {
+				want = 0
+			}
+			if got := countModels(t, clauses, vars, val, false); got != want {
+				t.Fatalf("L=%d: literal %d alone true (0: none) has %d models, want %d", L, one+1, got, want)
+			}
+		}
+		for i := range L {
+			for j := i + 1; j < L; j++ {
+				val := make([]int8, vars+1)
+				val[i+1], val[j+1] = 1, 1
+				if n := countModels(t, clauses, vars, val, true); n != 0 {
+					t.Fatalf("L=%d: literals %d and %d both true are accepted", L, i+1, j+1)
 				}
 			}
-		})
+		}
 	}
 }
 
@@ -219,6 +239,39 @@ func modelCount(t *testing.T, enc Encoding, n int, sym bool, placed []board.Quee
 	if known, ok := board.Known(n); ok && len(placed) == 0 {
 		if w := map[bool]uint64{false: known.Total, true: known.Unique}[sym]; want != w {
 			t.Errorf("n=%d: %d solutions found by walking, published %d", n, want, w)
+		}
+	}
+}
+
+// TestLineSizes checks the per-line sizes of the encodings against
+// their closed forms for every L up to 2000, and sortnet's network
+// against Batcher's published number of comparators for 2^p inputs,
+// (p^2 - p + 4) 2^(p-2) - 1 (Knuth, TAOCP vol. 3, 5.3.4, exercise 10).
+func TestLineSizes(t *testing.T) {
+	for L := 3; L <= 2000; L++ {
+		if c, a := totalizerCount(L); c != 7*L-13 || a != 2*L-4 {
+			t.Fatalf("totalizer L=%d: %d clauses, %d aux; want 7L-13 = %d, 2L-4 = %d", L, c, a, 7*L-13, 2*L-4)
+		}
+		if c, a := ladderCount(L); c != 4*L-2 || a != L {
+			t.Fatalf("ladder L=%d: %d clauses, %d aux", L, c, a)
+		}
+		if c, a := ladderExactlyOneCount(L); c != 4*L-4 || a != L-1 {
+			t.Fatalf("ladder exactly-one L=%d: %d clauses, %d aux", L, c, a)
+		}
+	}
+	for p := 1; p <= 10; p++ {
+		L := 1 << p
+		net := sortnetFor(L)
+		comparators := (len(net.op) - L - 1) / 2
+		if want := (p*p-p+4)<<p/4 - 1; comparators != want {
+			t.Errorf("sortnet L=%d: %d comparators, Batcher's network has %d", L, comparators, want)
+		}
+		// 3 clauses for each output made, and the clauses that forbid
+		// the second output: one for each minimum it depends on through
+		// maxima alone.
+		c, a := sortnetCount(L)
+		if forbids := c - 3*a; a > 2*comparators || forbids < 1 || forbids > comparators {
+			t.Errorf("sortnet L=%d: %d clauses, %d aux for %d comparators", L, c, a, comparators)
 		}
 	}
 }

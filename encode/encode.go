@@ -129,22 +129,27 @@ const emitCheckEvery = 4096
 func (e *Encoder) Emit(ctx context.Context, yield func(clause []int) error) error {
 	b := &builder{ctx: ctx, yield: yield, next: e.n*e.n + 1, buf: make([]int, 0, e.n+1)}
 	n, amo := e.n, e.enc.amo
+	one := e.enc.exactlyOne
+	if one == nil {
+		one = func(b *builder, line []int) {
+			b.clause(line...)
+			amo(b, line)
+		}
+	}
 	line := make([]int, 0, n)
 	for row := 0; row < n && b.err == nil; row++ { // rows: exactly one
 		line = line[:0]
 		for col := range n {
 			line = append(line, Var(n, row, col))
 		}
-		b.clause(line...)
-		amo(b, line)
+		one(b, line)
 	}
 	for col := 0; col < n && b.err == nil; col++ { // columns: exactly one
 		line = line[:0]
 		for row := range n {
 			line = append(line, Var(n, row, col))
 		}
-		b.clause(line...)
-		amo(b, line)
+		one(b, line)
 	}
 	// Diagonals (row-col constant), then anti-diagonals (row+col
 	// constant), each from the top row down; lines of one square need

@@ -32,6 +32,24 @@ func TestSize(t *testing.T) {
 			}
 			return 5*n*n - 6*n + 2, 16*n*n - 28*n + 14
 		},
+		"ladder": func(n int) (int, int) {
+			switch n {
+			case 1:
+				return 1, 2
+			case 2:
+				return 8, 20 // rows and columns without ladder variables
+			}
+			return 5*n*n - 2*n - 4, 16*n*n - 16*n - 4
+		},
+		"totalizer": func(n int) (int, int) {
+			switch n {
+			case 1:
+				return 1, 2
+			case 2:
+				return 4, 10
+			}
+			return 9*n*n - 24*n + 16, 28*n*n - 76*n + 50
+		},
 	}
 	independent := map[encode.Encoding]map[int][2]int{
 		"pairwise":  {8: {64, 744}, 100: {10000, 1646900}},

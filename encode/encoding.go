@@ -22,6 +22,9 @@ const (
 	Product   Encoding = "product"   // Chen's 2-product, recursive
 	Binary    Encoding = "binary"    // Frisch's binary (bitwise) encoding
 	Bimander  Encoding = "bimander"  // Nguyen and Mai's binary-commander hybrid
+	Ladder    Encoding = "ladder"    // Gent and Nightingale's regular (ladder) encoding
+	Totalizer Encoding = "totalizer" // Bailleux and Boufkhad's totalizer, cut at 2
+	Sortnet   Encoding = "sortnet"   // Batcher's odd-even merge sorting network
 )
 
 // String returns the encoding's name.
@@ -38,18 +41,25 @@ type encoding struct {
 	maxN  int // largest board Queens builds with it
 	amo   func(b *builder, xs []int)
 	count func(L int) (clauses, aux int) // per at-most-one constraint over L literals
+	// exactlyOne, if not nil, encodes a row or column in place of the
+	// clause of its squares and amo; exactlyOneCount counts it.
+	exactlyOne      func(b *builder, xs []int)
+	exactlyOneCount func(L int) (clauses, aux int)
 }
 
 // The at-most-one encodings, in the order [Encodings] lists them. Each
 // defines every auxiliary variable by the board variables, so the models
 // of the whole CNF are exactly the solutions (checked by TestModelCount).
 var encodings = [...]encoding{
-	{Pairwise, "every pair of squares on a line: no auxiliary variables, O(n^3) clauses", 200, pairwise, pairwiseCount},
-	{Seq, "Sinz's sequential counter: L-1 auxiliaries and 4L-5 clauses per line of L squares", 2000, sequential, sequentialCount},
-	{Commander, "Klieber and Kwon's commander encoding, groups of 3, recursive: about L/2 auxiliaries and 3.5L clauses per line", 2000, commander, commanderCount},
-	{Product, "Chen's product encoding on a ceil(sqrt L) grid, recursive, pairwise up to 20 squares: about 2 sqrt L auxiliaries and 2L + 2 sqrt L clauses per line", 2000, product, productCount},
-	{Binary, "binary (bitwise) encoding: ceil(log2 L) auxiliaries and (L+1) ceil(log2 L) clauses per line", 1000, binary, binaryCount},
-	{Bimander, "Nguyen and Mai's bimander: ceil(sqrt L) pairwise groups told apart by ceil(log2 groups) bits", 400, bimander, bimanderCount},
+	{Pairwise, "every pair of squares on a line: no auxiliary variables, O(n^3) clauses", 200, pairwise, pairwiseCount, nil, nil},
+	{Seq, "Sinz's sequential counter: L-1 auxiliaries and 4L-5 clauses per line of L squares", 2000, sequential, sequentialCount, nil, nil},
+	{Commander, "Klieber and Kwon's commander encoding, groups of 3, recursive: about L/2 auxiliaries and 3.5L clauses per line", 2000, commander, commanderCount, nil, nil},
+	{Product, "Chen's product encoding on a ceil(sqrt L) grid, recursive, pairwise up to 20 squares: about 2 sqrt L auxiliaries and 2L + 2 sqrt L clauses per line", 2000, product, productCount, nil, nil},
+	{Binary, "binary (bitwise) encoding: ceil(log2 L) auxiliaries and (L+1) ceil(log2 L) clauses per line", 1000, binary, binaryCount, nil, nil},
+	{Bimander, "Nguyen and Mai's bimander: ceil(sqrt L) pairwise groups told apart by ceil(log2 groups) bits", 400, bimander, bimanderCount, nil, nil},
+	{Ladder, "Gent and Nightingale's ladder (regular) encoding, as PySAT's: exactly one in 4L-4 clauses and L-1 auxiliaries for a row or column, at most one in 4L-2 and L for a diagonal", 2000, ladder, ladderCount, ladderExactlyOne, ladderExactlyOneCount},
+	{Totalizer, "Bailleux and Boufkhad's totalizer, counters cut at 2 as PySAT's, defined both ways: 2L-4 auxiliaries and about 7L clauses per line", 2000, totalizer, totalizerCount, nil, nil},
+	{Sortnet, "Batcher's odd-even merge sorting network, only the comparators its second output needs, defined both ways: O(L log^2 L) auxiliaries, 3 clauses each", 400, sortnet, sortnetCount, nil, nil},
 }
 
 // Encodings returns the at-most-one encodings [Queens] accepts besides
@@ -136,6 +146,8 @@ func lookup(enc Encoding) (encoding, error) {
 //
 //	pairwise   V = n^2             C = n(n-1)(5n-1)/3 + 2n
 //	seq        V = 5n^2 - 6n + 2   C = 16n^2 - 28n + 14
+//	ladder     V = 5n^2 - 2n - 4   C = 16n^2 - 16n - 4     (n >= 3)
+//	totalizer  V = 9n^2 - 24n + 16 C = 28n^2 - 76n + 50    (n >= 3)
 //	others     a sum over the lines: see the package comment
 //
 // Errors wrap [ErrEncoding] or, for n outside 1..[board.MaxN],
@@ -160,7 +172,12 @@ func size(e encoding, n int) (vars, clauses int) {
 		clauses += times * c
 		vars += times * a
 	}
-	add(n, 2*n)
+	if e.exactlyOne != nil {
+		c, a := e.exactlyOneCount(n)
+		vars, clauses = vars+2*n*a, 2*n*c
+	} else {
+		add(n, 2*n)
+	}
 	for L := 2; L < n; L++ {
 		add(L, 4) // two diagonals of each length in each direction
 	}

@@ -339,7 +339,7 @@ func TestParseEncoding(t *testing.T) {
 		t.Errorf("ParseEncoding(\"\") = %q, %v", got, err)
 	}
 	_, err := encode.ParseEncoding("Pairwise")
-	if !errors.Is(err, encode.ErrEncoding) || !strings.Contains(err.Error(), "pairwise, seq, commander, product, binary, bimander or auto") {
+	if !errors.Is(err, encode.ErrEncoding) || !strings.Contains(err.Error(), "pairwise, seq, commander, product, binary, bimander, ladder, totalizer, sortnet or auto") {
 		t.Errorf("ParseEncoding(Pairwise) = %v", err)
 	}
 	list := encode.Encodings()

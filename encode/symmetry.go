@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"context"
 	"slices"
 
 	"github.com/queens-dev/queens/board"
@@ -119,4 +120,21 @@ func lexCount(n int, t board.Transform) (clauses, aux int) {
 func nonIdentity() []board.Transform {
 	all := board.Transforms()
 	return all[1:]
+}
+
+// LexLeader returns the lex-leader clauses [Options.Symmetry] adds for
+// the symmetries of group on an n×n board (see the package comment),
+// with their auxiliary variables numbered from firstAux on, and the
+// number of those: what makes a CNF over the board variables keep only
+// the solutions that are canonical under group, for a caller that adds
+// them to a formula of its own.
+func LexLeader(n int, group []board.Transform, firstAux int) (clauses [][]int, aux int) {
+	b := &builder{ctx: context.Background(), next: firstAux, yield: func(c []int) error {
+		clauses = append(clauses, slices.Clone(c))
+		return nil
+	}}
+	for _, t := range group {
+		lexLeader(b, n, t)
+	}
+	return clauses, b.next - firstAux
 }

@@ -3,6 +3,7 @@ package gpu
 import (
 	"context"
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/queens-dev/queens/backtrack"
@@ -29,7 +30,7 @@ func TestOptionsRefused(t *testing.T) {
 		{"design=7", 8, Options{Design: 7}, ErrOptions},
 		{"blocks=-1", 8, Options{BlocksPerSM: -1}, ErrOptions},
 		{"blocks=huge", 8, Options{BlocksPerSM: MaxBlocksPerSM + 1}, ErrOptions},
-		{"threads=huge", 8, Options{Threads: 1 << 62}, ErrOptions},
+		{"threads=huge", 8, Options{Threads: min(1<<62, math.MaxInt)}, ErrOptions},
 		{"not canonical", 8, Options{Pieces: []backtrack.Subproblem{{Top: 7, Bottom: 0, Left: 3, Right: 5}}}, ErrPiece},
 		{"not a constellation", 8, Options{Pieces: []backtrack.Subproblem{{Top: 1, Bottom: 1, Left: 1, Right: 1}}}, ErrPiece},
 		{"off the board", 8, Options{Pieces: []backtrack.Subproblem{{Top: 1, Bottom: 99, Left: 2, Right: 5}}}, ErrPiece},

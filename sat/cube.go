@@ -77,6 +77,10 @@ type Parallel struct {
 	// The solutions returned so far: every one of the cubes before from,
 	// and the first skip (in emission order) of cube from.
 	from, skip int
+	// canonical: the CNF keeps only the solutions canonical under the 8
+	// symmetries, so the cubes larger than their mirror image, which
+	// hold none, are left out, and no mirror image is emitted.
+	canonical bool
 }
 
 // NewParallel returns a Parallel for cnf, which must have N set (the CNF
@@ -128,7 +132,22 @@ func (p *Parallel) All(ctx context.Context) iter.Seq2[board.Solution, error] {
 
 // Count returns the number of solutions not yet returned, as
 // [engine.Interface] says: after it, All yields nothing.
+//
+// A whole count without pre-placed queens (none returned yet, the CNF
+// not already symmetry-broken, symmetry not turned off) enumerates the
+// symmetry classes instead of the mirror halves: the lex-leader clauses
+// of the 7 symmetries other than the identity ([encode.LexLeader]) are
+// added to the CNF, gini enumerates its models, each a solution checked
+// with board.Check that is the canonical one of its class, and each
+// counts as the size of its class ([board.OrbitSize]), every image
+// checked too. About 8 times fewer solves than solutions, where the
+// mirror halves make 2; it is still every class found by gini. Like the
+// mirror halves, it takes the CNF to be the queens instance of N, whose
+// solutions the symmetries map onto each other.
 func (p *Parallel) Count(ctx context.Context) (uint64, error) {
+	if p.from == 0 && p.skip == 0 && !p.opt.NoSymmetry && len(p.cnf.Place) == 0 && len(p.cnf.Symmetries) == 0 {
+		return p.countClasses(ctx)
+	}
 	var total uint64
 	err := p.run(ctx, false, func(r cubeResult) bool {
 		total += r.count - uint64(p.skip)
@@ -214,7 +233,12 @@ func cubes(n, depth int, placed []board.Queen, sym bool) []cube {
 func (p *Parallel) run(ctx context.Context, keep bool, emit func(cubeResult) bool) error {
 	start := time.Now()
 	n, depth := p.cnf.N, p.opt.Depth
-	cs := cubes(n, depth, p.cnf.Place, !p.opt.NoSymmetry && len(p.cnf.Place) == 0)
+	cs := cubes(n, depth, p.cnf.Place, p.canonical || !p.opt.NoSymmetry && len(p.cnf.Place) == 0)
+	if p.canonical {
+		for i := range cs {
+			cs[i].mirror = false
+		}
+	}
 	p.stats.Cubes += max(len(cs)-p.from, 0)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -421,4 +445,55 @@ func loadGini(vars int, clauses [][]int, m varMap) *gini.Gini {
 		g.Lit()
 	}
 	return g
+}
+
+// countClasses is Count by symmetry classes (see Count): a Parallel with
+// the lex-leader clauses added enumerates the canonical solutions, on
+// the cubes not larger than their mirror image (a canonical solution is
+// not larger than its mirror image, nor its top rows than theirs).
+func (p *Parallel) countClasses(ctx context.Context) (uint64, error) {
+	n := p.cnf.N
+	all := board.Transforms()
+	group := all[1:]
+	lex, aux := encode.LexLeader(n, group, p.cnf.Vars+1)
+	broken := *p.cnf
+	broken.Vars += aux
+	broken.Clauses = append(slices.Clip(p.cnf.Clauses), lex...)
+	broken.Symmetries = group
+	opt := p.opt
+	opt.NoSymmetry = true
+	classes := &Parallel{cnf: &broken, opt: opt, canonical: true}
+	var total uint64
+	var err error
+	for s, e := range classes.All(ctx) {
+		if e != nil {
+			err = e
+			break
+		}
+		size, e := orbit(s)
+		if e != nil {
+			err = e
+			break
+		}
+		total += uint64(size)
+	}
+	st := classes.stats
+	st.Vars, st.Clauses, st.Solutions = p.stats.Vars, p.stats.Clauses, p.stats.Solutions+int(total)
+	p.stats = st
+	if err != nil {
+		return 0, err
+	}
+	p.from = len(cubes(n, p.opt.Depth, nil, true)) // All yields nothing now
+	return total, nil
+}
+
+// orbit returns the number of distinct images of the canonical solution
+// s under the 8 symmetries, each checked to be a solution.
+func orbit(s board.Solution) (int, error) {
+	for _, t := range board.Transforms() {
+		if img := t.Apply(s); img.Check() != nil || img.Less(s) {
+			return 0, fmt.Errorf("sat: image %v of class representative %v is no solution, or smaller", img, s)
+		}
+	}
+	return board.OrbitSize(s), nil
 }

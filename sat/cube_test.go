@@ -148,3 +148,46 @@ func TestParallelStop(t *testing.T) {
 		t.Errorf("after cancel: %d solutions, stream ended with %v", seen, end)
 	}
 }
+
+// TestCountClasses: a whole count enumerates the symmetry classes (one
+// solve for each class, about, and the published unique count of
+// solutions found), and sums their sizes to the published total; a
+// count after part of the stream has been taken counts the rest of the
+// mirror halves, and the two add up.
+func TestCountClasses(t *testing.T) {
+	for n := 1; n <= 11; n++ {
+		known, _ := board.Known(n)
+		cnf, err := encode.Queens(n, encode.Pairwise, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := sat.NewParallel(cnf, sat.Options{Threads: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := p.Count(context.Background())
+		st := p.Stats()
+		if err != nil || got != known.Total || uint64(st.Solutions) != known.Total {
+			t.Errorf("n=%d: Count = %d, %v (stats %d); want %d", n, got, err, st.Solutions, known.Total)
+		}
+		if known.Unique > 0 && (uint64(st.Solves) < known.Unique || uint64(st.Solves) > known.Unique+uint64(st.Cubes)) {
+			t.Errorf("n=%d: %d solves over %d cubes for %d classes", n, st.Solves, st.Cubes, known.Unique)
+		}
+		for range p.All(context.Background()) {
+			t.Fatalf("n=%d: All yields a solution after Count", n)
+		}
+		p, _ = sat.NewParallel(cnf, sat.Options{Threads: 2})
+		taken := uint64(0)
+		for _, err := range p.All(context.Background()) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if taken++; taken >= known.Total/2 {
+				break
+			}
+		}
+		if rest, err := p.Count(context.Background()); err != nil || taken+rest != known.Total {
+			t.Errorf("n=%d: %d taken, then Count = %d, %v; want %d in all", n, taken, rest, err, known.Total)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -167,13 +168,13 @@ func TestCheckRecordHugeVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := NewRecord(Sum{}, rs, nil, 0, "m")
-	rec.Verify = 1 << 40 // all the pieces are fewer: recounted, they differ from the record
+	rec.Verify = min(1<<40, math.MaxInt) // all the pieces are fewer: recounted, they differ from the record
 	if err := CheckRecord(context.Background(), rec, rs); !errors.Is(err, ErrRecord) {
 		t.Errorf("CheckRecord of a record with verify 2^40: %v; want ErrRecord", err)
 	}
 	// Of a split of more pieces than MaxRecount, the draw is refused
 	// before it is sized.
-	m := Merger{Verify: func(int) (int, error) { return 1 << 40, nil }}
+	m := Merger{Verify: func(int) (int, error) { return min(1<<40, math.MaxInt), nil }}
 	if err := m.drawPieces(MaxRecount+1, 3); !errors.Is(err, ErrVerify) || m.picks != nil {
 		t.Errorf("a draw of 2^40 of %d pieces: %v, %d picks; want ErrVerify and none", MaxRecount+1, err, len(m.picks))
 	}

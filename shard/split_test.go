@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -148,7 +149,7 @@ func TestSplitParse(t *testing.T) {
 		"no split":      func(l *line) { l.Split = 0 },
 		"old scheme":    func(l *line) { l.Scheme = Scheme },
 		"split of one":  func(l *line) { l.Split = 1 },
-		"huge split":    func(l *line) { l.Split = 1 << 40 },
+		"huge split":    func(l *line) { l.Split = min(1<<40, math.MaxInt) },
 	} {
 		bad := resign(t, lines[0], edit)
 		if _, err := Parse(bad); !errors.Is(err, ErrCorrupt) {

@@ -10,6 +10,7 @@ import (
 	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/gpu"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
 )
@@ -58,7 +59,7 @@ published beyond 27: merge --verify checks those), with --engine join N <= %d.
 
 --count --shard and --checkpoint count the constellations (--engine auto keeps
 them there); --engine join counts the join's own pieces instead, whose shards merge
-only with join shards.`, backtrack.AutoLexMax, backtrack.CellsMaxN, backtrack.GenerateMaxN, maxFirstN, maxLexFirstN, maxAllN, maxCountN, backtrack.CountMaxN, join.MaxN)
+only with join shards.`, backtrack.AutoLexMax, backtrack.CellsMaxN, backtrack.GenerateMaxN, cmdutil.MaxFirstN, cmdutil.MaxLexFirstN, cmdutil.MaxAllN, cmdutil.MaxCountN, backtrack.CountMaxN, join.MaxN)
 
 func backtrackCommand() *cli.Command { return newBacktrackCommand(runBacktrack) }
 
@@ -72,9 +73,9 @@ func newBacktrackCommand(run func(ctx context.Context, o backtrackOptions, stdou
 		UsageText:   "queens backtrack -n N [--all | --count | --limit K] [--unique[=rotations]] [--place R:C ...] [--order rows|columns] [--format F] [-o FILE] [--stats]",
 		Description: backtrackDescription,
 		Flags: []cli.Flag{
-			sizeFlag(), allFlag(), countFlag(), limitFlag(),
-			uniqueFlag(),
-			placeFlag(), formatFlag(solutionFormats...), attacksFlag(), numbersFlag(), outFlag(), statsFlag(), threadsFlag(), timeoutFlag(),
+			cmdutil.SizeFlag(), cmdutil.AllFlag(), cmdutil.CountFlag(), cmdutil.LimitFlag(),
+			cmdutil.UniqueFlag(),
+			cmdutil.PlaceFlag(), cmdutil.FormatFlag(cmdutil.SolutionFormats...), cmdutil.AttacksFlag(), cmdutil.NumbersFlag(), cmdutil.OutFlag(), cmdutil.StatsFlag(), cmdutil.ThreadsFlag(), cmdutil.TimeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex, heuristic, iterative, cells or generate (see below)"},
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, as the textbook's figures)"},
 			shardFlag(), shardCountFlag(), shardBaseFlag(), splitFlag(), checkpointFlag(), progressEveryFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(), memoryFlag(),
@@ -94,7 +95,7 @@ func newBacktrackCommand(run func(ctx context.Context, o backtrackOptions, stdou
 // the machine (a usable GPU, the join's SIMD) is resolved as the count
 // starts.
 type backtrackOptions struct {
-	solutionFlags
+	cmdutil.SolutionFlags
 	strategyName  string
 	strategySet   bool
 	orderName     string
@@ -129,7 +130,7 @@ type backtrackOptions struct {
 // up by name.
 func backtrackFlags(c *cli.Context) backtrackOptions {
 	o := backtrackOptions{
-		solutionFlags: readSolutionFlags(c),
+		SolutionFlags: cmdutil.ReadSolutionFlags(c),
 		strategyName:  c.String("strategy"), strategySet: c.IsSet("strategy"), orderName: c.String("order"),
 		shard: c.String("shard"), shardSet: c.IsSet("shard"), shardCount: c.Int("shard-count"), shardCountSet: c.IsSet("shard-count"),
 		shardBase: c.Int("shard-base"), shardBaseSet: c.IsSet("shard-base"), split: c.String("split"), splitSet: c.IsSet("split"),
@@ -143,7 +144,7 @@ func backtrackFlags(c *cli.Context) backtrackOptions {
 	return o
 }
 
-// check checks the options (usage errors, exit status 2) and resolves
+// Check checks the options (usage errors, exit status 2) and resolves
 // the strategy, order, format, pre-placed queens and shard.
 func (o *backtrackOptions) check() error {
 	err := o.checkCountFlags()
@@ -156,20 +157,20 @@ func (o *backtrackOptions) check() error {
 	if err != nil {
 		return err
 	}
-	if o.threads < 1 {
-		return usagef("--threads must be at least 1, not %d", o.threads)
+	if o.Threads < 1 {
+		return cmdutil.Usagef("--threads must be at least 1, not %d", o.Threads)
 	}
-	if err := checkpointApart(o.checkpoint, o.output); err != nil {
+	if err := checkpointApart(o.checkpoint, o.Output); err != nil {
 		return err
 	}
-	if err := o.checkOutput(o.format, o.n); err != nil {
+	if err := o.CheckOutput(o.Format, o.N); err != nil {
 		return err
 	}
-	if o.design, err = checkGPU(o.gpu, o.gpuKernel, o.gpuKernelSet, o.count, len(o.place) > 0); err != nil {
+	if o.design, err = checkGPU(o.gpu, o.gpuKernel, o.gpuKernelSet, o.Count, len(o.Place) > 0); err != nil {
 		return err
 	}
-	if (o.engineSet || o.memorySet) && !o.count {
-		return usagef("--engine and --memory are for --count")
+	if (o.engineSet || o.memorySet) && !o.Count {
+		return cmdutil.Usagef("--engine and --memory are for --count")
 	}
 	return o.checkShard()
 }
@@ -178,77 +179,77 @@ func (o *backtrackOptions) check() error {
 // (--strategy, --order) against each other.
 func (o *backtrackOptions) checkSearch() error {
 	var err error
-	if o.unique, o.args, err = uniqueArgs(o.unique, o.args); err != nil {
+	if o.Unique, o.Args, err = cmdutil.UniqueArgs(o.Unique, o.Args); err != nil {
 		return err
 	}
-	if len(o.args) > 0 {
-		return usagef("backtrack: unexpected argument %q", o.args[0])
+	if len(o.Args) > 0 {
+		return cmdutil.Usagef("backtrack: unexpected argument %q", o.Args[0])
 	}
-	if err := exclusiveFlags(flagOn{"all", o.all}, flagOn{"count", o.count}, flagOn{"limit", o.limitSet}); err != nil {
+	if err := cmdutil.ExclusiveFlags(cmdutil.FlagOn{Name: "all", On: o.All}, cmdutil.FlagOn{Name: "count", On: o.Count}, cmdutil.FlagOn{Name: "limit", On: o.LimitSet}); err != nil {
 		return err
 	}
-	if o.limit < 0 {
-		return usagef("--limit must be at least 0, not %d", o.limit)
+	if o.Limit < 0 {
+		return cmdutil.Usagef("--limit must be at least 0, not %d", o.Limit)
 	}
 	if o.strategy, err = backtrack.ParseStrategy(o.strategyName); err != nil {
-		return usageErr(err)
+		return cmdutil.UsageErr(err)
 	}
 	if o.strategy == backtrack.Scan {
-		return usagef("--strategy scan finds each solution n! times (once per order of its queens), a lesson to trace, not a way to list or count: queens trace --strategy scan, or --strategy cells here")
+		return cmdutil.Usagef("--strategy scan finds each solution n! times (once per order of its queens), a lesson to trace, not a way to list or count: queens trace --strategy scan, or --strategy cells here")
 	}
 	if o.order, err = backtrack.ParseOrder(o.orderName); err != nil {
-		return usageErr(fmt.Errorf("--order: %w", err))
+		return cmdutil.UsageErr(fmt.Errorf("--order: %w", err))
 	}
 	switch {
-	case o.unique.rotations && o.pieces():
-		return usagef("--unique=rotations is not for sharded counts: merge counts classes under all 8 symmetries (the rotation classes are twice as many for n > 1)")
-	case o.count && o.pieces() && (o.strategySet || o.order != backtrack.Rows):
-		return usagef("--strategy and --order do not apply to sharded counts (the bitboard counter splits the work)")
+	case o.Unique.Rotations && o.pieces():
+		return cmdutil.Usagef("--unique=rotations is not for sharded counts: merge counts classes under all 8 symmetries (the rotation classes are twice as many for n > 1)")
+	case o.Count && o.pieces() && (o.strategySet || o.order != backtrack.Rows):
+		return cmdutil.Usagef("--strategy and --order do not apply to sharded counts (the bitboard counter splits the work)")
 	case o.splitSet && !o.pieces():
-		return usagef("--split splits the pieces of --shard and --checkpoint: add one of them")
+		return cmdutil.Usagef("--split splits the pieces of --shard and --checkpoint: add one of them")
 	}
-	o.format, err = parseSolutionFormat(o.formatName)
-	return usageErr(err)
+	o.Format, err = cmdutil.ParseSolutionFormat(o.FormatName)
+	return cmdutil.UsageErr(err)
 }
 
 // checkSize checks -n against the limit of the mode and strategy, and
 // the pre-placed queens against the board.
 func (o *backtrackOptions) checkSize() error {
-	maxN, mode := backtrackLimit(o.count, o.sharded(), o.all || o.unique.on, o.strategy == backtrack.Lex)
-	if o.n > maxN {
-		return usagef("-n %d is too large for %s (at most %d)", o.n, mode, maxN)
+	maxN, mode := cmdutil.BacktrackLimit(o.Count, o.sharded(), o.All || o.Unique.On, o.strategy == backtrack.Lex)
+	if o.N > maxN {
+		return cmdutil.Usagef("-n %d is too large for %s (at most %d)", o.N, mode, maxN)
 	}
-	if err := checkBoardSize(o.n, o.nSet, maxN); err != nil {
+	if err := cmdutil.CheckBoardSize(o.N, o.NSet, maxN); err != nil {
 		return err
 	}
-	if err := strategyLimit(o.strategy, o.n); err != nil {
+	if err := cmdutil.StrategyLimit(o.strategy, o.N); err != nil {
 		return err
 	}
 	var err error
-	o.placed, err = parsePlacements(o.place, o.n)
+	o.Placed, err = cmdutil.ParsePlacements(o.Place, o.N)
 	return err
 }
 
 // runBacktrack runs the search, or the count, the options describe.
 func runBacktrack(parent context.Context, o backtrackOptions, stdout, stderr io.Writer) error {
-	ctx, cancel := timeoutContext(parent, o.timeout)
+	ctx, cancel := cmdutil.TimeoutContext(parent, o.Timeout)
 	defer cancel()
-	out, err := openSolutions(parent, stdout, o.solutionFlags, o.n, o.placed)
+	out, err := cmdutil.OpenSolutions(parent, stdout, o.SolutionFlags, o.N, o.Placed)
 	if err != nil {
 		return err
 	}
-	onGPU, err := useGPU(o.gpu, o.stats, stderr)
-	if err == nil && o.count {
+	onGPU, err := useGPU(o.gpu, o.Stats, stderr)
+	if err == nil && o.Count {
 		err = o.runCount(ctx, out, stderr, onGPU)
 	} else if err == nil {
 		err = o.search(ctx, out, stderr)
 	}
-	return out.finish(err)
+	return out.Finish(err)
 }
 
 // runCount runs --count with the engine it resolves: the half-board join,
 // the GPU, the backtracker's own search or the constellation counter.
-func (o *backtrackOptions) runCount(ctx context.Context, out *solutionOutput, stderr io.Writer, onGPU bool) error {
+func (o *backtrackOptions) runCount(ctx context.Context, out *cmdutil.SolutionOutput, stderr io.Writer, onGPU bool) error {
 	engine, err := o.countEngine(onGPU)
 	switch {
 	case err != nil:
@@ -258,11 +259,11 @@ func (o *backtrackOptions) runCount(ctx context.Context, out *solutionOutput, st
 		return o.countPieces(ctx, out, stderr, nil, shard.EngineJoin)
 	case engine == shard.EngineJoin:
 		return o.joinCount(ctx, out, stderr)
-	case onGPU && (o.strategySet && o.strategy != backtrack.Auto || o.order != backtrack.Rows || o.unique.rotations):
-		return usagef("--gpu runs the bitboard counter: not with --strategy, --order or --unique=rotations")
+	case onGPU && (o.strategySet && o.strategy != backtrack.Auto || o.order != backtrack.Rows || o.Unique.Rotations):
+		return cmdutil.Usagef("--gpu runs the bitboard counter: not with --strategy, --order or --unique=rotations")
 	case onGPU:
 		return o.countPieces(ctx, out, stderr, gpuCounter(o.design), shard.EngineGPU)
-	case o.strategySet && o.strategy != backtrack.Auto || o.order != backtrack.Rows || o.unique.on && len(o.placed) > 0:
+	case o.strategySet && o.strategy != backtrack.Auto || o.order != backtrack.Rows || o.Unique.On && len(o.Placed) > 0:
 		return o.searchCount(ctx, out, stderr)
 	case o.pieces():
 		return o.countPieces(ctx, out, stderr, nil, "")
@@ -271,53 +272,53 @@ func (o *backtrackOptions) runCount(ctx context.Context, out *solutionOutput, st
 }
 
 // search prints the first solution, --limit K or --all.
-func (o *backtrackOptions) search(ctx context.Context, out *solutionOutput, stderr io.Writer) error {
+func (o *backtrackOptions) search(ctx context.Context, out *cmdutil.SolutionOutput, stderr io.Writer) error {
 	strategy := o.strategy
-	if o.unique.on && strategy == backtrack.Auto {
+	if o.Unique.On && strategy == backtrack.Auto {
 		// The canonical solutions come early in lex order, rarely in the
 		// heuristic's (see backtrack.Auto).
 		strategy = backtrack.Lex
 	}
-	opt := backtrack.Options{Place: o.placed, Strategy: strategy, Order: o.order, Unique: o.unique.on, Rotations: o.unique.rotations}
-	if o.unique.on && len(o.placed) > 0 {
-		uniqueNote(stderr, board.Stabilizer(o.n, o.placed, o.unique.rotations))
+	opt := backtrack.Options{Place: o.Placed, Strategy: strategy, Order: o.order, Unique: o.Unique.On, Rotations: o.Unique.Rotations}
+	if o.Unique.On && len(o.Placed) > 0 {
+		cmdutil.UniqueNote(stderr, board.Stabilizer(o.N, o.Placed, o.Unique.Rotations))
 	}
-	limit := o.limit
-	if !o.all && !o.limitSet {
+	limit := o.Limit
+	if !o.All && !o.LimitSet {
 		limit = 1
 	}
 	var stats backtrack.Stats
 	var serr error
 	seq := func(yield func(board.Solution, error) bool) {
-		stats, serr = backtrack.Search(ctx, o.n, opt, func(s board.Solution) bool { return yield(s, nil) })
+		stats, serr = backtrack.Search(ctx, o.N, opt, func(s board.Solution) bool { return yield(s, nil) })
 	}
-	var bar *progress
+	var bar *cmdutil.Progress
 	if !opt.Rotations { // the bar knows the published counts under all 8 symmetries
-		seq, bar = counted(out.stdout, stderr, o.output, seq, o.n, o.placed, opt.Unique, limit)
+		seq, bar = cmdutil.Counted(out.Stdout, stderr, o.Output, seq, o.N, o.Placed, opt.Unique, limit)
 	}
-	written, err := writeSolutions(out, o.format, o.n, seq, limit)
+	written, err := cmdutil.WriteSolutions(out, o.Format, o.N, seq, limit)
 	bar.Done()
 	if err == nil {
 		err = timeoutErr(ctx, serr)
 	}
-	if o.stats {
+	if o.Stats {
 		out.Flush() // the results first, then the statistics about them
-		all := append([]stat{{"n", o.n}, {"algorithm", "backtrack"}, {"strategy", strategy.Resolve(o.n).String()}, {"order", o.order.String()},
-			{"nodes", stats.Nodes}, {"backtracks", stats.Backtracks}, {"solutions", stats.Solutions},
-			{"printed", written}}, generateStats(strategy, o.n, stats)...)
-		writeStats(stderr, o.format, append(all, stat{"seconds", stats.Elapsed})...)
+		all := append([]cmdutil.Stat{{Name: "n", Value: o.N}, {Name: "algorithm", Value: "backtrack"}, {Name: "strategy", Value: strategy.Resolve(o.N).String()}, {Name: "order", Value: o.order.String()},
+			{Name: "nodes", Value: stats.Nodes}, {Name: "backtracks", Value: stats.Backtracks}, {Name: "solutions", Value: stats.Solutions},
+			{Name: "printed", Value: written}}, generateStats(strategy, o.N, stats)...)
+		cmdutil.WriteStats(stderr, o.Format, append(all, cmdutil.Stat{Name: "seconds", Value: stats.Elapsed})...)
 	}
 	return err
 }
 
 // constellationCount runs --count with the constellation counter.
-func (o *backtrackOptions) constellationCount(ctx context.Context, out *solutionOutput, stderr io.Writer) error {
-	parts, stop := countProgress(stderr, o.progressEvery, o.n)
-	res, err := backtrack.Count(ctx, o.n, backtrack.CountOptions{Threads: o.threads, Unique: o.unique.on, Place: o.placed, Progress: parts})
+func (o *backtrackOptions) constellationCount(ctx context.Context, out *cmdutil.SolutionOutput, stderr io.Writer) error {
+	parts, stop := countProgress(stderr, o.progressEvery, o.N)
+	res, err := backtrack.Count(ctx, o.N, backtrack.CountOptions{Threads: o.Threads, Unique: o.Unique.On, Place: o.Placed, Progress: parts})
 	stop()
 	return o.finishCount(ctx, out, stderr, engineCount{
 		engine: shard.EngineConstellations, total: res.Total, unique: res.Unique, rotations: res.Rotations,
-		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []stat{{"nodes", res.Nodes}},
+		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []cmdutil.Stat{{Name: "nodes", Value: res.Nodes}},
 	}, err)
 }
 
@@ -327,24 +328,24 @@ type engineCount struct {
 	total, unique, rotations uint64
 	done, parts              int
 	elapsed                  time.Duration
-	work                     []stat // the engine's own work figures, for --stats
+	work                     []cmdutil.Stat // the engine's own work figures, for --stats
 }
 
 // finishCount reports a count of either engine: how far it got when err
 // stopped it, else the count and, with --stats, its statistics.
-func (o *backtrackOptions) finishCount(ctx context.Context, out *solutionOutput, stderr io.Writer, r engineCount, err error) error {
+func (o *backtrackOptions) finishCount(ctx context.Context, out *cmdutil.SolutionOutput, stderr io.Writer, r engineCount, err error) error {
 	if err != nil {
 		return stoppedErr(ctx, fmt.Sprintf("after %d of %d parts (%s in the parts finished, %v)",
-			r.done, r.parts, plural(int(r.total), "solution"), r.elapsed.Round(time.Millisecond)), err)
+			r.done, r.parts, cmdutil.Plural(int(r.total), "solution"), r.elapsed.Round(time.Millisecond)), err)
 	}
-	if err := writeUniqueCount(out, o.format, o.n, r.total, o.unique, r.unique, r.rotations); err != nil || !o.stats {
+	if err := cmdutil.WriteUniqueCount(out, o.Format, o.N, r.total, o.Unique, r.unique, r.rotations); err != nil || !o.Stats {
 		return err
 	}
 	out.Flush() // the count first, then the statistics about it
-	stats := []stat{{"n", o.n}, {"algorithm", "counter"}, {"engine", r.engine}, {"solutions", r.total}}
+	stats := []cmdutil.Stat{{Name: "n", Value: o.N}, {Name: "algorithm", Value: "counter"}, {Name: "engine", Value: r.engine}, {Name: "solutions", Value: r.total}}
 	stats = append(stats, r.work...)
-	stats = append(stats, stat{"parts", r.done}, stat{"threads", o.threads}, stat{"seconds", r.elapsed})
-	return writeStats(stderr, o.format, stats...)
+	stats = append(stats, cmdutil.Stat{Name: "parts", Value: r.done}, cmdutil.Stat{Name: "threads", Value: o.Threads}, cmdutil.Stat{Name: "seconds", Value: r.elapsed})
+	return cmdutil.WriteStats(stderr, o.Format, stats...)
 }
 
 // stoppedErr says how far a count cut short got (far, e.g. "after 3 of 92
@@ -354,7 +355,7 @@ func (o *backtrackOptions) finishCount(ctx context.Context, out *solutionOutput,
 func stoppedErr(ctx context.Context, far string, err error) error {
 	switch ctx.Err() {
 	case context.DeadlineExceeded:
-		return failf("stopped by --timeout %s", far)
+		return cmdutil.Failf("stopped by --timeout %s", far)
 	case nil:
 		return fmt.Errorf("count stopped %s: %w", far, err)
 	}
@@ -365,30 +366,8 @@ func stoppedErr(ctx context.Context, far string, err error) error {
 // other errors pass through (Ctrl-C becomes 130 in run).
 func timeoutErr(ctx context.Context, err error) error {
 	if err != nil && ctx.Err() == context.DeadlineExceeded {
-		return failf("stopped by --timeout: %v", err)
+		return cmdutil.Failf("stopped by --timeout: %v", err)
 	}
-	return err
-}
-
-// writeUniqueCount writes a count as --unique asks: writeCount's "T
-// solutions (U unique)" for the classes under all 8 symmetries, and for
-// --unique=rotations "T solutions (R unique up to rotation)", in JSON
-// {"n":N,"total":T,"unique":R,"symmetry":"rotations"}.
-func writeUniqueCount(w io.Writer, format board.Format, n int, total uint64, mode uniqueMode, unique, rotations uint64) error {
-	switch {
-	case !mode.on:
-		return writeCount(w, format, n, total, nil, nil)
-	case !mode.rotations:
-		return writeCount(w, format, n, total, &unique, nil)
-	case format == board.FormatJSON:
-		return writeJSONLine(w, struct {
-			N        int    `json:"n"`
-			Total    uint64 `json:"total"`
-			Unique   uint64 `json:"unique"`
-			Symmetry string `json:"symmetry"`
-		}{n, total, rotations, "rotations"})
-	}
-	_, err := fmt.Fprintf(w, "%s (%d unique up to rotation)\n", solutionsText(total), rotations)
 	return err
 }
 
@@ -396,56 +375,40 @@ func writeUniqueCount(w io.Writer, format board.Format, n int, total uint64, mod
 // columns): the backtracker itself counts the solutions it finds, one by
 // one, as the textbook algorithm does; with --unique it counts the
 // canonical ones too.
-func (o *backtrackOptions) searchCount(ctx context.Context, out *solutionOutput, stderr io.Writer) error {
-	mode := o.unique // every solution is counted; the canonical ones besides
-	opt := backtrack.Options{Place: o.placed, Strategy: o.strategy, Order: o.order, Rotations: mode.rotations}
-	group := board.Stabilizer(o.n, opt.Place, mode.rotations)
-	if mode.on && len(opt.Place) > 0 {
-		uniqueNote(stderr, group)
+func (o *backtrackOptions) searchCount(ctx context.Context, out *cmdutil.SolutionOutput, stderr io.Writer) error {
+	mode := o.Unique // every solution is counted; the canonical ones besides
+	opt := backtrack.Options{Place: o.Placed, Strategy: o.strategy, Order: o.order, Rotations: mode.Rotations}
+	group := board.Stabilizer(o.N, opt.Place, mode.Rotations)
+	if mode.On && len(opt.Place) > 0 {
+		cmdutil.UniqueNote(stderr, group)
 	}
 	var unique uint64
-	stats, err := backtrack.Search(ctx, o.n, opt, func(s board.Solution) bool {
-		if mode.on && board.IsCanonicalUnder(s, group) {
+	stats, err := backtrack.Search(ctx, o.N, opt, func(s board.Solution) bool {
+		if mode.On && board.IsCanonicalUnder(s, group) {
 			unique++
 		}
 		return true
 	})
 	if err != nil {
-		return stoppedErr(ctx, fmt.Sprintf("after %s (%s placed, %v)", plural(int(stats.Solutions), "solution"), plural(int(stats.Nodes), "queen"), stats.Elapsed.Round(time.Millisecond)), err)
+		return stoppedErr(ctx, fmt.Sprintf("after %s (%s placed, %v)", cmdutil.Plural(int(stats.Solutions), "solution"), cmdutil.Plural(int(stats.Nodes), "queen"), stats.Elapsed.Round(time.Millisecond)), err)
 	}
-	if err := writeUniqueCount(out, o.format, o.n, stats.Solutions, mode, unique, unique); err != nil || !o.stats {
+	if err := cmdutil.WriteUniqueCount(out, o.Format, o.N, stats.Solutions, mode, unique, unique); err != nil || !o.Stats {
 		return err
 	}
 	out.Flush() // the count first, then the statistics about it
-	all := append([]stat{{"n", o.n}, {"algorithm", "backtrack"}, {"strategy", opt.Strategy.Resolve(o.n).String()},
-		{"order", opt.Order.String()}, {"solutions", stats.Solutions}, {"nodes", stats.Nodes}, {"backtracks", stats.Backtracks}},
-		generateStats(opt.Strategy, o.n, stats)...)
-	return writeStats(stderr, o.format, append(all, stat{"threads", 1}, stat{"seconds", stats.Elapsed})...)
-}
-
-// strategyLimit refuses a board too large for --strategy cells, scan or
-// generate, saying how much work the next size would be.
-func strategyLimit(s backtrack.Strategy, n int) error {
-	if s != backtrack.Cells && s != backtrack.Scan && s != backtrack.Generate || n <= s.MaxN() {
-		return nil // the others' limits are -n's (boardSize)
-	}
-	_, perms := backtrack.SearchSpace(s.MaxN() + 1)
-	if s == backtrack.Scan {
-		return usagef("-n %d is too large for --strategy scan (at most %d): it finds each solution n! times, 92 x 8! = 3709440 for n = 8; cells, which scans only after its last queen, takes up to n = %d", n, s.MaxN(), backtrack.CellsMaxN)
-	}
-	if s == backtrack.Generate {
-		return usagef("-n %d is too large for --strategy generate (at most %d): it tests every permutation, %d! = %v for n = %d, and more beyond; lex and iterative, which prune, take larger boards", n, s.MaxN(), s.MaxN()+1, perms, s.MaxN()+1)
-	}
-	return usagef("-n %d is too large for --strategy cells (at most %d): it places 7535368 queens for every solution of n = 10 and 66807233 for n = 11; lex and iterative, by rows, take larger boards", n, s.MaxN())
+	all := append([]cmdutil.Stat{{Name: "n", Value: o.N}, {Name: "algorithm", Value: "backtrack"}, {Name: "strategy", Value: opt.Strategy.Resolve(o.N).String()},
+		{Name: "order", Value: opt.Order.String()}, {Name: "solutions", Value: stats.Solutions}, {Name: "nodes", Value: stats.Nodes}, {Name: "backtracks", Value: stats.Backtracks}},
+		generateStats(opt.Strategy, o.N, stats)...)
+	return cmdutil.WriteStats(stderr, o.Format, append(all, cmdutil.Stat{Name: "threads", Value: 1}, cmdutil.Stat{Name: "seconds", Value: stats.Elapsed})...)
 }
 
 // generateStats are the statistics --strategy generate adds: the
 // placements it tested, and the two spaces generate-and-test can run
 // through, the n! permutations and the C(n², n) placements of n queens.
-func generateStats(s backtrack.Strategy, n int, stats backtrack.Stats) []stat {
+func generateStats(s backtrack.Strategy, n int, stats backtrack.Stats) []cmdutil.Stat {
 	if s != backtrack.Generate {
 		return nil
 	}
 	placements, perms := backtrack.SearchSpace(n)
-	return []stat{{"tested", stats.Candidates}, {"permutations", perms}, {"placements", placements}}
+	return []cmdutil.Stat{{Name: "tested", Value: stats.Candidates}, {Name: "permutations", Value: perms}, {Name: "placements", Value: placements}}
 }

@@ -12,6 +12,8 @@ import (
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/gpu"
+	"github.com/queens-dev/queens/internal/cli/clitest"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/shard"
 )
 
@@ -20,13 +22,13 @@ import (
 func TestBacktrackCLI(t *testing.T) {
 	for n := 1; n <= 10; n++ {
 		want, _ := board.Known(n)
-		stdout, _, code := runCLI(t, "", "backtrack", "-n", fmt.Sprint(n), "--count", "--unique")
-		if code != 0 || stdout != fmt.Sprintf("%s (%d unique)\n", solutionsText(want.Total), want.Unique) {
+		stdout, _, code := clitest.Run(t, "", "backtrack", "-n", fmt.Sprint(n), "--count", "--unique")
+		if code != 0 || stdout != fmt.Sprintf("%s (%d unique)\n", cmdutil.SolutionsText(want.Total), want.Unique) {
 			t.Errorf("backtrack -n %d --count --unique: %q, exit %d", n, stdout, code)
 		}
 		for _, extra := range [][]string{{"--all"}, {"--all", "--strategy", "heuristic"}, {"--all", "--unique"}} {
 			args := append([]string{"backtrack", "-n", fmt.Sprint(n), "--format", "perm"}, extra...)
-			stdout, _, code = runCLI(t, "", args...)
+			stdout, _, code = clitest.Run(t, "", args...)
 			lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
 			if want.Total == 0 {
 				if code != 0 || stdout != "no solution\n" {
@@ -53,7 +55,7 @@ func TestBacktrackCLI(t *testing.T) {
 	}
 	// The first solution of large boards (heuristic strategy).
 	for _, n := range []int{25, 100, 1000} {
-		stdout, _, code := runCLI(t, "", "backtrack", "-n", fmt.Sprint(n), "--format", "perm")
+		stdout, _, code := clitest.Run(t, "", "backtrack", "-n", fmt.Sprint(n), "--format", "perm")
 		s, err := board.Parse(board.FormatPerm, strings.TrimSpace(stdout))
 		if code != 0 || err != nil || !board.Valid(s) || len(s) != n {
 			t.Errorf("backtrack -n %d: exit %d, %v, valid %v", n, code, err, board.Valid(s))
@@ -66,7 +68,7 @@ func TestBacktrackCLI(t *testing.T) {
 func TestBacktrackOutputFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "q8.txt")
-	if _, stderr, code := runCLI(t, "", "backtrack", "-n", "8", "--all", "--format", "perm", "-o", path); code != 0 {
+	if _, stderr, code := clitest.Run(t, "", "backtrack", "-n", "8", "--all", "--format", "perm", "-o", path); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	data, err := os.ReadFile(path)
@@ -74,7 +76,7 @@ func TestBacktrackOutputFile(t *testing.T) {
 		t.Errorf("-o %s: %d lines, %v; want 92", path, strings.Count(string(data), "\n"), err)
 	}
 	missing := filepath.Join(dir, "missing", "out.txt")
-	if _, _, code := runCLI(t, "", "backtrack", "-n", "8", "-o", missing); code != 2 {
+	if _, _, code := clitest.Run(t, "", "backtrack", "-n", "8", "-o", missing); code != 2 {
 		t.Errorf("-o into a missing directory: exit %d, want 2", code)
 	}
 	entries, _ := os.ReadDir(dir)
@@ -95,7 +97,7 @@ func TestSIMDEnv(t *testing.T) {
 		{"backtrack", "-n", "10", "--count", "--stats"},
 		{"backtrack", "-n", "10", "--count", "--stats", "--format", "json"},
 	} {
-		stdout, stderr, code := runCLI(t, "", args...)
+		stdout, stderr, code := clitest.Run(t, "", args...)
 		if code != 0 || !strings.Contains(stdout, "724") || !strings.Contains(stderr, "simd=go") && !strings.Contains(stderr, `"simd":"go"`) {
 			t.Errorf("QUEENS_SIMD=go queens %v: exit %d, %q, %q; want 724 and simd go in the stats", args, code, stdout, stderr)
 		}
@@ -103,7 +105,7 @@ func TestSIMDEnv(t *testing.T) {
 	for _, bad := range []string{"sse4", "AVX2", "avx512x"} {
 		t.Setenv("QUEENS_SIMD", bad)
 		for _, engine := range []string{"join", "auto", "constellations"} {
-			stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "10", "--count", "--engine", engine)
+			stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", "10", "--count", "--engine", engine)
 			if code != 2 || stdout != "" || !strings.HasPrefix(stderr, "queens: ") || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "QUEENS_SIMD") {
 				t.Errorf("QUEENS_SIMD=%s --engine %s: exit %d, %q, %q; want one line naming QUEENS_SIMD, exit 2", bad, engine, code, stdout, stderr)
 			}
@@ -121,7 +123,7 @@ func TestBacktrackFlags(t *testing.T) {
 	type want struct {
 		strategy           backtrack.Strategy
 		format             board.Format
-		unique             uniqueMode
+		unique             cmdutil.UniqueMode
 		placed             int
 		shardIndex, shards int
 		split              int
@@ -134,7 +136,7 @@ func TestBacktrackFlags(t *testing.T) {
 	}{
 		{[]string{"-n", "8"}, want{format: board.FormatBoard}, ""},
 		{[]string{"-n", "8", "--all", "--strategy", "lex", "--format", "perm", "--place", "1:1"}, want{strategy: backtrack.Lex, format: board.FormatPerm, placed: 1}, ""},
-		{[]string{"-n", "8", "--all", "--unique", "rotations"}, want{format: board.FormatBoard, unique: uniqueMode{on: true, rotations: true}}, ""},
+		{[]string{"-n", "8", "--all", "--unique", "rotations"}, want{format: board.FormatBoard, unique: cmdutil.UniqueMode{On: true, Rotations: true}}, ""},
 		{[]string{"-n", "8", "--count", "--shard", "1/4"}, want{format: board.FormatBoard, shardIndex: 1, shards: 4}, ""},
 		{[]string{"-n", "8", "--count", "--json", "--shard", "3", "--shard-count", "4", "--shard-base", "1"}, want{format: board.FormatJSON, shardIndex: 2, shards: 4}, ""},
 		{[]string{"-n", "20", "--count", "--checkpoint", "c.ckpt", "--split", "auto"}, want{format: board.FormatBoard, split: shard.AutoSplit(20)}, ""},
@@ -166,20 +168,20 @@ func TestBacktrackFlags(t *testing.T) {
 		{[]string{"-n", "8", "--engine", "join"}, want{}, "--engine and --memory are for --count"},
 	} {
 		var got *backtrackOptions
-		err := runCommand(t, newBacktrackCommand(func(_ context.Context, o backtrackOptions, _, _ io.Writer) error {
+		err := clitest.RunCommand(t, newBacktrackCommand(func(_ context.Context, o backtrackOptions, _, _ io.Writer) error {
 			got = &o
 			return nil
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			refused(t, "backtrack", tc.args, err, got != nil, tc.err)
+			clitest.Refused(t, "backtrack", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil {
 			t.Errorf("backtrack %s: %v, ran %v", what, err, got != nil)
 			continue
 		}
-		g := want{got.strategy, got.format, got.unique, len(got.placed), got.shardIndex, got.shards, got.splitParts, got.design}
+		g := want{got.strategy, got.Format, got.Unique, len(got.Placed), got.shardIndex, got.shards, got.splitParts, got.design}
 		if g != tc.want {
 			t.Errorf("backtrack %s: %+v, want %+v", what, g, tc.want)
 		}

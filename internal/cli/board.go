@@ -7,6 +7,7 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/board/draw"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/urfave/cli/v2"
 )
 
@@ -33,12 +34,12 @@ The queens may attack each other (the counts show it) but not share a row. --for
 svg or png draws the picture; --attacks shades the attacked squares and --numbers
 writes the counts in them. --format perm needs a queen in every row.`,
 		Flags: []cli.Flag{
-			sizeFlag(), placeFlag(),
-			formatFlag("board", "matrix", "coords", "attacks", "json", "fen", "perm", "svg", "png"),
-			attacksFlag(), numbersFlag(), outFlag(),
+			cmdutil.SizeFlag(), cmdutil.PlaceFlag(),
+			cmdutil.FormatFlag("board", "matrix", "coords", "attacks", "json", "fen", "perm", "svg", "png"),
+			cmdutil.AttacksFlag(), cmdutil.NumbersFlag(), cmdutil.OutFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			o := boardOptions{solutionFlags: readSolutionFlags(c)}
+			o := boardOptions{SolutionFlags: cmdutil.ReadSolutionFlags(c)}
 			if err := o.check(); err != nil {
 				return err
 			}
@@ -49,47 +50,47 @@ writes the counts in them. --format perm needs a queen in every row.`,
 
 // boardOptions are the flags of queens board.
 type boardOptions struct {
-	solutionFlags
+	cmdutil.SolutionFlags
 
 	// Set by check: the board drawn, -1 in a row without a queen.
 	board board.Solution
 }
 
-// check checks the options (usage errors, exit status 2) and places the
+// Check checks the options (usage errors, exit status 2) and places the
 // queens on the board.
 func (o *boardOptions) check() error {
-	if len(o.args) > 0 {
-		return usagef("board: unexpected argument %q", o.args[0])
+	if len(o.Args) > 0 {
+		return cmdutil.Usagef("board: unexpected argument %q", o.Args[0])
 	}
-	if err := checkBoardSize(o.n, o.nSet, maxBoardN); err != nil {
+	if err := cmdutil.CheckBoardSize(o.N, o.NSet, cmdutil.MaxBoardN); err != nil {
 		return err
 	}
-	qs, err := board.ParseQueens(o.place)
+	qs, err := board.ParseQueens(o.Place)
 	if err != nil {
-		return usageErr(err)
+		return cmdutil.UsageErr(err)
 	}
-	n := o.n
+	n := o.N
 	s := make(board.Solution, n)
 	for i := range s {
 		s[i] = -1
 	}
 	for _, q := range qs {
 		if q.Row >= n || q.Col >= n {
-			return usagef("--place %s is off the %dx%d board", q, n, n)
+			return cmdutil.Usagef("--place %s is off the %dx%d board", q, n, n)
 		}
 		if s[q.Row] >= 0 && s[q.Row] != q.Col {
-			return usagef("--place %s and %s share a row: a board here holds one queen per row", board.Queen{Row: q.Row, Col: s[q.Row]}, q)
+			return cmdutil.Usagef("--place %s and %s share a row: a board here holds one queen per row", board.Queen{Row: q.Row, Col: s[q.Row]}, q)
 		}
 		s[q.Row] = q.Col
 	}
-	if o.format, err = parseSolutionFormat(o.formatName); err != nil {
-		return usageErr(err)
+	if o.Format, err = cmdutil.ParseSolutionFormat(o.FormatName); err != nil {
+		return cmdutil.UsageErr(err)
 	}
-	if o.format == board.FormatPerm && len(s.PlacedQueens()) < n {
-		return usagef("--format perm needs a queen in every row (%d of %d placed): use coords", len(s.PlacedQueens()), n)
+	if o.Format == board.FormatPerm && len(s.PlacedQueens()) < n {
+		return cmdutil.Usagef("--format perm needs a queen in every row (%d of %d placed): use coords", len(s.PlacedQueens()), n)
 	}
-	if isPicture(o.format) && n > draw.MaxN {
-		return usagef("--format %s draws boards up to n = %d", o.format, draw.MaxN)
+	if cmdutil.IsPicture(o.Format) && n > draw.MaxN {
+		return cmdutil.Usagef("--format %s draws boards up to n = %d", o.Format, draw.MaxN)
 	}
 	o.board = s
 	return nil
@@ -97,13 +98,13 @@ func (o *boardOptions) check() error {
 
 // runBoard draws the board.
 func runBoard(ctx context.Context, o boardOptions, stdout io.Writer) error {
-	so, err := openSolutions(ctx, stdout, o.solutionFlags, o.n, nil) // every queen is given: none drawn apart
+	so, err := cmdutil.OpenSolutions(ctx, stdout, o.SolutionFlags, o.N, nil) // every queen is given: none drawn apart
 	if err != nil {
 		return err
 	}
-	sw := &solutionWriter{w: so, format: o.format, image: so.image, dir: so.dir}
+	sw := &cmdutil.SolutionWriter{W: so, Format: o.Format, Image: so.Image, Dir: so.Dir}
 	if err := sw.Write(o.board); err != nil {
-		return so.output.finish(fmt.Errorf("board: %w", err))
+		return so.Output.Finish(fmt.Errorf("board: %w", err))
 	}
-	return so.output.finish(nil)
+	return so.Output.Finish(nil)
 }

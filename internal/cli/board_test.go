@@ -14,11 +14,13 @@ import (
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/cli/clitest"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/internal/testutil"
 )
 
 func TestBoardCommand(t *testing.T) {
-	out, errs, code := runCLI(t, "", "board", "-n", "8", "--place", "4:4", "--format", "attacks")
+	out, errs, code := clitest.Run(t, "", "board", "-n", "8", "--place", "4:4", "--format", "attacks")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -52,18 +54,18 @@ func TestBoardCommand(t *testing.T) {
 		"json":   `{"n":5,"queens":[1,-1,-1,3,-1]}` + "\n",
 		"matrix": "0 1 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 1 0\n0 0 0 0 0\n",
 	} {
-		out, errs, code := runCLI(t, "", "board", "-n", "5", "--place", "1:2", "--place", "4:4", "--format", format)
+		out, errs, code := clitest.Run(t, "", "board", "-n", "5", "--place", "1:2", "--place", "4:4", "--format", format)
 		if code != 0 || out != want {
 			t.Errorf("board --format %s: exit %d %s\n%q, want %q", format, code, errs, out, want)
 		}
 	}
 	// Queens that attack each other are drawn (the counts show it).
-	out, _, code = runCLI(t, "", "board", "-n", "3", "--place", "1:1", "--place", "2:2", "--format", "attacks")
+	out, _, code = clitest.Run(t, "", "board", "-n", "3", "--place", "1:1", "--place", "2:2", "--format", "attacks")
 	if code != 0 || out != " Q  2  2\n 2  Q  1\n 2  1  2\n" {
 		t.Errorf("attacking queens: exit %d\n%s", code, out)
 	}
 	svg := filepath.Join(t.TempDir(), "b.svg")
-	if _, errs, code := runCLI(t, "", "board", "-n", "6", "--place", "2:3", "--format", "svg", "--numbers", "-o", svg); code != 0 {
+	if _, errs, code := clitest.Run(t, "", "board", "-n", "6", "--place", "2:3", "--format", "svg", "--numbers", "-o", svg); code != 0 {
 		t.Fatalf("svg: exit %d %s", code, errs)
 	}
 	data, _ := os.ReadFile(svg)
@@ -78,7 +80,7 @@ func TestBoardCommand(t *testing.T) {
 		{"board", "-n", "4", "--format", "xml"},
 		{"board"},
 	} {
-		if _, errs, code := runCLI(t, "", args...); code != 2 || !strings.HasPrefix(errs, "queens: ") {
+		if _, errs, code := clitest.Run(t, "", args...); code != 2 || !strings.HasPrefix(errs, "queens: ") {
 			t.Errorf("%v: exit %d, %q; want a usage error", args, code, errs)
 		}
 	}
@@ -109,7 +111,7 @@ func TestCheckCommand(t *testing.T) {
 		if i == 9 {
 			args = []string{"check", "-n", "5", "2", "4", "1", "3"}
 		}
-		out, errs, code := runCLI(t, tc.in, args...)
+		out, errs, code := clitest.Run(t, tc.in, args...)
 		if code != tc.code || !strings.Contains(out, tc.want) {
 			t.Errorf("%v < %q: exit %d, stdout %q, stderr %q; want exit %d and %q", args, tc.in, code, out, errs, tc.code, tc.want)
 		}
@@ -119,17 +121,17 @@ func TestCheckCommand(t *testing.T) {
 	}
 	// Many conflicts: the first 20 named, the rest counted; a board full
 	// of queens is not searched pair by pair.
-	out, _, code := runCLI(t, "", "check", "1", "1", "1", "1", "1", "1", "1", "1")
+	out, _, code := clitest.Run(t, "", "check", "1", "1", "1", "1", "1", "1", "1", "1")
 	if code != 1 || !strings.Contains(out, "invalid: and 8 more pairs of queens that attack each other\n") || strings.Count(out, "share a column") != 20 {
 		t.Errorf("8 queens in one column: exit %d\n%s", code, out)
 	}
 	full := strings.Repeat(strings.Repeat("1 ", 300)+"\n", 300)
-	out, _, code = runCLI(t, full, "check")
+	out, _, code = clitest.Run(t, full, "check")
 	if code != 1 || out != "invalid: 90000 queens on the 300x300 board: a solution has 300\n" {
 		t.Errorf("a full board: exit %d %q", code, out)
 	}
 	for _, in := range []string{"", "1 5 x", "1 9 2", "Q . Q\n. .\n", "1:", "{\"n\":2}", "0 1\n1 0 0\n"} {
-		_, errs, code := runCLI(t, in, "check")
+		_, errs, code := clitest.Run(t, in, "check")
 		if code != 2 || !strings.HasPrefix(errs, "queens: check: ") {
 			t.Errorf("check < %q: exit %d, %q; want a usage error", in, code, errs)
 		}
@@ -146,7 +148,7 @@ func TestCheckCommand(t *testing.T) {
 	walk = func(k int) {
 		if k == len(perm) {
 			line := strings.Trim(fmt.Sprint(perm), "[]") + "\n"
-			_, _, code := runCLI(t, "", append([]string{"check"}, strings.Fields(line)...)...)
+			_, _, code := clitest.Run(t, "", append([]string{"check"}, strings.Fields(line)...)...)
 			if (code == 0) != valid[line] || (code != 0 && code != 1) {
 				t.Fatalf("check %s: exit %d, valid %v", line, code, valid[line])
 			}
@@ -168,17 +170,17 @@ func TestUniqueRotationsCLI(t *testing.T) {
 		{"backtrack", "-n", "8", "--count", "--unique=rotations", "--strategy", "lex"},
 		{"backtrack", "-n", "8", "--count", "--unique=rotations", "--order", "columns"},
 	} {
-		out, errs, code := runCLI(t, "", args...)
+		out, errs, code := clitest.Run(t, "", args...)
 		if code != 0 || out != "92 solutions (24 unique up to rotation)\n" {
 			t.Errorf("%v: exit %d %s %q", args, code, errs, out)
 		}
 	}
-	out, _, _ := runCLI(t, "", "backtrack", "-n", "8", "--count", "--unique=rotations", "--format", "json")
+	out, _, _ := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--unique=rotations", "--format", "json")
 	if out != `{"n":8,"total":92,"unique":24,"symmetry":"rotations"}`+"\n" {
 		t.Errorf("json: %q", out)
 	}
 	for n := 1; n <= 9; n++ {
-		out, errs, code := runCLI(t, "", "backtrack", "-n", fmt.Sprint(n), "--all", "--format", "perm", "--unique=rotations")
+		out, errs, code := clitest.Run(t, "", "backtrack", "-n", fmt.Sprint(n), "--all", "--format", "perm", "--unique=rotations")
 		lines := 0
 		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 			if line == "no solution" {
@@ -196,7 +198,7 @@ func TestUniqueRotationsCLI(t *testing.T) {
 		}
 	}
 	// Plain --unique is still rotations and reflections.
-	if out, _, _ := runCLI(t, "", "backtrack", "-n", "8", "--count", "--unique"); out != "92 solutions (12 unique)\n" {
+	if out, _, _ := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--unique"); out != "92 solutions (12 unique)\n" {
 		t.Errorf("--unique: %q", out)
 	}
 	for _, args := range [][]string{
@@ -205,7 +207,7 @@ func TestUniqueRotationsCLI(t *testing.T) {
 		{"backtrack", "-n", "8", "--count", "--unique=rotations", "--shard", "0/2"},
 		{"backtrack", "-n", "8", "--order", "diagonal"},
 	} {
-		if _, errs, code := runCLI(t, "", args...); code != 2 || !strings.HasPrefix(errs, "queens: ") || strings.Contains(errs, "boolean") {
+		if _, errs, code := clitest.Run(t, "", args...); code != 2 || !strings.HasPrefix(errs, "queens: ") || strings.Contains(errs, "boolean") {
 			t.Errorf("%v: exit %d, %q; want a usage error", args, code, errs)
 		}
 	}
@@ -214,7 +216,7 @@ func TestUniqueRotationsCLI(t *testing.T) {
 func TestCountWithStrategy(t *testing.T) {
 	for _, strategy := range []string{"lex", "heuristic"} {
 		for n := 1; n <= 9; n++ {
-			out, errs, code := runCLI(t, "", "backtrack", "-n", fmt.Sprint(n), "--count", "--unique", "--strategy", strategy, "--stats", "--format", "json")
+			out, errs, code := clitest.Run(t, "", "backtrack", "-n", fmt.Sprint(n), "--count", "--unique", "--strategy", strategy, "--stats", "--format", "json")
 			var got struct{ Total, Unique uint64 }
 			json.Unmarshal([]byte(out), &got)
 			total, unique := testutil.Count(n, nil)
@@ -238,11 +240,11 @@ func TestCountWithStrategy(t *testing.T) {
 			}
 		}
 	}
-	_, errs, _ := runCLI(t, "", "backtrack", "-n", "8", "--count", "--stats")
+	_, errs, _ := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--stats")
 	if !strings.Contains(errs, "algorithm=counter") {
 		t.Errorf("the counter's stats %q do not name it", errs)
 	}
-	out, _, _ := runCLI(t, "", "backtrack", "-n", "8", "--count", "--place", "1:1", "--strategy", "lex")
+	out, _, _ := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--place", "1:1", "--strategy", "lex")
 	if out != "4 solutions\n" {
 		t.Errorf("lex count with --place 1:1: %q", out)
 	}
@@ -251,53 +253,42 @@ func TestCountWithStrategy(t *testing.T) {
 // TestNumberedListing pretends stdout is a terminal: the solutions of a
 // listing are numbered and the total follows; to a pipe nothing changes.
 func TestNumberedListing(t *testing.T) {
-	old := stdoutIsTerminal
-	stdoutIsTerminal = func(io.Writer) bool { return true }
-	defer func() { stdoutIsTerminal = old }()
-	out, _, code := runCLI(t, "", "backtrack", "-n", "6", "--all", "--format", "perm")
+	old := cmdutil.StdoutIsTerminal
+	cmdutil.StdoutIsTerminal = func(io.Writer) bool { return true }
+	defer func() { cmdutil.StdoutIsTerminal = old }()
+	out, _, code := clitest.Run(t, "", "backtrack", "-n", "6", "--all", "--format", "perm")
 	want := "   1  2 4 6 1 3 5\n   2  3 6 2 5 1 4\n   3  4 1 5 2 6 3\n   4  5 3 1 6 4 2\ntotal: 4 solutions\n"
 	if code != 0 || out != want {
 		t.Errorf("numbered perm:\n%s\nwant\n%s", out, want)
 	}
-	out, _, _ = runCLI(t, "", "backtrack", "-n", "4", "--all")
+	out, _, _ = clitest.Run(t, "", "backtrack", "-n", "4", "--all")
 	if !strings.HasPrefix(out, "solution 1:\n    1 2 3 4\n") || !strings.Contains(out, "\n\nsolution 2:\n") || !strings.HasSuffix(out, "total: 2 solutions\n") {
 		t.Errorf("numbered boards:\n%s", out)
 	}
-	out, _, _ = runCLI(t, "", "backtrack", "-n", "1", "--all", "--format", "perm")
+	out, _, _ = clitest.Run(t, "", "backtrack", "-n", "1", "--all", "--format", "perm")
 	if out != "   1  1\ntotal: 1 solution\n" {
 		t.Errorf("n=1: %q", out)
 	}
 	for _, args := range [][]string{{"backtrack", "-n", "6"}, {"backtrack", "-n", "6", "--all", "--format", "json"}, {"backtrack", "-n", "6", "--count"}} {
-		if out, _, _ := runCLI(t, "", args...); strings.Contains(out, "total") || strings.Contains(out, "solution 1") {
+		if out, _, _ := clitest.Run(t, "", args...); strings.Contains(out, "total") || strings.Contains(out, "solution 1") {
 			t.Errorf("%v numbered: %q", args, out)
 		}
 	}
-	stdoutIsTerminal = old
-	if out, _, _ := runCLI(t, "", "backtrack", "-n", "6", "--all", "--format", "perm"); strings.Contains(out, "total") {
+	cmdutil.StdoutIsTerminal = old
+	if out, _, _ := clitest.Run(t, "", "backtrack", "-n", "6", "--all", "--format", "perm"); strings.Contains(out, "total") {
 		t.Errorf("numbered to a pipe: %q", out)
 	}
 }
 
-func TestHints(t *testing.T) {
-	_, errs, code := runCLI(t, "", "-n", "8")
-	if code != 2 || !strings.Contains(errs, "a command comes first") {
-		t.Errorf("queens -n 8: exit %d %q", code, errs)
-	}
-	_, errs, code = runCLI(t, "", "backtrack", "-n", "8", "--format", "xml")
-	if code != 2 || !strings.Contains(errs, "(want board, matrix, coords, perm, json, svg, png, fen, attacks)") {
-		t.Errorf("unknown format: exit %d %q", code, errs)
-	}
-}
-
 func TestBacktrackColumnOrder(t *testing.T) {
-	out, errs, code := runCLI(t, "", "backtrack", "-n", "8", "--order", "columns", "--format", "perm", "--limit", "2")
+	out, errs, code := clitest.Run(t, "", "backtrack", "-n", "8", "--order", "columns", "--format", "perm", "--limit", "2")
 	// Filled column by column: the queen of column 1 on row 1, of column 2
-	// on row 5, ... (the textbook's 1 5 8 6 3 7 2 4, read down the
+	// On row 5, ... (the textbook's 1 5 8 6 3 7 2 4, read down the
 	// columns); perm prints the column of each row.
 	if code != 0 || out != "1 7 5 8 2 4 6 3\n1 7 4 6 8 2 5 3\n" {
 		t.Errorf("exit %d %s:\n%s", code, errs, out)
 	}
-	out, _, _ = runCLI(t, "", "backtrack", "-n", "8", "--order", "columns", "--count")
+	out, _, _ = clitest.Run(t, "", "backtrack", "-n", "8", "--order", "columns", "--count")
 	if out != "92 solutions\n" {
 		t.Errorf("count by columns: %q", out)
 	}
@@ -322,16 +313,16 @@ func TestBoardFlags(t *testing.T) {
 		{[]string{"-n", "4", "--format", "nosuch"}, nil, "", "nosuch"},
 	} {
 		var got *boardOptions
-		err := runCommand(t, newBoardCommand(func(_ context.Context, o boardOptions, _ io.Writer) error {
+		err := clitest.RunCommand(t, newBoardCommand(func(_ context.Context, o boardOptions, _ io.Writer) error {
 			got = &o
 			return nil
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			refused(t, "board", tc.args, err, got != nil, tc.err)
+			clitest.Refused(t, "board", tc.args, err, got != nil, tc.err)
 			continue
 		}
-		if err != nil || got == nil || !slices.Equal(got.board, tc.board) || got.format != tc.format {
+		if err != nil || got == nil || !slices.Equal(got.board, tc.board) || got.Format != tc.format {
 			t.Errorf("board %s: %+v, %v; want board %v, format %s", what, got, err, tc.board, tc.format)
 		}
 	}

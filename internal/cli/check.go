@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/internal/quote"
 	"github.com/urfave/cli/v2"
 )
@@ -43,7 +44,7 @@ that cannot be read (with -n 8, a perm of 7 numbers that leaves one out is told 
 "7 numbers, a solution of n = 8 has 8"). Two queens attack each other along a row, a
 column, a diagonal (from the top left down to the bottom right: row - column the same)
 or an anti-diagonal (from the bottom left up to the top right: row + column the same).
-Boards up to n = %d.`, maxBoardN),
+Boards up to n = %d.`, cmdutil.MaxBoardN),
 		Flags: []cli.Flag{&cli.IntFlag{Name: "n", Usage: "board size `N` (optional: the answer's own size otherwise)"}},
 		Action: func(c *cli.Context) error {
 			o := checkOptions{answer: c.Args().Slice(), n: c.Int("n"), nSet: c.IsSet("n")}
@@ -62,13 +63,13 @@ type checkOptions struct {
 	nSet   bool
 }
 
-// check checks the options: flags before the answer, -n in range.
+// Check checks the options: flags before the answer, -n in range.
 func (o checkOptions) check() error {
-	if err := flagsBefore(o.answer, "check", "the answer"); err != nil {
+	if err := cmdutil.FlagsBefore(o.answer, "check", "the answer"); err != nil {
 		return err
 	}
 	if o.nSet {
-		return usageErr(board.CheckSize(o.n, maxBoardN))
+		return cmdutil.UsageErr(board.CheckSize(o.n, cmdutil.MaxBoardN))
 	}
 	return nil
 }
@@ -93,19 +94,19 @@ func runCheck(ctx context.Context, o checkOptions, stdin io.Reader, stdout io.Wr
 	}
 	a, err := parseAnswer(text, wantN)
 	if err != nil {
-		return usageErr(fmt.Errorf("check: %w", err))
+		return cmdutil.UsageErr(fmt.Errorf("check: %w", err))
 	}
 	if o.nSet {
 		if a.form != "coords" && a.n != o.n {
 			if a.form == "perm" {
-				return failf("check: not a solution: %s, a solution of n = %d has %d", plural(a.n, "number"), o.n, o.n)
+				return cmdutil.Failf("check: not a solution: %s, a solution of n = %d has %d", cmdutil.Plural(a.n, "number"), o.n, o.n)
 			}
-			return failf("check: not a solution: the answer is for n = %d, not %d", a.n, o.n)
+			return cmdutil.Failf("check: not a solution: the answer is for n = %d, not %d", a.n, o.n)
 		}
 		a.n = o.n
 	}
-	if a.n > maxBoardN {
-		return usagef("check: n = %d: boards up to %d", a.n, maxBoardN)
+	if a.n > cmdutil.MaxBoardN {
+		return cmdutil.Usagef("check: n = %d: boards up to %d", a.n, cmdutil.MaxBoardN)
 	}
 	problems, conflicts := a.problems()
 	if len(problems) == 0 {
@@ -118,9 +119,9 @@ func runCheck(ctx context.Context, o checkOptions, stdin io.Reader, stdout io.Wr
 		}
 	}
 	if conflicts > 0 {
-		return failf("check: not a solution: %s attack each other", plural(conflicts, "pair")+" of queens")
+		return cmdutil.Failf("check: not a solution: %s attack each other", cmdutil.Plural(conflicts, "pair")+" of queens")
 	}
-	return failf("check: not a solution")
+	return cmdutil.Failf("check: not a solution")
 }
 
 // text returns the answer: the arguments, or what stdin holds (at most
@@ -130,7 +131,7 @@ func (o checkOptions) text(ctx context.Context, stdin io.Reader) (string, error)
 		return strings.Join(o.answer, " "), nil
 	}
 	// A stdin nobody writes holds the run only until Ctrl-C.
-	data, err := io.ReadAll(io.LimitReader(&asyncReader{ctx: ctx, r: stdin}, maxCheckInput+1))
+	data, err := io.ReadAll(io.LimitReader(&cmdutil.AsyncReader{Ctx: ctx, R: stdin}, maxCheckInput+1))
 	if err != nil && ctx.Err() != nil {
 		return "", fmt.Errorf("check: interrupted while reading stdin: %w", err)
 	}
@@ -138,7 +139,7 @@ func (o checkOptions) text(ctx context.Context, stdin io.Reader) (string, error)
 		return "", fmt.Errorf("check: read stdin: %w", err)
 	}
 	if len(data) > maxCheckInput {
-		return "", usagef("check: more than %d bytes on stdin", maxCheckInput)
+		return "", cmdutil.Usagef("check: more than %d bytes on stdin", maxCheckInput)
 	}
 	return string(data), nil
 }
@@ -164,7 +165,7 @@ func (a answer) problems() (problems []string, conflicts int) {
 		problems = append(problems, cf.Error())
 	}
 	if k := distinct(a.queens); k != a.n {
-		problems = append(problems, fmt.Sprintf("%s on the %dx%d board: a solution has %d", plural(k, "queen"), a.n, a.n, a.n))
+		problems = append(problems, fmt.Sprintf("%s on the %dx%d board: a solution has %d", cmdutil.Plural(k, "queen"), a.n, a.n, a.n))
 	}
 	return problems, len(cs)
 }
@@ -229,7 +230,7 @@ func parseAnswer(text string, wantN int) (answer, error) {
 		}
 		if wantN > 0 && a.n != wantN && (col < 1 || col > a.n) {
 			// Not a permutation of 1..k either: a number left out.
-			return answer{}, fmt.Errorf("perm: %s, a solution of n = %d has %d (the column of the queen of each row)", plural(a.n, "number"), wantN, wantN)
+			return answer{}, fmt.Errorf("perm: %s, a solution of n = %d has %d (the column of the queen of each row)", cmdutil.Plural(a.n, "number"), wantN, wantN)
 		}
 		if err != nil || col < 1 || col > len(fields) {
 			return answer{}, fmt.Errorf("perm: %s: want the column of the queen of each row, 1..%d", quote.Token(f), len(fields))

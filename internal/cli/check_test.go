@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/queens-dev/queens/internal/cli/clitest"
 )
 
 // TestCheckOptions parses and checks check's flags and arguments without
@@ -24,13 +26,13 @@ func TestCheckOptions(t *testing.T) {
 		{[]string{"2", "4", "-n", "4"}, checkOptions{}, "-n comes after the answer"},
 	} {
 		var got *checkOptions
-		err := runCommand(t, newCheckCommand(func(_ context.Context, o checkOptions, _ io.Reader, _ io.Writer) error {
+		err := clitest.RunCommand(t, newCheckCommand(func(_ context.Context, o checkOptions, _ io.Reader, _ io.Writer) error {
 			got = &o
 			return nil
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			refused(t, "check", tc.args, err, got != nil, tc.err)
+			clitest.Refused(t, "check", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil || !slices.Equal(got.answer, tc.want.answer) || got.n != tc.want.n || got.nSet != tc.want.nSet {

@@ -16,7 +16,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"github.com/queens-dev/queens/internal/libc"
 	"io"
 	"os"
 	"os/signal"
@@ -24,6 +23,12 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
+	"github.com/queens-dev/queens/internal/cli/decodecmd"
+	"github.com/queens-dev/queens/internal/cli/mergecmd"
+	"github.com/queens-dev/queens/internal/cli/satcmd"
+	"github.com/queens-dev/queens/internal/cli/tracecmd"
+	"github.com/queens-dev/queens/internal/libc"
 	"github.com/queens-dev/queens/internal/quote"
 	"github.com/queens-dev/queens/sat/external"
 	"github.com/urfave/cli/v2"
@@ -51,26 +56,26 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	// second one ends a run that does not stop at once.
 	go func() { <-ctx.Done(); stop() }()
 	signalsCaught()
-	out := &stdoutWriter{w: stdout}
+	out := &cmdutil.StdoutWriter{W: stdout}
 	app := newApp(out, stderr)
 	helpFor := ""
 	app.CommandNotFound = func(_ *cli.Context, name string) { helpFor = name }
 	err := app.RunContext(ctx, args)
 	if err == nil && helpFor != "" {
-		err = usagef("no help for %q: no such command (see queens help)", helpFor)
+		err = cmdutil.Usagef("no help for %q: no such command (see queens help)", helpFor)
 	}
-	if err == nil && out.err != nil {
-		err = failf("write stdout: %v", unwrapPath(out.err))
+	if err == nil && out.Err != nil {
+		err = cmdutil.Failf("write stdout: %v", cmdutil.UnwrapPath(out.Err))
 	}
 	if err == nil {
-		return exitOK
+		return cmdutil.ExitOK
 	}
-	code := exitCode(err)
+	code := cmdutil.ExitCode(err)
 	msg := strings.TrimSpace(err.Error())
 	if ctx.Err() != nil {
 		// Interrupted: the commands say how far they got ("interrupted
 		// after 1200 solutions"); the cause adds nothing.
-		code = exitInterrupted
+		code = cmdutil.ExitInterrupted
 		msg = strings.TrimSuffix(msg, ": "+context.Canceled.Error())
 		if msg == context.Canceled.Error() {
 			msg = "interrupted"
@@ -82,13 +87,10 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	// And a short one, with nothing raw in it for the terminal: what a
 	// message quotes whole (a flag parser's "invalid value", a long
 	// argument) is escaped and cut here.
-	msg = quote.Line(msg, maxMessage)
+	msg = quote.Line(msg, cmdutil.MaxMessage)
 	fmt.Fprintf(stderr, "queens: %s\n", msg)
 	return code
 }
-
-// maxMessage bounds the bytes of the one line an error prints.
-const maxMessage = 400
 
 // stopSignals are the signals that stop a run: SIGTERM, and SIGINT,
 // SIGHUP and SIGQUIT unless they are ignored (nohup, a background job of
@@ -121,24 +123,24 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		ErrWriter:       stderr,
 		HideVersion:     true,
 		ExitErrHandler:  func(*cli.Context, error) {},
-		OnUsageError:    onUsageError,
+		OnUsageError:    cmdutil.OnUsageError,
 		Commands:        commands(),
 		CommandNotFound: func(*cli.Context, string) {}, // Run reports it
 		Flags:           []cli.Flag{versionFlag()},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return usagef("unknown command %q (see queens help)", c.Args().First())
+				return cmdutil.Usagef("unknown command %q (see queens help)", c.Args().First())
 			}
 			if c.Bool("version") {
 				bi, _ := debug.ReadBuildInfo()
-				writeVersion(c.App.Writer, version(), bi)
+				cmdutil.WriteVersion(c.App.Writer, cmdutil.Version(), bi)
 				return nil
 			}
 			return cli.ShowAppHelp(c)
 		},
 	}
 	for _, cmd := range app.Commands {
-		setUsageErrors(cmd)
+		cmdutil.SetUsageErrors(cmd)
 	}
 	return app
 }
@@ -146,81 +148,10 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 // commands lists the subcommands; each lives in the file named after it
 // (backtrack.go, sat.go, ...).
 func commands() []*cli.Command {
-	return []*cli.Command{backtrackCommand(), satCommand(), dimacsCommand(), decodeCommand(), traceCommand(), compareCommand(), mergeCommand(), boardCommand(), checkCommand(), serveCommand(), versionCommand()}
+	return []*cli.Command{backtrackCommand(), satcmd.Command(), dimacsCommand(), decodecmd.Command(), tracecmd.Command(), compareCommand(), mergecmd.Command(), boardCommand(), checkCommand(), serveCommand(), versionCommand()}
 }
 
-// setUsageErrors makes flag errors of cmd and its subcommands come back to
-// run as usage errors instead of being printed by urfave/cli (subcommands
-// do not inherit the App's handler), refuses empty flag values
-// (checkEmpty), and reads every integer flag in base 10 (decimalFlag).
-func setUsageErrors(cmd *cli.Command) {
-	cmd.OnUsageError = onUsageError
-	if before := cmd.Before; before != nil {
-		cmd.Before = func(c *cli.Context) error {
-			if err := checkEmpty(c); err != nil {
-				return err
-			}
-			return before(c)
-		}
-	} else {
-		cmd.Before = checkEmpty
-	}
-	for i, f := range cmd.Flags {
-		cmd.Flags[i] = decimalFlag(f)
-	}
-	for _, sub := range cmd.Subcommands {
-		setUsageErrors(sub)
-	}
-}
-
-func onUsageError(c *cli.Context, err error, isSubcommand bool) error {
-	if bad := badUnique(c.Command); bad != nil {
-		// Not the flag parser's "invalid value ... for flag": --unique
-		// parses like a boolean, and its own error says what it takes.
-		err = bad
-	}
-	if !isSubcommand {
-		// A flag before any command (queens -n 8): say that a command
-		// comes first.
-		err = fmt.Errorf("%w: a command comes first, e.g. queens backtrack -n 8 (queens help lists them)", err)
-	}
-	return &exitError{code: exitUsage, err: err}
-}
-
-// stdoutWriter is stdout as the commands see it: it keeps the first
-// write error, which Run reports even where a command ignores it (help
-// text, compare's table), and fails every write after it.
-type stdoutWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (s *stdoutWriter) Write(p []byte) (int, error) {
-	if s.err != nil {
-		return 0, s.err
-	}
-	n, err := s.w.Write(p)
-	if err != nil {
-		s.err = err
-	}
-	return n, err
-}
-
-// writeErr returns the first write error of stdout (nil for any other
-// writer).
-func writeErr(w io.Writer) error {
-	if s, ok := w.(*stdoutWriter); ok {
-		return s.err
-	}
-	return nil
-}
-
-// file returns the *os.File under w, if there is one (stdout is wrapped
-// in a stdoutWriter).
-func file(w io.Writer) *os.File {
-	if s, ok := w.(*stdoutWriter); ok {
-		w = s.w
-	}
-	f, _ := w.(*os.File)
-	return f
+// versionFlag is queens --version, which prints what queens version does.
+func versionFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "version", Usage: "print the version, the VCS revision and the Go version (as queens version)"}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/sat/external"
 	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
@@ -32,17 +33,17 @@ func compareDescription() string {
 		"of the board until it finds the solutions they disagree on, and prints them.\n\n" +
 		"Engines: backtrack; count, the bitboard counter of --count, which only counts (its total\n" +
 		"and unique count are compared); join, the half-board join of --count --engine join, an\n" +
-		"independent counting algorithm (not with --place); sat/ENCODING for each encoding (" + encodingNames() + ");\n" +
+		"independent counting algorithm (not with --place); sat/ENCODING for each encoding (" + cmdutil.EncodingNames() + ");\n" +
 		"and each external solver found on PATH (" + strings.Join(externalSolvers, ", ") + ") or given with\n" +
 		"--solver (repeatable; one command per flag, quoted as a shell would, never split at commas).\n" +
 		"External solvers run on the CNF of each encoding in --encoding (default pairwise; the row\n" +
 		"is named SOLVER/ENCODING when --encoding is given) and enumerate every solution, re-run\n" +
-		fmt.Sprintf("once per solution, up to n = --solver-limit (default %d, about a minute for all of\n", externalEnumMax) +
-		fmt.Sprintf("them); above it (to %d) they are asked for one model, which must be a valid board. The\n", externalFirstMax) +
+		fmt.Sprintf("once per solution, up to n = --solver-limit (default %d, about a minute for all of\n", cmdutil.ExternalEnumMax) +
+		fmt.Sprintf("them); above it (to %d) they are asked for one model, which must be a valid board. The\n", cmdutil.ExternalFirstMax) +
 		"count of an enumeration, which ends with the solver's UNSATISFIABLE, must equal the\n" +
 		"backtracker's (and the published count), also with --place; with --proof, each --solver's\n" +
 		"final UNSATISFIABLE must come with a DRAT proof that checks. backtrack enumerates up to\n" +
-		fmt.Sprintf("n = %d, sat up to %d. By default every engine runs where its limit allows.\n\n", backtrackEnumMax, satEnumMax) +
+		fmt.Sprintf("n = %d, sat up to %d. By default every engine runs where its limit allows.\n\n", cmdutil.BacktrackEnumMax, cmdutil.SATEnumMax) +
 		"--counter CMD (repeatable) adds an external model counter as an engine, named counter:CMD, on\n" +
 		"each encoding of --encoding, up to n = --solver-limit: it counts the model counting file\n" +
 		"(see queens sat --counter), and, without --place, the file with --break-symmetry's\n" +
@@ -72,18 +73,18 @@ func newCompareCommand(run func(ctx context.Context, o compareOptions, stdout io
 		UsageText:   "queens compare -n RANGE [--strategies] [--engines LIST] [--solver CMD ...] [--counter CMD ...] [--encoding LIST] [--solver-limit N] [--proof] [--place R:C ...] [--timeout D] [--json]",
 		Description: compareDescription(),
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "n", Usage: "board sizes: `RANGE` such as 8, 1-12 or 4,8,10 (n <= " + strconv.Itoa(compareMaxN) + ")"},
+			&cli.StringFlag{Name: "n", Usage: "board sizes: `RANGE` such as 8, 1-12 or 4,8,10 (n <= " + strconv.Itoa(cmdutil.CompareMaxN) + ")"},
 			&cli.StringFlag{Name: "engines", Usage: "comma-separated engines `LIST` (default: all that apply)"},
 			&cli.GenericFlag{Name: "solver", Value: &commandList{}, Usage: "also check the external DIMACS solver `CMD` (e.g. 'clasp --heuristic=Vsids,92'); repeatable, not split at commas"},
 			&cli.GenericFlag{Name: "counter", Value: &commandList{}, Usage: "also check the external model counter `CMD` (e.g. 'clasp -n 0 -q'); repeatable"},
-			&cli.StringFlag{Name: "encoding", Value: "pairwise", Usage: "comma-separated encodings `LIST` the external solvers run on (" + encodingNames() + ", or all)"},
-			&cli.IntFlag{Name: "solver-limit", Value: externalEnumMax, Usage: "external solvers enumerate up to board size `N`, and above it give one model"},
-			solverOutputFlag(),
-			proofFlag(),
-			placeFlag(),
+			&cli.StringFlag{Name: "encoding", Value: "pairwise", Usage: "comma-separated encodings `LIST` the external solvers run on (" + cmdutil.EncodingNames() + ", or all)"},
+			&cli.IntFlag{Name: "solver-limit", Value: cmdutil.ExternalEnumMax, Usage: "external solvers enumerate up to board size `N`, and above it give one model"},
+			cmdutil.SolverOutputFlag(),
+			cmdutil.ProofFlag(),
+			cmdutil.PlaceFlag(),
 			&cli.BoolFlag{Name: "json", Usage: "JSON Lines: one object per n and engine, then the verdict"},
 			&cli.BoolFlag{Name: "strategies", Usage: "compare the backtracker's strategies instead: queens placed per algorithm (see below)"},
-			timeoutFlag(),
+			cmdutil.TimeoutFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			o := compareFlags(c)
@@ -134,31 +135,31 @@ func compareFlags(c *cli.Context) compareOptions {
 	}
 }
 
-// check checks the options (usage errors, exit status 2): the sizes, the
+// Check checks the options (usage errors, exit status 2): the sizes, the
 // pre-placed queens on each, and what goes with --strategies.
 func (o *compareOptions) check() error {
 	if !o.sizesSet {
-		return usagef("missing -n RANGE, the board sizes (e.g. 8, 1-12 or 4,8,10)")
+		return cmdutil.Usagef("missing -n RANGE, the board sizes (e.g. 8, 1-12 or 4,8,10)")
 	}
 	if len(o.args) > 0 {
-		return usagef("unexpected argument %q", o.args[0])
+		return cmdutil.Usagef("unexpected argument %q", o.args[0])
 	}
 	var err error
-	if o.sizes, err = parseRange(o.sizesText, compareMaxN); err != nil {
+	if o.sizes, err = parseRange(o.sizesText, cmdutil.CompareMaxN); err != nil {
 		return err
 	}
 	if o.placed, err = board.ParseQueens(o.place); err != nil {
-		return usageErr(err)
+		return cmdutil.UsageErr(err)
 	}
 	for _, n := range o.sizes {
 		if err := board.CheckPlacement(n, o.placed); err != nil {
-			return usageErr(err)
+			return cmdutil.UsageErr(err)
 		}
 	}
 	if o.strategies {
 		for _, name := range []string{"engines", "solver", "counter", "encoding", "proof", "json"} {
 			if slices.Contains(o.set, name) {
-				return usagef("--strategies compares the backtracker's strategies: not with --%s", name)
+				return cmdutil.Usagef("--strategies compares the backtracker's strategies: not with --%s", name)
 			}
 		}
 	}
@@ -203,9 +204,9 @@ func runCompare(parent context.Context, o compareOptions, out io.Writer) error {
 	}
 	runs, problems := 0, 0
 	for i, n := range o.sizes {
-		if err := writeErr(out); err != nil {
+		if err := cmdutil.WriteErr(out); err != nil {
 			// Nobody sees the table (compare ... > /dev/full): stop.
-			return failf("write stdout: %v", err)
+			return cmdutil.Failf("write stdout: %v", err)
 		}
 		r := compare.Check(ctx, n, o.placed, plan[i])
 		if err := parent.Err(); err != nil {
@@ -217,9 +218,9 @@ func runCompare(parent context.Context, o compareOptions, out io.Writer) error {
 			writeCompareResult(out, o.json, done)
 			runs += len(done.Outcomes) - 1
 			if hung == "" {
-				return failf("stopped by --timeout %s at n = %d, after %d runs", o.timeout, n, runs)
+				return cmdutil.Failf("stopped by --timeout %s at n = %d, after %d runs", o.timeout, n, runs)
 			}
-			return failf("stopped by --timeout %s at n = %d while %s ran, after %d runs", o.timeout, n, hung, runs)
+			return cmdutil.Failf("stopped by --timeout %s at n = %d while %s ran, after %d runs", o.timeout, n, hung, runs)
 		}
 		runs += len(r.Outcomes)
 		problems += len(r.Findings)
@@ -245,7 +246,7 @@ func comparePlan(sizes []int, engines []compareEngine, named bool) ([][]compare.
 				one.Name += " (one model)"
 				plan[i] = append(plan[i], one)
 			case named:
-				return nil, usagef("engine %s takes n <= %d", e.Name, max(e.enumMax, e.firstMax))
+				return nil, cmdutil.Usagef("engine %s takes n <= %d", e.Name, max(e.enumMax, e.firstMax))
 			}
 		}
 	}
@@ -269,14 +270,14 @@ func writeCompareVerdict(out io.Writer, jsonOut bool, runs, problems int, sizes 
 	what := fmt.Sprintf("%d runs over n = %s", runs, sizes)
 	if problems > 0 {
 		if jsonOut {
-			writeJSONLine(out, verdict{"disagree", runs, problems})
+			cmdutil.WriteJSONLine(out, verdict{"disagree", runs, problems})
 		} else {
 			fmt.Fprintf(out, "DISAGREE: %d problems in %s\n", problems, what)
 		}
-		return failf("compare found %d problems", problems)
+		return cmdutil.Failf("compare found %d problems", problems)
 	}
 	if jsonOut {
-		writeJSONLine(out, verdict{"agree", runs, 0})
+		cmdutil.WriteJSONLine(out, verdict{"agree", runs, 0})
 	} else {
 		against := "each other and with the published counts"
 		if placed {
@@ -339,16 +340,16 @@ func rowProblem(r compare.Result, t compare.Outcome) bool {
 // published table, or by agreeing with the backtracker (the reference when
 // it runs first); not at all when it has a problem, or nothing to agree
 // with.
-func rowVerified(r compare.Result, t compare.Outcome) *verification {
+func rowVerified(r compare.Result, t compare.Outcome) *cmdutil.Verification {
 	switch {
 	case t.Err != nil || rowProblem(r, t):
-		return &verification{}
+		return &cmdutil.Verification{}
 	case r.Published != nil:
-		return verifiedBy(compare.Published)
+		return cmdutil.VerifiedBy(compare.Published)
 	case len(r.Outcomes) > 0 && strings.HasPrefix(r.Outcomes[0].Engine, "backtrack"):
-		return verifiedBy(compare.Backtracker)
+		return cmdutil.VerifiedBy(compare.Backtracker)
 	}
-	return &verification{}
+	return &cmdutil.Verification{}
 }
 
 func writeCompareJSON(w io.Writer, r compare.Result) {
@@ -361,7 +362,7 @@ func writeCompareJSON(w io.Writer, r compare.Result) {
 		if t.Counted {
 			fp = "" // a counter has no solutions to fingerprint
 		}
-		writeJSONLine(w, struct {
+		cmdutil.WriteJSONLine(w, struct {
 			N           int     `json:"n"`
 			Engine      string  `json:"engine"`
 			Total       uint64  `json:"total"`
@@ -370,17 +371,17 @@ func writeCompareJSON(w io.Writer, r compare.Result) {
 			Seconds     float64 `json:"seconds"`
 			Fingerprint string  `json:"fingerprint"`
 			Error       string  `json:"error"`
-			*verification
+			*cmdutil.Verification
 		}{r.N, t.Engine, t.Total, t.Unique, t.InvalidCount, math.Round(t.Elapsed.Seconds()*1e6) / 1e6, fp, errText, rowVerified(r, t)})
 	}
 	for _, f := range r.Findings {
-		writeJSONLine(w, struct {
+		cmdutil.WriteJSONLine(w, struct {
 			N       int    `json:"n"`
 			Problem string `json:"problem"`
 		}{r.N, f.String()})
 	}
 	for _, m := range r.Mismatches {
-		writeJSONLine(w, struct {
+		cmdutil.WriteJSONLine(w, struct {
 			N             int    `json:"n"`
 			Mismatch      []int  `json:"mismatch"`
 			Have          string `json:"have"`
@@ -420,11 +421,11 @@ func parseRange(text string, maxN int) ([]int, error) {
 			b, err2 = strconv.Atoi(hi)
 		}
 		if err1 != nil || err2 != nil || a > b {
-			return nil, usagef("bad range %q: want N, A-B or a comma-separated list, e.g. 1-12 or 4,8,10", text)
+			return nil, cmdutil.Usagef("bad range %q: want N, A-B or a comma-separated list, e.g. 1-12 or 4,8,10", text)
 		}
 		for n := a; n <= b; n++ {
 			if err := board.CheckSize(n, maxN); err != nil {
-				return nil, usageErr(err)
+				return nil, cmdutil.UsageErr(err)
 			}
 			if !seen[n] {
 				seen[n] = true
@@ -440,15 +441,15 @@ func parseRange(text string, maxN int) ([]int, error) {
 // each --solver command, on each --encoding. backtrack, the reference,
 // always comes first.
 func compareEngines(o compareOptions) ([]compareEngine, error) {
-	if o.solverLimit < 0 || o.solverLimit > externalFirstMax {
-		return nil, usagef("--solver-limit must be between 0 and %d", externalFirstMax)
+	if o.solverLimit < 0 || o.solverLimit > cmdutil.ExternalFirstMax {
+		return nil, cmdutil.Usagef("--solver-limit must be between 0 and %d", cmdutil.ExternalFirstMax)
 	}
 	encodings, err := solverEncodings(o.encoding)
 	if err != nil {
 		return nil, err
 	}
 	known := builtinEngines(len(o.placed) > 0)
-	picked := []compareEngine{{compare.Engine{Name: "backtrack", Solutions: compare.Backtrack}, backtrackEnumMax, backtrackEnumMax}}
+	picked := []compareEngine{{compare.Engine{Name: "backtrack", Solutions: compare.Backtrack}, cmdutil.BacktrackEnumMax, cmdutil.BacktrackEnumMax}}
 	if !o.enginesSet {
 		picked = append(picked, known...)
 		for _, name := range externalSolvers {
@@ -463,21 +464,21 @@ func compareEngines(o compareOptions) ([]compareEngine, error) {
 		i := slices.IndexFunc(known, func(e compareEngine) bool { return e.Name == name })
 		switch {
 		case name == "" && o.enginesSet:
-			return nil, usagef("--engines: empty engine name in %q", o.engines)
+			return nil, cmdutil.Usagef("--engines: empty engine name in %q", o.engines)
 		case name == "" || name == "backtrack":
 		case i >= 0:
 			picked = append(picked, known[i])
 		case slices.Contains(externalSolvers, name):
 			if _, err := exec.LookPath(name); err != nil {
-				return nil, usagef("engine %s: not installed (not on PATH)", name)
+				return nil, cmdutil.Usagef("engine %s: not installed (not on PATH)", name)
 			}
 			es, _ := o.solverEngines(name, true, encodings)
 			picked = append(picked, es...)
 		default:
 			if name == shard.EngineJoin {
-				return nil, usagef("engine join counts whole boards: not with --place")
+				return nil, cmdutil.Usagef("engine join counts whole boards: not with --place")
 			}
-			return nil, usagef("unknown engine %q (backtrack, count, join, sat/ENCODING, or an external solver: %s)", name, strings.Join(externalSolvers, ", "))
+			return nil, cmdutil.Usagef("unknown engine %q (backtrack, count, join, sat/ENCODING, or an external solver: %s)", name, strings.Join(externalSolvers, ", "))
 		}
 	}
 	for _, cmd := range o.solvers {
@@ -495,13 +496,13 @@ func compareEngines(o compareOptions) ([]compareEngine, error) {
 // backtracker: the counters (the join only without pre-placed queens) and
 // gini on each encoding.
 func builtinEngines(placed bool) []compareEngine {
-	known := []compareEngine{{compare.Engine{Name: "count", Count: compare.Counter}, backtrackEnumMax, backtrackEnumMax}}
+	known := []compareEngine{{compare.Engine{Name: "count", Count: compare.Counter}, cmdutil.BacktrackEnumMax, cmdutil.BacktrackEnumMax}}
 	if !placed { // the join counts whole boards only
-		known = append(known, compareEngine{compare.Engine{Name: shard.EngineJoin, Count: compare.Join}, backtrackEnumMax, backtrackEnumMax})
+		known = append(known, compareEngine{compare.Engine{Name: shard.EngineJoin, Count: compare.Join}, cmdutil.BacktrackEnumMax, cmdutil.BacktrackEnumMax})
 	}
 	for _, enc := range encode.Encodings() {
 		if enc != encode.Auto {
-			known = append(known, compareEngine{compare.Engine{Name: "sat/" + string(enc), Solutions: compare.SAT(enc)}, satEnumMax, satEnumMax})
+			known = append(known, compareEngine{compare.Engine{Name: "sat/" + string(enc), Solutions: compare.SAT(enc)}, cmdutil.SATEnumMax, cmdutil.SATEnumMax})
 		}
 	}
 	return known
@@ -516,13 +517,13 @@ func (o compareOptions) solverEngines(command string, auto bool, encodings []enc
 		name = strings.Fields(command)[0]
 	} else {
 		var err error
-		if x, err = newExternal(command, o.solverOutput, o.proof); err != nil {
+		if x, err = cmdutil.NewExternal(command, o.solverOutput, o.proof); err != nil {
 			return nil, err
 		}
 	}
 	var out []compareEngine
 	for _, enc := range encodings {
-		e := compareEngine{compare.Engine{Name: name, Solutions: compare.ExternalSolver(x, enc)}, o.solverLimit, externalFirstMax}
+		e := compareEngine{compare.Engine{Name: name, Solutions: compare.ExternalSolver(x, enc)}, o.solverLimit, cmdutil.ExternalFirstMax}
 		if o.encodingSet {
 			e.Name += "/" + string(enc)
 		}
@@ -536,10 +537,10 @@ func (o compareOptions) counterEngines(encodings []encode.Encoding) ([]compareEn
 	var out []compareEngine
 	for _, cmd := range o.counters {
 		if err := external.LookSolver(cmd); err != nil {
-			return nil, usagef("--counter: %v", err)
+			return nil, cmdutil.Usagef("--counter: %v", err)
 		}
 		for _, enc := range encodings {
-			e := compareEngine{compare.Engine{Name: "counter:" + cmd, Count: counterEngine(cmd, enc)}, o.solverLimit, o.solverLimit}
+			e := compareEngine{compare.Engine{Name: "counter:" + cmd, Count: cmdutil.CounterEngine(cmd, enc)}, o.solverLimit, o.solverLimit}
 			if o.encodingSet {
 				e.Name += "/" + string(enc)
 			}
@@ -563,7 +564,7 @@ func solverEncodings(list string) ([]encode.Encoding, error) {
 			}
 			continue
 		case enc == encode.Auto || !slices.Contains(encode.Encodings(), enc):
-			return nil, usagef("--encoding: unknown encoding %q (%s, or all)", enc, encodingNames())
+			return nil, cmdutil.Usagef("--encoding: unknown encoding %q (%s, or all)", enc, cmdutil.EncodingNames())
 		}
 		if !slices.Contains(out, enc) {
 			out = append(out, enc)

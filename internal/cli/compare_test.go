@@ -16,10 +16,11 @@ import (
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
+	"github.com/queens-dev/queens/internal/cli/clitest"
 )
 
 func TestCompareAgrees(t *testing.T) {
-	stdout, stderr, code := runCLI(t, "", "compare", "-n", "1-9", "--engines", "backtrack,sat/pairwise,sat/seq,sat/commander")
+	stdout, stderr, code := clitest.Run(t, "", "compare", "-n", "1-9", "--engines", "backtrack,sat/pairwise,sat/seq,sat/commander")
 	lines := strings.Split(strings.TrimSpace(stdout), "\n")
 	if code != 0 || stderr != "" || !strings.HasPrefix(lines[len(lines)-1], "agree: 36 runs over n = 1-9") {
 		t.Fatalf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
@@ -33,7 +34,7 @@ func TestCompareAgrees(t *testing.T) {
 }
 
 func TestCompareJSON(t *testing.T) {
-	stdout, _, code := runCLI(t, "", "compare", "-n", "4,6", "--engines", "sat/seq", "--json")
+	stdout, _, code := clitest.Run(t, "", "compare", "-n", "4,6", "--engines", "sat/seq", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, stdout)
 	}
@@ -59,7 +60,7 @@ func TestCompareJSON(t *testing.T) {
 func TestCompareCatchesLyingSolver(t *testing.T) {
 	liar := filepath.Join(t.TempDir(), "liar")
 	os.WriteFile(liar, []byte("#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n"), 0o755)
-	stdout, stderr, code := runCLI(t, "", "compare", "-n", "6", "--engines", "backtrack", "--solver", liar)
+	stdout, stderr, code := clitest.Run(t, "", "compare", "-n", "6", "--engines", "backtrack", "--solver", liar)
 	if code != 1 || !strings.Contains(stdout, "claims no solution (UNSAT), but the published count is 4: a solver bug") ||
 		!strings.Contains(stdout, "only backtrack has this solution") || !strings.HasPrefix(stdout[strings.LastIndex(stdout[:len(stdout)-1], "\n")+1:], "DISAGREE") ||
 		stderr != "queens: compare found 2 problems\n" {
@@ -104,9 +105,9 @@ func TestCompareJSONEscapes(t *testing.T) {
 
 // TestCompareStrategies runs compare --strategies: every strategy on
 // every n, each agreeing with the published counts, with the queens each
-// placed (lex's 2056 for n = 8) and generate-and-test's spaces.
+// Placed (lex's 2056 for n = 8) and generate-and-test's spaces.
 func TestCompareStrategies(t *testing.T) {
-	out, errs, code := runCLI(t, "", "compare", "--strategies", "-n", "4-8")
+	out, errs, code := clitest.Run(t, "", "compare", "--strategies", "-n", "4-8")
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errs, out)
 	}
@@ -127,11 +128,11 @@ func TestCompareStrategies(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
 	}
-	out, errs, code = runCLI(t, "", "compare", "--strategies", "-n", "11")
+	out, errs, code = clitest.Run(t, "", "compare", "--strategies", "-n", "11")
 	if code != 0 || !strings.Contains(out, "left out, over their board limit: cells (n <= 10), generate (n <= 10)") {
 		t.Errorf("n = 11: exit %d %s\n%s", code, errs, out)
 	}
-	if _, errs, code := runCLI(t, "", "compare", "--strategies", "-n", "8", "--json"); code != 2 {
+	if _, errs, code := clitest.Run(t, "", "compare", "--strategies", "-n", "8", "--json"); code != 2 {
 		t.Errorf("--strategies --json: exit %d %s", code, errs)
 	}
 }
@@ -158,13 +159,13 @@ func TestCompareOptions(t *testing.T) {
 		{[]string{"-n", "8", "--strategies", "--solver", "cadical"}, nil, 0, nil, "not with --solver"},
 	} {
 		var got *compareOptions
-		err := runCommand(t, newCompareCommand(func(_ context.Context, o compareOptions, _ io.Writer) error {
+		err := clitest.RunCommand(t, newCompareCommand(func(_ context.Context, o compareOptions, _ io.Writer) error {
 			got = &o
 			return nil
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			refused(t, "compare", tc.args, err, got != nil, tc.err)
+			clitest.Refused(t, "compare", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil || !slices.Equal(got.sizes, tc.sizes) || len(got.placed) != tc.placed || !slices.Equal(got.solvers, tc.solvers) {

@@ -1,101 +1,25 @@
 package cli
 
 import (
-	"fmt"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/queens-dev/queens/internal/testutil"
+	"github.com/queens-dev/queens/internal/cli/clitest"
 )
 
-func counterScript(name string) string {
-	p, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "counters", name))
-	return p
-}
-
-func TestSatCounterLiar(t *testing.T) {
-	for _, args := range [][]string{
-		{"-n", "8"},
-		{"-n", "8", "--encoding", "seq"},
-		{"-n", "9", "--place", "1:1"}, // the backtracker's count
-	} {
-		args = append([]string{"sat", "--count", "--counter", counterScript("liar.sh")}, args...)
-		stdout, stderr, code := runCLI(t, "", args...)
-		if code != 1 || stdout != "" || !strings.Contains(stderr, "the model counter liar.sh counted") || !strings.Contains(stderr, "counts") && !strings.Contains(stderr, "published count") {
-			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 naming both counts", args, code, stdout, stderr)
-		}
-	}
-	for _, tc := range []struct {
-		script, msg string
-	}{
-		{"no-count.sh", "no count in its output"},
-		{"unsat-count.sh", "exits with status 20"},
-	} {
-		_, stderr, code := runCLI(t, "", "sat", "-n", "6", "--count", "--counter", counterScript(tc.script))
-		if code != 1 || !strings.Contains(stderr, tc.msg) {
-			t.Errorf("%s: exit %d, stderr %q; want 1 with %q", tc.script, code, stderr, tc.msg)
-		}
-	}
-}
-
-func TestSatCounterUsage(t *testing.T) {
-	for _, args := range [][]string{
-		{"-n", "8", "--counter", "clasp"},
-		{"-n", "8", "--count", "--counter", "clasp", "--unique"},
-		{"-n", "8", "--count", "--counter", "clasp", "--solver", "cadical"},
-		{"-n", "8", "--count", "--counter", "no-such-counter-xyz"},
-		{"-n", "8", "--count", "--counter", "'clasp"},
-	} {
-		if _, stderr, code := runCLI(t, "", append([]string{"sat"}, args...)...); code != 2 {
-			t.Errorf("%v: exit %d, want 2 (%s)", args, code, stderr)
-		}
-	}
-}
-
-// TestSatCounterHonest counts through the sharpSAT-style script (clasp
-// underneath) and clasp itself: the referee agrees, with and without
-// pre-placed queens, on every encoding; the brute-force reference gives
-// the expected numbers.
-func TestSatCounterHonest(t *testing.T) {
-	if _, err := exec.LookPath("clasp"); err != nil {
-		t.Skip("clasp not installed (apt-get install clasp)")
-	}
-	for _, tc := range []struct {
-		counter string
-		n       int
-		enc     string
-		place   []string
-	}{
-		{counterScript("sharpsat-style.sh"), 8, "pairwise", nil},
-		{counterScript("sharpsat-style.sh"), 7, "seq", []string{"2:3"}},
-		{"clasp --parse-ext --project -n 0 -q", 8, "product", []string{"1:4"}},
-		{"clasp -n 0 -q", 6, "commander", nil},
-		{"clasp -n 0 -q", 3, "pairwise", nil},
-	} {
-		args := []string{"sat", "--count", "--counter", tc.counter, "-n", fmt.Sprint(tc.n), "--encoding", tc.enc}
-		args, placed := withPlace(args, tc.place)
-		stdout, stderr, code := runCLI(t, "", args...)
-		want := solutionsText(uint64(len(testutil.Solutions(tc.n, placed)))) + "\n"
-		if code != 0 || stdout != want || stderr != "" {
-			t.Errorf("%v: exit %d, stdout %q (want %q), stderr %q", args, code, stdout, want, stderr)
-		}
-	}
-}
-
 func TestCompareCounters(t *testing.T) {
-	liar := counterScript("liar.sh")
-	stdout, stderr, code := runCLI(t, "", "compare", "-n", "6-8", "--engines", "backtrack", "--counter", liar)
+	liar := clitest.CounterScript("liar.sh")
+	stdout, stderr, code := clitest.Run(t, "", "compare", "-n", "6-8", "--engines", "backtrack", "--counter", liar)
 	if code != 1 || !strings.Contains(stdout, "problem: counter:"+liar+": 745 solutions, published 92") ||
 		!strings.Contains(stdout, "backtrack found 92") {
 		t.Errorf("compare --counter liar: exit %d\n%s%s", code, stdout, stderr)
 	}
-	stdout, stderr, code = runCLI(t, "", "compare", "-n", "9", "--place", "1:2", "--engines", "backtrack", "--counter", liar)
+	stdout, stderr, code = clitest.Run(t, "", "compare", "-n", "9", "--place", "1:2", "--engines", "backtrack", "--counter", liar)
 	if code != 1 || !strings.Contains(stdout, "backtrack found 30") {
 		t.Errorf("compare --counter liar --place: exit %d\n%s%s", code, stdout, stderr)
 	}
-	if _, stderr, code := runCLI(t, "", "compare", "-n", "8", "--counter", "no-such-counter-xyz"); code != 2 {
+	if _, stderr, code := clitest.Run(t, "", "compare", "-n", "8", "--counter", "no-such-counter-xyz"); code != 2 {
 		t.Errorf("compare --counter missing: exit %d, want 2: %s", code, stderr)
 	}
 	if _, err := exec.LookPath("clasp"); err != nil {
@@ -105,8 +29,8 @@ func TestCompareCounters(t *testing.T) {
 		{"-n", "1-9", "--encoding", "pairwise,seq"},
 		{"-n", "8", "--place", "2:5"},
 	} {
-		args = append([]string{"compare", "--engines", "backtrack", "--counter", "clasp --parse-ext --project -n 0 -q", "--counter", counterScript("sharpsat-style.sh")}, args...)
-		stdout, stderr, code := runCLI(t, "", args...)
+		args = append([]string{"compare", "--engines", "backtrack", "--counter", "clasp --parse-ext --project -n 0 -q", "--counter", clitest.CounterScript("sharpsat-style.sh")}, args...)
+		stdout, stderr, code := clitest.Run(t, "", args...)
 		if code != 0 || !strings.Contains(stdout, "agree:") {
 			t.Errorf("%v: exit %d\n%s%s", args, code, stdout, stderr)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/urfave/cli/v2"
 )
 
@@ -39,12 +40,12 @@ func newDimacsCommand(run func(ctx context.Context, o dimacsOptions, stdout, std
 			"NODES nodes)\" or \"c status unknown (...)\".\n\n" +
 			fmt.Sprintf("Limits: n <= %d with pairwise (auto: n <= 40), n <= %d with the other encodings.",
 				encode.MaxN("pairwise"), encode.MaxN("commander")),
-		Flags: []cli.Flag{sizeFlag(), encodingFlag(), placeFlag(),
-			intFlag("random-place", 0, 0, board.MaxN, "pre-place `K` random non-attacking queens (a completion instance)"),
+		Flags: []cli.Flag{cmdutil.SizeFlag(), cmdutil.EncodingFlag(), cmdutil.PlaceFlag(),
+			cmdutil.IntFlag("random-place", 0, 0, board.MaxN, "pre-place `K` random non-attacking queens (a completion instance)"),
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed `S` of --random-place"},
 			&cli.BoolFlag{Name: "mc", Usage: "model counting competition format (c t mc)"},
 			&cli.BoolFlag{Name: "break-symmetry", Usage: "lex-leader clauses: one model per class of solutions"},
-			outFlag()},
+			cmdutil.OutFlag()},
 		Action: func(c *cli.Context) error {
 			o := dimacsFlags(c)
 			if err := o.check(); err != nil {
@@ -87,11 +88,11 @@ func dimacsFlags(c *cli.Context) dimacsOptions {
 	}
 }
 
-// check checks the options (usage errors, exit status 2) and resolves
+// Check checks the options (usage errors, exit status 2) and resolves
 // the encoding and the pre-placed queens (--place, or --random-place's).
 func (o *dimacsOptions) check() error {
 	if len(o.args) > 0 {
-		return usagef("dimacs: unexpected argument %q", o.args[0])
+		return cmdutil.Usagef("dimacs: unexpected argument %q", o.args[0])
 	}
 	size := o.n
 	if size < 1 {
@@ -99,32 +100,32 @@ func (o *dimacsOptions) check() error {
 	}
 	var err error
 	if o.encoding, err = encode.Resolve(o.encoding, size); err != nil {
-		return usageErr(err)
+		return cmdutil.UsageErr(err)
 	}
 	if !o.nSet {
-		return usagef("missing -n N, the board size")
+		return cmdutil.Usagef("missing -n N, the board size")
 	}
 	if err := board.CheckSize(o.n, encode.MaxN(o.encoding)); err != nil {
-		return usageErr(err)
+		return cmdutil.UsageErr(err)
 	}
 	if o.placed, err = board.ParseQueens(o.place); err == nil {
 		err = board.CheckPlacement(o.n, o.placed)
 	}
 	if err != nil {
-		return usageErr(err)
+		return cmdutil.UsageErr(err)
 	}
 	switch {
 	case o.seedSet && !o.randomSet:
-		return usagef("--seed goes with --random-place")
+		return cmdutil.Usagef("--seed goes with --random-place")
 	case !o.randomSet:
 		return nil
 	case len(o.placed) > 0:
-		return usagef("--random-place and --place exclude each other")
+		return cmdutil.Usagef("--random-place and --place exclude each other")
 	case o.randomPlace > o.n:
-		return usagef("--random-place %d: at most n = %d queens", o.randomPlace, o.n)
+		return cmdutil.Usagef("--random-place %d: at most n = %d queens", o.randomPlace, o.n)
 	}
 	o.placed, err = encode.RandomPlacement(o.n, o.randomPlace, o.seed)
-	return usageErr(err)
+	return cmdutil.UsageErr(err)
 }
 
 // completionBudget bounds the backtracker's search (queens placed) that
@@ -134,7 +135,7 @@ const completionBudget = 10_000_000
 
 // runDimacs writes the CNF the options describe.
 func runDimacs(ctx context.Context, o dimacsOptions, stdout, stderr io.Writer) error {
-	d := encode.DIMACS{Generator: "queens " + version(), ModelCounting: o.mc}
+	d := encode.DIMACS{Generator: "queens " + cmdutil.Version(), ModelCounting: o.mc}
 	if o.randomSet {
 		status, err := completionStatus(ctx, o.n, o.placed)
 		if err != nil {
@@ -144,21 +145,21 @@ func runDimacs(ctx context.Context, o dimacsOptions, stdout, stderr io.Writer) e
 	}
 	e, err := encode.NewEncoder(o.n, encode.Options{Encoding: o.encoding, Place: o.placed, Symmetry: o.breakSymmetry})
 	if err != nil {
-		return usageErr(err)
+		return cmdutil.UsageErr(err)
 	}
 	if o.breakSymmetry && len(o.placed) > 0 {
-		fmt.Fprintf(stderr, "queens: note: --break-symmetry with pre-placed queens breaks only the symmetries that keep them in place: %s\n", symmetryNames(e.Symmetries()))
+		fmt.Fprintf(stderr, "queens: note: --break-symmetry with pre-placed queens breaks only the symmetries that keep them in place: %s\n", cmdutil.SymmetryNames(e.Symmetries()))
 	}
-	out, err := openOutputContext(ctx, o.output, stdout)
+	out, err := cmdutil.OpenOutputContext(ctx, o.output, stdout)
 	if err != nil {
 		return err
 	}
-	w := &ctxWriter{ctx: ctx, w: out}
+	w := &cmdutil.CtxWriter{Ctx: ctx, W: out}
 	err = d.WriteEncoder(ctx, w, e)
 	if ctx.Err() != nil {
-		err = fmt.Errorf("interrupted after writing %d of the CNF's bytes%s: %w", w.written, out.notWritten(), ctx.Err())
+		err = fmt.Errorf("interrupted after writing %d of the CNF's bytes%s: %w", w.Written, out.NotWritten(), ctx.Err())
 	}
-	return out.finish(err)
+	return out.Finish(err)
 }
 
 // completionStatus decides with the backtracker (Heuristic, at most

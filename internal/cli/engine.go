@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/queens-dev/queens/backtrack/join"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/internal/memlimit"
 	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
@@ -19,22 +20,9 @@ import (
 // thread (medians of 5 runs of --stats seconds: n = 6: 0.22 ms against
 // 0.14 ms, n = 8: 0.17 against 0.33, n = 12: 1.7 against 3.4, n = 14: 13
 // against 45; bench/count.sh for 16 to 18, 6 to 12 times faster; n = 20
-// counted by the join only, see docs/performance.md). Above 20 neither
+// Counted by the join only, see docs/performance.md). Above 20 neither
 // was timed here, and the join's parts grow past several GiB.
 const joinAutoMin, joinAutoMax = 8, 20
-
-// countEngines returns the names of the engines --engine picks (besides
-// auto): those of shard's table that count a whole board on the CPU, in
-// its order (constellations, join).
-func countEngines() []string {
-	var names []string
-	for _, e := range shard.Engines() {
-		if e.Count != nil {
-			names = append(names, e.Name)
-		}
-	}
-	return names
-}
 
 // engineFlag is --engine of backtrack --count.
 func engineFlag() cli.Flag {
@@ -48,11 +36,11 @@ func engineFlag() cli.Flag {
 // constellations there, whose shards every other engine's merge with.
 func (o *backtrackOptions) countEngine(onGPU bool) (string, error) {
 	if _, err := join.SIMD(); err != nil {
-		return "", usagef("%v", err) // QUEENS_SIMD asks for more than this CPU has
+		return "", cmdutil.Usagef("%v", err) // QUEENS_SIMD asks for more than this CPU has
 	}
 	other := ""
 	switch {
-	case len(o.placed) > 0:
+	case len(o.Placed) > 0:
 		other = "--place (completions use the constellation counter)"
 	case onGPU:
 		other = "--gpu"
@@ -62,21 +50,21 @@ func (o *backtrackOptions) countEngine(onGPU bool) (string, error) {
 	switch e := o.engine; e {
 	case shard.EngineConstellations:
 		if o.memorySet {
-			return "", usagef("--memory is for --engine join (the constellation counter needs a few MiB)")
+			return "", cmdutil.Usagef("--memory is for --engine join (the constellation counter needs a few MiB)")
 		}
 		return e, nil
 	case shard.EngineJoin:
 		if other != "" {
-			return "", usagef("--engine join does not go with %s", other)
+			return "", cmdutil.Usagef("--engine join does not go with %s", other)
 		}
-		if j, _ := shard.LookupEngine(e); o.n > j.MaxN {
-			return "", usagef("-n %d is too large for --engine join (at most %d)", o.n, j.MaxN)
+		if j, _ := shard.LookupEngine(e); o.N > j.MaxN {
+			return "", cmdutil.Usagef("-n %d is too large for --engine join (at most %d)", o.N, j.MaxN)
 		}
 		return e, nil
 	case "auto":
 		return o.autoEngine(other)
 	default:
-		return "", usagef("unknown --engine %q: want join, constellations or auto", e)
+		return "", cmdutil.Usagef("unknown --engine %q: want join, constellations or auto", e)
 	}
 }
 
@@ -86,14 +74,14 @@ func (o *backtrackOptions) countEngine(onGPU bool) (string, error) {
 func (o *backtrackOptions) autoEngine(other string) (string, error) {
 	if o.memorySet {
 		if other != "" {
-			return "", usagef("--memory is for the half-board join, which does not go with %s", other)
+			return "", cmdutil.Usagef("--memory is for the half-board join, which does not go with %s", other)
 		}
 		if o.pieces() {
-			return "", usagef("--memory with --shard or --checkpoint needs --engine join (with --engine auto they count constellations)")
+			return "", cmdutil.Usagef("--memory with --shard or --checkpoint needs --engine join (with --engine auto they count constellations)")
 		}
 		return shard.EngineJoin, nil // only the join takes a memory limit
 	}
-	if other == "" && !o.pieces() && o.n >= joinAutoMin && o.n <= joinAutoMax {
+	if other == "" && !o.pieces() && o.N >= joinAutoMin && o.N <= joinAutoMax {
 		return shard.EngineJoin, nil
 	}
 	return shard.EngineConstellations, nil
@@ -119,12 +107,12 @@ func parseMemory(v string) (int64, error) {
 	n, err := strconv.ParseInt(num, 10, 64)
 	const most = int64(1) << 50
 	if !ok || err != nil || n < 0 || n > most>>shift {
-		return 0, usagef("--memory %q: want a size such as 256MiB or 4GiB (at most 1PiB)", v)
+		return 0, cmdutil.Usagef("--memory %q: want a size such as 256MiB or 4GiB (at most 1PiB)", v)
 	}
 	if b := n << shift; b >= join.MinMemory {
 		return b, nil
 	}
-	return 0, usagef("--memory %s is too small for the half-board join: at least %dMiB", v, join.MinMemory>>20)
+	return 0, cmdutil.Usagef("--memory %s is too small for the half-board join: at least %dMiB", v, join.MinMemory>>20)
 }
 
 // limitHeap sets the Go runtime's soft memory limit to join.HeapLimit(mem),
@@ -147,24 +135,24 @@ func limitHeap(mem int64) (restore func()) {
 // join's default for --threads.
 func (o *backtrackOptions) joinMemory() (int64, error) {
 	if !o.memorySet {
-		return join.DefaultMemory(o.n, o.threads), nil
+		return join.DefaultMemory(o.N, o.Threads), nil
 	}
 	mem, err := parseMemory(o.memory)
 	return min(mem, max(join.MinMemory, memlimit.Usable()/2)), err
 }
 
 // joinCount runs --count with the half-board join.
-func (o *backtrackOptions) joinCount(ctx context.Context, out *solutionOutput, stderr io.Writer) error {
+func (o *backtrackOptions) joinCount(ctx context.Context, out *cmdutil.SolutionOutput, stderr io.Writer) error {
 	mem, err := o.joinMemory()
 	if err != nil {
 		return err
 	}
 	defer limitHeap(mem)()
-	parts, stop := countProgress(stderr, o.progressEvery, o.n)
-	res, err := join.Count(ctx, o.n, join.Options{Threads: o.threads, Unique: o.unique.on, Memory: mem, Progress: parts})
+	parts, stop := countProgress(stderr, o.progressEvery, o.N)
+	res, err := join.Count(ctx, o.N, join.Options{Threads: o.Threads, Unique: o.Unique.On, Memory: mem, Progress: parts})
 	stop()
 	return o.finishCount(ctx, out, stderr, engineCount{
 		engine: shard.EngineJoin, total: res.Total, unique: res.Unique, rotations: res.Rotations,
-		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []stat{{"simd", res.SIMD}, {"halves", res.Halves}, {"pairs", res.Pairs}},
+		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []cmdutil.Stat{{Name: "simd", Value: res.SIMD}, {Name: "halves", Value: res.Halves}, {Name: "pairs", Value: res.Pairs}},
 	}, err)
 }

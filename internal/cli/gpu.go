@@ -8,6 +8,7 @@ import (
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/gpu"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/urfave/cli/v2"
 )
 
@@ -61,7 +62,7 @@ func gpuDesign(kernel string) (gpu.Design, error) {
 	case "loop":
 		return gpu.DesignLoop, nil
 	default:
-		return 0, usagef("--gpu-kernel: want task or loop, not %q", kernel)
+		return 0, cmdutil.Usagef("--gpu-kernel: want task or loop, not %q", kernel)
 	}
 }
 
@@ -70,7 +71,7 @@ func gpuDesign(kernel string) (gpu.Design, error) {
 func checkGPU(mode gpuMode, kernel string, kernelSet, count, place bool) (gpu.Design, error) {
 	if mode == gpuOff {
 		if kernelSet {
-			return 0, usagef("--gpu-kernel picks the kernel of --gpu: add --gpu")
+			return 0, cmdutil.Usagef("--gpu-kernel picks the kernel of --gpu: add --gpu")
 		}
 		return 0, nil
 	}
@@ -79,9 +80,9 @@ func checkGPU(mode gpuMode, kernel string, kernelSet, count, place bool) (gpu.De
 	case err != nil:
 		return 0, err
 	case !count:
-		return 0, usagef("--gpu counts: add --count")
+		return 0, cmdutil.Usagef("--gpu counts: add --count")
 	case place:
-		return 0, usagef("--gpu counts whole boards: it cannot be combined with --place")
+		return 0, cmdutil.Usagef("--gpu counts whole boards: it cannot be combined with --place")
 	}
 	return design, nil
 }
@@ -103,7 +104,7 @@ func useGPU(mode gpuMode, stats bool, w io.Writer) (bool, error) {
 		}
 		return false, nil
 	case errors.Is(err, gpu.ErrNoDevice), errors.Is(err, gpu.ErrKernel):
-		return false, usagef("--gpu: %v", err)
+		return false, cmdutil.Usagef("--gpu: %v", err)
 	}
 	return false, err
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/queens-dev/queens/internal/cli/clitest"
 	"github.com/queens-dev/queens/internal/testutil"
 )
 
@@ -26,7 +27,7 @@ func TestMixedFleet(t *testing.T) {
 		mixedFleet(t)
 		return
 	}
-	skipShort(t, "builds a fake GPU driver and counts n = 16 on it")
+	clitest.SkipShort(t, "builds a fake GPU driver and counts n = 16 on it")
 	dir := testutil.FakeCUDA(t, "../../gpu/testdata/fakecuda.cpp", "no fake GPU driver to count GPU shards with")
 	cmd := exec.Command(os.Args[0], "-test.run", "^TestMixedFleet$", "-test.v", "-test.count", "1")
 	cmd.Env = append(os.Environ(), fakeGPUEnv+"="+dir, "LD_LIBRARY_PATH="+dir)
@@ -47,7 +48,7 @@ func mixedFleet(t *testing.T) {
 		if gpu {
 			args = append(args, "--gpu")
 		}
-		stdout, stderr, code := runCLI(t, "", args...)
+		stdout, stderr, code := clitest.Run(t, "", args...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d, stderr %q", args, code, stderr)
 		}
@@ -60,7 +61,7 @@ func mixedFleet(t *testing.T) {
 	nodes := regexp.MustCompile(`"nodes":\d+`)
 	t.Logf("shard 0 on the GPU %s, on the CPU %s", nodes.FindString(gpu0), nodes.FindString(cpu0))
 	in := gpu0 + line("1", false) + line("2", true) + line("3", false) + cpu0
-	stdout, stderr, code := runCLI(t, in, "merge", "--verify", "100000", "--seed", "5", "-")
+	stdout, stderr, code := clitest.Run(t, in, "merge", "--verify", "100000", "--seed", "5", "-")
 	want := "2680 solutions (341 unique)\nmatches the published count for n = 11\nrecounted 453 of 453 pieces drawn at random (--seed 5): all agree\n"
 	if code != 0 || !strings.HasPrefix(stdout, want) || !strings.HasSuffix(stdout, "1 of 4 shards confirmed by a line of another engine with the same result\n") {
 		t.Errorf("merge of a mixed fleet: exit %d, stdout %q, stderr %q; want %q ... and shard 0 confirmed", code, stdout, stderr, want)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/gpu"
+	"github.com/queens-dev/queens/internal/cli/clitest"
 )
 
 // TestGPUFlag runs backtrack --count --gpu through the GPU path with the
@@ -13,32 +14,27 @@ import (
 // counts, plain and sharded, must be the published ones; without a device
 // --gpu is a usage error and --gpu=auto counts on the CPU.
 func TestGPUFlag(t *testing.T) {
-	defer func(a func() error, c func(ctx context.Context, n int, opt gpu.Options) (gpu.Result, error)) {
-		gpuAvailable, gpuCount = a, c
-	}(gpuAvailable, gpuCount)
-
-	gpuAvailable = func() error { return gpu.ErrNoDevice }
-	if stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "8", "--count", "--gpu"); code != 2 || stdout != "" || !strings.Contains(stderr, "--gpu: no CUDA device") {
+	defer SetGPU(func() error { return gpu.ErrNoDevice }, gpu.Count)()
+	if stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--gpu"); code != 2 || stdout != "" || !strings.Contains(stderr, "--gpu: no CUDA device") {
 		t.Errorf("--gpu without a device: exit %d, stdout %q, stderr %q; want 2", code, stdout, stderr)
 	}
-	if stdout, _, code := runCLI(t, "", "backtrack", "-n", "8", "--count", "--gpu=auto"); code != 0 || stdout != "92 solutions\n" {
+	if stdout, _, code := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--gpu=auto"); code != 0 || stdout != "92 solutions\n" {
 		t.Errorf("--gpu=auto without a device: exit %d, stdout %q", code, stdout)
 	}
 
-	gpuAvailable = func() error { return nil }
-	gpuCount = gpu.Reference
-	if stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "10", "--count", "--unique", "--gpu"); code != 0 || stdout != "724 solutions (92 unique)\n" {
+	SetGPU(func() error { return nil }, gpu.Reference)
+	if stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", "10", "--count", "--unique", "--gpu"); code != 0 || stdout != "724 solutions (92 unique)\n" {
 		t.Errorf("--gpu (reference): exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	var designs []gpu.Design
-	gpuCount = func(ctx context.Context, n int, opt gpu.Options) (gpu.Result, error) {
+	SetGPU(func() error { return nil }, func(ctx context.Context, n int, opt gpu.Options) (gpu.Result, error) {
 		designs = append(designs, opt.Design)
 		return gpu.Reference(ctx, n, opt)
-	}
+	})
 	// A mixed count: one shard on the CPU, one with each GPU kernel.
 	var lines []string
 	for _, shard := range [][]string{{"0/3"}, {"1/3", "--gpu"}, {"2/3", "--gpu", "--gpu-kernel", "loop"}} {
-		stdout, stderr, code := runCLI(t, "", append([]string{"backtrack", "-n", "11", "--count", "--json", "--shard"}, shard...)...)
+		stdout, stderr, code := clitest.Run(t, "", append([]string{"backtrack", "-n", "11", "--count", "--json", "--shard"}, shard...)...)
 		if code != 0 {
 			t.Fatalf("--shard %s: exit %d, stderr %q", shard, code, stderr)
 		}
@@ -47,7 +43,7 @@ func TestGPUFlag(t *testing.T) {
 	if len(designs) != 2 || designs[0] != gpu.DesignTask || designs[1] != gpu.DesignLoop {
 		t.Errorf("the GPU shards ran designs %v, want [task loop]", designs)
 	}
-	if stdout, stderr, code := runCLI(t, strings.Join(lines, ""), "merge", "-"); code != 0 || !strings.HasPrefix(stdout, "2680 solutions (341 unique)\nmatches") {
+	if stdout, stderr, code := clitest.Run(t, strings.Join(lines, ""), "merge", "-"); code != 0 || !strings.HasPrefix(stdout, "2680 solutions (341 unique)\nmatches") {
 		t.Errorf("merge of CPU and GPU shards: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	for _, args := range [][]string{
@@ -58,7 +54,7 @@ func TestGPUFlag(t *testing.T) {
 		{"backtrack", "-n", "8", "--count", "--gpu", "--gpu-kernel", "warp"},
 		{"backtrack", "-n", "8", "--count", "--gpu-kernel", "loop"},
 	} {
-		if _, stderr, code := runCLI(t, "", args...); code != 2 {
+		if _, stderr, code := clitest.Run(t, "", args...); code != 2 {
 			t.Errorf("%v: exit %d, stderr %q; want 2", args, code, stderr)
 		}
 	}

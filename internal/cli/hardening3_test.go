@@ -13,104 +13,10 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/queens-dev/queens/internal/cli/clitest"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 )
-
-// The third hardening pass (issue 28): nothing lost on shared storage,
-// no crash on a few hostile bytes, every wait bounded. Like
-// hardening_test.go, the hostile cases run the real command (TestMain).
-
-// TestTempOwner: a temporary file's name says which machine and process
-// wrote it; names in any other form say nothing.
-func TestTempOwner(t *testing.T) {
-	m := newMachine("node-7.cluster", "b00t\n", "pid:[4026531836]")
-	for _, tc := range []struct {
-		rest string
-		id   string
-		pid  int
-		ok   bool
-	}{
-		{m.tag + "-123-0123456789abcdef", m.id, 123, true},
-		{"a-b-c-" + m.id + "-9-fedcba9876543210", m.id, 9, true},
-		{"123", "", 0, false},                                                 // an older queens's
-		{m.tag + "-0-0123456789abcdef", "", 0, false},                         // no pid 0
-		{m.tag + "-12x-0123456789abcdef", "", 0, false},                       // not a pid
-		{m.tag + "-12-0123456789abcde", "", 0, false},                         // random cut
-		{"host-abc-12-0123456789abcdef", "", 0, false},                        // id cut
-		{m.id + "-12-0123456789abcdef", "", 0, false},                         // no host
-		{"\x1b[2J-" + m.id + "-1-0123456789abcdef", "", 0, false},             // not a host queens writes
-		{m.tag + "-+12-0123456789abcdef", "", 0, false},                       // not as queens writes a pid
-		{m.tag + "-012-0123456789abcdef", "", 0, false},                       // nor this
-		{m.tag + "-12-0123456789ABCDEF", "", 0, false},                        // nor the random part
-		{"h-" + strings.ToUpper(m.id) + "-12-0123456789abcdef", "", 0, false}, // nor the id
-	} {
-		id, pid, ok := tempOwner(tc.rest)
-		if id != tc.id || pid != tc.pid || ok != tc.ok {
-			t.Errorf("tempOwner(%q) = %q, %d, %v; want %q, %d, %v", tc.rest, id, pid, ok, tc.id, tc.pid, tc.ok)
-		}
-	}
-	// The machine differs with any of its parts, and the host part of
-	// the name is made of safe bytes, cut.
-	for _, other := range []machine{
-		newMachine("node-8.cluster", "b00t", "pid:[4026531836]"),
-		newMachine("node-7.cluster", "b00t2", "pid:[4026531836]"),
-		newMachine("node-7.cluster", "b00t", "pid:[4026532178]"),
-	} {
-		if other.id == m.id {
-			t.Errorf("two machines share the id %s", m.id)
-		}
-	}
-	if got := newMachine("a/b\x1b c"+string(make([]byte, 64)), "", "").tag; len(got) != 32+1+12 || got[:6] != "a_b__c" {
-		t.Errorf("tag %q: want 32 safe bytes of the host, '-', the id", got)
-	}
-}
-
-// TestStaleTemps: a run removes the temporary files of dead runs of its
-// own machine and those nobody touched for a day, never another
-// machine's fresh one (which may be a live run's on shared storage).
-func TestStaleTemps(t *testing.T) {
-	dir := t.TempDir()
-	here := thisMachine().tag
-	elsewhere := newMachine("elsewhere", "", "").tag
-	dead := strconv.Itoa(deadPID(t))
-	const random = "-0123456789abcdef"
-	const oldRandom = "-00000000000001d0" // these and names ending in old are a day old
-	files := map[string]bool{             // name: removed
-		".a" + tempSuffix + here + "-" + dead + random:                         true,
-		".b" + tempSuffix + here + "-" + strconv.Itoa(os.Getpid()) + random:    false,
-		".c" + tempSuffix + elsewhere + "-" + dead + random:                    false,
-		".d" + tempSuffix + dead:                                               false, // an older queens's: whose?
-		".e" + tempSuffix + elsewhere + "-" + dead + oldRandom:                 true,
-		".f" + tempSuffix + dead + "old":                                       false, // not queens's form: whose?
-		".g" + tempSuffix + here + "-" + strconv.Itoa(os.Getpid()) + oldRandom: true,  // a reused pid
-	}
-	old := time.Now().Add(-staleAge - time.Minute)
-	for name := range files {
-		path := filepath.Join(dir, name)
-		os.WriteFile(path, []byte("half"), 0o644)
-		if strings.HasSuffix(name, "old") || strings.HasSuffix(name, oldRandom) {
-			os.Chtimes(path, old, old)
-		}
-	}
-	removeStaleTemps(filepath.Join(dir, "out.txt"))
-	for name, removed := range files {
-		if _, err := os.Stat(filepath.Join(dir, name)); (err != nil) != removed {
-			t.Errorf("%s: removed %v, want %v", name, err != nil, removed)
-		}
-	}
-}
-
-// deadPID returns a pid no process has: one past the highest there can
-// be.
-func deadPID(t *testing.T) int {
-	t.Helper()
-	dead := 4194305
-	if b, err := os.ReadFile("/proc/sys/kernel/pid_max"); err == nil {
-		if max, err := parseDecimal(string(b[:len(b)-1])); err == nil {
-			dead = max + 1
-		}
-	}
-	return dead
-}
 
 // TestTwoHostsShareADirectory: two runs writing into one directory from
 // two machines (PID namespaces, as two hosts sharing storage look to
@@ -135,7 +41,7 @@ func TestTwoHostsShareADirectory(t *testing.T) {
 	// Inside a new PID namespace, the first run gets a pid that is not
 	// alive outside it.
 	pid := 29999
-	for processAlive(pid + 1) {
+	for cmdutil.ProcessAlive(pid + 1) {
 		pid -= 100
 	}
 	first := exec.Command("unshare", "--pid", "--fork", "--mount-proc", "sh", "-c",
@@ -154,7 +60,7 @@ func TestTwoHostsShareADirectory(t *testing.T) {
 	defer first.Process.Kill()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		names, _ := filepath.Glob(filepath.Join(parts, ".a.txt"+tempSuffix+"*"))
+		names, _ := filepath.Glob(filepath.Join(parts, ".a.txt"+cmdutil.TempSuffix+"*"))
 		if len(names) == 1 {
 			break
 		}
@@ -164,7 +70,7 @@ func TestTwoHostsShareADirectory(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", filepath.Join(parts, "b.txt")); code != 0 {
+	if _, stderr, code := clitest.RunQueens(t, dir, "backtrack", "-n", "4", "-o", filepath.Join(parts, "b.txt")); code != 0 {
 		t.Fatalf("second run: exit %d, %s", code, stderr)
 	}
 	os.WriteFile(filepath.Join(dir, "go"), nil, 0o644)
@@ -173,7 +79,7 @@ func TestTwoHostsShareADirectory(t *testing.T) {
 	if err != nil {
 		t.Fatalf("first run: %v: %s", err, b)
 	}
-	got := listDir(t, parts)
+	got := clitest.ListDir(t, parts)
 	if want := []string{"a.txt 12", "b.txt 60"}; !slices.Equal(got, want) {
 		t.Errorf("parts: %v, want %v", got, want)
 	}
@@ -187,11 +93,11 @@ func TestCheckpointNotOutput(t *testing.T) {
 	ckpt := filepath.Join(dir, "c.ckpt")
 	os.Symlink("c.ckpt", filepath.Join(dir, "link"))
 	for _, out := range []string{ckpt, "./c.ckpt", "link", "c.ckpt.lock", "sub/../c.ckpt", "hard"} {
-		_, stderr, code := runQueens(t, dir, "backtrack", "-n", "8", "--count", "--checkpoint", "c.ckpt", "-o", out)
+		_, stderr, code := clitest.RunQueens(t, dir, "backtrack", "-n", "8", "--count", "--checkpoint", "c.ckpt", "-o", out)
 		if code != 2 {
 			t.Errorf("-o %s: exit %d, want 2", out, code)
 		}
-		checkOneLine(t, stderr, "would replace the checkpoint")
+		clitest.CheckOneLine(t, stderr, "would replace the checkpoint")
 		if out == "c.ckpt.lock" {
 			// Now the checkpoint exists (an earlier case made it
 			// through no run): a hard link to it is refused too.
@@ -203,7 +109,7 @@ func TestCheckpointNotOutput(t *testing.T) {
 	if b, err := os.ReadFile(ckpt); err != nil || len(b) != 0 {
 		t.Errorf("the checkpoint became %q (%v)", b, err)
 	}
-	if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "6", "--count", "--checkpoint", "other.ckpt", "-o", "out.txt"); code != 0 {
+	if _, stderr, code := clitest.RunQueens(t, dir, "backtrack", "-n", "6", "--count", "--checkpoint", "other.ckpt", "-o", "out.txt"); code != 0 {
 		t.Errorf("a checkpoint apart from the output: exit %d, %s", code, stderr)
 	}
 }
@@ -240,7 +146,7 @@ func TestStdoutInherited(t *testing.T) {
 		cmd.Stdout = f
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+		cmd.SysProcAttr = clitest.AsUser(65534)
 		err = cmd.Run()
 		f.Close()
 		if err != nil {
@@ -252,50 +158,12 @@ func TestStdoutInherited(t *testing.T) {
 	}
 }
 
-// TestOwnDescriptor: the paths that name the process's own descriptors.
-func TestOwnDescriptor(t *testing.T) {
-	self := strconv.Itoa(os.Getpid())
-	for path, want := range map[string]int{
-		"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2, "/dev/fd/7": 7, "/proc/self/fd/1": 1,
-		"/proc/thread-self/fd/2": 2, "/proc/" + self + "/fd/3": 3,
-		"/proc/1/fd/1": -1, "/dev/fd/x": -1, "/dev/fd/+1": -1, "/dev/fd/-1": -1, "/dev/null": -1, "out": -1,
-	} {
-		fd, ok := ownDescriptor(path)
-		if !ok {
-			fd = -1
-		}
-		if fd != want {
-			t.Errorf("ownDescriptor(%q) = %d, want %d", path, fd, want)
-		}
-	}
-}
-
-// smallQueens builds queens without cgo and without the GPU loader
-// (purego's thread start fails under a small ulimit -v, issue 28 item
-// 7, which is not what these tests check) into dir.
-func smallQueens(t *testing.T, dir string) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds queens (-short)")
-	}
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed")
-	}
-	exe := filepath.Join(dir, "queens")
-	cmd := exec.Command("go", "build", "-tags", "nogpu", "-o", exe, "../..")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Skipf("go build: %v: %s", err, out)
-	}
-	return exe
-}
-
 // TestHostileInputsBounded: inputs that would take gigabytes (/dev/zero,
 // a gzip bomb, a sparse 3 GB proof, a header claiming 2^31-2 variables)
 // end in one line and exit status 2 within 1.5 GB of address space.
 func TestHostileInputsBounded(t *testing.T) {
 	dir := t.TempDir()
-	exe := smallQueens(t, dir)
+	exe := clitest.SmallQueens(t, dir)
 	write := func(name string, data []byte) string {
 		path := filepath.Join(dir, name)
 		if err := os.WriteFile(path, data, 0o644); err != nil {
@@ -336,7 +204,7 @@ func TestHostileInputsBounded(t *testing.T) {
 	f, _ := os.Create(sparse)
 	f.Truncate(3 << 30)
 	f.Close()
-	q3, _, _ := runQueens(t, dir, "dimacs", "-n", "3")
+	q3, _, _ := clitest.RunQueens(t, dir, "dimacs", "-n", "3")
 	write("q3.cnf", []byte(q3))
 	write("unsat", []byte("s UNSATISFIABLE\n"))
 	write("huge.cnf", []byte("p cnf 2147483646 2\n1 2147483646 0\n-1 0\n"))
@@ -363,7 +231,7 @@ func TestHostileInputsBounded(t *testing.T) {
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			cmd.Run()
-			code := exitStatus(cmd.ProcessState)
+			code := clitest.ExitStatus(cmd.ProcessState)
 			if strings.HasSuffix(tc.args, " model") {
 				// A failed check, not a crash: n = 2's model of that
 				// file.
@@ -373,7 +241,7 @@ func TestHostileInputsBounded(t *testing.T) {
 			} else if code != 2 {
 				t.Errorf("exit %d, want 2: %s", code, stderr.String())
 			}
-			checkOneLine(t, stderr.String(), tc.want)
+			clitest.CheckOneLine(t, stderr.String(), tc.want)
 			if stderr.Len() > 300 {
 				t.Errorf("a message of %d bytes", stderr.Len())
 			}
@@ -387,10 +255,10 @@ func TestHostileInputsBounded(t *testing.T) {
 func TestBlockedOpensInterruptible(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := clitest.Mkfifo(fifo, 0o644); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
-	q3, _, _ := runQueens(t, dir, "dimacs", "-n", "3")
+	q3, _, _ := clitest.RunQueens(t, dir, "dimacs", "-n", "3")
 	os.WriteFile(filepath.Join(dir, "q3.cnf"), []byte(q3), 0o644)
 	os.WriteFile(filepath.Join(dir, "unsat"), []byte("s UNSATISFIABLE\n"), 0o644)
 	for _, args := range [][]string{
@@ -400,17 +268,17 @@ func TestBlockedOpensInterruptible(t *testing.T) {
 		{"merge", fifo},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
-			cmd := queensCmd(t, dir, args...)
+			cmd := clitest.Cmd(t, dir, args...)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
-			startReady(t, cmd)
+			clitest.StartReady(t, cmd)
 			time.Sleep(100 * time.Millisecond) // into the open
 			cmd.Process.Signal(os.Interrupt)
-			waitBounded(t, cmd, 5*time.Second, "still waiting 5 s after SIGINT")
-			if code := exitStatus(cmd.ProcessState); code != 130 {
+			clitest.WaitBounded(t, cmd, 5*time.Second, "still waiting 5 s after SIGINT")
+			if code := clitest.ExitStatus(cmd.ProcessState); code != 130 {
 				t.Errorf("exit %d, want 130: %s", code, stderr.String())
 			}
-			checkOneLine(t, stderr.String(), "interrupted")
+			clitest.CheckOneLine(t, stderr.String(), "interrupted")
 		})
 	}
 }
@@ -437,19 +305,19 @@ func TestSolverFilesBounded(t *testing.T) {
 	} {
 		t.Run(filepath.Base(tc.args[len(tc.args)-1]), func(t *testing.T) {
 			tmp := t.TempDir()
-			cmd := queensCmd(t, tmp, append([]string{"sat", "-n", "3", "--timeout", "20s"}, tc.args...)...)
+			cmd := clitest.Cmd(t, tmp, append([]string{"sat", "-n", "3", "--timeout", "20s"}, tc.args...)...)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			start := time.Now()
 			cmd.Run()
-			if code := exitStatus(cmd.ProcessState); code != 1 {
+			if code := clitest.ExitStatus(cmd.ProcessState); code != 1 {
 				t.Errorf("exit %d, want 1: %s", code, stderr.String())
 			}
 			if took := time.Since(start); took > 10*time.Second {
 				t.Errorf("took %v", took)
 			}
-			checkOneLine(t, stderr.String(), tc.want)
-			if left := listDir(t, tmp); len(left) > 0 {
+			clitest.CheckOneLine(t, stderr.String(), tc.want)
+			if left := clitest.ListDir(t, tmp); len(left) > 0 {
 				t.Errorf("left behind: %v", left)
 			}
 		})
@@ -466,7 +334,7 @@ func TestSolverDiesWithQueens(t *testing.T) {
 	pidFile := filepath.Join(dir, "solver.pid")
 	solver := filepath.Join(dir, "sleepy.sh")
 	os.WriteFile(solver, []byte("#!/bin/sh\necho $$ > "+pidFile+".tmp && mv "+pidFile+".tmp "+pidFile+"\nexec sleep 60\n"), 0o755)
-	cmd := queensCmd(t, dir, "sat", "-n", "8", "--solver", solver, "--solver-output", "stdout")
+	cmd := clitest.Cmd(t, dir, "sat", "-n", "8", "--solver", solver, "--solver-output", "stdout")
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -482,12 +350,12 @@ func TestSolverDiesWithQueens(t *testing.T) {
 	}
 	cmd.Process.Kill()
 	cmd.Wait()
-	for start := time.Now(); processAlive(pid); time.Sleep(20 * time.Millisecond) {
+	for start := time.Now(); cmdutil.ProcessAlive(pid); time.Sleep(20 * time.Millisecond) {
 		if b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat"); strings.Contains(string(b), ") Z ") {
 			break // dead, a zombie until its reaper (not us) reaps it
 		}
 		if time.Since(start) > 5*time.Second {
-			syscall.Kill(pid, syscall.SIGKILL)
+			clitest.Kill(pid, syscall.SIGKILL)
 			t.Fatal("the solver outlived queens by 5 s")
 		}
 	}
@@ -497,11 +365,11 @@ func TestSolverDiesWithQueens(t *testing.T) {
 // before anything listens.
 func TestServeAddr(t *testing.T) {
 	for _, addr := range []string{"127.0.0.1:-1", "127.0.0.1:65536", "127.0.0.1:99999999999999999999", "127.0.0.1:no-such-service", "127.0.0.1:\x1b[2J"} {
-		_, stderr, code := runQueens(t, t.TempDir(), "serve", "--addr", addr)
+		_, stderr, code := clitest.RunQueens(t, t.TempDir(), "serve", "--addr", addr)
 		if code != 2 {
 			t.Errorf("--addr %q: exit %d, want 2", addr, code)
 		}
-		checkOneLine(t, stderr, "--addr")
+		clitest.CheckOneLine(t, stderr, "--addr")
 		if strings.Contains(stderr, "\x1b") {
 			t.Errorf("--addr %q: the message has the raw ESC", addr)
 		}
@@ -529,12 +397,12 @@ func TestMessagesShort(t *testing.T) {
 		{"check", "-n", "4", "\x1b[31m" + long},
 		{"merge", nuls},
 	} {
-		_, stderr, code := runQueens(t, dir, args...)
+		_, stderr, code := clitest.RunQueens(t, dir, args...)
 		if code != 1 && code != 2 {
 			t.Errorf("%.40q: exit %d", args, code)
 		}
-		checkOneLine(t, stderr, "")
-		if len(stderr) > maxMessage+40 || strings.ContainsAny(stderr[:len(stderr)-1], "\x00\x1b\r\u202e\x07") {
+		clitest.CheckOneLine(t, stderr, "")
+		if len(stderr) > cmdutil.MaxMessage+40 || strings.ContainsAny(stderr[:len(stderr)-1], "\x00\x1b\r\u202e\x07") {
 			t.Errorf("%.40q: %d bytes, %.200q", args, len(stderr), stderr)
 		}
 	}
@@ -545,7 +413,7 @@ func TestMessagesShort(t *testing.T) {
 func TestStdinWaitInterruptible(t *testing.T) {
 	for _, args := range [][]string{{"check", "-n", "4"}, {"decode", "-n", "4"}, {"merge", "-"}} {
 		t.Run(args[0], func(t *testing.T) {
-			cmd := queensCmd(t, t.TempDir(), args...)
+			cmd := clitest.Cmd(t, t.TempDir(), args...)
 			w, err := cmd.StdinPipe() // held open, never written
 			if err != nil {
 				t.Fatal(err)
@@ -553,11 +421,11 @@ func TestStdinWaitInterruptible(t *testing.T) {
 			defer w.Close()
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
-			startReady(t, cmd)
+			clitest.StartReady(t, cmd)
 			time.Sleep(100 * time.Millisecond)
 			cmd.Process.Signal(os.Interrupt)
-			waitBounded(t, cmd, 5*time.Second, "still reading stdin 5 s after SIGINT")
-			if code := exitStatus(cmd.ProcessState); code != 130 {
+			clitest.WaitBounded(t, cmd, 5*time.Second, "still reading stdin 5 s after SIGINT")
+			if code := clitest.ExitStatus(cmd.ProcessState); code != 130 {
 				t.Errorf("exit %d, want 130: %s", code, stderr.String())
 			}
 		})
@@ -570,8 +438,8 @@ func TestStdinWaitInterruptible(t *testing.T) {
 // proof, end in one line, not an out-of-memory crash.
 func TestHostileProofsBounded(t *testing.T) {
 	dir := t.TempDir()
-	exe := smallQueens(t, dir)
-	q8, _, _ := runQueens(t, dir, "dimacs", "-n", "8")
+	exe := clitest.SmallQueens(t, dir)
+	q8, _, _ := clitest.RunQueens(t, dir, "dimacs", "-n", "8")
 	os.WriteFile(filepath.Join(dir, "q8.cnf"), []byte(q8), 0o644)
 	os.WriteFile(filepath.Join(dir, "taut.drat"), bytes.Repeat([]byte("1 -1 0\n"), 20<<20/7), 0o644)
 	os.WriteFile(filepath.Join(dir, "unsat"), []byte("s UNSATISFIABLE\n"), 0o644)
@@ -592,10 +460,10 @@ func TestHostileProofsBounded(t *testing.T) {
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			cmd.Run()
-			if code := exitStatus(cmd.ProcessState); code != 1 {
+			if code := clitest.ExitStatus(cmd.ProcessState); code != 1 {
 				t.Errorf("exit %d, want 1: %s", code, stderr.String())
 			}
-			checkOneLine(t, stderr.String(), tc.want)
+			clitest.CheckOneLine(t, stderr.String(), tc.want)
 			if stderr.Len() > 300 {
 				t.Errorf("a message of %d bytes", stderr.Len())
 			}

@@ -5,46 +5,12 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 )
-
-// The fourth hardening pass (issue 33): nothing lost, no crash, no false
-// claim on the surface the third pass added.
-
-// TestStaleTempsOnlyOurs: the sweep of abandoned temporary files leaves
-// alone every file whose name is not exactly of the form queens writes,
-// however old: a user's .notes.queens-tmp-backup is no temporary file.
-func TestStaleTempsOnlyOurs(t *testing.T) {
-	dir := t.TempDir()
-	elsewhere := newMachine("elsewhere", "", "")
-	const random = "-0123456789abcdef"
-	old := time.Now().Add(-10 * staleAge)
-	names := []string{
-		".notes" + tempSuffix + "backup",
-		".x" + tempSuffix + elsewhere.tag + "-12" + random + "-copy",
-		".x" + tempSuffix + elsewhere.tag + "-12-0123456789ABCDEF",
-		".x" + tempSuffix + "a b-" + elsewhere.id + "-12" + random,
-		".x" + tempSuffix + elsewhere.tag + "-012" + random,
-		tempSuffix + elsewhere.tag + "-12" + random,       // no NAME
-		"x" + tempSuffix + elsewhere.tag + "-12" + random, // not hidden
-	}
-	for _, name := range names {
-		path := filepath.Join(dir, name)
-		os.WriteFile(path, []byte("precious"), 0o644)
-		os.Chtimes(path, old, old)
-	}
-	removeStaleTemps(filepath.Join(dir, "out.txt"))
-	for _, name := range names {
-		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
-			t.Errorf("%q was removed: %v", name, err)
-		}
-	}
-}
 
 // TestStatsJSON: every line of JSON a command writes, --stats included,
 // is JSON, whatever its values are (the encoding's name was written
@@ -94,7 +60,7 @@ func TestLimitNamesTheOption(t *testing.T) {
 			t.Errorf("%v: exit %d, %q; want 2 and a message about -n 70000 and not about --strategy cells", args, code, msg)
 		}
 	}
-	if err := strategyLimit(backtrack.Lex, 1<<20); err != nil {
+	if err := cmdutil.StrategyLimit(backtrack.Lex, 1<<20); err != nil {
 		t.Errorf("strategyLimit(lex, 2^20) = %v; want nil (lex's limit is -n's)", err)
 	}
 }
@@ -204,35 +170,6 @@ func TestMemoryBound(t *testing.T) {
 	for _, v := range []string{"2PiB", "1025TiB", "1125899906842625", "1EiB"} {
 		if _, err := parseMemory(v); err == nil || !strings.Contains(err.Error(), "at most 1PiB") {
 			t.Errorf("parseMemory(%q) = %v; want at most 1PiB", v, err)
-		}
-	}
-}
-
-// TestModelTruthMemory: decode checks a model against the CNF's clauses
-// with 4 bytes a true variable (a map took about 40), and reads it
-// right.
-func TestModelTruthMemory(t *testing.T) {
-	model := make([]int, 1<<20)
-	for i := range model {
-		model[i] = i + 1
-		if i%3 == 0 {
-			model[i] = -model[i]
-		}
-	}
-	var truth []int32
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	truth = modelTruth(model)
-	runtime.ReadMemStats(&after)
-	if got := after.TotalAlloc - before.TotalAlloc; got > 8<<20 {
-		t.Errorf("modelTruth of %d literals allocated %d bytes; want at most 8 MiB", len(model), got)
-	}
-	for _, tc := range []struct {
-		clause []int
-		want   bool
-	}{{[]int{1}, false}, {[]int{-1}, true}, {[]int{2}, true}, {[]int{-2, 1}, false}, {[]int{1 << 21}, false}, {[]int{-(1 << 21)}, true}, {nil, false}} {
-		if got := satisfied(tc.clause, truth); got != tc.want {
-			t.Errorf("satisfied(%v) = %v, want %v", tc.clause, got, tc.want)
 		}
 	}
 }

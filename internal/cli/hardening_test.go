@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,64 +14,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/queens-dev/queens/internal/cli/clitest"
 )
-
-// The hardening tests run the real command: TestMain (merge_test.go)
-// turns the test binary into queens when QUEENS_TEST_AS_MAIN is set
-// (stringer's endtoend pattern), so signals, closed pipes, exit statuses
-// and crashes are the real ones.
-
-// queensCmd returns the test binary set up to run as queens args in dir.
-func queensCmd(t *testing.T, dir string, args ...string) *exec.Cmd {
-	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, args...)
-	// Temporary files (an external solver's CNF) go to dir too, so that
-	// the tests see any left behind.
-	cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1", "TMPDIR="+dir)
-	cmd.Dir = dir
-	return cmd
-}
-
-// listDir lists the names under dir, recursively, with their sizes.
-func listDir(t *testing.T, dir string) []string {
-	t.Helper()
-	var names []string
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && path != dir {
-			info, _ := d.Info()
-			rel, _ := filepath.Rel(dir, path)
-			names = append(names, fmt.Sprintf("%s %d", rel, info.Size()))
-		}
-		return nil
-	})
-	return names
-}
-
-// exitStatus returns the exit status of a finished command, or 128+N for
-// a death by signal N, as a shell shows it.
-func exitStatus(state *os.ProcessState) int {
-	if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return 128 + int(ws.Signal())
-	}
-	return state.ExitCode()
-}
-
-// checkOneLine checks the stderr contract: exactly one line, "queens: "
-// and the problem, no panic or goroutine dump.
-func checkOneLine(t *testing.T, stderr, want string) {
-	t.Helper()
-	if !strings.HasPrefix(stderr, "queens: ") || strings.Count(stderr, "\n") != 1 ||
-		strings.Contains(stderr, "goroutine ") || strings.Contains(stderr, "panic") {
-		t.Errorf("stderr %q: want one line 'queens: ...'", stderr)
-	}
-	if !strings.Contains(stderr, want) {
-		t.Errorf("stderr %q does not say %q", stderr, want)
-	}
-}
 
 // badInputs is every command and flag given bad input: the message it
 // must name, and the exit status (2 usage or input, 1 a failed check, a
@@ -261,7 +205,7 @@ func setupHostile(t *testing.T, dir string) {
 // TestBadInputs runs every bad command line of badInputs as the real
 // command: one line "queens: ..." on stderr naming the problem, the
 // documented exit status, nothing on stdout, no file left behind, and no
-// solver process left running.
+// Solver process left running.
 func TestBadInputs(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh for the solver scripts")
@@ -275,12 +219,12 @@ func TestBadInputs(t *testing.T) {
 			}
 			dir := t.TempDir()
 			setupHostile(t, dir)
-			before := listDir(t, dir)
+			before := clitest.ListDir(t, dir)
 			var args []string
 			for _, a := range strings.Fields(tt.args) {
 				args = append(args, strings.ReplaceAll(a, "$DIR", dir))
 			}
-			cmd := queensCmd(t, dir, args...)
+			cmd := clitest.Cmd(t, dir, args...)
 			cmd.Stdin = strings.NewReader(tt.stdin)
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -289,14 +233,14 @@ func TestBadInputs(t *testing.T) {
 			if err != nil && !errors.As(err, &ee) {
 				t.Fatal(err)
 			}
-			if code := exitStatus(cmd.ProcessState); code != tt.code {
+			if code := clitest.ExitStatus(cmd.ProcessState); code != tt.code {
 				t.Errorf("exit status %d, want %d", code, tt.code)
 			}
-			checkOneLine(t, stderr.String(), tt.want)
+			clitest.CheckOneLine(t, stderr.String(), tt.want)
 			if out := stdout.String(); out != "" && !strings.HasPrefix(tt.args, "compare") {
 				t.Errorf("stdout %q, want nothing", out)
 			}
-			after := slices.DeleteFunc(listDir(t, dir), func(s string) bool { return strings.HasPrefix(s, "pids ") })
+			after := slices.DeleteFunc(clitest.ListDir(t, dir), func(s string) bool { return strings.HasPrefix(s, "pids ") })
 			before = slices.DeleteFunc(before, func(s string) bool { return strings.HasPrefix(s, "pids ") })
 			if !slices.Equal(before, after) {
 				t.Errorf("the directory changed:\nbefore %v\nafter  %v", before, after)
@@ -320,7 +264,7 @@ func checkReaped(t *testing.T, file string) {
 		deadline := time.Now().Add(10 * time.Second)
 		for pid > 0 && processRunning(pid) {
 			if time.Now().After(deadline) {
-				syscall.Kill(pid, syscall.SIGKILL)
+				clitest.Kill(pid, syscall.SIGKILL)
 				t.Errorf("solver process %d outlived queens", pid)
 				break
 			}
@@ -331,7 +275,7 @@ func checkReaped(t *testing.T, file string) {
 
 // processRunning reports whether pid exists and is not a zombie.
 func processRunning(pid int) bool {
-	if syscall.Kill(pid, 0) != nil {
+	if clitest.Kill(pid, 0) != nil {
 		return false
 	}
 	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
@@ -354,10 +298,10 @@ func TestClosedStdin(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.Run()
-	if code := exitStatus(cmd.ProcessState); code != 2 || stdout.Len() > 0 {
+	if code := clitest.ExitStatus(cmd.ProcessState); code != 2 || stdout.Len() > 0 {
 		t.Errorf("exit status %d, stdout %q; want 2, nothing", code, stdout.String())
 	}
-	checkOneLine(t, stderr.String(), "decode")
+	clitest.CheckOneLine(t, stderr.String(), "decode")
 }
 
 // TestClosedStdout: "queens backtrack -n 12 --all | head -1" ends
@@ -372,7 +316,7 @@ func TestClosedStdout(t *testing.T) {
 		{"compare", "-n", "1-9", "--engines", "backtrack"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
-			cmd := queensCmd(t, t.TempDir(), args...)
+			cmd := clitest.Cmd(t, t.TempDir(), args...)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			pipe, err := cmd.StdoutPipe()
@@ -387,7 +331,7 @@ func TestClosedStdout(t *testing.T) {
 			}
 			pipe.Close() // head -1 exits
 			cmd.Wait()
-			if code := exitStatus(cmd.ProcessState); code != 128+int(syscall.SIGPIPE) && code != 0 {
+			if code := clitest.ExitStatus(cmd.ProcessState); code != 128+int(syscall.SIGPIPE) && code != 0 {
 				t.Errorf("exit status %d, want %d (SIGPIPE) or 0", code, 128+int(syscall.SIGPIPE))
 			}
 			if stderr.Len() > 0 {
@@ -428,19 +372,19 @@ func TestInterrupt(t *testing.T) {
 			}
 			dir := t.TempDir()
 			args := strings.Fields(strings.ReplaceAll(tt.args, "OUT", filepath.Join(dir, "out")))
-			cmd := queensCmd(t, dir, args...)
+			cmd := clitest.Cmd(t, dir, args...)
 			var stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = nil, &stderr
-			startReady(t, cmd)
+			clitest.StartReady(t, cmd)
 			time.Sleep(300 * time.Millisecond) // well into the work
 			cmd.Process.Signal(tt.sig)
 			sent := time.Now()
-			waitBounded(t, cmd, 10*time.Second, "still running 10 s after %v", tt.sig)
+			clitest.WaitBounded(t, cmd, 10*time.Second, "still running 10 s after %v", tt.sig)
 			t.Logf("stopped %v after the signal: %s", time.Since(sent).Round(time.Millisecond), strings.TrimSpace(stderr.String()))
-			if code := exitStatus(cmd.ProcessState); code != 130 {
+			if code := clitest.ExitStatus(cmd.ProcessState); code != 130 {
 				t.Errorf("exit status %d, want 130", code)
 			}
-			if files := listDir(t, dir); len(files) > 0 {
+			if files := clitest.ListDir(t, dir); len(files) > 0 {
 				t.Errorf("left behind: %v", files)
 			}
 			lines := strings.SplitAfter(stderr.String(), "\n")
@@ -450,44 +394,7 @@ func TestInterrupt(t *testing.T) {
 			if tt.known != "" && strings.Count(stderr.String(), "\n") != 1 {
 				t.Skip(tt.known)
 			}
-			checkOneLine(t, stderr.String(), tt.want)
+			clitest.CheckOneLine(t, stderr.String(), tt.want)
 		})
-	}
-}
-
-// startReady starts cmd (a queens command, or one that runs queens with
-// cmd's environment) and returns once queens handles signals: it says so
-// by creating the file named in QUEENS_TEST_READY, whose path it returns.
-func startReady(t *testing.T, cmd *exec.Cmd) (ready string) {
-	t.Helper()
-	ready = filepath.Join(t.TempDir(), "ready")
-	cmd.Env = append(cmd.Env, "QUEENS_TEST_READY="+ready)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
-		if _, err := os.Stat(ready); err == nil {
-			return ready
-		}
-		if time.Since(start) > 20*time.Second {
-			cmd.Process.Kill()
-			t.Fatal("the command did not start within 20 s")
-		}
-	}
-}
-
-// waitBounded waits for cmd, started, to exit. If it is still running
-// after limit, waitBounded kills it, waits for it and fails the test
-// with the message format and args make.
-func waitBounded(t *testing.T, cmd *exec.Cmd, limit time.Duration, format string, args ...any) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() { cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(limit):
-		cmd.Process.Kill()
-		<-done
-		t.Fatalf(format, args...)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/cli/clitest"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/internal/testutil"
 )
 
@@ -18,13 +20,13 @@ import (
 func TestServeSignal(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
 		t.Run(sig.String(), func(t *testing.T) {
-			cmd := queensCmd(t, t.TempDir(), "serve", "--addr", "127.0.0.1:0")
+			cmd := clitest.Cmd(t, t.TempDir(), "serve", "--addr", "127.0.0.1:0")
 			var stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = nil, &stderr
-			startReady(t, cmd)
+			clitest.StartReady(t, cmd)
 			cmd.Process.Signal(sig)
-			waitBounded(t, cmd, 5*time.Second, "still running 5 s after %v", sig)
-			if code := exitStatus(cmd.ProcessState); code != 130 {
+			clitest.WaitBounded(t, cmd, 5*time.Second, "still running 5 s after %v", sig)
+			if code := clitest.ExitStatus(cmd.ProcessState); code != 130 {
 				t.Errorf("exit status %d, want 130; stderr %s", code, stderr.String())
 			}
 			if !strings.HasSuffix(stderr.String(), "queens: serve stopped\n") {
@@ -38,7 +40,7 @@ func TestServeSignal(t *testing.T) {
 // number out, read against -n: a usage error that says how many numbers
 // it has and a solution needs.
 func TestCheckCount(t *testing.T) {
-	_, errs, code := runCLI(t, "", "check", "-n", "8", "1", "5", "8", "6", "3", "7", "2")
+	_, errs, code := clitest.Run(t, "", "check", "-n", "8", "1", "5", "8", "6", "3", "7", "2")
 	if code != 2 || !strings.Contains(errs, "7 numbers, a solution of n = 8 has 8") {
 		t.Errorf("exit %d, %q", code, errs)
 	}
@@ -47,7 +49,7 @@ func TestCheckCount(t *testing.T) {
 // TestUniqueLimitBigBoard: --unique --limit 1 above AutoLexMax finds a
 // canonical solution (lex order, where they come early), not none.
 func TestUniqueLimitBigBoard(t *testing.T) {
-	out, errs, code := runCLI(t, "", "backtrack", "-n", "25", "--unique", "--limit", "1", "--format", "perm")
+	out, errs, code := clitest.Run(t, "", "backtrack", "-n", "25", "--unique", "--limit", "1", "--format", "perm")
 	s, err := board.Parse(board.FormatPerm, strings.TrimSpace(out))
 	if code != 0 || err != nil || !board.Valid(s) || !board.IsCanonical(s) {
 		t.Errorf("exit %d %s: %q is not a canonical solution (%v)", code, errs, out, err)
@@ -56,13 +58,13 @@ func TestUniqueLimitBigBoard(t *testing.T) {
 
 // TestUniquePlaceCLI counts the classes of completions with --unique and
 // --unique=rotations and --place on both engines, against Burnside's
-// count from the brute force's completions.
+// Count from the brute force's completions.
 func TestUniquePlaceCLI(t *testing.T) {
 	for _, tc := range []struct {
 		n     int
 		place []string
 	}{{8, []string{"1:1"}}, {8, []string{"1:4"}}, {7, []string{"4:4"}}, {6, []string{"1:2", "6:5"}}} {
-		args, qs := withPlace([]string{"-n", fmt.Sprint(tc.n), "--count"}, tc.place)
+		args, qs := clitest.WithPlace([]string{"-n", fmt.Sprint(tc.n), "--count"}, tc.place)
 		sols := testutil.Solutions(tc.n, qs)
 		for _, mode := range []string{"all", "rotations"} {
 			group := board.Stabilizer(tc.n, qs, mode == "rotations")
@@ -74,13 +76,13 @@ func TestUniquePlaceCLI(t *testing.T) {
 					}
 				}
 			}
-			want := fmt.Sprintf("%s (%d unique)\n", solutionsText(uint64(len(sols))), fixed/len(group))
+			want := fmt.Sprintf("%s (%d unique)\n", cmdutil.SolutionsText(uint64(len(sols))), fixed/len(group))
 			if mode == "rotations" {
-				want = fmt.Sprintf("%s (%d unique up to rotation)\n", solutionsText(uint64(len(sols))), fixed/len(group))
+				want = fmt.Sprintf("%s (%d unique up to rotation)\n", cmdutil.SolutionsText(uint64(len(sols))), fixed/len(group))
 			}
 			for _, engine := range []string{"backtrack", "sat"} {
 				cmd := append(append([]string{engine}, args...), "--unique="+mode)
-				out, errs, code := runCLI(t, "", cmd...)
+				out, errs, code := clitest.Run(t, "", cmd...)
 				if code != 0 || out != want || !strings.Contains(errs, "in place: ") {
 					t.Errorf("%v: exit %d, %q %q; want %q", cmd, code, out, errs, want)
 				}

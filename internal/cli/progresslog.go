@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/urfave/cli/v2"
 )
 
@@ -23,7 +24,7 @@ func progressEveryFlag() cli.Flag {
 //
 // Call Piece as each piece finishes and Stop when the count ends.
 type pieceProgress struct {
-	bar      *progress
+	bar      *cmdutil.Progress
 	done     atomic.Int64
 	resumed  int
 	total    int
@@ -41,8 +42,8 @@ type pieceProgress struct {
 func startPieceProgress(w io.Writer, every time.Duration, label string, resumed, total int) *pieceProgress {
 	p := &pieceProgress{resumed: resumed, total: total, label: label, start: time.Now(), stop: make(chan struct{}), w: w, now: time.Now}
 	p.done.Store(int64(resumed))
-	if isTerminal(w) {
-		p.bar = newProgress(w, total, label)
+	if cmdutil.IsTerminal(w) {
+		p.bar = cmdutil.NewProgress(w, total, label)
 		return p
 	}
 	if every <= 0 || total == 0 {
@@ -95,11 +96,11 @@ func (p *pieceProgress) line() string {
 // n×n board (done of total parts) and the function that ends it: a bar on
 // a terminal, else (a batch log) a line every interval (--progress-every).
 func countProgress(stderr io.Writer, every time.Duration, n int) (parts func(done, total int), stop func()) {
-	bar := newProgress(stderr, 0, fmt.Sprintf("counting n=%d", n))
+	bar := cmdutil.NewProgress(stderr, 0, fmt.Sprintf("counting n=%d", n))
 	var log *pieceProgress
 	parts = func(done, total int) {
 		bar.Parts(done, total)
-		if log == nil && total > 0 && !isTerminal(stderr) {
+		if log == nil && total > 0 && !cmdutil.IsTerminal(stderr) {
 			log = startPieceProgress(stderr, every, fmt.Sprintf("n=%d", n), 0, total)
 		}
 		if log != nil {

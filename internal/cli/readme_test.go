@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/queens-dev/queens/internal/cli/clitest"
 )
 
 // readmeExample is one "    $ command" of README.md or a docs page and
@@ -167,7 +169,7 @@ func TestREADMEExamples(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("bash is not installed: the README examples are shell commands")
 	}
-	queensOnPath(t)
+	clitest.OnPath(t)
 	testdata, err := filepath.Abs("../../testdata")
 	if err != nil {
 		t.Fatal(err)
@@ -275,7 +277,7 @@ func cmdWords(cmd string) []string {
 }
 
 // fileWords returns the words of an example's command (cmdWords) that
-// name files, a trailing slash dropped (so "pics/" and "pics" are one
+// Name files, a trailing slash dropped (so "pics/" and "pics" are one
 // name).
 func fileWords(cmd string) []string {
 	var names []string
@@ -355,7 +357,7 @@ func skip(ex readmeExample) string {
 
 // failingOutput reports whether an example's output shows a failure: a
 // "queens: " line that is not a note (which comes with exit status 0; an
-// unverified answer exits with status 3).
+// Unverified answer exits with status 3).
 func failingOutput(out string) bool {
 	for _, l := range strings.Split(out, "\n") {
 		if strings.HasPrefix(l, "queens: ") && !strings.HasPrefix(l, "queens: note: ") {

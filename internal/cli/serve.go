@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/internal/quote"
 	"github.com/queens-dev/queens/internal/serve"
 	"github.com/urfave/cli/v2"
@@ -56,21 +57,21 @@ type serveOptions struct {
 	exportSet bool
 }
 
-// check checks the options (usage errors, exit status 2).
+// Check checks the options (usage errors, exit status 2).
 func (o serveOptions) check() error {
 	if len(o.args) > 0 {
-		return usagef("serve: unexpected argument %q", o.args[0])
+		return cmdutil.Usagef("serve: unexpected argument %q", o.args[0])
 	}
 	if o.exportSet {
 		if o.addrSet || o.openSet {
-			return usagef("serve: --export writes files and serves nothing: not with --addr or --open")
+			return cmdutil.Usagef("serve: --export writes files and serves nothing: not with --addr or --open")
 		}
 		return nil
 	}
 	if _, port, err := net.SplitHostPort(o.addr); err != nil || port == "" {
-		return usagef("serve: --addr %s: want HOST:PORT, such as 127.0.0.1:8080", quote.Token(o.addr))
+		return cmdutil.Usagef("serve: --addr %s: want HOST:PORT, such as 127.0.0.1:8080", quote.Token(o.addr))
 	} else if _, err := net.LookupPort("tcp", port); err != nil {
-		return usagef("serve: --addr %s: the port must be 0 to 65535 (0: any free one) or a service name", quote.Token(o.addr))
+		return cmdutil.Usagef("serve: --addr %s: the port must be 0 to 65535 (0: any free one) or a service name", quote.Token(o.addr))
 	}
 	return nil
 }
@@ -84,14 +85,14 @@ func runServe(ctx context.Context, o serveOptions, stderr io.Writer) error {
 			return fmt.Errorf("serve --export stopped: %w", err)
 		}
 		if err != nil {
-			return failf("serve: %v", err)
+			return cmdutil.Failf("serve: %v", err)
 		}
 		fmt.Fprintf(stderr, "queens serve: exported %d files, %.1f MB (queens.wasm %.1f MB) to %s: serve it with any static web server, e.g. python3 -m http.server -d %s\n",
 			len(res.Files), float64(res.Bytes)/1e6, float64(res.Wasm)/1e6, o.export, o.export)
 		return nil
 	}
 	if err := serve.Run(ctx, o.addr, o.open, stderr); err != nil {
-		return failf("%v", err)
+		return cmdutil.Failf("%v", err)
 	}
 	if err := ctx.Err(); err != nil {
 		// Stopped by SIGINT, SIGTERM or SIGHUP, the only way it

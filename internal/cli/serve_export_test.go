@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/queens-dev/queens/internal/cli/clitest"
 )
 
 // TestServeExportFlags checks the refusals of serve --export: with --addr
@@ -23,7 +25,7 @@ func TestServeExportFlags(t *testing.T) {
 		{[]string{"serve", "--export", ""}, 2, "--export: empty value"},
 		{[]string{"serve", "--export", dir}, 1, "exists: give a new directory"},
 	} {
-		_, errs, code := runCLI(t, "", tc.args...)
+		_, errs, code := clitest.Run(t, "", tc.args...)
 		if code != tc.code || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: exit %d %q, want %d %q", tc.args, code, errs, tc.code, tc.want)
 		}
@@ -49,13 +51,13 @@ func TestServeFlags(t *testing.T) {
 		{[]string{"--export", "site", "--open"}, "", "not with --addr or --open"},
 	} {
 		var got *serveOptions
-		err := runCommand(t, newServeCommand(func(_ context.Context, o serveOptions, _ io.Writer) error {
+		err := clitest.RunCommand(t, newServeCommand(func(_ context.Context, o serveOptions, _ io.Writer) error {
 			got = &o
 			return nil
 		}), tc.args...)
 		what := strings.Join(tc.args, " ")
 		if tc.err != "" {
-			refused(t, "serve", tc.args, err, got != nil, tc.err)
+			clitest.Refused(t, "serve", tc.args, err, got != nil, tc.err)
 			continue
 		}
 		if err != nil || got == nil || got.addr != tc.addr {

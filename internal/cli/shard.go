@@ -2,18 +2,15 @@ package cli
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/internal/quote"
 	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
@@ -27,24 +24,29 @@ func shardFlag() cli.Flag {
 		Usage: "count only shard `I/K` (I of K shards, I from --shard-base, default 0) and print one JSON line for queens merge; " +
 			"without /K: --shard-count or SLURM_ARRAY_TASK_COUNT; without --shard: JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID"}
 }
+
 func shardCountFlag() cli.Flag {
 	return &cli.IntFlag{Name: "shard-count",
 		Usage: "the number of shards `K` (with --shard I, or with the index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)"}
 }
+
 func shardBaseFlag() cli.Flag {
 	return &cli.IntFlag{Name: "shard-base", DefaultText: "0; SLURM_ARRAY_TASK_MIN for SLURM_ARRAY_TASK_ID",
 		Usage: "the number of the first shard `B`: 1 for GNU parallel's {#} or a Slurm array 1-K"}
 }
+
 func splitFlag() cli.Flag {
 	return &cli.StringFlag{Name: "split", DefaultText: "0",
 		Usage: fmt.Sprintf("split each constellation into `M` sub-parts (2 to %d; 0: whole constellations; auto: 0 below n = %d, else 2^(N-16)), "+
 			"the pieces of --shard and --checkpoint, for boards whose constellations are too large to be a piece of work each; "+
 			"every shard of a count takes the same M (on the CPU: --gpu counts whole constellations)", backtrack.MaxParts, shard.AutoSplitFrom)}
 }
+
 func checkpointFlag() cli.Flag {
 	return &cli.StringFlag{Name: "checkpoint",
 		Usage: "record finished pieces of the count in `FILE`; the same command run again continues where it stopped (not the -o file)"}
 }
+
 func jsonFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "json", Usage: "same as --format json"}
 }
@@ -64,20 +66,20 @@ func (o *backtrackOptions) pieces() bool { return o.sharded() || o.checkpoint !=
 // --count or with --place, and --json with another --format (which it
 // selects).
 func (o *backtrackOptions) checkCountFlags() error {
-	for _, f := range []flagOn{{"shard", o.shardSet}, {"shard-count", o.shardCountSet}, {"shard-base", o.shardBaseSet}, {"split", o.splitSet}, {"checkpoint", o.checkpoint != ""}} {
+	for _, f := range []cmdutil.FlagOn{{Name: "shard", On: o.shardSet}, {Name: "shard-count", On: o.shardCountSet}, {Name: "shard-base", On: o.shardBaseSet}, {Name: "split", On: o.splitSet}, {Name: "checkpoint", On: o.checkpoint != ""}} {
 		switch {
-		case !f.on:
-		case !o.count:
-			return usagef("--%s needs --count", f.name)
-		case len(o.place) > 0:
-			return usagef("--%s cannot be combined with --place", f.name)
+		case !f.On:
+		case !o.Count:
+			return cmdutil.Usagef("--%s needs --count", f.Name)
+		case len(o.Place) > 0:
+			return cmdutil.Usagef("--%s cannot be combined with --place", f.Name)
 		}
 	}
 	if o.json {
-		if o.formatSet && o.formatName != "json" {
-			return usagef("--json and --format %s cannot be used together", o.formatName)
+		if o.FormatSet && o.FormatName != "json" {
+			return cmdutil.Usagef("--json and --format %s cannot be used together", o.FormatName)
 		}
-		o.formatName, o.formatSet = "json", true
+		o.FormatName, o.FormatSet = "json", true
 	}
 	return nil
 }
@@ -87,83 +89,19 @@ func (o *backtrackOptions) checkCountFlags() error {
 func (o *backtrackOptions) checkShard() error {
 	var err error
 	if o.sharded() {
-		if o.formatSet && o.formatName != "json" {
-			return usagef("--shard prints a JSON line; --format %s does not apply", o.formatName)
+		if o.FormatSet && o.FormatName != "json" {
+			return cmdutil.Usagef("--shard prints a JSON line; --format %s does not apply", o.FormatName)
 		}
 		if o.shardIndex, o.shards, err = o.shardOf(); err != nil {
 			return err
 		}
 	}
-	o.splitParts, err = splitOf(o.split, o.splitSet, o.n)
+	o.splitParts, err = splitOf(o.split, o.splitSet, o.N)
 	return err
 }
 
 // lookupEnv reads the environment; tests replace it.
 var lookupEnv = os.LookupEnv
-
-// version is the version of queens written into shard results and
-// checkpoints, so that results of different builds are not merged
-// (versionOf of the binary's build information).
-var version = sync.OnceValue(func() string {
-	bi, _ := debug.ReadBuildInfo()
-	return versionOf(bi, executableHash)
-})
-
-// versionOf names the build bi describes: the module version the go
-// command stamps (a tag, or a pseudo-version naming the commit), else
-// "devel" with the commit the binary was built from. A build that names
-// no code by itself is also named by hash, the start of the SHA-256 of the
-// executable, so that two different builds never share a name: one with
-// no commit stamped (go run, go test, -buildvcs=false, a build outside a
-// repository) is "devel+HASH", and one from a modified checkout (Go's
-// "+dirty" pseudo-versions, or vcs.modified) gets "+HASH" after its name.
-func versionOf(bi *debug.BuildInfo, hash func() string) string {
-	if bi == nil {
-		return "devel+" + hash()
-	}
-	rev, dirty := "", false
-	for _, s := range bi.Settings {
-		switch {
-		case s.Key == "vcs.revision":
-			rev = "-" + s.Value[:min(12, len(s.Value))]
-		case s.Key == "vcs.modified" && s.Value == "true":
-			dirty = true
-		}
-	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		if dirty || strings.HasSuffix(v, "+dirty") {
-			// A modified tree: the commit does not name the code.
-			return v + "+" + hash()
-		}
-		return v
-	}
-	switch {
-	case rev != "" && !dirty:
-		return "devel" + rev
-	case rev != "":
-		return "devel" + rev + "-dirty+" + hash()
-	}
-	return "devel+" + hash()
-}
-
-// executableHash returns the first 12 hex digits of the SHA-256 of the
-// running executable, or "unknown" if it cannot be read.
-func executableHash() string {
-	path, err := os.Executable()
-	if err != nil {
-		return "unknown"
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return "unknown"
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "unknown"
-	}
-	return hex.EncodeToString(h.Sum(nil))[:12]
-}
 
 // checkpointApart refuses -o naming the checkpoint or its lock file, by
 // any path or link: the count written at the end would replace the
@@ -173,8 +111,8 @@ func checkpointApart(ckpt, out string) error {
 		return nil
 	}
 	for _, f := range []string{ckpt, shard.LockPath(ckpt)} {
-		if sameFile(out, f) {
-			return usagef("-o %s would replace the checkpoint's file %s: write the count elsewhere", quote.Text(out), quote.Text(f))
+		if cmdutil.SameFile(out, f) {
+			return cmdutil.Usagef("-o %s would replace the checkpoint's file %s: write the count elsewhere", quote.Text(out), quote.Text(f))
 		}
 	}
 	return nil
@@ -187,8 +125,8 @@ type pieceCounter = func(ctx context.Context, n int, pieces []backtrack.Subprobl
 // countPieces runs a count made of pieces: with --shard (or
 // --shard-count) one shard, printed as a JSON line; with --checkpoint
 // resumable; with a counter (the GPU's) the pieces counted by it.
-func (o *backtrackOptions) countPieces(ctx context.Context, out *solutionOutput, stderr io.Writer, counter pieceCounter, engine string) error {
-	spec := shard.Spec{N: o.n, Shards: 1, Version: version(), Split: o.splitParts}
+func (o *backtrackOptions) countPieces(ctx context.Context, out *cmdutil.SolutionOutput, stderr io.Writer, counter pieceCounter, engine string) error {
+	spec := shard.Spec{N: o.N, Shards: 1, Version: cmdutil.Version(), Split: o.splitParts}
 	if engine == shard.EngineJoin {
 		spec.Scheme = shard.JoinScheme // the join's own pieces
 	}
@@ -196,12 +134,12 @@ func (o *backtrackOptions) countPieces(ctx context.Context, out *solutionOutput,
 		spec.Index, spec.Shards = o.shardIndex, o.shards
 	}
 	if spec.Split > 0 && counter != nil {
-		return usagef("--split %s: --gpu counts whole constellations (on a count that mixes GPU and CPU shards, leave --split out on all of them)", o.split)
+		return cmdutil.Usagef("--split %s: --gpu counts whole constellations (on a count that mixes GPU and CPU shards, leave --split out on all of them)", o.split)
 	}
 	if _, _, err := spec.Covered(); err != nil {
-		return usageErr(err)
+		return cmdutil.UsageErr(err)
 	}
-	opt := shard.Options{Threads: o.threads, Counter: counter, Engine: engine}
+	opt := shard.Options{Threads: o.Threads, Counter: counter, Engine: engine}
 	if engine == shard.EngineJoin {
 		var err error
 		if opt.Memory, err = o.joinMemory(); err != nil {
@@ -213,7 +151,7 @@ func (o *backtrackOptions) countPieces(ctx context.Context, out *solutionOutput,
 	if o.checkpoint != "" {
 		var err error
 		if ckpt, err = shard.OpenCheckpoint(o.checkpoint, spec); err != nil {
-			return usageErr(err)
+			return cmdutil.UsageErr(err)
 		}
 		defer ckpt.Close()
 		opt.Done = ckpt.Done()
@@ -227,13 +165,13 @@ func (o *backtrackOptions) countPieces(ctx context.Context, out *solutionOutput,
 	} else {
 		err = o.writePiecesCount(out, run)
 	}
-	if err != nil || !o.stats {
+	if err != nil || !o.Stats {
 		return err
 	}
 	out.Flush() // the result first, then the statistics about it
-	return writeStats(stderr, o.format, stat{"n", o.n}, stat{"engine", run.res.Engine}, stat{"scheme", run.res.Scheme}, stat{"shard", spec.Index}, stat{"shards", spec.Shards},
-		stat{"pieces", run.pieces}, stat{"resumed", run.resumed}, stat{"nodes", run.res.Nodes},
-		stat{"threads", o.threads}, stat{"seconds", run.res.Elapsed})
+	return cmdutil.WriteStats(stderr, o.Format, cmdutil.Stat{Name: "n", Value: o.N}, cmdutil.Stat{Name: "engine", Value: run.res.Engine}, cmdutil.Stat{Name: "scheme", Value: run.res.Scheme}, cmdutil.Stat{Name: "shard", Value: spec.Index}, cmdutil.Stat{Name: "shards", Value: spec.Shards},
+		cmdutil.Stat{Name: "pieces", Value: run.pieces}, cmdutil.Stat{Name: "resumed", Value: run.resumed}, cmdutil.Stat{Name: "nodes", Value: run.res.Nodes},
+		cmdutil.Stat{Name: "threads", Value: o.Threads}, cmdutil.Stat{Name: "seconds", Value: run.res.Elapsed})
 }
 
 // piecesRun is what runPieces counted: the result, the pieces of the
@@ -249,7 +187,7 @@ type piecesRun struct {
 func (o *backtrackOptions) runPieces(ctx context.Context, stderr io.Writer, spec shard.Spec, opt shard.Options, ckpt *shard.Checkpoint) (piecesRun, error) {
 	resumed, finished := len(opt.Done), 0
 	pieces, _, _ := spec.Covered()
-	prog := startPieceProgress(stderr, o.progressEvery, fmt.Sprintf("n=%d shard %d/%d", o.n, spec.Index, spec.Shards), resumed, pieces)
+	prog := startPieceProgress(stderr, o.progressEvery, fmt.Sprintf("n=%d shard %d/%d", o.N, spec.Index, spec.Shards), resumed, pieces)
 	defer prog.Stop()
 	opt.OnPiece = func(p shard.Piece) error {
 		finished++
@@ -286,7 +224,7 @@ func (o *backtrackOptions) runPieces(ctx context.Context, stderr io.Writer, spec
 
 // writeShardLine writes the shard's JSON line; then the checkpoint, if
 // any, is spent and removed.
-func (o *backtrackOptions) writeShardLine(out *solutionOutput, stderr io.Writer, res shard.Result, ckpt *shard.Checkpoint) error {
+func (o *backtrackOptions) writeShardLine(out *cmdutil.SolutionOutput, stderr io.Writer, res shard.Result, ckpt *shard.Checkpoint) error {
 	_, err := out.Write(res.AppendLine(nil))
 	if err != nil || ckpt == nil {
 		return err
@@ -304,28 +242,28 @@ func (o *backtrackOptions) writeShardLine(out *solutionOutput, stderr io.Writer,
 
 // writePiecesCount writes the count of the whole board the pieces make
 // up, and checks it against the published table.
-func (o *backtrackOptions) writePiecesCount(out *solutionOutput, run piecesRun) error {
-	// n <= 27 here: 24 × the count fits 64 bits, unless a forged
+func (o *backtrackOptions) writePiecesCount(out *cmdutil.SolutionOutput, run piecesRun) error {
+	// N <= 27 here: 24 × the count fits 64 bits, unless a forged
 	// checkpoint adds up past it, which the table check below names.
 	total24, ok1 := run.res.Total24.Uint64()
 	unique24, ok2 := run.res.Unique24.Uint64()
 	if !ok1 || !ok2 {
-		return failf("the count of n = %d passes 2^64 / 24 solutions: the checkpoint %s holds a forged or damaged piece (remove it and count again)", o.n, o.checkpoint)
+		return cmdutil.Failf("the count of n = %d passes 2^64 / 24 solutions: the checkpoint %s holds a forged or damaged piece (remove it and count again)", o.N, o.checkpoint)
 	}
 	var unique *uint64
-	if o.unique.on {
+	if o.Unique.On {
 		u := unique24 / 24
 		unique = &u
 	}
-	if err := writeCount(out, o.format, o.n, total24/24, unique, nil); err != nil {
+	if err := cmdutil.WriteCount(out, o.Format, o.N, total24/24, unique, nil); err != nil {
 		return err
 	}
-	return checkPublished(o.n, total24, unique24, run.resumed, o.checkpoint)
+	return checkPublished(o.N, total24, unique24, run.resumed, o.checkpoint)
 }
 
 // checkPublished checks a whole count made of pieces (a checkpoint's, the
 // GPU's) against the published table, as merge checks a merged one: a
-// count resumed from a checkpoint is only as good as the checkpoint, whose
+// Count resumed from a checkpoint is only as good as the checkpoint, whose
 // checksum anyone can recompute. The count has been printed; a difference
 // fails the run (exit status 1), naming the checkpoint when pieces came
 // from it.
@@ -338,7 +276,7 @@ func checkPublished(n int, total24, unique24 uint64, resumed int, path string) e
 	if resumed > 0 {
 		why = fmt.Sprintf(": %d pieces came from the checkpoint %s, which holds a damaged or forged piece (remove it and count again)", resumed, path)
 	}
-	return failf("the count of n = %d, %s solutions (%s unique), differs from the published %d (%d unique)%s",
+	return cmdutil.Failf("the count of n = %d, %s solutions (%s unique), differs from the published %d (%d unique)%s",
 		n, fraction(total24), fraction(unique24), want.Total, want.Unique, why)
 }
 
@@ -360,7 +298,7 @@ func (o *backtrackOptions) shardOf() (index, count int, err error) {
 	if o.shardSet {
 		idx, cnt, _ = strings.Cut(o.shard, "/")
 		if strings.Contains(o.shard, "/") && cnt == "" {
-			return 0, 0, usagef("bad --shard %q: want I/K or I", o.shard)
+			return 0, 0, cmdutil.Usagef("bad --shard %q: want I/K or I", o.shard)
 		}
 	} else if src, idx, base, err = shardFromEnv(); err != nil {
 		return 0, 0, err
@@ -376,13 +314,13 @@ func (o *backtrackOptions) shardOf() (index, count int, err error) {
 	}
 	// Every number in range before any arithmetic, so nothing overflows.
 	if count < 1 || count > shard.MaxShards {
-		return 0, 0, usagef("the shard count must be 1 to %d, not %d", shard.MaxShards, count)
+		return 0, 0, cmdutil.Usagef("the shard count must be 1 to %d, not %d", shard.MaxShards, count)
 	}
 	if base < -shard.MaxShards || base > shard.MaxShards {
-		return 0, 0, usagef("the number of the first shard must be %d to %d, not %d", -shard.MaxShards, shard.MaxShards, base)
+		return 0, 0, cmdutil.Usagef("the number of the first shard must be %d to %d, not %d", -shard.MaxShards, shard.MaxShards, base)
 	}
 	if index < base || index > base+count-1 {
-		return 0, 0, usagef("shard %d (from %s) is not one of the %d shards numbered from %d", index, src, count, base)
+		return 0, 0, cmdutil.Usagef("shard %d (from %s) is not one of the %d shards numbered from %d", index, src, count, base)
 	}
 	return index - base, count, nil
 }
@@ -398,7 +336,7 @@ func shardFromEnv() (src, idx string, base int, err error) {
 		}
 	}
 	if src == "" {
-		return "", "", 0, usagef("no shard index: give --shard I/K, or run where JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID is set")
+		return "", "", 0, cmdutil.Usagef("no shard index: give --shard I/K, or run where JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID is set")
 	}
 	if s, ok := lookupEnv("SLURM_ARRAY_TASK_MIN"); ok && src == "SLURM_ARRAY_TASK_ID" {
 		if base, err = atoiFlag("SLURM_ARRAY_TASK_MIN", s); err != nil {
@@ -416,7 +354,7 @@ func (o *backtrackOptions) shardCountOf(cnt string) (int, error) {
 	case cnt != "":
 		count, err := atoiFlag("shard count in --shard", cnt)
 		if err == nil && o.shardCountSet && o.shardCount != count {
-			return 0, usagef("--shard %s and --shard-count %d disagree", o.shard, o.shardCount)
+			return 0, cmdutil.Usagef("--shard %s and --shard-count %d disagree", o.shard, o.shardCount)
 		}
 		return count, err
 	case o.shardCountSet:
@@ -424,14 +362,14 @@ func (o *backtrackOptions) shardCountOf(cnt string) (int, error) {
 	case ok:
 		return atoiFlag("SLURM_ARRAY_TASK_COUNT", s)
 	}
-	return 0, usagef("no shard count: give --shard I/K or --shard-count K")
+	return 0, cmdutil.Usagef("no shard count: give --shard I/K or --shard-count K")
 }
 
 // atoiFlag reads the whole number s, what, for shardOf.
 func atoiFlag(what, s string) (int, error) {
 	v, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil {
-		return 0, usagef("bad %s %q: want a whole number", what, s)
+		return 0, cmdutil.Usagef("bad %s %q: want a whole number", what, s)
 	}
 	return v, nil
 }
@@ -447,7 +385,7 @@ func splitOf(v string, set bool, n int) (int, error) {
 	}
 	m, err := strconv.Atoi(v)
 	if err != nil || m != 0 && (m < 2 || m > backtrack.MaxParts) {
-		return 0, usagef("--split: want auto, 0 or 2 to %d sub-parts per constellation, not %s", backtrack.MaxParts, quote.Token(v))
+		return 0, cmdutil.Usagef("--split: want auto, 0 or 2 to %d sub-parts per constellation, not %s", backtrack.MaxParts, quote.Token(v))
 	}
 	return m, nil
 }

@@ -3,11 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
-	"context"
-	"errors"
-	"io"
 	"io/fs"
-	"math"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -19,32 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/queens-dev/queens/board"
-	"github.com/urfave/cli/v2"
+	"github.com/queens-dev/queens/internal/cli/clitest"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 )
-
-// The second hardening pass (issue 14): output to special files, numbers
-// and empty values, timeouts and signals, lost output. Like
-// hardening_test.go, the hostile cases run the real command (TestMain).
-// None of them touches the real /dev/null, /dev/full or /dev/stdout: a
-// regression there would replace the machine's devices. They use devices
-// made in the test's directory (as root) or links to them, whose
-// replacement a test sees and nothing else suffers from.
-
-// runQueens runs queens args in dir and returns stdout, stderr and the
-// exit status.
-func runQueens(t *testing.T, dir string, args ...string) (stdout, stderr string, code int) {
-	t.Helper()
-	cmd := queensCmd(t, dir, args...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	var ee *exec.ExitError
-	if err != nil && !errors.As(err, &ee) {
-		t.Fatal(err)
-	}
-	return out.String(), errb.String(), exitStatus(cmd.ProcessState)
-}
 
 // hostileValues are flag values that must be usage errors (or, for
 // --timeout, a failed run): every one given as a separate argument, so
@@ -117,18 +90,18 @@ func TestHostileValues(t *testing.T) {
 				args = append(args, strings.ReplaceAll(a, "$DIR", dir))
 			}
 			start := time.Now()
-			stdout, stderr, code := runQueens(t, dir, args...)
+			stdout, stderr, code := clitest.RunQueens(t, dir, args...)
 			if d := time.Since(start); d > 5*time.Second {
 				t.Errorf("took %v: the check comes after work", d.Round(time.Millisecond))
 			}
 			if code != tt.code {
 				t.Errorf("exit status %d, want %d", code, tt.code)
 			}
-			checkOneLine(t, stderr, tt.want)
+			clitest.CheckOneLine(t, stderr, tt.want)
 			if stdout != "" {
 				t.Errorf("stdout %q, want nothing", stdout)
 			}
-			if files := listDir(t, dir); len(files) > 0 {
+			if files := clitest.ListDir(t, dir); len(files) > 0 {
 				t.Errorf("left behind: %v", files)
 			}
 		})
@@ -150,7 +123,7 @@ func TestDecimalFlags(t *testing.T) {
 		{[]string{"sat", "-n", "6", "--count", "--threads", "1024"}, "4 solutions\n"},
 		{[]string{"trace", "-n", "4", "--max-steps", "03", "--format", "json"}, ""},
 	} {
-		stdout, stderr, code := runCLI(t, "", tt.args...)
+		stdout, stderr, code := clitest.Run(t, "", tt.args...)
 		if code != 0 {
 			t.Errorf("queens %s: exit %d, stderr %q", strings.Join(tt.args, " "), code, stderr)
 			continue
@@ -173,7 +146,7 @@ func specialFile(t *testing.T, dir, name string) string {
 	t.Helper()
 	path := filepath.Join(dir, name)
 	minor := map[string]int{"null": 3, "full": 7}[name]
-	if err := syscall.Mknod(path, syscall.S_IFCHR|0o666, 1<<8|minor); err != nil {
+	if err := clitest.Mknod(path, syscall.S_IFCHR|0o666, 1, minor); err != nil {
 		if err := os.Symlink("/dev/"+name, path); err != nil {
 			t.Fatal(err)
 		}
@@ -226,7 +199,7 @@ const board4 = "    1 2 3 4\n 1  . Q . .\n 2  . . . Q\n 3  Q . . .\n 4  . . Q .\
 // outputNull: a device is written directly and stays what it is.
 func outputNull(t *testing.T, dir string) {
 	null := specialFile(t, dir, "null")
-	if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "8", "-o", null); code != 0 {
+	if _, stderr, code := clitest.RunQueens(t, dir, "backtrack", "-n", "8", "-o", null); code != 0 {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 	checkSpecial(t, null)
@@ -240,11 +213,11 @@ func outputFull(t *testing.T, dir string) {
 		{"backtrack", "-n", "10", "--all", "--format", "perm", "-o", full},
 		{"dimacs", "-n", "8", "-o", full},
 	} {
-		stdout, stderr, code := runQueens(t, dir, args...)
+		stdout, stderr, code := clitest.RunQueens(t, dir, args...)
 		if code != 1 || stdout != "" {
 			t.Errorf("%v: exit %d, stdout %q; want 1, nothing", args, code, stdout)
 		}
-		checkOneLine(t, stderr, "no space left on device")
+		clitest.CheckOneLine(t, stderr, "no space left on device")
 		checkSpecial(t, full)
 	}
 }
@@ -253,14 +226,14 @@ func outputFull(t *testing.T, dir string) {
 func outputBlockDevice(t *testing.T, dir string) {
 	disk := filepath.Join(dir, "disk")
 	// loop device 7:250, made here: refused before it is opened.
-	if err := syscall.Mknod(disk, syscall.S_IFBLK|0o600, 7<<8|250); err != nil {
+	if err := clitest.Mknod(disk, syscall.S_IFBLK|0o600, 7, 250); err != nil {
 		t.Skip("cannot make a block device (not root):", err)
 	}
-	stdout, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", disk)
+	stdout, stderr, code := clitest.RunQueens(t, dir, "backtrack", "-n", "4", "-o", disk)
 	if code != 2 || stdout != "" {
 		t.Errorf("exit %d, stdout %q; want 2, nothing", code, stdout)
 	}
-	checkOneLine(t, stderr, "is a block device")
+	clitest.CheckOneLine(t, stderr, "is a block device")
 	if st, err := os.Lstat(disk); err != nil || st.Mode()&fs.ModeDevice == 0 {
 		t.Errorf("the block device was replaced")
 	}
@@ -269,7 +242,7 @@ func outputBlockDevice(t *testing.T, dir string) {
 // outputFIFO: a FIFO is written directly and stays a FIFO.
 func outputFIFO(t *testing.T, dir string) {
 	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := clitest.Mkfifo(fifo, 0o644); err != nil {
 		t.Skip("no FIFO:", err)
 	}
 	got := make(chan string, 1)
@@ -277,7 +250,7 @@ func outputFIFO(t *testing.T, dir string) {
 		b, _ := os.ReadFile(fifo) // opens when the writer does
 		got <- string(b)
 	}()
-	if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", fifo); code != 0 {
+	if _, stderr, code := clitest.RunQueens(t, dir, "backtrack", "-n", "4", "-o", fifo); code != 0 {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 	select {
@@ -302,7 +275,7 @@ func outputLink(t *testing.T, dir string) {
 	os.Chmod(target, 0o640)
 	link := filepath.Join(dir, "link.txt")
 	os.Symlink("sub/target.txt", link)
-	if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", link); code != 0 {
+	if _, stderr, code := clitest.RunQueens(t, dir, "backtrack", "-n", "4", "-o", link); code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 	if st, err := os.Lstat(link); err != nil || st.Mode()&fs.ModeSymlink == 0 {
@@ -314,13 +287,13 @@ func outputLink(t *testing.T, dir string) {
 	if st, _ := os.Stat(target); st.Mode().Perm() != 0o640 {
 		t.Errorf("target's mode %v, want -rw-r----- (kept)", st.Mode().Perm())
 	}
-	if files := listDir(t, sub); len(files) != 1 {
+	if files := clitest.ListDir(t, sub); len(files) != 1 {
 		t.Errorf("%s holds %v, want the target alone", sub, files)
 	}
 	// A dangling link names the file to create.
 	dangling := filepath.Join(dir, "dangling")
 	os.Symlink("created.txt", dangling)
-	if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", dangling); code != 0 {
+	if _, stderr, code := clitest.RunQueens(t, dir, "backtrack", "-n", "4", "-o", dangling); code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "created.txt")); string(b) != board4 {
@@ -347,7 +320,7 @@ func outputReadOnly(t *testing.T, dir string) {
 	ro := filepath.Join(dir, "ro.txt")
 	os.WriteFile(ro, []byte("keep\n"), 0o444)
 	os.Chmod(ro, 0o444)
-	stdout, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", ro)
+	stdout, stderr, code := clitest.RunQueens(t, dir, "backtrack", "-n", "4", "-o", ro)
 	if os.Geteuid() == 0 {
 		// root may write it, as the shell's > would; the bits stay.
 		if st, _ := os.Stat(ro); code != 0 || st.Mode().Perm() != 0o444 {
@@ -358,7 +331,7 @@ func outputReadOnly(t *testing.T, dir string) {
 	if code != 2 || stdout != "" {
 		t.Errorf("exit %d, want 2", code)
 	}
-	checkOneLine(t, stderr, "permission denied")
+	clitest.CheckOneLine(t, stderr, "permission denied")
 	if b, _ := os.ReadFile(ro); string(b) != "keep\n" {
 		t.Errorf("the read-only file was replaced: %q", b)
 	}
@@ -395,18 +368,18 @@ func outputStaleTemporary(t *testing.T, dir string) {
 	}
 	// Names of this machine's runs (the test's process runs where
 	// the command does): one dead, one alive.
-	here := thisMachine().tag
-	stale := filepath.Join(sub, ".out.txt"+tempSuffix+here+"-"+strconv.Itoa(dead)+"-0123456789abcdef")
-	aliveName := ".other.txt" + tempSuffix + here + "-" + strconv.Itoa(os.Getpid()) + "-0123456789abcdef"
+	here := cmdutil.ThisMachine().Tag
+	stale := filepath.Join(sub, ".out.txt"+cmdutil.TempSuffix+here+"-"+strconv.Itoa(dead)+"-0123456789abcdef")
+	aliveName := ".other.txt" + cmdutil.TempSuffix + here + "-" + strconv.Itoa(os.Getpid()) + "-0123456789abcdef"
 	alive := filepath.Join(sub, aliveName)
 	other := filepath.Join(sub, ".out.txt.tmp123")
 	for _, f := range []string{stale, alive, other} {
 		os.WriteFile(f, []byte("half"), 0o644)
 	}
-	if _, stderr, code := runQueens(t, dir, "backtrack", "-n", "4", "-o", filepath.Join(sub, "out.txt")); code != 0 {
+	if _, stderr, code := clitest.RunQueens(t, dir, "backtrack", "-n", "4", "-o", filepath.Join(sub, "out.txt")); code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
-	got := listDir(t, sub)
+	got := clitest.ListDir(t, sub)
 	want := []string{aliveName + " 4", ".out.txt.tmp123 4", "out.txt 60"}
 	if !slices.Equal(got, want) {
 		t.Errorf("after the run: %v, want %v (the dead run's temporary removed, the others kept)", got, want)
@@ -419,7 +392,7 @@ func TestLostStdout(t *testing.T) {
 	dir := t.TempDir()
 	full := specialFile(t, dir, "full")
 	cnf := filepath.Join(dir, "q4.cnf")
-	if _, stderr, code := runQueens(t, dir, "dimacs", "-n", "4", "-o", cnf); code != 0 {
+	if _, stderr, code := clitest.RunQueens(t, dir, "dimacs", "-n", "4", "-o", cnf); code != 0 {
 		t.Fatal(stderr)
 	}
 	model := filepath.Join(dir, "model")
@@ -447,14 +420,14 @@ func TestLostStdout(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer f.Close()
-			cmd := queensCmd(t, dir, args...)
+			cmd := clitest.Cmd(t, dir, args...)
 			var stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = f, &stderr
 			cmd.Run()
-			if code := exitStatus(cmd.ProcessState); code != 1 {
+			if code := clitest.ExitStatus(cmd.ProcessState); code != 1 {
 				t.Errorf("exit status %d, want 1", code)
 			}
-			checkOneLine(t, stderr.String(), "no space left on device")
+			clitest.CheckOneLine(t, stderr.String(), "no space left on device")
 		})
 	}
 	checkSpecial(t, full)
@@ -465,15 +438,15 @@ func TestLostStdout(t *testing.T) {
 // took to exit after it, its stderr and its exit status.
 func startSignalled(t *testing.T, dir string, sig syscall.Signal, args ...string) (time.Duration, string, int) {
 	t.Helper()
-	cmd := queensCmd(t, dir, args...)
+	cmd := clitest.Cmd(t, dir, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	startReady(t, cmd)
+	clitest.StartReady(t, cmd)
 	time.Sleep(500 * time.Millisecond) // well into the work
 	cmd.Process.Signal(sig)
 	sent := time.Now()
-	waitBounded(t, cmd, 10*time.Second, "still running 10 s after %v", sig)
-	return time.Since(sent), stderr.String(), exitStatus(cmd.ProcessState)
+	clitest.WaitBounded(t, cmd, 10*time.Second, "still running 10 s after %v", sig)
+	return time.Since(sent), stderr.String(), clitest.ExitStatus(cmd.ProcessState)
 }
 
 // TestSignalsBite: SIGHUP stops a run as SIGTERM does (exit 130, no
@@ -501,7 +474,7 @@ func TestSignalsBite(t *testing.T) {
 			dir := t.TempDir()
 			fifo := filepath.Join(t.TempDir(), "fifo")
 			if strings.Contains(tt.args, "FIFO") {
-				if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+				if err := clitest.Mkfifo(fifo, 0o644); err != nil {
 					t.Skip("no FIFO:", err)
 				}
 			}
@@ -514,8 +487,8 @@ func TestSignalsBite(t *testing.T) {
 			if took > 10*time.Second {
 				t.Errorf("took %v to stop", took.Round(time.Millisecond))
 			}
-			checkOneLine(t, stderr, tt.want)
-			if files := listDir(t, dir); len(files) > 0 {
+			clitest.CheckOneLine(t, stderr, tt.want)
+			if files := clitest.ListDir(t, dir); len(files) > 0 {
 				t.Errorf("left behind: %v", files)
 			}
 		})
@@ -536,10 +509,10 @@ func TestIgnoredHangup(t *testing.T) {
 	cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	startReady(t, cmd)
+	clitest.StartReady(t, cmd)
 	cmd.Process.Signal(syscall.SIGHUP)
 	cmd.Wait()
-	if code := exitStatus(cmd.ProcessState); code != 0 || stdout.String() != "2279184 solutions\n" {
+	if code := clitest.ExitStatus(cmd.ProcessState); code != 0 || stdout.String() != "2279184 solutions\n" {
 		t.Errorf("exit status %d, stdout %q, stderr %q; want 0, the count", code, stdout.String(), stderr.String())
 	}
 }
@@ -561,7 +534,7 @@ func TestFirstSolutionFlushed(t *testing.T) {
 	if err := os.WriteFile(solver, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cmd := queensCmd(t, dir, "sat", "-n", "4", "--all", "--format", "perm", "--solver", solver, "--solver-output", "stdout") // no probe: call 1 is the first solve
+	cmd := clitest.Cmd(t, dir, "sat", "-n", "4", "--all", "--format", "perm", "--solver", solver, "--solver-output", "stdout") // no probe: call 1 is the first solve
 	pipe, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -605,7 +578,7 @@ func TestTraceDelayInterruptible(t *testing.T) {
 	cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	ready := startReady(t, cmd)
+	ready := clitest.StartReady(t, cmd)
 	defer cmd.Process.Kill()
 	time.Sleep(300 * time.Millisecond) // the first step shown, then the wait
 	// queens runs under script's shell, in a session of its own: find it
@@ -627,7 +600,7 @@ func TestTraceDelayInterruptible(t *testing.T) {
 	if pid == 0 {
 		t.Fatal("queens not found under script")
 	}
-	syscall.Kill(pid, syscall.SIGINT)
+	clitest.Kill(pid, syscall.SIGINT)
 	done := make(chan struct{})
 	go func() { cmd.Wait(); close(done) }()
 	select {
@@ -635,70 +608,12 @@ func TestTraceDelayInterruptible(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatalf("still waiting 10 s after Ctrl-C: %q", out.String())
 	}
-	if code := exitStatus(cmd.ProcessState); code != 130 {
+	if code := clitest.ExitStatus(cmd.ProcessState); code != 130 {
 		t.Errorf("exit status %d, want 130", code)
 	}
 	if !strings.Contains(out.String(), "queens: interrupted after ") {
 		t.Errorf("the output does not end with 'queens: interrupted after ...': %q", out.String()[max(0, out.Len()-300):])
 	}
-}
-
-// TestSleepInterruptible: trace --delay's wait ends with the run.
-func TestSleepInterruptible(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(10 * time.Millisecond); cancel() }()
-	start := time.Now()
-	sleep(ctx, time.Hour)
-	if d := time.Since(start); d > time.Minute {
-		t.Errorf("sleep went on %v after its context ended", d)
-	}
-}
-
-// TestGIFDelayClamped: the longest --delay gives GIF frames of at most
-// 655.35 s (16 bits of hundredths), even the solutions held six times
-// as long, instead of delays wrapped round to short ones.
-func TestGIFDelayClamped(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "t.gif")
-	if _, stderr, code := runCLI(t, "", "trace", "-n", "4", "--gif", path, "--delay", "655s"); code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	g := readGIF(t, path)
-	if len(g.Delay) == 0 {
-		t.Fatal("no frames")
-	}
-	for i, d := range g.Delay {
-		if d < 65500 || d > math.MaxUint16 {
-			t.Errorf("frame %d: delay %d, want 65500..65535", i, d)
-		}
-	}
-}
-
-// FuzzParseDecimal: parseDecimal accepts exactly an optional sign and
-// decimal digits within the range of int, and reads them as strconv does
-// in base 10 (never octal or hex).
-func FuzzParseDecimal(f *testing.F) {
-	for _, s := range []string{"0", "8", "010", "-3", "+7", "0x10", "1_000", "", "-", " 8", "9223372036854775807",
-		"9223372036854775808", "-9223372036854775808", "٣", "1e3", "08"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		v, err := parseDecimal(s)
-		want, werr := strconv.ParseInt(s, 10, strconv.IntSize)
-		digits := strings.TrimLeft(s, "+-")
-		plain := len(s)-len(digits) <= 1 && digits != "" && strings.Trim(digits, "0123456789") == ""
-		switch {
-		case !plain && err == nil:
-			t.Errorf("parseDecimal(%q) = %d, want an error", s, v)
-		case plain && werr == nil && (err != nil || int64(v) != want):
-			t.Errorf("parseDecimal(%q) = %d, %v; want %d", s, v, err, want)
-		case plain && werr != nil && (err == nil || err.Error() != "value out of range"):
-			t.Errorf("parseDecimal(%q) = %d, %v; want value out of range", s, v, err)
-		case err == nil:
-			if back, err := parseDecimal(strconv.Itoa(v)); err != nil || back != v {
-				t.Errorf("parseDecimal(Itoa(%d)) = %d, %v", v, back, err)
-			}
-		}
-	})
 }
 
 // FuzzParseRange: compare's -n RANGE gives board sizes in 1..max, each
@@ -709,16 +624,16 @@ func FuzzParseRange(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		sizes, err := parseRange(s, compareMaxN)
+		sizes, err := parseRange(s, cmdutil.CompareMaxN)
 		if err != nil {
-			if exitCode(err) != 2 {
-				t.Errorf("parseRange(%q): %v, exit status %d, want 2", s, err, exitCode(err))
+			if cmdutil.ExitCode(err) != 2 {
+				t.Errorf("parseRange(%q): %v, exit status %d, want 2", s, err, cmdutil.ExitCode(err))
 			}
 			return
 		}
 		seen := map[int]bool{}
 		for _, n := range sizes {
-			if n < 1 || n > compareMaxN || seen[n] {
+			if n < 1 || n > cmdutil.CompareMaxN || seen[n] {
 				t.Errorf("parseRange(%q) = %v: %d out of range or repeated", s, sizes, n)
 			}
 			seen[n] = true
@@ -727,72 +642,4 @@ func FuzzParseRange(f *testing.F) {
 			t.Errorf("parseRange(%q) gave no sizes and no error", s)
 		}
 	})
-}
-
-// BenchmarkSolutionWriterFlush measures what the paced flush policy of
-// stdout (a clock read per solution, a flush per 100 ms) costs a fast stream:
-// perm lines of n = 12 into a 64 KiB buffer, with and without it.
-func BenchmarkSolutionWriterFlush(b *testing.B) {
-	sol := board.Solution{0, 2, 4, 7, 9, 11, 5, 10, 1, 6, 8, 3}
-	for _, flush := range []bool{false, true} {
-		b.Run("flush="+strconv.FormatBool(flush), func(b *testing.B) {
-			w := bufio.NewWriterSize(io.Discard, 64<<10)
-			sw := &solutionWriter{w: w, format: board.FormatPerm}
-			if flush {
-				sw.flush, sw.paced = w.Flush, true
-			}
-			for b.Loop() {
-				if err := sw.Write(sol); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
-}
-
-// TestDecimalFlagConversion: every urfave/cli integer flag of a command
-// is read in base 10 once setUsageErrors has seen the command, and its
-// action gets the value; the unsigned ones refuse a negative value.
-func TestDecimalFlagConversion(t *testing.T) {
-	var got []any
-	newCmd := func() *cli.Command {
-		got = nil
-		cmd := &cli.Command{Name: "x", Action: func(*cli.Context) error { return nil }, Flags: []cli.Flag{
-			&cli.IntFlag{Name: "a", Action: func(_ *cli.Context, v int) error { got = append(got, v); return nil }},
-			&cli.Int64Flag{Name: "b", Action: func(_ *cli.Context, v int64) error { got = append(got, v); return nil }},
-			&cli.UintFlag{Name: "c", Action: func(_ *cli.Context, v uint) error { got = append(got, v); return nil }},
-			&cli.Uint64Flag{Name: "d", Value: 7, Action: func(_ *cli.Context, v uint64) error { got = append(got, v); return nil }},
-		}}
-		setUsageErrors(cmd)
-		return cmd
-	}
-	app := &cli.App{Commands: []*cli.Command{newCmd()}, Writer: io.Discard, ErrWriter: io.Discard}
-	if err := app.Run([]string{"q", "x", "--a", "010", "--b", "-010", "--c", "010", "--d", "0010"}); err != nil {
-		t.Fatal(err)
-	}
-	want := []any{10, int64(-10), uint(10), uint64(10)}
-	if !slices.Equal(got, want) {
-		t.Errorf("actions got %v, want %v", got, want)
-	}
-	for _, args := range [][]string{{"--a", "0x10"}, {"--b", "1_0"}, {"--c", "-1"}, {"--d", "-1"}} {
-		app := &cli.App{Commands: []*cli.Command{newCmd()}, Writer: io.Discard, ErrWriter: io.Discard}
-		if err := app.Run(append([]string{"q", "x"}, args...)); err == nil || exitCode(err) != 2 {
-			t.Errorf("%v: error %v, want a usage error", args, err)
-		}
-	}
-}
-
-// TestIsProcessFile: the names of the process's own descriptors, and
-// nothing else.
-func TestIsProcessFile(t *testing.T) {
-	for path, want := range map[string]bool{
-		"/dev/stdout": true, "/dev/stderr": true, "/dev/fd/1": true, "/dev/fd/9": true,
-		"/proc/self/fd/1": true, "/proc/thread-self/fd/2": true, "/proc/123/fd/1": true,
-		"/dev/null": false, "/proc/sys/kernel/hostname": false, "/proc/self/environ": false,
-		"/proc/x1/fd/1": false, "out.txt": false, "/tmp/dev/stdout": false,
-	} {
-		if got := isProcessFile(path); got != want {
-			t.Errorf("isProcessFile(%q) = %v, want %v", path, got, want)
-		}
-	}
 }

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/gpu"
+	"github.com/queens-dev/queens/internal/cli/clitest"
 )
 
 // TestSplitShards counts n = 12 in 3 shards of sub-parts (--split 5), one
@@ -24,7 +24,7 @@ func TestSplitShards(t *testing.T) {
 		if i == 1 {
 			args = append(args, "--checkpoint", filepath.Join(dir, "1.ckpt"))
 		}
-		stdout, stderr, code := runCLI(t, "", args...)
+		stdout, stderr, code := clitest.Run(t, "", args...)
 		if code != 0 || !strings.Contains(stdout, `"scheme":"round-robin-split","split":5,`) {
 			t.Fatalf("shard %s: exit %d, %q, %q", shard, code, stdout, stderr)
 		}
@@ -36,12 +36,12 @@ func TestSplitShards(t *testing.T) {
 			t.Errorf("%s after the shard's line was written: %v; want it removed", f, err)
 		}
 	}
-	stdout, stderr, code := runCLI(t, lines.String(), "merge", "--verify", "1000", "-")
+	stdout, stderr, code := clitest.Run(t, lines.String(), "merge", "--verify", "1000", "-")
 	if code != 0 || !strings.HasPrefix(stdout, "14200 solutions") || !strings.Contains(stdout, "recounted") {
 		t.Errorf("merge --verify: exit %d, %q, %q", code, stdout, stderr)
 	}
 	two := strings.Join(strings.SplitAfter(lines.String(), "\n")[:2], "")
-	if _, stderr, code := runCLI(t, two, "merge", "-"); code == 0 || !strings.Contains(stderr, "QUEENS_N=12 QUEENS_SHARDS=3 QUEENS_SPLIT=5 sbatch --array=2 ") {
+	if _, stderr, code := clitest.Run(t, two, "merge", "-"); code == 0 || !strings.Contains(stderr, "QUEENS_N=12 QUEENS_SHARDS=3 QUEENS_SPLIT=5 sbatch --array=2 ") {
 		t.Errorf("merge missing shard 2: exit %d, stderr %q; want the resubmission with QUEENS_SPLIT", code, stderr)
 	}
 	for _, args := range [][]string{
@@ -51,20 +51,17 @@ func TestSplitShards(t *testing.T) {
 		{"-n", "12", "--count", "--split", "4"},
 		{"-n", "28", "--count", "--shard", "0/1", "--split", "auto"},
 	} {
-		_, stderr, code := runCLI(t, "", append([]string{"backtrack"}, args...)...)
+		_, stderr, code := clitest.Run(t, "", append([]string{"backtrack"}, args...)...)
 		if code != 2 || !strings.HasPrefix(stderr, "queens: ") || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("backtrack %v: exit %d, stderr %q; want a one-line usage error", args, code, stderr)
 		}
 	}
-	defer func(a func() error, c func(ctx context.Context, n int, opt gpu.Options) (gpu.Result, error)) {
-		gpuAvailable, gpuCount = a, c
-	}(gpuAvailable, gpuCount)
-	gpuAvailable, gpuCount = func() error { return nil }, gpu.Reference
-	_, stderr, code = runCLI(t, "", "backtrack", "-n", "12", "--count", "--shard", "0/3", "--split", "4", "--gpu")
+	defer SetGPU(func() error { return nil }, gpu.Reference)()
+	_, stderr, code = clitest.Run(t, "", "backtrack", "-n", "12", "--count", "--shard", "0/3", "--split", "4", "--gpu")
 	if code != 2 || !strings.Contains(stderr, "--gpu counts whole constellations") {
 		t.Errorf("--split with --gpu: exit %d, stderr %q", code, stderr)
 	}
-	if stdout, stderr, code := runCLI(t, "", "backtrack", "-n", "12", "--count", "--shard", "0/3", "--split", "0", "--gpu", "--json"); code != 0 || !strings.Contains(stdout, `"scheme":"round-robin",`) {
+	if stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", "12", "--count", "--shard", "0/3", "--split", "0", "--gpu", "--json"); code != 0 || !strings.Contains(stdout, `"scheme":"round-robin",`) {
 		t.Errorf("--split 0 with --gpu: exit %d, %q, %q", code, stdout, stderr)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
 )
 
 // compareStrategies are the strategies of compare --strategies, the
@@ -44,7 +45,7 @@ func strategyEngine(s backtrack.Strategy, stats *backtrack.Stats) compare.Engine
 // few percent). Strategies beyond their board limit are left out of that
 // n, with a line that says so.
 func runCompareStrategies(parent context.Context, o compareOptions, out io.Writer) error {
-	ctx, cancel := timeoutContext(parent, o.timeout)
+	ctx, cancel := cmdutil.TimeoutContext(parent, o.timeout)
 	defer cancel()
 	sizes, place := o.sizes, o.placed
 	fmt.Fprintf(out, "%4s  %-10s %10s %14s %12s  %s\n", "n", "strategy", "solutions", "queens placed", "tested", "verdict")
@@ -67,7 +68,7 @@ func runCompareStrategies(parent context.Context, o compareOptions, out io.Write
 			return fmt.Errorf("interrupted at n = %d: %w", n, err)
 		}
 		if ctx.Err() != nil {
-			return failf("stopped by --timeout %s at n = %d", o.timeout, n)
+			return cmdutil.Failf("stopped by --timeout %s at n = %d", o.timeout, n)
 		}
 		writeStrategyRows(out, r, used, stats)
 		if len(over) > 0 {
@@ -77,7 +78,7 @@ func runCompareStrategies(parent context.Context, o compareOptions, out io.Write
 	}
 	if problems > 0 {
 		fmt.Fprintf(out, "DISAGREE: %d problems\n", problems)
-		return failf("compare found %d problems", problems)
+		return cmdutil.Failf("compare found %d problems", problems)
 	}
 	against := "the published counts and lex"
 	if len(place) > 0 {

@@ -1,286 +1,21 @@
 package cli
 
 import (
-	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/queens-dev/queens/board"
-	"github.com/queens-dev/queens/internal/testutil"
+	"github.com/queens-dev/queens/internal/cli/clitest"
 )
-
-// The tests check --proof with testutil's plain RUP checker where the
-// build has no checker of its own.
-func init() {
-	if proofChecker == nil {
-		proofChecker = testutil.CheckRUP
-	}
-}
-
-// solvers is where the liar solvers live, seen from this package.
-const solvers = "../../testdata/solvers/"
-
-func need(t *testing.T, programs ...string) {
-	t.Helper()
-	for _, p := range programs {
-		if _, err := exec.LookPath(p); err != nil {
-			t.Skipf("%s not installed (apt-get install %s)", p, strings.TrimSuffix(p, "5"))
-		}
-	}
-}
-
-// oneLine checks that a failed run says why in one "queens: " line.
-func oneLine(t *testing.T, stderr string) {
-	t.Helper()
-	if !strings.HasPrefix(stderr, "queens: ") || strings.Count(stderr, "\n") != 1 {
-		t.Errorf("stderr is not one queens: line: %q", stderr)
-	}
-}
-
-// TestLiars: every lie a solver can tell about an UNSATISFIABLE answer, a
-// count or its exit status fails the run (exit status 1) with a one-line
-// reason.
-func TestLiars(t *testing.T) {
-	dir := t.TempDir()
-	q8 := filepath.Join(dir, "q8-uncompletable.cnf")
-	stdout, _, _ := runCLI(t, "", "dimacs", "-n", "8", "--place", "1:1", "--place", "2:3")
-	os.WriteFile(q8, []byte(stdout), 0o644)
-	tests := []struct {
-		name  string
-		needs []string
-		in    string
-		args  []string
-		want  string
-	}{
-		{"always UNSAT, --place", nil, "", []string{"sat", "-n", "8", "--place", "1:1", "--solver", solvers + "always-unsat.sh"},
-			"always-unsat.sh answered UNSATISFIABLE (no solution), but the backtracker gives a solution: [1 5 8 6 3 7 2 4]"},
-		{"always UNSAT, n = 40", nil, "", []string{"sat", "-n", "40", "--solver", solvers + "always-unsat.sh"},
-			"answered UNSATISFIABLE (no solution), but an explicit construction gives a solution"},
-		{"always UNSAT, --count", nil, "", []string{"sat", "-n", "9", "--count", "--solver", solvers + "always-unsat.sh"},
-			"answered UNSATISFIABLE (no solution), but the published count is 352"},
-		{"UNSAT after 2, --count", []string{"cadical"}, "", []string{"sat", "-n", "8", "--place", "1:1", "--count", "--solver", solvers + "unsat-after.sh 2"},
-			"unsat-after.sh found 2 solutions, then answered UNSATISFIABLE, but the backtracker counts 4"},
-		{"UNSAT after 5, --all", []string{"cadical"}, "", []string{"sat", "-n", "6", "--all", "--solver", solvers + "unsat-after.sh 3"},
-			"unsat-after.sh found 3 solutions, then answered UNSATISFIABLE, but the published count is 4"},
-		{"UNSAT after 3, --limit 5", []string{"cadical"}, "", []string{"sat", "-n", "8", "--limit", "5", "--solver", solvers + "unsat-after.sh 3"},
-			"found 3 solutions, then answered UNSATISFIABLE, but the published count is 92"},
-		{"model, exit 20", []string{"cadical"}, "", []string{"sat", "-n", "8", "--solver", solvers + "wrong-exit.sh 20"},
-			"wrong-exit.sh answered SATISFIABLE but exited with status 20"},
-		{"UNSAT, exit 10", []string{"cadical"}, "", []string{"sat", "-n", "3", "--solver", solvers + "wrong-exit.sh 10"},
-			"wrong-exit.sh answered UNSATISFIABLE but exited with status 10"},
-		{"UNSAT, exit 0", []string{"minisat"}, "", []string{"sat", "-n", "3", "--solver", solvers + "wrong-exit.sh 0 minisat", "--solver-output", "file"},
-			"answered UNSATISFIABLE but exited with status 0"},
-		{"truncated proof", []string{"cadical"}, "", []string{"sat", "-n", "8", "--place", "1:1", "--place", "2:3", "--proof", "--solver", solvers + "truncated-proof.sh {proof}"},
-			"UNSAT proof rejected: truncated-proof.sh's proof of UNSATISFIABLE (0 blocking clauses)"},
-		{"proof of another formula", []string{"cadical"}, "", []string{"sat", "-n", "8", "--place", "1:1", "--proof", "--solver", solvers + "other-proof.sh {proof}"},
-			"UNSAT proof rejected: other-proof.sh's proof of UNSATISFIABLE (0 blocking clauses): lemma 1"},
-		{"decode UNSAT", nil, "s UNSATISFIABLE\n", []string{"decode", "-n", "8"},
-			"decode: the solver answered UNSATISFIABLE (no solution), but an explicit construction gives a solution"},
-		{"decode UNSAT, --cnf with a completable queen", nil, "s UNSATISFIABLE\n", []string{"decode", "-n", "8", "--cnf", writeDimacs(t, dir, "8", "--place", "1:1")},
-			"decode: the solver answered UNSATISFIABLE (no solution), but the backtracker gives a solution: [1 5 8 6 3 7 2 4]"},
-		{"compare, UNSAT after 2", []string{"cadical"}, "", []string{"compare", "-n", "6", "--engines", "backtrack", "--solver", solvers + "unsat-after.sh 2"},
-			"compare found"},
-		{"compare, --place, UNSAT after 2", []string{"cadical"}, "", []string{"compare", "-n", "8", "--place", "1:1", "--engines", "backtrack", "--solver", solvers + "unsat-after.sh 2", "--encoding", "seq"},
-			"compare found"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			need(t, append(tt.needs, "sh")...)
-			stdout, stderr, code := runCLI(t, tt.in, tt.args...)
-			if code != 1 || !strings.Contains(stderr, tt.want) {
-				t.Errorf("exit %d, stderr %q; want 1 and %q\nstdout:\n%s", code, stderr, tt.want, stdout)
-			}
-			oneLine(t, stderr)
-			if strings.Contains(stdout, "no solution") || strings.HasPrefix(tt.args[0], "sat") && strings.Contains(stdout, "solutions") {
-				t.Errorf("an unchecked claim reached stdout:\n%s", stdout)
-			}
-			if tt.args[0] == "compare" && !strings.Contains(stdout, "unsat-after.sh 2") {
-				t.Errorf("compare does not name the liar:\n%s", stdout)
-			}
-		})
-	}
-}
-
-func writeDimacs(t *testing.T, dir string, n string, args ...string) string {
-	t.Helper()
-	stdout, stderr, code := runCLI(t, "", append([]string{"dimacs", "-n", n}, args...)...)
-	if code != 0 {
-		t.Fatalf("dimacs: %s", stderr)
-	}
-	path := filepath.Join(dir, "q"+n+strings.Join(args, "")+".cnf")
-	path = strings.ReplaceAll(path, ":", "-")
-	if err := os.WriteFile(path, []byte(stdout), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-// TestHonestSolvers: the installed solvers pass every check: a count with
-// a pre-placed queen, no solution at n = 3, and one board at n = 30.
-func TestHonestSolvers(t *testing.T) {
-	for _, solver := range []string{"cadical", "minisat", "picosat", "cryptominisat5", "clasp", "kissat", "clasp --heuristic=Vsids,92"} {
-		t.Run(solver, func(t *testing.T) {
-			need(t, strings.Fields(solver)[0])
-			for _, tc := range []struct {
-				args []string
-				want string
-			}{
-				{[]string{"-n", "8", "--place", "1:1", "--count"}, "4 solutions\n"},
-				{[]string{"-n", "6", "--all", "--format", "perm"}, "2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n5 3 1 6 4 2\n"},
-				{[]string{"-n", "3"}, "no solution\n"},
-				{[]string{"-n", "8", "--place", "1:1", "--place", "2:3"}, "no solution\n"},
-			} {
-				stdout, stderr, code := runCLI(t, "", append([]string{"sat", "--solver", solver}, tc.args...)...)
-				if len(tc.args) > 2 && tc.args[2] == "--all" {
-					stdout = sortLines(stdout)
-				}
-				if code != 0 || stdout != tc.want || stderr != "" {
-					t.Errorf("sat %v: exit %d, stdout %q, stderr %q; want %q", tc.args, code, stdout, stderr, tc.want)
-				}
-			}
-		})
-	}
-}
-
-func sortLines(s string) string {
-	lines := strings.SplitAfter(s, "\n")
-	for i := range lines {
-		for j := i + 1; j < len(lines); j++ {
-			if lines[j] < lines[i] {
-				lines[i], lines[j] = lines[j], lines[i]
-			}
-		}
-	}
-	return strings.Join(lines, "")
-}
-
-// TestProofs: with --proof, every UNSATISFIABLE answer is certified by a
-// checked DRAT proof, the one that ends a count too.
-func TestProofs(t *testing.T) {
-	skipShort(t, "checks DRAT proofs of three solvers")
-	for _, solver := range []string{"cadical", "picosat.trace", "kissat"} {
-		t.Run(solver, func(t *testing.T) {
-			need(t, solver)
-			for _, tc := range []struct {
-				args         []string
-				want, proofs string
-			}{
-				{[]string{"-n", "3"}, "no solution\n", "proofs=1"},
-				{[]string{"-n", "8", "--count"}, "92 solutions\n", "solves=93 solutions=92 proofs=1"},
-				{[]string{"-n", "9", "--place", "1:1", "--place", "2:3", "--count"}, "3 solutions\n", "solves=4 solutions=3 proofs=1"},
-				{[]string{"-n", "10", "--place", "1:1", "--place", "2:3", "--place", "3:5"}, "no solution\n", "proofs=1"},
-				{[]string{"-n", "30"}, "", "proofs=0"},
-			} {
-				stdout, stderr, code := runCLI(t, "", append([]string{"sat", "--solver", solver, "--proof", "--stats"}, tc.args...)...)
-				if code != 0 || tc.want != "" && stdout != tc.want || !strings.Contains(stderr, tc.proofs) {
-					t.Errorf("sat %v: exit %d, stdout %q, stderr %q; want %q and %s", tc.args, code, stdout, stderr, tc.want, tc.proofs)
-				}
-			}
-		})
-	}
-}
-
-// TestSolverFlags: --proof with a solver that writes no DRAT proof, or
-// without --solver, a bad quote and a bad --solver-output are usage
-// errors; minisat named otherwise is still found to write a result file.
-func TestSolverFlags(t *testing.T) {
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"sat", "-n", "4", "--proof"}, "--proof and --solver-output go with --solver"},
-		{[]string{"sat", "-n", "4", "--solver", "sh", "--proof"}, "writes no DRAT proof"},
-		{[]string{"sat", "-n", "4", "--solver", "'sh"}, "unterminated quote"},
-		{[]string{"sat", "-n", "4", "--solver", "sh", "--solver-output", "pipe"}, `unknown solver output "pipe"`},
-		{[]string{"compare", "-n", "4", "--solver", "sh", "--solver-limit", "99"}, "--solver-limit must be between 0 and 16"},
-		{[]string{"compare", "-n", "4", "--solver", "sh", "--encoding", "pairwise,nope"}, `unknown encoding "nope"`},
-	} {
-		_, stderr, code := runCLI(t, "", tc.args...)
-		if code != 2 || !strings.Contains(stderr, tc.want) {
-			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr, tc.want)
-		}
-	}
-	need(t, "minisat")
-	path, _ := exec.LookPath("minisat")
-	link := filepath.Join(t.TempDir(), "renamed solver")
-	os.Symlink(path, link)
-	quoted := "'" + link + "' -verb=0"
-	stdout, stderr, code := runCLI(t, "", "sat", "-n", "8", "--place", "1:1", "--count", "--solver", quoted)
-	if code != 0 || stdout != "4 solutions\n" {
-		t.Errorf("renamed minisat: exit %d, stdout %q, stderr %q", code, stdout, stderr)
-	}
-}
-
-// TestDecodeTrust: decode checks UNSATISFIABLE answers by proof or by the
-// referee, reads models of true literals only, and refuses a --cnf of
-// another n.
-func TestDecodeTrust(t *testing.T) {
-	dir := t.TempDir()
-	q4 := writeDimacs(t, dir, "4")
-	stdout, stderr, code := runCLI(t, "v 2 8 9 15 0\n", "decode", "-n", "4", "--cnf", q4, "--format", "perm")
-	if code != 0 || stdout != "2 4 1 3\n" {
-		t.Errorf("true literals only: exit %d, stdout %q, stderr %q", code, stdout, stderr)
-	}
-	_, stderr, code = runCLI(t, "v 2 8 9 15 0\n", "decode", "-n", "5", "--cnf", q4)
-	if code != 2 || !strings.Contains(stderr, `is the CNF of n = 4 (its "c n" line), not of -n 5`) {
-		t.Errorf("--cnf of another n: exit %d, stderr %q", code, stderr)
-	}
-	_, stderr, code = runCLI(t, "", "decode", "-n", "4", "--proof", q4)
-	if code != 2 || !strings.Contains(stderr, "--proof needs --cnf") {
-		t.Errorf("--proof without --cnf: exit %d, stderr %q", code, stderr)
-	}
-	// A completion that exists only on the board, not in the CNF's
-	// placement: the referee reads "c placed".
-	none := writeDimacs(t, dir, "8", "--place", "1:1", "--place", "2:3")
-	stdout, stderr, code = runCLI(t, "s UNSATISFIABLE\n", "decode", "-n", "8", "--cnf", none)
-	if code != 0 || stdout != "no solution\n" || stderr != "" {
-		t.Errorf("true UNSAT with --cnf: exit %d, stdout %q, stderr %q", code, stdout, stderr)
-	}
-	need(t, "cadical")
-	proof := filepath.Join(dir, "proof.drat")
-	cmd := exec.Command("cadical", "-q", none, proof)
-	if cmd.Run(); cmd.ProcessState.ExitCode() != 20 {
-		t.Fatalf("cadical: exit %d", cmd.ProcessState.ExitCode())
-	}
-	stdout, stderr, code = runCLI(t, "", "decode", "-n", "8", "--cnf", none, "--proof", proof)
-	if code != 0 || stdout != "no solution\n" {
-		t.Errorf("decode --proof: exit %d, stdout %q, stderr %q", code, stdout, stderr)
-	}
-	stdout, stderr, code = runCLI(t, "s UNSATISFIABLE\n", "decode", "-n", "8", "--cnf", none, "--proof", proof, "-")
-	if code != 0 || stdout != "no solution\n" {
-		t.Errorf("decode --proof -: exit %d, stdout %q, stderr %q", code, stdout, stderr)
-	}
-	// The same proof against a formula it does not refute.
-	some := writeDimacs(t, dir, "8", "--place", "1:1")
-	_, stderr, code = runCLI(t, "", "decode", "-n", "8", "--cnf", some, "--proof", proof)
-	if code != 1 || !strings.Contains(stderr, "does not refute") || !strings.Contains(stderr, "lemma") {
-		t.Errorf("decode --proof of another CNF: exit %d, stderr %q", code, stderr)
-	}
-	oneLine(t, stderr)
-	// A truncated proof, cut inside a lemma: malformed (exit status 2,
-	// as for any syntax error).
-	data, _ := os.ReadFile(proof)
-	os.WriteFile(proof, data[:len(data)/2], 0o644)
-	_, stderr, code = runCLI(t, "", "decode", "-n", "8", "--cnf", none, "--proof", proof)
-	if code != 2 || !strings.Contains(stderr, "malformed") {
-		t.Errorf("decode --proof, truncated: exit %d, stderr %q", code, stderr)
-	}
-	_, stderr, code = runCLI(t, "s SATISFIABLE\nv 1 0\n", "decode", "-n", "8", "--cnf", none, "--proof", proof, "-")
-	if code != 2 || !strings.Contains(stderr, "this one is SATISFIABLE") {
-		t.Errorf("decode --proof of a SAT answer: exit %d, stderr %q", code, stderr)
-	}
-}
 
 // TestCompareSolvers: compare enumerates external solvers up to
 // --solver-limit on each --encoding, with --place too; a command with a
 // comma stays one command; a solver that hangs is named under --timeout
 // with the rows done so far kept.
 func TestCompareSolvers(t *testing.T) {
-	need(t, "clasp")
-	stdout, stderr, code := runCLI(t, "", "compare", "-n", "7-8", "--place", "1:2", "--engines", "backtrack",
+	clitest.Need(t, "clasp")
+	stdout, stderr, code := clitest.Run(t, "", "compare", "-n", "7-8", "--place", "1:2", "--engines", "backtrack",
 		"--solver", "clasp --heuristic=Vsids,92", "--encoding", "pairwise,seq", "--solver-limit", "8")
 	if code != 0 || stderr != "" || !strings.Contains(stdout, "clasp --heuristic=Vsids,92/seq") || strings.Contains(stdout, "one model") {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
@@ -288,51 +23,18 @@ func TestCompareSolvers(t *testing.T) {
 	if !strings.Contains(stdout, "agree: 6 runs") {
 		t.Errorf("want 6 runs (2 sizes, backtrack and 2 encodings):\n%s", stdout)
 	}
-	stdout, _, code = runCLI(t, "", "compare", "-n", "9", "--engines", "backtrack", "--solver", "clasp", "--solver-limit", "8")
+	stdout, _, code = clitest.Run(t, "", "compare", "-n", "9", "--engines", "backtrack", "--solver", "clasp", "--solver-limit", "8")
 	if code != 0 || !strings.Contains(stdout, "clasp (one model)") {
 		t.Errorf("above --solver-limit: exit %d, stdout:\n%s", code, stdout)
 	}
 	dir := t.TempDir()
 	hang := filepath.Join(dir, "hang")
 	os.WriteFile(hang, []byte("#!/bin/sh\ncase \"$1\" in *probe*) echo 's UNSATISFIABLE'; exit 20;; esac\nsleep 60\n"), 0o755)
-	stdout, stderr, code = runCLI(t, "", "compare", "-n", "4-5", "--engines", "backtrack,sat/seq", "--solver", hang, "--timeout", "1s")
+	stdout, stderr, code = clitest.Run(t, "", "compare", "-n", "4-5", "--engines", "backtrack,sat/seq", "--solver", hang, "--timeout", "1s")
 	if code != 1 || !strings.Contains(stderr, "stopped by --timeout 1s at n = 4 while "+hang+" ran") {
 		t.Errorf("hang: exit %d, stderr %q", code, stderr)
 	}
 	if !strings.Contains(stdout, "sat/seq") || !strings.Contains(stdout, "TIMEOUT") {
 		t.Errorf("hang: the rows done are lost:\n%s", stdout)
-	}
-}
-
-// TestRefereeUnverified: a claim beyond the referee's limits is reported
-// as unverified, unless a checked proof certifies it; one it can check is
-// not.
-func TestRefereeUnverified(t *testing.T) {
-	place := []board.Queen{{Row: 0, Col: 0}}
-	for _, tc := range []struct {
-		n         int
-		found     uint64
-		certified bool
-		want      string
-	}{
-		{20, 5, false, "queens: unverified: cadical found 5 solutions, then answered UNSATISFIABLE on n = 20 with --place 1:1; the referee cannot check it (it counts completions of pre-placed queens only up to n = 16), and no proof was checked (--proof)\n"},
-		{20, 5, true, ""},
-		{8, 4, false, ""},
-	} {
-		r := &referee{ctx: context.Background(), cmd: "sat", solver: "cadical", n: tc.n, place: place, count: true,
-			certified: func() bool { return tc.certified }}
-		if err := r.check(tc.found); err != nil {
-			t.Fatalf("n=%d: %v", tc.n, err)
-		}
-		got := ""
-		if err := r.unverified(nil); err != nil {
-			got = "queens: " + err.Error() + "\n"
-			if code := exitCode(err); code != exitUnverified {
-				t.Errorf("n=%d: exit status %d, want %d", tc.n, code, exitUnverified)
-			}
-		}
-		if got != tc.want {
-			t.Errorf("n=%d certified %v: warning %q, want %q", tc.n, tc.certified, got, tc.want)
-		}
 	}
 }

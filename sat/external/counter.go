@@ -51,7 +51,7 @@ func (c Counter) Count(ctx context.Context, path string) (uint64, error) {
 	if maxOut <= 0 {
 		maxOut = DefaultMaxOutput
 	}
-	r, err := runSolver(ctx, argv[0], append(argv[1:], path), maxOut)
+	r, err := runSolver(ctx, argv[0], withCNF(argv, path), maxOut)
 	if err != nil {
 		if ctx.Err() != nil {
 			return 0, ctx.Err()

@@ -126,7 +126,8 @@ func New(cnf *encode.CNF, command string) (*Solver, error) {
 // New returns a Solver that runs the solver on cnf, which must have N set.
 // Each solve writes the CNF, with a blocking clause per solution found so
 // far, to a temporary file and runs the command with the file's name
-// appended (and, in OutputFile mode, a result file's name after it).
+// appended, or in place of [CNFPlaceholder] (and, in OutputFile mode, a
+// result file's name after it all).
 //
 // Every answer is checked. The exit status must match the answer, as the
 // SAT competition's rules say: 10 with SATISFIABLE, 20 with
@@ -245,7 +246,7 @@ func probe(ctx context.Context, argv []string, maxOut int64) (OutputMode, error)
 	}
 	name := filepath.Base(argv[0])
 	argv = fillProof(argv, filepath.Join(dir, "probe.proof"))
-	r, err := runSolver(ctx, argv[0], append(argv[1:len(argv):len(argv)], in), maxOut)
+	r, err := runSolver(ctx, argv[0], withCNF(argv, in), maxOut)
 	if err != nil {
 		return OutputProbe, err
 	}
@@ -258,7 +259,7 @@ func probe(ctx context.Context, argv []string, maxOut int64) (OutputMode, error)
 		return OutputStdout, nil
 	}
 	out := filepath.Join(dir, "result.txt")
-	r, err2 := runSolver(ctx, argv[0], append(argv[1:len(argv):len(argv)], in, out), maxOut)
+	r, err2 := runSolver(ctx, argv[0], withCNF(argv, in, out), maxOut)
 	if err2 != nil {
 		return OutputProbe, err2
 	}
@@ -360,12 +361,10 @@ func (x *external) solve(ctx context.Context, dir string, cnf *encode.CNF, proof
 			return nil, err
 		}
 	}
-	args := append(argv[1:len(argv):len(argv)], in)
 	if x.x.Output == OutputFile {
-		args = append(args, out)
+		post = append([]string{out}, post...)
 	}
-	args = append(args, post...)
-	r, err := runSolver(ctx, x.argv[0], args, x.x.MaxOutput)
+	r, err := runSolver(ctx, x.argv[0], withCNF(argv, in, post...), x.x.MaxOutput)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,9 @@
+//go:build unix
+
 package external_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -67,6 +70,7 @@ func TestProofArgs(t *testing.T) {
 	}{
 		{[]string{"/usr/bin/cadical", "-q"}, []string{"/usr/bin/cadical", "-q"}, []string{"P"}},
 		{[]string{"kissat"}, []string{"kissat"}, []string{"P"}},
+		{[]string{"cryptominisat5", "--verb", "0"}, []string{"cryptominisat5", "--verb", "0"}, []string{"P"}},
 		{[]string{"picosat.trace"}, []string{"picosat.trace", "-R", "P"}, nil},
 		{[]string{"glucose"}, []string{"glucose", "-certified", "-certified-output=P"}, nil},
 		{[]string{"my", "--drat={proof}"}, []string{"my", "--drat=P"}, nil},
@@ -77,7 +81,7 @@ func TestProofArgs(t *testing.T) {
 			t.Errorf("ProofArgs(%q) = %q, %q, %v; want %q, %q", tt.argv, words, post, err, tt.words, tt.post)
 		}
 	}
-	for _, argv := range [][]string{{"picosat"}, {"cryptominisat5"}, {"minisat"}, {"clasp"}} {
+	for _, argv := range [][]string{{"picosat"}, {"minisat"}, {"clasp"}} {
 		if _, _, err := external.ProofArgs(argv, "P"); !errors.Is(err, external.ErrNoProof) {
 			t.Errorf("ProofArgs(%q) = %v, want ErrNoProof", argv, err)
 		}
@@ -332,5 +336,52 @@ func TestExternalBadProofs(t *testing.T) {
 				t.Errorf("after %d solutions: %v; want ErrProof, %q", n, err, tt.want)
 			}
 		})
+	}
+}
+
+// TestCNFPlaceholder: {cnf} puts the CNF's name where the command takes
+// it, here before the proof's for a solver that takes the proof first;
+// without it the name goes last. The solver's answers, proofs and the
+// count of n = 6 are checked as any other's.
+func TestCNFPlaceholder(t *testing.T) {
+	cadical, err := exec.LookPath("cadical")
+	if err != nil {
+		t.Skip("cadical not installed (apt-get install cadical)")
+	}
+	// The script takes the CNF after -i and the proof last; it refuses
+	// a -i without a CNF file after it.
+	solver := script(t, `[ $# = 3 ] && [ "$1" = -i ] && grep -q '^p cnf' "$2" || { echo "c usage: -i CNF PROOF, not $*"; exit 1; }
+exec `+cadical+` -q --no-binary "$2" "$3"`)
+	cnf, _ := encode.Queens(6, "pairwise", nil)
+	for _, tt := range []struct {
+		command string
+		ok      bool
+	}{
+		{solver + " -i {cnf} {proof}", true},
+		{solver + " -i {proof}", false}, // the CNF appended last, the proof after -i
+	} {
+		s, err := external.External{Command: tt.command, Output: external.OutputStdout, Proof: testutil.CheckRUP}.New(cnf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := s.Count(context.Background())
+		if tt.ok && (err != nil || n != 4) {
+			t.Errorf("%s: %d solutions, %v; want 4", tt.command, n, err)
+		}
+		if !tt.ok && err == nil {
+			t.Errorf("%s: %d solutions, no error; want the script's refusal", tt.command, n)
+		}
+	}
+	// A counter too: {cnf} then a word of its own.
+	counter := script(t, `[ "$2" = last ] || exit 1
+exec clasp -n 0 -q "$1"`)
+	if _, err := exec.LookPath("clasp"); err == nil {
+		path := filepath.Join(t.TempDir(), "q6.cnf")
+		var buf bytes.Buffer
+		encode.DIMACS{ModelCounting: true}.Write(&buf, cnf)
+		os.WriteFile(path, buf.Bytes(), 0o644)
+		if got, err := (external.Counter{Command: counter + " {cnf} last"}).Count(context.Background(), path); err != nil || got != 4 {
+			t.Errorf("counter with {cnf}: %d, %v; want 4", got, err)
+		}
 	}
 }

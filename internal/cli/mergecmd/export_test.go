@@ -1,0 +1,6 @@
+package mergecmd
+
+// The package's own names its external tests use.
+const MaxShardLine = maxShardLine
+
+var Percent = percent
