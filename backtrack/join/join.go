@@ -368,6 +368,9 @@ type worker struct {
 	zs []uint64
 	pr []quarter
 	ex [4]quarters // tables of exact columns: top left and right, bottom left and right
+	// units, when set, limits countQuarters to the column sets of ranks
+	// units[0] to units[1]-1 of a part (see [Piece.CountUnits]).
+	units *[2]int
 }
 
 // halfSet is the halves of one side of a part, sorted by their inner
@@ -427,6 +430,7 @@ func (hs *halfSet) get(key uint32) []uint64 {
 
 // count counts the solutions of part p, giving up early once stop is set.
 func (w *worker) count(p part, stop *atomic.Bool) count {
+	w.m.stop = stop
 	if w.pl.q != nil || w.pl.exact {
 		return w.countQuarters(p, stop)
 	}

@@ -1,6 +1,9 @@
 package join
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync/atomic"
+)
 
 // direct is the number of pairs below which two lists are matched pair
 // by pair: too few to pay for tables.
@@ -45,6 +48,11 @@ type matcher struct {
 	sx, sy   []uint64
 	// forceKB, when not negative, fixes the key bits (for the tests).
 	forceKB int
+	// stop, if not nil, ends disjoint early once set (between groups, a
+	// few milliseconds apart at most: a column set of n = 28 takes
+	// minutes); its sum is then partial, and the caller, which checks
+	// stop, drops it.
+	stop *atomic.Bool
 
 	// The 512-lane paths (probeWide, probeAVX2), where the machine has
 	// them.
@@ -144,6 +152,9 @@ func (m *matcher) disjoint(xs, ys []uint64) (sum, pairs uint64) {
 	all := uint32(1)<<uint(m.kb) - 1
 	s := 0 // the bucket of ys that holds the group's first pattern
 	for start, stop := 0, 0; start < ny; start = stop {
+		if m.stop != nil && m.stop.Load() {
+			break
+		}
 		for int(m.yAt[s+1]) <= start {
 			s++
 		}

@@ -523,8 +523,20 @@ func (w *worker) countQuarters(p part, stop *atomic.Bool) count {
 	if need < 0 || need > m {
 		return c
 	}
-	// Every set of need of the m inner columns, as the bits of pick.
-	for pick := uint32(1)<<uint(need) - 1; pick < 1<<uint(m); {
+	// Every set of need of the m inner columns, as the bits of pick, the
+	// rank-th (of units) in this order.
+	first, end := 0, int(^uint(0)>>1)
+	if w.units != nil {
+		first, end = w.units[0], w.units[1]
+	}
+	for pick, rank := uint32(1)<<uint(need)-1, 0; pick < 1<<uint(m) && rank < end; rank++ {
+		if rank < first {
+			if pick == 0 {
+				break
+			}
+			pick = nextSet(pick)
+			continue
+		}
 		var key uint32
 		for a := pick; a != 0; a &= a - 1 {
 			key |= pos[bits.TrailingZeros32(a)]
@@ -553,10 +565,16 @@ func (w *worker) countQuarters(p part, stop *atomic.Bool) count {
 		if pick == 0 {
 			break
 		}
-		lowest := pick & -pick
-		r := pick + lowest
-		pick = (r^pick)>>2/lowest | r
+		pick = nextSet(pick)
 	}
 	c.total = p.weight * sum
 	return c
+}
+
+// nextSet returns the next larger number with as many bits set as pick
+// (pick > 0).
+func nextSet(pick uint32) uint32 {
+	lowest := pick & -pick
+	r := pick + lowest
+	return (r^pick)>>2/lowest | r
 }
