@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,6 +21,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/internal/quote"
 )
 
@@ -40,6 +42,10 @@ import (
 //	{"elapsed":12.5}
 //	{"checksum":"..."}
 //
+// A piece of the join from n = [UnitMinN] on, counted a column set at a
+// time, has a line for each unit finished until the whole piece is, which
+// replaces them: {"piece":[-1,31,2],"unit":7,"total24":...}.
+//
 // A piece is written as in a shard line: a constellation [top, bottom,
 // left, right] (with the sub-part after them in the scheme
 // "round-robin-split"), a part of the join (scheme "join-parts-3") [middle,
@@ -50,13 +56,15 @@ type Checkpoint struct {
 	split   int      // the shard's [Spec.Split], for the form of its pieces
 	lock    *os.File // held open, locked, while the checkpoint is in use
 	mu      sync.Mutex
-	saved   int // pieces in the file on disk
+	saved   int // pieces in the file on disk (units not counted)
 	done    []Piece
-	seen    map[key]bool  // the pieces of done
-	written time.Time     // when the file was last written
-	pending bool          // pieces recorded since
-	earlier time.Duration // the time the runs before this one spent, as the file says
-	opened  time.Time     // when this run opened it
+	seen    map[key]bool    // the whole pieces of done
+	units   map[unitOf]bool // the units of done
+	n       int             // the board, for the units' range
+	written time.Time       // when the file was last written
+	pending bool            // pieces recorded since
+	earlier time.Duration   // the time the runs before this one spent, as the file says
+	opened  time.Time       // when this run opened it
 }
 
 type checkpointElapsed struct {
@@ -79,6 +87,7 @@ type checkpointHeader struct {
 
 type checkpointPiece struct {
 	Piece    []int64 `json:"piece"`
+	Unit     *int    `json:"unit,omitempty"` // the rank of a unit of a join piece (see [Piece])
 	Total24  uint64  `json:"total24"`
 	Unique24 uint64  `json:"unique24"`
 	Nodes    uint64  `json:"nodes"`
@@ -116,7 +125,7 @@ func OpenCheckpoint(path string, s Spec) (*Checkpoint, error) {
 	if path, err = resolve(path); err != nil {
 		return nil, fmt.Errorf("open checkpoint: %w", err)
 	}
-	c := &Checkpoint{path: path, header: h, split: s.Split, seen: map[key]bool{}, opened: time.Now()}
+	c := &Checkpoint{path: path, header: h, split: s.Split, seen: map[key]bool{}, units: map[unitOf]bool{}, n: s.N, opened: time.Now()}
 	if _, err := os.Stat(filepath.Dir(path)); err != nil {
 		// Fail now, not at the first finished piece, if it cannot be
 		// written there.
@@ -175,7 +184,7 @@ func (c *Checkpoint) read(pieces []key, s Spec) error {
 	for _, p := range pieces {
 		ofShard[p] = true
 	}
-	data, err := readBounded(path, int64(len(pieces)+2)*4096)
+	data, err := readBounded(path, int64(len(pieces)+2)*4096+maxUnitLines*256)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -226,17 +235,62 @@ func (c *Checkpoint) read(pieces []key, s Spec) error {
 		if err != nil {
 			return bad("line %d: %v", i+2, err)
 		}
-		if !ofShard[sp] || c.has(sp) {
-			return bad("line %d: piece %v is not one of the shard's or appears twice", i+2, sp)
+		pc := Piece{sp: sp, t: backtrack.Tally{Total24: p.Total24, Unique24: p.Unique24, Nodes: p.Nodes}}
+		if p.Unit != nil {
+			if *p.Unit < 0 || *p.Unit >= maxUnitLines<<8 {
+				return bad("line %d: unit %d of piece %v is out of range", i+2, *p.Unit, sp)
+			}
+			pc.unit = *p.Unit + 1
 		}
-		t := backtrack.Tally{Total24: p.Total24, Unique24: p.Unique24, Nodes: p.Nodes}
-		if err := sp.checkTally(s.N, t); err != nil {
+		if err := c.add(pc, ofShard); err != nil {
 			return bad("line %d: %v", i+2, err)
 		}
-		c.done = append(c.done, Piece{sp: sp, t: t})
-		c.seen[sp] = true
+		if err := sp.checkTally(s.N, pc.t); err != nil {
+			return bad("line %d: %v", i+2, err)
+		}
 	}
-	c.saved = len(c.done)
+	c.saved = len(c.seen)
+	return nil
+}
+
+// maxUnitLines bounds the units of join pieces a checkpoint holds (those
+// of the pieces in progress when it was written: a few thousand).
+const maxUnitLines = 1 << 16
+
+// unitOf names one unit of a piece.
+type unitOf struct {
+	sp   key
+	unit int
+}
+
+// add adds a piece or unit read from the file, refusing one that is not
+// the shard's (ofShard), not a unit of its piece, or there already.
+func (c *Checkpoint) add(p Piece, ofShard map[key]bool) error {
+	if !ofShard[p.sp] || c.has(p.sp) {
+		return fmt.Errorf("piece %v is not one of the shard's or appears twice", p.sp)
+	}
+	if p.unit == 0 {
+		for u := range c.units {
+			if u.sp == p.sp {
+				return fmt.Errorf("piece %v appears whole after units of it", p.sp)
+			}
+		}
+		c.done = append(c.done, p)
+		c.seen[p.sp] = true
+		return nil
+	}
+	units := 0
+	if p.sp.join && p.sp.jp.Middle != join.Symmetric && c.n >= UnitMinN {
+		units, _ = p.sp.jp.Units(c.n)
+	}
+	if p.unit > units || c.units[unitOf{p.sp, p.unit}] {
+		return fmt.Errorf("%v is not a unit of the piece (it has %d) or appears twice", p, units)
+	}
+	if len(c.units) >= maxUnitLines {
+		return fmt.Errorf("more than %d units of pieces", maxUnitLines)
+	}
+	c.done = append(c.done, p)
+	c.units[unitOf{p.sp, p.unit}] = true
 	return nil
 }
 
@@ -262,7 +316,8 @@ func (c *Checkpoint) Saved() int {
 // shard's elapsed time is this plus its own.
 func (c *Checkpoint) Earlier() time.Duration { return c.earlier }
 
-// Done returns the pieces recorded so far.
+// Done returns the pieces recorded so far, and the units of the pieces
+// of the join in progress ([Piece.Unit]; [Options.Done] takes both).
 func (c *Checkpoint) Done() []Piece {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -276,17 +331,30 @@ func (c *Checkpoint) Done() []Piece {
 func (c *Checkpoint) Record(p Piece) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.has(p.sp) {
+	if c.has(p.sp) || c.units[unitOf{p.sp, p.unit}] {
 		return nil // recorded already: a piece is in the file once
 	}
-	c.done = append(c.done, p)
-	c.seen[p.sp] = true
+	if p.unit > 0 {
+		c.units[unitOf{p.sp, p.unit}] = true
+		c.done = append(c.done, p)
+	} else {
+		// The whole piece replaces its units.
+		c.done = slices.DeleteFunc(c.done, func(q Piece) bool {
+			if q.sp == p.sp {
+				delete(c.units, unitOf{q.sp, q.unit})
+				return true
+			}
+			return false
+		})
+		c.done = append(c.done, p)
+		c.seen[p.sp] = true
+	}
 	c.pending = true
 	if time.Since(c.written) < CheckpointEvery {
 		return nil
 	}
 	if err := c.write(); err != nil {
-		return fmt.Errorf("record checkpoint: %w (%s holds %d of the %d pieces finished)", err, c.path, c.saved, len(c.done))
+		return fmt.Errorf("record checkpoint: %w (%s holds %d of the %d pieces finished)", err, c.path, c.saved, len(c.seen))
 	}
 	return nil
 }
@@ -300,7 +368,7 @@ func (c *Checkpoint) Flush() error {
 		return nil
 	}
 	if err := c.write(); err != nil {
-		return fmt.Errorf("write checkpoint: %w (%s holds %d of the %d pieces finished)", err, c.path, c.saved, len(c.done))
+		return fmt.Errorf("write checkpoint: %w (%s holds %d of the %d pieces finished)", err, c.path, c.saved, len(c.seen))
 	}
 	return nil
 }
@@ -312,7 +380,12 @@ func (c *Checkpoint) write() error {
 	b.Write(c.header)
 	b.WriteByte('\n')
 	for _, p := range c.done {
-		line, _ := json.Marshal(checkpointPiece{formOf(c.split, p.sp), p.t.Total24, p.t.Unique24, p.t.Nodes})
+		cp := checkpointPiece{Piece: formOf(c.split, p.sp), Total24: p.t.Total24, Unique24: p.t.Unique24, Nodes: p.t.Nodes}
+		if p.unit > 0 {
+			u := p.unit - 1
+			cp.Unit = &u
+		}
+		line, _ := json.Marshal(cp)
 		b.Write(line)
 		b.WriteByte('\n')
 	}
@@ -341,7 +414,7 @@ func (c *Checkpoint) write() error {
 		os.Remove(f.Name())
 		return err
 	}
-	c.written, c.pending, c.saved = time.Now(), false, len(c.done)
+	c.written, c.pending, c.saved = time.Now(), false, len(c.seen)
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/board"
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 // constellationPrint is the fingerprint of shard s of Scheme covering
@@ -208,5 +210,134 @@ func TestJoinCheckpointResume(t *testing.T) {
 	}
 	if p, err := ReadProgress([]string{path}); err != nil || p.Done != parts || p.Parts != parts || p.Work != 1 {
 		t.Errorf("ReadProgress of the finished join checkpoint: %+v, %v; want %d of %d pieces, all the work", p, err, parts, parts)
+	}
+}
+
+// TestJoinUnitsResume counts one piece of n = 20 (where a piece is counted
+// a column set at a time) on two threads, stops it after 40 of its units,
+// and resumes it from the checkpoint, which holds the units finished: the
+// second run counts only the others, and the tally is the piece's as
+// join.Piece.CountWith counts it whole.
+func TestJoinUnitsResume(t *testing.T) {
+	if testutil.Race {
+		t.Skip("a piece of n = 20 takes a minute under the race detector")
+	}
+	const n, index = UnitMinN, 300
+	s := Spec{N: n, Shards: 513, Index: index, Version: "v", Scheme: JoinScheme}
+	ps, _, err := s.JoinPieces()
+	if err != nil || len(ps) != 1 {
+		t.Fatalf("shard %v: pieces %v, %v; want one", s, ps, err)
+	}
+	units, err := ps[0].Units(n)
+	if err != nil || units < 100 {
+		t.Fatalf("piece %v: %d units, %v; want at least 100", ps[0], units, err)
+	}
+	want, err := ps[0].CountWith(context.Background(), n, join.Options{Threads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "ck.ckpt")
+	cp, err := OpenCheckpoint(path, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	recorded := 0
+	_, err = Run(ctx, s, Options{Threads: 2, Engine: EngineJoin,
+		OnPiece: func(p Piece) error { t.Errorf("piece %v finished after %d units", p, recorded); return nil },
+		OnUnit: func(p Piece) error {
+			if !p.Unit() {
+				t.Errorf("OnUnit got %v, not a unit", p)
+			}
+			if recorded++; recorded == 40 {
+				cancel()
+			}
+			return cp.Record(p)
+		}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run cancelled: %v, want context.Canceled", err)
+	}
+	if err := cp.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	cp.Close()
+	if cp, err = OpenCheckpoint(path, s); err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	done := cp.Done()
+	if len(done) < 40 || len(done) >= units || cp.Saved() != 0 {
+		t.Fatalf("the checkpoint holds %d units (%d whole pieces), want 40 to %d units", len(done), cp.Saved(), units-1)
+	}
+	counted, finished := 0, 0
+	res, err := Run(context.Background(), s, Options{Threads: 2, Engine: EngineJoin, Done: done,
+		OnUnit:  func(p Piece) error { counted++; return cp.Record(p) },
+		OnPiece: func(p Piece) error { finished++; return cp.Record(p) }})
+	if err != nil || res.Tallies[0] != want {
+		t.Fatalf("resumed Run: %+v, %v; want %+v", res.Tallies, err, want)
+	}
+	if finished != 1 || counted != units-len(done)-1 {
+		t.Errorf("resumed Run: %d units and %d pieces, want %d and 1", counted, finished, units-len(done)-1)
+	}
+	if err := cp.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if got := cp.Done(); len(got) != 1 || got[0].Unit() || cp.Saved() != 1 {
+		t.Errorf("the finished checkpoint holds %v, want the whole piece alone", got)
+	}
+}
+
+// TestCheckpointUnitsRefused: a checkpoint whose unit lines name a unit
+// past the piece's, a negative one, one twice, a unit after its whole
+// piece, or a unit of a piece below UnitMinN, is refused (ErrCheckpoint),
+// checksum recomputed or not.
+func TestCheckpointUnitsRefused(t *testing.T) {
+	s := Spec{N: UnitMinN, Shards: 513, Index: 300, Version: "v", Scheme: JoinScheme}
+	ps, _, _ := s.JoinPieces()
+	units, _ := ps[0].Units(s.N)
+	form := fmt.Sprint(ps[0].Ints())
+	form = strings.ReplaceAll(strings.Trim(form, "[]"), " ", ",")
+	tally := `"total24":0,"unique24":0,"nodes":0`
+	unit := func(u int) string { return fmt.Sprintf(`{"piece":[%s],"unit":%d,%s}`, form, u, tally) }
+	whole := fmt.Sprintf(`{"piece":[%s],%s}`, form, tally)
+	small := Spec{N: 16, Shards: 1, Version: "v", Scheme: JoinScheme}
+	sps, _, _ := small.JoinPieces()
+	smallForm := strings.ReplaceAll(strings.Trim(fmt.Sprint(sps[0].Ints()), "[]"), " ", ",")
+	for _, c := range []struct {
+		name  string
+		spec  Spec
+		lines []string
+	}{
+		{"past the units", s, []string{unit(units)}},
+		{"negative", s, []string{unit(-1)}},
+		{"twice", s, []string{unit(3), unit(3)}},
+		{"after the whole piece", s, []string{whole, unit(3)}},
+		{"whole after units", s, []string{unit(3), whole}},
+		{"below UnitMinN", small, []string{fmt.Sprintf(`{"piece":[%s],"unit":0,%s}`, smallForm, tally)}},
+	} {
+		pieces, _, _ := c.spec.keys()
+		body := string(headerOf(c.spec, pieces)) + "\n" + strings.Join(c.lines, "\n") + "\n"
+		path := filepath.Join(t.TempDir(), "ck.ckpt")
+		if err := os.WriteFile(path, resignCheckpoint([]byte(body+"{}\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if cp, err := OpenCheckpoint(path, c.spec); !errors.Is(err, ErrCheckpoint) {
+			t.Errorf("%s: OpenCheckpoint: %v, want ErrCheckpoint", c.name, err)
+			if err == nil {
+				cp.Close()
+			}
+		}
+	}
+	// A well-formed one opens, its unit reported as one.
+	pieces, _, _ := s.keys()
+	path := filepath.Join(t.TempDir(), "ck.ckpt")
+	os.WriteFile(path, resignCheckpoint([]byte(string(headerOf(s, pieces))+"\n"+unit(units-1)+"\n{}\n")), 0o644)
+	cp, err := OpenCheckpoint(path, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	if d := cp.Done(); len(d) != 1 || !d[0].Unit() || !strings.HasSuffix(d[0].String(), fmt.Sprintf(" unit %d", units-1)) {
+		t.Errorf("the unit line read as %v", d)
 	}
 }

@@ -130,10 +130,14 @@ func ReadProgress(paths []string) (Progress, error) {
 				return p, fmt.Errorf("progress: %s: %w", path, err)
 			}
 			scheme = h.Scheme
+			whole := 0
 			for _, d := range done {
-				cost[d.sp] = float64(d.t.Nodes)
+				if !d.Unit() { // the units of a piece in progress are not counted
+					cost[d.sp] = float64(d.t.Nodes)
+					whole++
+				}
 			}
-			if err := note(ShardProgress{Shard: h.Shard, Done: len(done), Pieces: len(pieces), Modified: st.ModTime(), Path: path}, h.N, h.Shards, h.Split); err != nil {
+			if err := note(ShardProgress{Shard: h.Shard, Done: whole, Pieces: len(pieces), Modified: st.ModTime(), Path: path}, h.N, h.Shards, h.Split); err != nil {
 				return p, err
 			}
 			if lock, err := os.Stat(LockPath(path)); err == nil && (p.Start.IsZero() || lock.ModTime().Before(p.Start)) {
@@ -250,7 +254,7 @@ func readCheckpointFile(path string) (checkpointHeader, []Piece, error) {
 		return h, nil, fmt.Errorf("%s: %w: %v", path, ErrCheckpoint, err)
 	}
 	pieces, _, _ := s.keys()
-	c := &Checkpoint{path: path, header: headerOf(s, pieces), split: s.Split, seen: map[key]bool{}}
+	c := &Checkpoint{path: path, header: headerOf(s, pieces), split: s.Split, seen: map[key]bool{}, units: map[unitOf]bool{}, n: s.N}
 	if err := c.read(pieces, s); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return h, nil, nil

@@ -137,18 +137,31 @@ func fingerprint(s Spec, pieces []key) string {
 	return hex.EncodeToString(sum[:16])
 }
 
-// Piece is one finished piece of a shard: which part of the count it is
-// and what its count found. Its contents are the shard's business: a
-// [Checkpoint] records it, [Options.Done] takes it back.
+// Piece is one finished piece of a shard, or one finished unit of a
+// piece of the join (a column set: see [join.Piece.Units]): which part
+// of the count it is and what its count found. Its contents are the
+// shard's business: a [Checkpoint] records it, [Options.Done] takes it
+// back.
 type Piece struct {
-	sp key
-	t  backtrack.Tally
+	sp   key
+	t    backtrack.Tally
+	unit int // 1 + the rank of the unit, or 0 for the whole piece
 }
 
 // String names the piece as messages do: a constellation by its four
 // border queens, "top:bottom:left:right" (0-based columns and rows), a
-// part of the join as [join.Piece.String] does.
-func (p Piece) String() string { return p.sp.String() }
+// part of the join as [join.Piece.String] does, a unit of one with
+// " unit U" after it.
+func (p Piece) String() string {
+	if p.unit > 0 {
+		return p.sp.String() + " unit " + strconv.Itoa(p.unit-1)
+	}
+	return p.sp.String()
+}
+
+// Unit reports whether p is one unit of a piece of the join rather than
+// a whole piece.
+func (p Piece) Unit() bool { return p.unit > 0 }
 
 // Options configures [Run].
 type Options struct {
@@ -162,6 +175,15 @@ type Options struct {
 	// OnPiece, if not nil, is called with each piece as it finishes, one
 	// call at a time; an error from it stops the run and is returned.
 	OnPiece func(Piece) error
+
+	// OnUnit, if not nil, is called with each unit of a piece of the join
+	// ([join.Piece.Units]: from n = [UnitMinN] on, a piece is counted a
+	// column set at a time, on every thread, so that a large piece is
+	// shared and a stopped one resumes where it was) as it finishes, one
+	// call at a time, and with the piece itself (OnPiece) once its last
+	// unit is done; an error from it stops the run. A [Checkpoint] takes
+	// both.
+	OnUnit func(Piece) error
 
 	// Counter, if not nil, counts the pieces instead of the CPU search of
 	// [backtrack.Subproblem.Count] (a GPU, say): it must call done with
@@ -185,11 +207,20 @@ type Options struct {
 	Memory int64
 }
 
+// UnitMinN is the smallest board whose join pieces [Run] counts a unit
+// (a column set, [join.Piece.Units]) at a time: below it a piece takes
+// well under a second.
+const UnitMinN = 20
+
 // Run counts shard s, the pieces in opt.Threads goroutines, and returns its
 // [Result]: the constellations of [Scheme] with the CPU search (or
-// opt.Counter), the parts of [JoinScheme] with the half-board join. When ctx is cancelled it stops within about a second and
-// returns ctx.Err() (wrapped); the pieces finished before were passed to
-// opt.OnPiece. Errors wrap [board.ErrSize], [ErrShard] or [ErrCheckpoint].
+// opt.Counter), the parts of [JoinScheme] with the half-board join, from
+// n = [UnitMinN] on a column set at a time, so that every thread shares
+// the largest pieces. When ctx is cancelled it stops within about a second
+// (a column set of the join within a few milliseconds) and returns
+// ctx.Err() (wrapped); the pieces and units finished before were passed
+// to opt.OnPiece and opt.OnUnit. Errors wrap [board.ErrSize], [ErrShard]
+// or [ErrCheckpoint].
 func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 	start := time.Now()
 	pieces, parts, err := s.keys()
@@ -219,79 +250,194 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 		Host: host, Threads: threads, Start: start.UTC().Truncate(time.Second),
 	}
 	res.setKeys(pieces)
-	index := make(map[key]int, len(pieces))
+	r := &run{s: s, opt: opt, threads: threads, res: &res, index: make(map[key]int, len(pieces))}
 	for i, p := range pieces {
-		index[p] = i
+		r.index[p] = i
 	}
-	done := map[key]backtrack.Tally{}
-	for _, p := range opt.Done {
-		if _, ok := index[p.sp]; !ok {
-			return Result{}, fmt.Errorf("run %v: %w: piece %v is not one of the shard's", s, ErrCheckpoint, p.sp)
-		}
-		done[p.sp] = p.t
-	}
-	var todo []key
-	for i, p := range pieces {
-		if t, ok := done[p]; ok {
-			res.Tallies[i] = t
-		} else {
-			todo = append(todo, p)
-		}
+	if err := r.resume(pieces); err != nil {
+		return Result{}, fmt.Errorf("run %v: %w", s, err)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	if opt.Counter != nil {
-		reported := make([]bool, len(todo))
-		sps := make([]backtrack.Subproblem, len(todo))
-		for i, k := range todo {
-			sps[i] = k.sp
-		}
-		err := opt.Counter(ctx, s.N, sps, func(i int, t backtrack.Tally) error {
-			if i < 0 || i >= len(todo) {
-				return fmt.Errorf("the counter gave piece %d of %d", i, len(todo))
-			}
-			if reported[i] {
-				return fmt.Errorf("the counter gave piece %v twice", todo[i])
-			}
-			reported[i] = true
-			if err := todo[i].checkTally(s.N, t); err != nil {
-				return fmt.Errorf("the counter's tally: %w", err)
-			}
-			res.Tallies[index[todo[i]]] = t
-			if opt.OnPiece != nil {
-				return opt.OnPiece(Piece{sp: todo[i], t: t})
-			}
-			return nil
-		})
-		if err == nil {
-			err = ctx.Err()
-		}
-		if i := slices.Index(reported, false); err == nil && i >= 0 {
-			err = fmt.Errorf("the counter returned without a tally for piece %v", todo[i])
-		}
-		if err != nil {
-			return Result{}, fmt.Errorf("run %v: %w", s, err)
-		}
-		todo = nil
+		err = r.onCounter(ctx)
+	} else {
+		err = r.onCPU(ctx, cancel)
 	}
-	// The pieces on threads workers (the counters' pool); the first
-	// error stops the others.
+	if err == nil {
+		err = ctx.Err() // Run's error, or a parent that ended as it returned
+	}
+	if err != nil {
+		return Result{}, fmt.Errorf("run %v: %w", s, err)
+	}
+	if res.Sums, err = SumTallies(res.Tallies); err != nil {
+		return Result{}, fmt.Errorf("run %v: %w", s, err)
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// run is one call of [Run]: its shard, its result so far and the pieces
+// left to count.
+type run struct {
+	s       Spec
+	opt     Options
+	threads int
+	res     *Result
+	index   map[key]int // a piece's place in res
+	todo    []key       // the pieces not finished, in the shard's order
+	units   map[key]*unitState
+}
+
+// unitState is how far a piece of the join counted by units is.
+type unitState struct {
+	done  []bool // the units finished
+	left  int    // units not finished
+	sum   backtrack.Tally
+	whole bool // counted whole instead (a column set too large for the memory)
+}
+
+// resume takes the tallies of opt.Done: whole pieces into the result,
+// units into the state of their piece.
+func (r *run) resume(pieces []key) error {
+	done := map[key]backtrack.Tally{}
+	r.units = map[key]*unitState{}
+	for _, p := range r.opt.Done {
+		if _, ok := r.index[p.sp]; !ok {
+			return fmt.Errorf("%w: piece %v is not one of the shard's", ErrCheckpoint, p)
+		}
+		if p.unit == 0 {
+			done[p.sp] = p.t
+			continue
+		}
+		st, err := r.unitsOf(p.sp)
+		if err != nil {
+			return err
+		}
+		if st == nil || p.unit > len(st.done) || st.done[p.unit-1] {
+			return fmt.Errorf("%w: %v is not a unit of the piece, or appears twice", ErrCheckpoint, p)
+		}
+		st.done[p.unit-1] = true
+		st.left--
+		st.sum = addTally(st.sum, p.t)
+	}
+	for i, p := range pieces {
+		if t, ok := done[p]; ok {
+			r.res.Tallies[i] = t
+			delete(r.units, p)
+		} else {
+			r.todo = append(r.todo, p)
+		}
+	}
+	return nil
+}
+
+// unitsOf returns the state of piece p counted by units, made on first
+// use, or nil for a piece counted whole.
+func (r *run) unitsOf(p key) (*unitState, error) {
+	if !p.join || r.s.N < UnitMinN || p.jp.Middle == join.Symmetric {
+		return nil, nil
+	}
+	if st, ok := r.units[p]; ok {
+		return st, nil
+	}
+	n, err := p.jp.Units(r.s.N)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrShard, err)
+	}
+	st := &unitState{done: make([]bool, n), left: n}
+	r.units[p] = st
+	return st, nil
+}
+
+// addTally returns the sum of two tallies of parts of one piece (which
+// fits: the piece's does).
+func addTally(a, b backtrack.Tally) backtrack.Tally {
+	return backtrack.Tally{Total24: a.Total24 + b.Total24, Unique24: a.Unique24 + b.Unique24, Nodes: a.Nodes + b.Nodes}
+}
+
+// onCounter counts the pieces left with opt.Counter.
+func (r *run) onCounter(ctx context.Context) error {
+	todo := r.todo
+	reported := make([]bool, len(todo))
+	sps := make([]backtrack.Subproblem, len(todo))
+	for i, k := range todo {
+		sps[i] = k.sp
+	}
+	err := r.opt.Counter(ctx, r.s.N, sps, func(i int, t backtrack.Tally) error {
+		if i < 0 || i >= len(todo) {
+			return fmt.Errorf("the counter gave piece %d of %d", i, len(todo))
+		}
+		if reported[i] {
+			return fmt.Errorf("the counter gave piece %v twice", todo[i])
+		}
+		reported[i] = true
+		if err := todo[i].checkTally(r.s.N, t); err != nil {
+			return fmt.Errorf("the counter's tally: %w", err)
+		}
+		return r.finish(todo[i], t)
+	})
+	if err == nil {
+		err = ctx.Err()
+	}
+	if i := slices.Index(reported, false); err == nil && i >= 0 {
+		err = fmt.Errorf("the counter returned without a tally for piece %v", todo[i])
+	}
+	return err
+}
+
+// finish stores the tally of piece p and passes it to opt.OnPiece.
+func (r *run) finish(p key, t backtrack.Tally) error {
+	r.res.Tallies[r.index[p]] = t
+	if r.opt.OnPiece != nil {
+		return r.opt.OnPiece(Piece{sp: p, t: t})
+	}
+	return nil
+}
+
+// task is one item of work of onCPU: a whole piece (unit 0), or unit
+// unit-1 of one.
+type task struct {
+	p    key
+	unit int
+}
+
+// onCPU counts the pieces left on the CPU, threads at a time, the units
+// of a piece counted by units shared among them; the first error stops
+// the others.
+func (r *run) onCPU(ctx context.Context, cancel func()) error {
+	var tasks []task
+	for _, p := range r.todo {
+		st, err := r.unitsOf(p)
+		if err != nil {
+			return err
+		}
+		if st == nil {
+			tasks = append(tasks, task{p: p})
+			continue
+		}
+		if st.left == 0 { // every unit in the checkpoint, the piece not
+			if err := r.finish(p, st.sum); err != nil {
+				return err
+			}
+			continue
+		}
+		for u, done := range st.done {
+			if !done {
+				tasks = append(tasks, task{p: p, unit: u + 1})
+			}
+		}
+	}
 	var (
 		mu       sync.Mutex
 		firstErr error
 	)
-	workers.Run(ctx, len(todo), threads, nil, func() struct{} { return struct{}{} },
+	opt := join.Options{Threads: r.threads, Memory: r.opt.Memory}
+	workers.Run(ctx, len(tasks), r.threads, nil, func() struct{} { return struct{}{} },
 		func(_ struct{}, i int, stop *atomic.Bool) bool {
-			p := todo[i]
-			t, err := p.count(ctx, s.N, join.Options{Threads: threads, Memory: opt.Memory})
+			err := r.count(ctx, tasks[i], opt, &mu)
 			mu.Lock()
 			defer mu.Unlock()
-			if err == nil && firstErr == nil {
-				res.Tallies[index[p]] = t
-				if opt.OnPiece != nil {
-					err = opt.OnPiece(Piece{sp: p, t: t})
-				}
-			}
 			if err != nil && firstErr == nil {
 				firstErr = err
 				stop.Store(true)
@@ -299,15 +445,60 @@ func Run(ctx context.Context, s Spec, opt Options) (Result, error) {
 			}
 			return firstErr == nil
 		}, func(struct{}) {})
-	if firstErr == nil {
-		firstErr = ctx.Err() // Run's error, or a parent that ended as it returned
+	return firstErr
+}
+
+// count counts task t and records it, under mu.
+func (r *run) count(ctx context.Context, t task, opt join.Options, mu *sync.Mutex) error {
+	if t.unit == 0 {
+		tl, err := t.p.count(ctx, r.s.N, opt)
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		return r.finish(t.p, tl)
 	}
-	if firstErr != nil {
-		return Result{}, fmt.Errorf("run %v: %w", s, firstErr)
+	mu.Lock()
+	st := r.units[t.p]
+	whole := st.whole
+	mu.Unlock()
+	if whole {
+		return nil // counted whole by another task
 	}
-	if res.Sums, err = SumTallies(res.Tallies); err != nil {
-		return Result{}, fmt.Errorf("run %v: %w", s, err)
+	tl, err := t.p.jp.CountUnits(ctx, r.s.N, opt, t.unit-1, t.unit)
+	if errors.Is(err, join.ErrMemory) {
+		// A column set too large for the memory: the whole piece splits
+		// further (by rows), its units dropped.
+		mu.Lock()
+		whole, st.whole = st.whole, true
+		mu.Unlock()
+		if whole {
+			return nil
+		}
+		if tl, err = t.p.count(ctx, r.s.N, opt); err != nil {
+			return err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		return r.finish(t.p, tl)
 	}
-	res.Elapsed = time.Since(start)
-	return res, nil
+	if err != nil {
+		return err
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if st.whole {
+		return nil
+	}
+	st.done[t.unit-1] = true
+	st.left--
+	st.sum = addTally(st.sum, tl)
+	if st.left > 0 {
+		if r.opt.OnUnit != nil {
+			return r.opt.OnUnit(Piece{sp: t.p, t: tl, unit: t.unit})
+		}
+		return nil
+	}
+	return r.finish(t.p, st.sum)
 }

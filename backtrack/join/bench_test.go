@@ -37,24 +37,49 @@ func BenchmarkCount(b *testing.B) {
 func BenchmarkDisjoint(b *testing.B) {
 	const width = 34
 	r := rand.New(rand.NewPCG(18, 1))
-	gen := func(n int) list {
+	gen := func(n int) []uint64 {
 		pats := make([]uint64, n)
 		for i := range pats {
 			for range 9 {
 				pats[i] |= 1 << uint(r.IntN(width))
 			}
 		}
-		return list{pats, []int32{0, int32(n)}}
+		return pats
 	}
 	xs, ys := gen(4096), gen(512)
 	for _, s := range paths() {
 		b.Run(s.String(), func(b *testing.B) {
 			m := newMatcher(width, s)
+			m.forceKB = 0 // every pair: the cost of a probe
 			var sum uint64
 			for b.Loop() {
-				sum += m.disjoint(xs, ys)
+				s, _ := m.disjoint(xs, ys)
+				sum += s
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/4096, "ns/probe")
 		})
 	}
+}
+
+// BenchmarkSortKeys sorts 100000 random patterns of n = 22's width (42
+// bits, 11 queens a half) by a key of 8 bits, the bits chosen on a sample
+// each time (ns/pattern is what matcher.pickKeys calls sortProbes).
+func BenchmarkSortKeys(b *testing.B) {
+	const width = 42
+	r := rand.New(rand.NewPCG(22, 1))
+	pats := make([]uint64, 100000)
+	for i := range pats {
+		for range 11 {
+			pats[i] |= 1 << uint(r.IntN(width))
+		}
+	}
+	m := newMatcher(width, simdGo)
+	m.forceKB = 8
+	var at [1<<maxKeyBits + 1]int32
+	var buf []uint64
+	for b.Loop() {
+		m.pickKeys(pats, pats)
+		buf, _ = m.sortKeys(pats, at[:1<<8+1], buf)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(pats)), "ns/pattern")
 }

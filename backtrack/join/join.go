@@ -58,7 +58,7 @@ type Result struct {
 	// solutions under all 8 symmetries and under the 4 rotations.
 	Unique, Rotations uint64
 	Halves            uint64 // half-board placements enumerated
-	Pairs             uint64 // pairs of halves matched (most of the work)
+	Pairs             uint64 // pairs of halves tested (most of the work; those of buckets the keys skip are not)
 	Elapsed           time.Duration
 	Done, Parts       int    // parts finished / in all (for "how far it got" on cancel)
 	SIMD              string // the matcher's path: "avx512", "avx2" or "go" (see [SIMD])
@@ -87,7 +87,11 @@ type plan struct {
 	cap  int // the most halves a worker may hold (0: no limit)
 	geo  *geometry
 	simd simd      // the matchers' path
-	q    *quarters // the quarter boards the halves are built from, if any (else searched)
+	q    *quarters // the quarter boards the halves are built from, if any
+	// exact, without q, builds them from tables of the exact columns of
+	// each column set ([quarters.buildExact]); with neither, the halves
+	// are searched.
+	exact bool
 }
 
 // Count returns the number of solutions of the n-queens puzzle on an n×n
@@ -107,8 +111,10 @@ type plan struct {
 // builds them from quarter boards one column set at a time instead: see
 // [quarters]), and for each column set counts the weighted pairs
 // whose diagonals are disjoint, 512 at a time with AVX-512 or AVX2 where
-// the CPU has it (64 at a time in pure Go elsewhere; see [SIMD]), with table lookups and
-// population counts. On an odd board the middle queen in any
+// the CPU has it (64 at a time in pure Go elsewhere; see [SIMD]), with
+// table lookups and population counts, after sorting both sides by a few
+// diagonals that most halves occupy so that most pairs that clash there
+// are never tested ([matcher.disjoint]). On an odd board the middle queen in any
 // inner column shares one enumeration; in each of the outer columns it
 // is a part of its own. Unique counts follow by Burnside's lemma from the
 // total and the solutions a half or quarter turn fixes (counted by
@@ -355,22 +361,22 @@ type worker struct {
 	halves store
 	top    halfSet
 	bot    halfSet
-	// The halves of joinInner clear of the middle queen, and their buckets.
-	xs, ys   []uint64
-	xAt, yAt [1<<keyBits + 1]int32
+	// The halves of joinInner clear of the middle queen.
+	xs, ys []uint64
 	// countQuarters' buffers: the top halves clear of a middle queen,
-	// the halves sorted by key, the patterns of right quarters, the keys
-	// being sorted.
-	zs, xsSorted, ysSorted []uint64
-	pr                     []quarter
-	keys                   []uint8
+	// the patterns of quarters.
+	zs []uint64
+	pr []quarter
+	ex [4]quarters // tables of exact columns: top left and right, bottom left and right
+	// units, when set, limits countQuarters to the column sets of ranks
+	// units[0] to units[1]-1 of a part (see [Piece.CountUnits]).
+	units *[2]int
 }
 
 // halfSet is the halves of one side of a part, sorted by their inner
-// columns (shifted to bit 0) and then by their key of kb bits: those with
-// the inner columns s are the list get(s).
+// columns (shifted to bit 0): those with the inner columns s are the
+// list get(s).
 type halfSet struct {
-	kb    int
 	start []int32
 	pats  []uint64
 }
@@ -379,11 +385,10 @@ func (pl *plan) newWorker() *worker {
 	return &worker{pl: pl, m: newMatcher(2*(2*pl.h-1), pl.simd)}
 }
 
-// fill sorts the halves of s, whose keys are below 1<<width, into hs,
-// with the lowest kb bits of m's key (the keys of s are overwritten).
-func (hs *halfSet) fill(m *matcher, width, kb int, s *store) {
-	hs.kb = kb
-	size := 1<<uint(width+kb) + 1
+// fill sorts the halves of s, whose keys are below 1<<width, into hs
+// (the keys of s are left as they are).
+func (hs *halfSet) fill(width int, s *store) {
+	size := 1<<uint(width) + 1
 	if cap(hs.start) < size {
 		hs.start = make([]int32, size)
 	}
@@ -391,15 +396,7 @@ func (hs *halfSet) fill(m *matcher, width, kb int, s *store) {
 	clear(hs.start)
 	start := hs.start
 	for b := range s.used {
-		keys, pats := s.keys[b], s.pats[b]
-		if kb > 0 {
-			// The buckets, in place of the keys.
-			mask := uint32(1)<<uint(kb) - 1
-			for i, p := range pats {
-				keys[i] = keys[i]<<uint(kb) | m.key(p)&mask
-			}
-		}
-		for _, k := range keys {
+		for _, k := range s.keys[b] {
 			start[k+1]++
 		}
 	}
@@ -427,14 +424,14 @@ func (hs *halfSet) fill(m *matcher, width, kb int, s *store) {
 }
 
 // get returns the halves whose inner columns are key.
-func (hs *halfSet) get(key uint32) list {
-	lo := int(key) << uint(hs.kb)
-	return list{hs.pats, hs.start[lo : lo+1<<uint(hs.kb)+1]}
+func (hs *halfSet) get(key uint32) []uint64 {
+	return hs.pats[hs.start[key]:hs.start[key+1]]
 }
 
 // count counts the solutions of part p, giving up early once stop is set.
 func (w *worker) count(p part, stop *atomic.Bool) count {
-	if w.pl.q != nil {
+	w.m.stop = stop
+	if w.pl.q != nil || w.pl.exact {
 		return w.countQuarters(p, stop)
 	}
 	return w.countRows(p, &anyRows, &anyRows, stop)
@@ -496,14 +493,14 @@ func (w *worker) countRows(p part, top, bottom *rows, stop *atomic.Bool) count {
 	}
 	tops := w.halves.len()
 	c.halves += uint64(tops)
-	w.top.fill(w.m, width, w.m.keyWidth(width), &w.halves)
+	w.top.fill(width, &w.halves)
 	ok = pl.geo.halves(inner|outer&^mine, outer&^mine, shift, &banBottom, true, limit-tops, stop, &w.halves)
 	if !ok {
 		c.tooBig = true
 		return c
 	}
 	c.halves += uint64(w.halves.len())
-	w.bot.fill(w.m, width, w.m.keyWidth(width), &w.halves)
+	w.bot.fill(width, &w.halves)
 	all := inner >> uint(shift)
 	var sum uint64
 	if p.mid == innerMids {
@@ -516,12 +513,12 @@ func (w *worker) countRows(p part, top, bottom *rows, stop *atomic.Bool) count {
 			continue
 		}
 		tops := w.top.get(key)
-		if tops.len() == 0 {
+		if len(tops) == 0 {
 			continue
 		}
-		bots := w.bot.get(all &^ key)
-		c.pairs += uint64(tops.len()) * uint64(bots.len())
-		sum += w.m.disjoint(tops, bots)
+		s, pairs := w.m.disjoint(tops, w.bot.get(all&^key))
+		sum += s
+		c.pairs += pairs
 		if stop.Load() {
 			return c
 		}
@@ -542,29 +539,41 @@ func (w *worker) joinInner(all uint32, shift int, c *count, stop *atomic.Bool) u
 			continue
 		}
 		tops := w.top.get(key)
-		if tops.len() == 0 {
+		if len(tops) == 0 {
 			continue
 		}
 		for free := all &^ key; free != 0; free &= free - 1 {
 			mb := free & -free
 			bots := w.bot.get(all &^ key &^ mb)
-			if bots.len() == 0 {
+			if len(bots) == 0 {
 				continue
 			}
 			// Both clear of the middle queen, which then stands
 			// between them: no pattern needs its diagonals.
 			z := w.pl.geo.mid[bits.TrailingZeros32(mb)+shift]
-			var xs, ys list
-			w.xs, xs = tops.filter(z, w.xs, w.xAt[:len(tops.at)])
-			w.ys, ys = bots.filter(z, w.ys, w.yAt[:len(bots.at)])
-			c.pairs += uint64(xs.len()) * uint64(ys.len())
-			sum += w.m.disjoint(xs, ys)
+			w.xs = clearOf(z, tops, w.xs)
+			w.ys = clearOf(z, bots, w.ys)
+			s, pairs := w.m.disjoint(w.xs, w.ys)
+			sum += s
+			c.pairs += pairs
 		}
 		if stop.Load() {
 			return sum
 		}
 	}
 	return sum
+}
+
+// clearOf returns in out (emptied first) the patterns of ps that share
+// no bit with z.
+func clearOf(z uint64, ps, out []uint64) []uint64 {
+	out = out[:0]
+	for _, p := range ps {
+		if p&z == 0 {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // bitAt returns 1<<c, or 0 when c is negative.

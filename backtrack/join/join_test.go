@@ -122,8 +122,8 @@ func TestAgainstConstellations(t *testing.T) {
 
 // TestSplits counts random small boards with parts named by random
 // numbers of outer columns on random numbers of threads, their halves
-// searched and built from quarter boards: every split must give the
-// constellation counter's count.
+// searched, built from the quarter table and from tables of exact
+// columns: every split must give the constellation counter's count.
 func TestSplits(t *testing.T) {
 	r := rand.New(rand.NewPCG(22, 1))
 	for range 40 {
@@ -133,18 +133,23 @@ func TestSplits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, q := range []*quarters{nil, quartersFor(n, nil)} {
+		for source := range 3 {
 			pl := newPlan(n, k)
 			if 2*k > 2*pl.h {
 				continue
 			}
-			pl.q = q
+			switch source {
+			case 1:
+				pl.q = quartersFor(n, nil)
+			case 2:
+				pl.exact = true
+			}
 			got, err := pl.count(context.Background(), Options{Threads: 1 + r.IntN(3)}, time.Now())
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got.Total != want.Total {
-				t.Errorf("n=%d, %d outer columns a side, quarters %v: %d, want %d", n, k, q != nil, got.Total, want.Total)
+				t.Errorf("n=%d, %d outer columns a side, halves %s: %d, want %d", n, k, []string{"searched", "from the quarter table", "from tables of exact columns"}[source], got.Total, want.Total)
 			}
 		}
 	}
@@ -196,11 +201,13 @@ func TestMemory(t *testing.T) {
 	}
 }
 
-// TestDisjoint matches random lists sorted into buckets by every number
-// of key bits, and filtered by a random middle queen, against a count
-// pair by pair, each pair weighed by its patterns' long diagonals (the
-// top patterns may have the diagonal's bit, the bottom ones the
-// anti-diagonal's).
+// TestDisjoint matches random lists, sorted into buckets by every number
+// of key bits (and by the number the sizes choose), and filtered by a
+// random middle queen, against a count pair by pair on every path, each
+// pair weighed by its patterns' long diagonals (the top patterns may have
+// the diagonal's bit, the bottom ones the anti-diagonal's); it checks
+// that no more pairs are tested than there are, and every pair without
+// key bits.
 func TestDisjoint(t *testing.T) {
 	// The widths of n = 8 (h = 4), n = 16 and 17, 18 and 19, 28 (the widest):
 	// each picks other chunks and numbers of tables.
@@ -212,65 +219,52 @@ func TestDisjoint(t *testing.T) {
 func testDisjoint(t *testing.T, width int) {
 	r := rand.New(rand.NewPCG(22, uint64(width)))
 	m := newMatcher(width, simdGo)
-	var top, bot halfSet
-	var xs, ys []uint64
-	var xAt, yAt [1<<keyBits + 1]int32
-	for round := range 36 {
-		kb := round % (keyBits + 1)
-		n := []int{3, 40, 300, 2000}[round%4]
-		anti, diag := uint64(1)<<(width/4), uint64(1)<<(width/2+width/4)
-		if m.wbits != anti|diag {
-			t.Fatalf("weight bits %x, want %x", m.wbits, anti|diag)
+	anti, diag := uint64(1)<<(width/4), uint64(1)<<(width/2+width/4)
+	if m.wbits != anti|diag {
+		t.Fatalf("weight bits %x, want %x", m.wbits, anti|diag)
+	}
+	weight := func(p uint64) uint64 {
+		if p&(anti|diag) != 0 {
+			return 2
 		}
-		gen := func(never uint64) ([]uint32, []uint64) {
-			keys := make([]uint32, n)
+		return 1
+	}
+	for round := range 2 * (maxKeyBits + 2) {
+		kb := round%(maxKeyBits+2) - 1 // -1: chosen by the sizes
+		n := []int{3, 40, 300, 2000, 5000}[round%5]
+		gen := func(never uint64) []uint64 {
 			pats := make([]uint64, n)
 			for i := range pats {
-				keys[i] = uint32(r.IntN(4))
 				for range 6 + r.IntN(8) {
 					pats[i] |= 1 << uint(r.IntN(width))
 				}
 				pats[i] &^= never
 			}
-			return keys, pats
+			return pats
 		}
-		weight := func(p uint64) uint64 {
-			if p&(anti|diag) != 0 {
-				return 2
-			}
-			return 1
-		}
-		tk, tp := gen(anti)
-		bk, bp := gen(diag)
-		top.fill(m, 2, kb, &store{keys: [][]uint32{slices.Clone(tk)}, pats: [][]uint64{tp}, used: 1})
-		bot.fill(m, 2, kb, &store{keys: [][]uint32{slices.Clone(bk)}, pats: [][]uint64{bp}, used: 1})
+		xs, ys := gen(anti), gen(diag)
 		z := uint64(1)<<uint(r.IntN(width)) | 1<<uint(r.IntN(width))
-		for key := range uint32(4) {
-			var want, wantZ uint64
-			for i, x := range tp {
-				for j, y := range bp {
-					if tk[i] == key && bk[j] == 3-key && x&y == 0 {
-						want += weight(x) * weight(y)
-						if (x|y)&z == 0 {
-							wantZ += weight(x) * weight(y)
-						}
+		var want, wantZ uint64
+		for _, x := range xs {
+			for _, y := range ys {
+				if x&y == 0 {
+					want += weight(x) * weight(y)
+					if (x|y)&z == 0 {
+						wantZ += weight(x) * weight(y)
 					}
 				}
 			}
-			for _, s := range paths() {
-				m.setPath(s)
-				if got := m.disjoint(top.get(key), bot.get(3-key)); got != want {
-					t.Errorf("%d halves, %d key bits, columns %b, path %s: %d disjoint pairs, want %d", n, kb, key, s, got, want)
-				}
+		}
+		m.forceKB = kb
+		for _, s := range paths() {
+			m.setPath(s)
+			got, pairs := m.disjoint(slices.Clone(xs), slices.Clone(ys))
+			if got != want || pairs > uint64(n*n) || kb == 0 && n*n > direct && pairs != uint64(n*n) {
+				t.Errorf("%d halves a side, %d key bits, path %s: %d disjoint pairs of %d tested, want %d of at most %d", n, kb, s, got, pairs, want, n*n)
 			}
-			var x, y list
-			xs, x = top.get(key).filter(z, xs, xAt[:1<<kb+1])
-			ys, y = bot.get(3-key).filter(z, ys, yAt[:1<<kb+1])
-			for _, s := range paths() {
-				m.setPath(s)
-				if got := m.disjoint(x, y); got != wantZ {
-					t.Errorf("%d halves, %d key bits, columns %b, clear of %x, path %s: %d disjoint pairs, want %d", n, kb, key, z, s, got, wantZ)
-				}
+			x, y := clearOf(z, xs, nil), clearOf(z, ys, nil)
+			if got, _ := m.disjoint(x, y); got != wantZ {
+				t.Errorf("%d halves a side, %d key bits, clear of %x, path %s: %d disjoint pairs, want %d", n, kb, z, s, got, wantZ)
 			}
 		}
 	}

@@ -54,28 +54,63 @@ const MinMemory = 1 << 20
 const threadMemory = 20 << 20
 
 // DefaultMemory returns the memory [Count] uses on an n×n board when
-// Options.Memory is 0, for threads workers (<= 0: runtime.NumCPU()): 20
-// MiB a thread up to n = 19, 4 times more a thread for each size beyond
-// (80 MiB a thread at n = 20, 320 MiB at 21), and the tables of quarter
-// boards that the halves are built from up to n = 21 (12 MiB at n = 18,
-// 19 MiB at 19, 92 MiB at 20, 147 MiB at 21), but never more than half of
-// the memory the process may use ([memlimit.Usable]: the machine's memory,
-// the control group's limit, the address space ulimit -v leaves) nor less
-// than [MinMemory]. With the quarter tables a worker holds the halves of one
-// column set, far less than its share, so nothing splits; past them the
-// parts a count splits into to stay within it cost more time than with no
-// limit (docs/performance.md), and the parts would be so many that memory
-// is worth more.
+// Options.Memory is 0, for threads workers (<= 0: runtime.GOMAXPROCS(0)):
+// 20 MiB a thread up to n = 19, 4 times more a thread for each size to
+// n = 21 (80 MiB a thread at n = 20, 320 MiB at 21), 512 MiB a thread
+// from n = 22 on, and the table of quarter boards that the halves are
+// built from up to n = 21 (12 MiB at n = 18, 19 MiB at 19, 47 MiB at 20
+// and 21), but never more than half of the memory the process may use
+// ([memlimit.Usable]: the machine's memory, the control group's limit, the
+// address space ulimit -v leaves) nor less than [MinMemory]. With the
+// quarter table, or from n = 22 the tables of exact columns, a worker
+// holds the halves of one column set at a time, far less than its share
+// (a peak of 46 MiB a thread at n = 22, 80 MiB at 23, 155 MiB at 24), so
+// nothing splits.
 func DefaultMemory(n, threads int) int64 {
 	if threads <= 0 {
-		threads = runtime.NumCPU()
+		threads = runtime.GOMAXPROCS(0)
 	}
-	per := int64(threadMemory) << (2 * min(max(0, n-19), MaxN-19))
+	per := int64(512 << 20)
+	if n <= quarterMaxN {
+		per = int64(threadMemory) << (2 * min(max(0, n-19), 2))
+	}
 	want := int64(1) << 50
 	if int64(threads) < want/per {
 		want = int64(threads)*per + quarterBytes(n)
 	}
 	return max(MinMemory, min(want, memlimit.Usable()/2))
+}
+
+// SensibleMemory returns the smallest Options.Memory worth giving a count
+// of an n×n board on threads workers (<= 0: runtime.GOMAXPROCS(0)): below
+// it the halves are built and matched in so many small parts, under so
+// tight a heap, that the count costs more than 3 times its CPU (n = 20,
+// one thread: 4.3 times at 16 MiB, 39 times at 1 MiB, 0.9 at 256 MiB). It
+// is the quarter table and 1 MiB a worker beside the reserve up to n =
+// 21 (64 MiB at n = 20 on one thread), from n = 22, where each worker
+// builds tables of exact columns, 32 MiB a thread (n = 22, one thread:
+// 1.1 times the CPU at 24 MiB), twice that every two sizes. Below n = 20
+// a count takes seconds whatever the limit: [MinMemory].
+func SensibleMemory(n, threads int) int64 {
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	if n < 20 {
+		return MinMemory
+	}
+	var need int64
+	if qb := quarterBytes(n); qb > 0 {
+		need = qb + int64(threads)<<20
+	} else {
+		need = int64(threads) * (32 << 20) << min(uint(n-22)/2, 20)
+	}
+	// mem - reserve(mem) >= need: the reserve is a quarter of mem, at most
+	// 64 MiB (past mem = 256 MiB).
+	mem := need * 4 / 3
+	if mem > 256<<20 {
+		mem = need + 64<<20
+	}
+	return (mem + 1<<20 - 1) &^ (1<<20 - 1)
 }
 
 // useQuarters makes pl build its halves from quarter boards where the
@@ -85,6 +120,7 @@ func DefaultMemory(n, threads int) int64 {
 // returns the memory left for the halves. When done is closed before the
 // tables are built, pl searches its halves (the count is being stopped).
 func (pl *plan) useQuarters(done <-chan struct{}, mem int64, threads int) int64 {
+	pl.q, pl.exact = nil, true
 	if qb := quarterBytes(pl.n); qb > 0 && qb <= mem-reserve(mem)-int64(threads)<<20 {
 		if pl.q = quartersFor(pl.n, done); pl.q != nil {
 			return mem - qb
@@ -106,13 +142,19 @@ func (w *worker) countWithin(p part, stop *atomic.Bool) count {
 	if !c.tooBig {
 		return c
 	}
+	if pl.q != nil || pl.exact {
+		// A column set too big for the cap: more outer columns cannot
+		// shrink it, rows can, on searched halves.
+		searched := *pl
+		searched.q, searched.exact = nil, false
+		w.pl = &searched
+		defer func() { w.pl = pl }()
+		return w.countWithin(p, stop)
+	}
 	if 2*(pl.k+1) > pl.n-1 {
-		if pl.q != nil {
-			return c
-		}
 		return w.countByRows(p, anyRows, anyRows, 0, stop)
 	}
-	sub := &plan{n: pl.n, h: pl.h, k: pl.k + 1, cap: pl.cap, geo: pl.geo, simd: pl.simd, q: pl.q}
+	sub := &plan{n: pl.n, h: pl.h, k: pl.k + 1, cap: pl.cap, geo: pl.geo, simd: pl.simd}
 	w.pl = sub
 	defer func() { w.pl = pl }()
 	var sum count

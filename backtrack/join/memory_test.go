@@ -16,6 +16,7 @@ import (
 
 	"github.com/queens-dev/queens/board"
 
+	"github.com/queens-dev/queens/internal/memlimit"
 	"github.com/queens-dev/queens/internal/testutil"
 )
 
@@ -207,9 +208,9 @@ func TestDeepestPieces(t *testing.T) {
 			var sum uint64
 			for in := inner; ; in = (in - 1) & inner {
 				if top := mine | in; bits.OnesCount32(top) == pl.h {
-					out = q.halves(top, 0, false, out[:0], &pr)
+					out = q.halves(n, top, 0, false, out[:0], &pr)
 					sum += uint64(len(out))
-					out = q.halves(outer&^mine|inner&^in, 0, false, out[:0], &pr)
+					out = q.halves(n, outer&^mine|inner&^in, 0, false, out[:0], &pr)
 					sum += uint64(len(out))
 				}
 				if in == 0 {
@@ -247,6 +248,34 @@ func TestDeepestPieces(t *testing.T) {
 		t.Logf("n=%d, k=%d: the largest part holds %d halves, its pieces by one row %d, by two rows %d", n, pl.k, got[0], got[1], got[2])
 		if w, ok := want[n]; ok && got != w {
 			t.Errorf("n=%d: %v, want %v", n, got, w)
+		}
+	}
+}
+
+// TestSensibleMemory: at SensibleMemory a count of n = 20 and 21 still
+// builds its halves from the quarter table (below it, a plan takes tables
+// of exact columns under a heap tight enough to cost 3 times the CPU and
+// more), the value grows with the threads, is within the default and
+// never below MinMemory.
+func TestSensibleMemory(t *testing.T) {
+	for _, n := range []int{12, 19, 20, 21, 22, 23, 24, 28} {
+		for _, threads := range []int{1, 2, 16} {
+			m := SensibleMemory(n, threads)
+			if m < MinMemory || m > SensibleMemory(n, threads+1) || m > DefaultMemory(n, threads) && DefaultMemory(n, threads) < memlimit.Usable()/2 {
+				t.Errorf("SensibleMemory(%d, %d) = %d: below MinMemory, falling with threads or past the default %d", n, threads, m, DefaultMemory(n, threads))
+			}
+			if n > quarterMaxN || n < 20 {
+				continue
+			}
+			pl := newPlan(n, pieceColumns(n))
+			pl.useQuarters(nil, m, threads)
+			if pl.q == nil {
+				t.Errorf("n=%d, %d threads: at SensibleMemory %d the quarter table (%d bytes) does not fit", n, threads, m, quarterBytes(n))
+			}
+			pl.useQuarters(nil, m-2<<20, threads)
+			if pl.q != nil {
+				t.Errorf("n=%d, %d threads: 2 MiB below SensibleMemory %d the quarter table still fits: the value is not the smallest", n, threads, m)
+			}
 		}
 	}
 }

@@ -3,7 +3,9 @@ package join
 import (
 	"context"
 	"encoding/json"
+	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/board"
@@ -155,5 +157,92 @@ func TestPieceCheck(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestPieceUnits counts random pieces of n = 4 to 17 in random ranges of
+// their units, on random paths of the halves (the quarter table, tables
+// of exact columns, a memory limit that fits neither): the ranges must
+// add up to the whole piece's tally (pairs included: each unit tests the
+// same pairs wherever it is counted), and out-of-range spans are refused.
+func TestPieceUnits(t *testing.T) {
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(45, 3))
+	for range 60 {
+		n := 4 + r.IntN(14)
+		ps, err := Pieces(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := ps[r.IntN(len(ps))]
+		units, err := p.Units(n)
+		if err != nil || units < 1 {
+			t.Fatalf("n=%d piece %v: %d units, %v", n, p, units, err)
+		}
+		if c := p.Cost(n); c < uint64(units) {
+			t.Errorf("n=%d piece %v: cost %d below its %d units", n, p, c, units)
+		}
+		opt := Options{Threads: 1, Memory: []int64{0, 4 << 20}[r.IntN(2)]}
+		whole, err := p.CountWith(ctx, n, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sum backtrack.Tally
+		for from := 0; from < units; {
+			to := min(units, from+1+r.IntN(max(1, units/3)))
+			tl, err := p.CountUnits(ctx, n, opt, from, to)
+			if err != nil {
+				t.Fatalf("n=%d piece %v units %d-%d: %v", n, p, from, to, err)
+			}
+			if err := p.CheckTally(n, tl); err != nil {
+				t.Fatalf("n=%d piece %v units %d-%d: %v", n, p, from, to, err)
+			}
+			sum.Total24 += tl.Total24
+			sum.Unique24 += tl.Unique24
+			sum.Nodes += tl.Nodes
+			from = to
+		}
+		if sum != whole {
+			t.Errorf("n=%d piece %v (%d units): ranges sum to %+v, the whole piece %+v", n, p, units, sum, whole)
+		}
+		for _, span := range [][2]int{{-1, 1}, {0, units + 1}, {units, units}, {1, 0}} {
+			if _, err := p.CountUnits(ctx, n, opt, span[0], span[1]); err == nil {
+				t.Errorf("n=%d piece %v: units %d to %d of %d accepted", n, p, span[0], span[1], units)
+			}
+		}
+	}
+	if _, err := (Piece{Middle: NoMiddle, Outer: 1 << 20, Weight: 2}).Units(16); err == nil {
+		t.Error("Units of a piece not of the board: no error")
+	}
+}
+
+// TestPieceStops cancels the count of the largest piece of n = 28 (a
+// core-hour or so) half a second after it starts: it must return the
+// context's error within 5 s of the cancel (the deadline is what the test
+// tests: a Slurm or Kubernetes grace is 30 s; the whole piece took 179 s
+// to stop when its halves were searched before they were matched).
+func TestPieceStops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lists the pieces of n = 28 (3 s)")
+	}
+	ps, err := Pieces(28)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := ps[0].CountWith(ctx, 28, Options{Threads: 1})
+		done <- err
+	}()
+	time.Sleep(500 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-done:
+		if err != context.Canceled {
+			t.Errorf("the cancelled piece: %v, want context.Canceled", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the piece still counts 5 s after its context was cancelled")
 	}
 }

@@ -16,7 +16,7 @@ var (
 // probeWide is written in probe_amd64.s.
 //
 //go:noescape
-func probeWide(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, wbits uint64, out *uint64)
+func probeWide(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, wbits uint64, out *uint64, init *uint64)
 
 // andNotWide is written in probe_amd64.s.
 //
@@ -32,7 +32,7 @@ func transposeWide(dst *uint64, src *[64]uint64, nbytes int)
 // returns the sum of the eight lane sums.
 //
 //go:noescape
-func probeAVX2(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, wbits uint64) uint64
+func probeAVX2(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, wbits uint64, init *uint64) uint64
 
 // andNotAVX2 is andNotWide on AVX2, written in probe_avx2_amd64.s.
 //

@@ -2,15 +2,15 @@
 
 #include "textflag.h"
 
-// func probeWide(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, wbits uint64, out *uint64)
+// func probeWide(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, wbits uint64, out *uint64, init *uint64)
 //
-// For each of the n patterns x at xs, ANDs the pieces 512-lane table
-// entries its chunks of c bits select (entry v of piece p at
-// tab + ((p<<c)+v)*64: the lanes of the group compatible with chunk
-// value v), counts the lanes left plus those of them in wl (the lanes
-// that count twice), doubles that when x has a bit of wbits, and adds it
-// to the eight lane sums at out.
-TEXT ·probeWide(SB), NOSPLIT, $0-64
+// For each of the n patterns x at xs, ANDs the 512 lanes at init and the
+// pieces 512-lane table entries its chunks of c bits select (entry v of
+// piece p at tab + ((p<<c)+v)*64: the lanes of the group compatible with
+// chunk value v), counts the lanes left plus those of them in wl (the
+// lanes that count twice), doubles that when x has a bit of wbits, and
+// adds it to the eight lane sums at out.
+TEXT ·probeWide(SB), NOSPLIT, $0-72
 	MOVQ tab+0(FP), DI
 	MOVQ xs+8(FP), SI
 	MOVQ n+16(FP), DX
@@ -19,6 +19,8 @@ TEXT ·probeWide(SB), NOSPLIT, $0-64
 	MOVQ wl+40(FP), R9
 	MOVQ wbits+48(FP), R10
 	VMOVDQU64 (R9), Z7
+	MOVQ init+64(FP), R9
+	VMOVDQU64 (R9), Z8
 	VPXORQ Z6, Z6, Z6
 	MOVQ $1, R12
 	SHLQ CX, R12
@@ -33,7 +35,7 @@ xloop:
 	MOVQ AX, BX
 	ANDQ R12, BX
 	SHLQ $6, BX
-	VMOVDQU64 (DI)(BX*1), Z0
+	VPANDQ (DI)(BX*1), Z8, Z0
 	MOVQ DI, R11
 	MOVQ R8, R9
 	DECQ R9

@@ -2,9 +2,10 @@
 
 #include "textflag.h"
 
-// func probeAVX2(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, wbits uint64) uint64
+// func probeAVX2(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, wbits uint64, init *uint64) uint64
 //
 // probeWide on AVX2: for each of the n >= 1 patterns x at xs, ANDs the
+// 512 lanes at init and the
 // pieces 512-lane table entries its chunks of c bits select (entry v of
 // piece p at tab + ((p<<c)+v)*64), two 256-bit halves at a time, counts
 // the lanes left plus those of them in wl, doubles that when x has a bit
@@ -12,7 +13,7 @@
 // registers, a nibble at a time by table (VPSHUFB), the bytes summed by
 // VPSADBW: a round trip through memory for scalar POPCNTs measured twice
 // as slow, as the loads wait for the wide stores.
-TEXT ·probeAVX2(SB), NOSPLIT, $0-64
+TEXT ·probeAVX2(SB), NOSPLIT, $0-72
 	MOVQ tab+0(FP), DI
 	MOVQ xs+8(FP), SI
 	MOVQ n+16(FP), DX
@@ -22,6 +23,9 @@ TEXT ·probeAVX2(SB), NOSPLIT, $0-64
 	MOVQ wbits+48(FP), R10
 	VMOVDQU (R9), Y8
 	VMOVDQU 32(R9), Y9
+	MOVQ init+56(FP), R9
+	VMOVDQU (R9), Y10
+	VMOVDQU 32(R9), Y11
 	MOVL $0x0f0f0f0f, AX
 	VMOVD AX, X15
 	VPBROADCASTD X15, Y15      // the low nibble of each byte
@@ -43,8 +47,8 @@ xloop:
 	MOVQ AX, BX
 	ANDQ R12, BX
 	SHLQ $6, BX
-	VMOVDQU (DI)(BX*1), Y0
-	VMOVDQU 32(DI)(BX*1), Y1
+	VPAND (DI)(BX*1), Y10, Y0
+	VPAND 32(DI)(BX*1), Y11, Y1
 	MOVQ DI, R11
 	MOVQ R8, R9
 	DECQ R9
@@ -107,7 +111,7 @@ pdone:
 	VMOVQ X13, AX
 	VPEXTRQ $1, X13, BX
 	ADDQ BX, AX
-	MOVQ AX, ret+56(FP)
+	MOVQ AX, ret+64(FP)
 	VZEROUPPER
 	RET
 

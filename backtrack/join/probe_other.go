@@ -5,7 +5,7 @@ package join
 // The 512-lane paths need amd64 assembly.
 const hasAVX512, hasAVX2 = false, false
 
-func probeWide(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, wbits uint64, out *uint64) {
+func probeWide(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, wbits uint64, out *uint64, init *uint64) {
 	panic("join: probeWide without AVX-512")
 }
 
@@ -17,7 +17,7 @@ func transposeWide(dst *uint64, src *[64]uint64, nbytes int) {
 	panic("join: transposeWide without AVX-512")
 }
 
-func probeAVX2(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, wbits uint64) uint64 {
+func probeAVX2(tab *uint64, xs *uint64, n int, c uint, pieces int, wl *uint64, wbits uint64, init *uint64) uint64 {
 	panic("join: probeAVX2 without AVX2")
 }
 

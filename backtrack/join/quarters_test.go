@@ -10,16 +10,17 @@ import (
 )
 
 // TestQuarters checks the sizes quarterBytes gives against the tables
-// built (n = 17 to 19 take a fifth of a second, not with -short; n = 20
-// and 21 two seconds and 147 MiB, not under the race detector either);
-// TestSplits counts with them.
+// built (h = 9 takes a fifth of a second, not with -short; h = 10 two
+// seconds and 47 MiB, not under the race detector either); TestSplits
+// counts with them.
 func TestQuarters(t *testing.T) {
-	for n := 1; n <= quarterMaxN; n++ {
-		if n > 16 && testing.Short() || n > 19 && testutil.Race {
+	for h := 0; h <= quarterMaxN/2; h++ {
+		if h > 8 && testing.Short() || h > 9 && testutil.Race {
 			break
 		}
-		if got := (newQuarters(n, nil).bytes + 1023) >> 10 << 10; got != quarterBytes(n) {
-			t.Errorf("n=%d: quarter tables of %d bytes, quarterBytes says %d", n, got, quarterBytes(n))
+		q := newQuarters(h, nil)
+		if got := int64(len(q.ds)-2) / 6; got != quarterPlacements[h] || h > 0 && q.bytes != quarterBytes(2*h) || q.bytes != quarterBytes(2*h+1) {
+			t.Errorf("h=%d: %d placements, %d bytes; quarterPlacements says %d, quarterBytes %d", h, got, q.bytes, quarterPlacements[h], quarterBytes(2*h))
 		}
 	}
 	if quarterBytes(quarterMaxN+1) != 0 || quarterBytes(0) != 0 {
@@ -29,7 +30,11 @@ func TestQuarters(t *testing.T) {
 
 // TestQuartersLarge counts small pieces of n = 20 and 21 (whose tables
 // TestQuarters does not count with) with halves built from quarter boards
-// and with searched halves, which must find the same solutions and pairs:
+// and from tables of exact columns (which must find the same solutions
+// and halves and test the same pairs), and with searched halves, which
+// must find the same solutions (and,
+// but for the middle queen in any inner column, which the two count
+// apart, as many halves):
 // for each kind of middle queen (none; any inner column; an outer
 // column), the smallest pieces of that kind until three have solutions.
 // About 2 s and 147 MiB: not with -short nor under the race detector.
@@ -58,14 +63,14 @@ func TestQuartersLarge(t *testing.T) {
 					continue
 				}
 				tried++
-				var c [2]count
-				for j, tables := range []*quarters{nil, q} {
+				var c [3]count
+				for j := range c {
 					pl := newPlan(n, pieceColumns(n))
-					pl.q = tables
+					pl.q, pl.exact = []*quarters{nil, q, nil}[j], j == 2
 					c[j] = pl.newWorker().countWithin(part{mid: p.Middle, outer: p.Outer, weight: p.Weight}, &stop)
 				}
-				if c[0].total != c[1].total || c[0].pairs != c[1].pairs || c[0].tooBig || c[1].tooBig {
-					t.Fatalf("n=%d piece %v: searched %+v, from quarters %+v", n, p, c[0], c[1])
+				if c[0].total != c[1].total || c[1] != c[2] || k != InnerMiddle && c[0].halves != c[1].halves || c[0].tooBig || c[1].tooBig {
+					t.Fatalf("n=%d piece %v: searched %+v, from quarters %+v, from exact columns %+v", n, p, c[0], c[1], c[2])
 				}
 				if c[0].total > 0 {
 					found++
@@ -85,7 +90,7 @@ func TestQuartersLarge(t *testing.T) {
 func TestQuartersCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if q := newQuarters(21, ctx.Done()); q != nil {
+	if q := newQuarters(10, ctx.Done()); q != nil {
 		t.Fatalf("newQuarters after its done channel closed: tables of %d bytes", q.bytes)
 	}
 	res, err := Count(ctx, 21, Options{Threads: 2})
