@@ -45,7 +45,9 @@ func newDecodeCommand(run func(ctx context.Context, o decodeOptions, stdin io.Re
 			"with the queens its unit clauses place, but \"no solution\" is never said about the\n" +
 			"board, and an UNSATISFIABLE answer about it is refuted by a model of its clauses that\n" +
 			"gini finds within the referee's budget (files of up to 2^17 variables and 2^21\n" +
-			"literals). A model may use no variable beyond the file's \"p cnf\" line.\n\n" +
+			"literals), or settled by an empty clause of the file (\"0\" alone: an empty clause is a\n" +
+			"clause, which no model satisfies). A model may use no variable beyond the file's\n" +
+			"\"p cnf\" line.\n\n" +
 			"An UNSATISFIABLE answer is not taken on trust. With --proof PROOF (and --cnf) the DRAT\n" +
 			"proof must refute the CNF; without FILE, decode checks the proof alone. And a referee\n" +
 			"checks it as well: the explicit construction (every n >= 4 has solutions), the published\n" +
@@ -260,23 +262,11 @@ func (d *decoder) decodeUnsat(ctx context.Context, inst *instance) error {
 		}
 	}
 	if !inst.exact && inst.path != "" {
-		why := "no proof was checked (--proof)"
-		if proofPath != "" {
-			why = "the proof refutes the file, not the board"
-		} else {
-			// A model of the file's own clauses refutes the answer, whatever
-			// formula it is.
-			model, err := compare.Referee{Budget: cmdutil.RefereeTime}.Model(ctx, inst.formula())
-			switch {
-			case errors.Is(err, compare.ErrModelSize):
-				why += fmt.Sprintf(", and the file is %v", err)
-			case err != nil:
+		why := "the proof refutes the file, not the board"
+		if proofPath == "" {
+			var err error
+			if _, why, err = inst.judgeUnsat(ctx); err != nil {
 				return err
-			case model != nil:
-				return cmdutil.Failf("decode: the solver answered UNSATISFIABLE of %s, but gini finds a model of it, checked against each of its %d clauses",
-					inst.path, len(inst.formula().Clauses))
-			default:
-				why += fmt.Sprintf(", and gini found no model of it within %v", cmdutil.RefereeTime)
 			}
 		}
 		if err := writeOther(w, format, inst.n); err != nil {
@@ -294,6 +284,29 @@ func (d *decoder) decodeUnsat(ctx context.Context, inst *instance) error {
 		return err
 	}
 	return ref.Unverified(nil)
+}
+
+// judgeUnsat judges an UNSATISFIABLE answer about the file's formula
+// without a proof: an empty clause settles it (proved); a model of its
+// clauses that gini finds within the referee's budget refutes it (exit
+// status 1); otherwise it stays unproved, and why says so.
+func (inst *instance) judgeUnsat(ctx context.Context) (proved bool, why string, err error) {
+	cnf := inst.formula()
+	if empty := emptyClause(cnf); empty >= 0 {
+		return true, fmt.Sprintf("its clause %d is empty, so the file is unsatisfiable", empty+1), nil
+	}
+	why = "no proof was checked (--proof)"
+	model, err := compare.Referee{Budget: cmdutil.RefereeTime}.Model(ctx, cnf)
+	switch {
+	case errors.Is(err, compare.ErrModelSize):
+		return false, why + fmt.Sprintf(", and the file is %v", err), nil
+	case err != nil:
+		return false, "", err
+	case model != nil:
+		return false, "", cmdutil.Failf("decode: the solver answered UNSATISFIABLE of %s, but gini finds a model of it, checked against each of its %d clauses",
+			inst.path, len(cnf.Clauses))
+	}
+	return false, why + fmt.Sprintf(", and gini found no model of it within %v", cmdutil.RefereeTime), nil
 }
 
 // writeOther says that a formula other than the queens instance is
@@ -391,17 +404,24 @@ type instance struct {
 
 // formula returns the formula of the file, its clauses kept by
 // readInstance (nil if none were), made into [encode.CNF] clauses the
-// first time.
+// first time. The clause ends decide: a file of empty clauses keeps no
+// literal, and each of its clauses still counts.
 func (inst *instance) formula() *encode.CNF {
-	if inst.cnf != nil && inst.lits != nil {
+	if inst.cnf != nil && inst.ends != nil {
 		wide := make([]int, len(inst.lits))
 		for i, lit := range inst.lits {
 			wide[i] = int(lit)
 		}
-		inst.lits = nil
 		inst.cnf.Clauses = encode.SplitClauses(wide, inst.ends)
+		inst.lits, inst.ends = nil, nil
 	}
 	return inst.cnf
+}
+
+// emptyClause returns the index of the formula's first empty clause, -1
+// if it has none: a formula with one has no model, and needs no proof.
+func emptyClause(cnf *encode.CNF) int {
+	return slices.IndexFunc(cnf.Clauses, func(c []int) bool { return len(c) == 0 })
 }
 
 // readInstance reads the --cnf file once: its header (whose "c n" must
