@@ -26,9 +26,10 @@ func Command() *cli.Command { return newDecodeCommand(runDecode) }
 // into decodeOptions and hands them to run (tests pass their own).
 func newDecodeCommand(run func(ctx context.Context, o decodeOptions, stdin io.Reader, stdout, stderr io.Writer) error) *cli.Command {
 	return &cli.Command{
-		Name:      "decode",
-		Usage:     "read a SAT solver's output, draw and verify the board",
-		UsageText: "queens decode -n N [--cnf FILE [--proof PROOF]] [--format F] [FILE|-]",
+		Name:  "decode",
+		Usage: "read a SAT solver's output, draw and verify the board",
+		UsageText: "queens decode -n N [--cnf FILE [--proof PROOF]] [--format F] [FILE|-]\n" +
+			"queens decode --cnf FILE [--proof PROOF] [--format json] [FILE|-]",
 		Description: "Reads a solver's answer to the CNF of \"queens dimacs -n N\" from FILE or stdin: SAT\n" +
 			"competition output (s SATISFIABLE, v ... 0 lines), minisat's result file (SAT, then the\n" +
 			"model) or a bare list of literals; a model that lists only its true literals is read with\n" +
@@ -59,7 +60,15 @@ func newDecodeCommand(run func(ctx context.Context, o decodeOptions, stdin io.Re
 			"status 3 (\"verified\": false in JSON); unreadable output, a model for a smaller board, a\n" +
 			"--cnf for another n or, with --proof, one beyond the proof checker's limit of 2^30-1\n" +
 			"variables, or a malformed proof (a syntax error anywhere) exits with status 2.\n" +
-			"--format svg, png and fen draw the board.\n" +
+			"--format svg, png and fen draw the board.\n\n" +
+			"Without -n, decode --cnf FILE checks the answer against the clauses alone, of any\n" +
+			"formula (as CaDiCaL's dimocheck): a model must satisfy every clause (exit status 0,\n" +
+			"\"SATISFIABLE: ...\"; one it falsifies is named, exit status 1); an UNSATISFIABLE answer\n" +
+			"is confirmed by --proof PROOF (DRAT, LRAT or FRAT, text or binary; the format found is\n" +
+			"named) or by an empty clause of the file, refuted by a model of the clauses that gini\n" +
+			"finds (exit status 1), or else printed unverified (exit status 3). --format json\n" +
+			"prints {\"satisfiable\":true,\"clauses\":C,\"verified\":true,\"verified_by\":\"clauses\"}.\n" +
+			"Every input (the answer, the CNF, the proof; stdin too) may be gzip, xz, zstd or bzip2.\n" +
 			fmt.Sprintf("Limit: n <= %d.", cmdutil.DecodeMax),
 		Flags: []cli.Flag{cmdutil.SizeFlag(),
 			&cli.StringFlag{Name: "cnf", Usage: "also check the answer against the DIMACS CNF in `FILE` (\"-\": stdin)"},
@@ -90,6 +99,7 @@ type decodeOptions struct {
 	format      board.Format
 	answer      string // FILE, "" or "-": stdin
 	readsAnswer bool   // false: --proof alone, the proof is the claim
+	clausesOnly bool   // --cnf without -n: the answer checked against the clauses alone
 }
 
 // Check checks the options (usage errors, exit status 2).
@@ -97,14 +107,19 @@ func (o *decodeOptions) check() error {
 	if len(o.args) > 1 {
 		return cmdutil.Usagef("decode: want at most one FILE, got %d arguments", len(o.args))
 	}
-	if err := cmdutil.CheckBoardSize(o.n, o.nSet, cmdutil.DecodeMax); err != nil {
-		return err
+	o.clausesOnly = !o.nSet && o.cnf != ""
+	if !o.clausesOnly {
+		if err := cmdutil.CheckBoardSize(o.n, o.nSet, cmdutil.DecodeMax); err != nil {
+			return err
+		}
 	}
 	var err error
 	if o.format, err = cmdutil.ParseSolutionFormat(o.formatName); err != nil {
 		return cmdutil.UsageErr(err)
 	}
 	switch {
+	case o.clausesOnly && o.format != board.FormatBoard && o.format != board.FormatJSON:
+		return cmdutil.Usagef("decode --cnf without -n checks the answer against the clauses alone and says so in a line, or in JSON (--format json): --format %s draws a board (-n N)", o.format)
 	case o.format == board.FormatFEN && o.n != 8:
 		return cmdutil.Usagef("--format fen is for n = 8 only (a chessboard)")
 	case cmdutil.IsPicture(o.format) && o.n > draw.MaxN:
@@ -157,6 +172,8 @@ func runDecode(ctx context.Context, o decodeOptions, stdin io.Reader, stdout, st
 		return cmdutil.Failf("decode: the solver gave no answer (UNKNOWN)")
 	case d.proof != "" && res.Status == external.Satisfiable:
 		return cmdutil.Usagef("decode: --proof checks an UNSATISFIABLE answer, but this one is SATISFIABLE")
+	case d.clausesOnly:
+		return d.decodeClauses(ctx, res)
 	}
 	// The CNF is read once, after the answer: its clauses are hashed to
 	// find what instance it is, checked against the model, and kept only
@@ -254,10 +271,7 @@ func cnfVars(cnfPath string) int {
 func (d *decoder) decodeUnsat(ctx context.Context, inst *instance) error {
 	w, format, proofPath := d.stdout, d.format, d.proof
 	if proofPath != "" {
-		if inst.cnf.Vars > drat.MaxVar {
-			return cmdutil.Usagef("decode: --proof: %s has %d variables, beyond the proof checker's limit of %d", inst.path, inst.cnf.Vars, drat.MaxVar)
-		}
-		if err := d.checkProofFile(ctx, inst.formula(), inst.path); err != nil {
+		if _, err := d.checkProofFile(ctx, inst.formula(), inst.path); err != nil {
 			return err
 		}
 	}
@@ -356,32 +370,35 @@ func (d *decoder) decodeModel(inst *instance, res *external.Result) error {
 
 // checkProofFile checks the DRAT proof in --proof's file against cnf (read
 // from cnfPath): exit status 1 naming the first lemma that fails.
-func (d *decoder) checkProofFile(ctx context.Context, cnf *encode.CNF, cnfPath string) error {
+func (d *decoder) checkProofFile(ctx context.Context, cnf *encode.CNF, cnfPath string) (format string, err error) {
 	path := d.proof
+	if cnf.Vars > drat.MaxVar {
+		return "", cmdutil.Usagef("decode: --proof: %s has %d variables, beyond the proof checker's limit of %d", cnfPath, cnf.Vars, drat.MaxVar)
+	}
 	f, err := cmdutil.OpenInputLimit(ctx, path, d.limit())
 	if err != nil {
-		return cmdutil.Usagef("decode: --proof: %v", cmdutil.UnwrapPath(err))
+		return "", cmdutil.Usagef("decode: --proof: %v", cmdutil.UnwrapPath(err))
 	}
 	defer f.Close()
-	if err := cmdutil.ProofChecker(ctx, cnf, f); err != nil {
+	if format, err = cmdutil.CheckProofFormat(ctx, cnf, f); err != nil {
 		if ctx.Err() != nil {
-			return ctx.Err()
+			return "", ctx.Err()
 		}
 		// Past the input limit or the memory: the input, not a
 		// refutation, is bad.
 		if errors.Is(err, cmdutil.ErrInputSize) || errors.Is(err, drat.ErrMemory) {
-			return cmdutil.Usagef("decode: --proof %s: %v", path, err)
+			return "", cmdutil.Usagef("decode: --proof %s: %v", path, err)
 		}
 		// Not a proof, wherever that shows (a syntax error in any
 		// format, NULs, a CNF): exit status 2, as for any malformed
 		// input; a proof that fails to refute is status 1.
 		var pe *drat.ParseError
 		if errors.As(err, &pe) {
-			return cmdutil.Usagef("decode: --proof %s is malformed: %v", path, err)
+			return "", cmdutil.Usagef("decode: --proof %s is malformed: %v", path, err)
 		}
-		return cmdutil.Failf("decode: the proof %s does not refute %s: %v", path, cnfPath, err)
+		return "", cmdutil.Failf("decode: the proof %s does not refute %s: %v", path, cnfPath, err)
 	}
-	return nil
+	return format, nil
 }
 
 // instance is what decode established about the --cnf file: whether it
@@ -400,6 +417,7 @@ type instance struct {
 	ends      []int
 	falsified int   // the first clause the model falsifies, -1 if none
 	clause    []int // that clause
+	clauses   int   // without -n: the clauses read
 }
 
 // formula returns the formula of the file, its clauses kept by
@@ -466,6 +484,13 @@ func (d *decoder) readInstance(ctx context.Context, res *external.Result, keep b
 	})
 	if err != nil {
 		return nil, cmdutil.Usagef("read %s: %v", path, err)
+	}
+	if d.clausesOnly {
+		inst.vars, inst.clauses = header.Vars, index
+		if keep {
+			inst.cnf, inst.lits, inst.ends = header, lits, ends
+		}
+		return inst, nil // any formula: no instance to establish
 	}
 	if header.N > 0 && header.N != n {
 		return nil, cmdutil.Usagef("decode: %s is the CNF of n = %d (its \"c n\" line), not of -n %d", path, header.N, n)

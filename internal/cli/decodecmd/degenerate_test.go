@@ -18,13 +18,7 @@ import (
 // is refuted (exit status 1), and no proof refutes it.
 func TestDecodeDegenerateCNF(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := func(name, text string) string { return writeFile(t, dir, name, text) }
 	proofs := map[string]string{"empty proof": write("empty.drat", ""), "the empty clause": write("zero.drat", "0\n"),
 		"a deletion, then the empty clause": write("del.drat", "d 1 2 0\n0\n")}
 	answer := write("unsat.txt", "s UNSATISFIABLE\n")
@@ -64,4 +58,14 @@ func TestDecodeDegenerateCNF(t *testing.T) {
 			}
 		})
 	}
+}
+
+// writeFile writes text to dir/name and returns its path.
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
