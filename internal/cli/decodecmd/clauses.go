@@ -39,8 +39,12 @@ func (d *decoder) decodeClauses(ctx context.Context, res *external.Result) error
 		if err != nil {
 			return err
 		}
+		name := d.proof
+		if name == "-" {
+			name = "on stdin"
+		}
 		return d.writeClauses(verdict{ProofFormat: format, Verification: cmdutil.Verification{Verified: true, VerifiedBy: "proof"}},
-			fmt.Sprintf("UNSATISFIABLE: the %s proof %s refutes %s", format, d.proof, inst.path))
+			fmt.Sprintf("UNSATISFIABLE: the %s proof %s refutes %s", format, name, inst.path))
 	}
 	proved, why, err := inst.judgeUnsat(ctx)
 	switch {

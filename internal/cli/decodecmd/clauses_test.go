@@ -11,6 +11,7 @@ import (
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/encode"
 	"github.com/queens-dev/queens/internal/cli/clitest"
+	"github.com/queens-dev/queens/internal/testutil"
 )
 
 // The formula of every assignment of x1 and x2 excluded: unsatisfiable,
@@ -71,6 +72,12 @@ func TestDecodeClausesOnly(t *testing.T) {
 		{"a proof of a satisfiable formula", "", []string{"--cnf", small, "--proof", drat}, 1, "", "does not refute"},
 		{"a malformed proof", "", []string{"--cnf", four, "--proof", write("x.drat", "1 x 0\n")}, 2, "", "malformed"},
 		{"--proof of a SAT answer", "s SATISFIABLE\nv 1 0\n", []string{"--cnf", four, "--proof", drat, "-"}, 2, "", "this one is SATISFIABLE"},
+		{"--proof - (stdin)", fourDRAT, []string{"--cnf", four, "--proof", "-"}, 0, "UNSATISFIABLE: the DRAT proof on stdin refutes " + four, ""},
+		{"--proof - binary LRAT", string(testutil.BinaryLRAT(fourLRAT)), []string{"--cnf", four, "--proof", "-", unsat}, 0, "the binary LRAT proof on stdin", ""},
+		{"--proof - and the answer -", fourDRAT, []string{"--cnf", four, "--proof", "-", "-"}, 2, "", "cannot come from there too"},
+		{"--cnf - and --proof -", fourCNF, []string{"--cnf", "-", "--proof", "-"}, 2, "", "both read stdin"},
+		{"DRAT, two clauses a line, the first like an LRAT id", "", []string{"--cnf", write("ids.cnf", "p cnf 8 4\n7 8 0\n-7 8 0\n7 -8 0\n-7 -8 0\n"),
+			"--proof", write("ids.drat", "8 0 7 0\n0\n")}, 0, "UNSATISFIABLE: the DRAT proof", ""},
 		{"UNKNOWN", "s UNKNOWN\n", []string{"--cnf", small}, 1, "", "no answer (UNKNOWN)"},
 		{"--format perm", "v 1 0\n", []string{"--cnf", small, "--format", "perm"}, 2, "", "--format perm draws a board (-n N)"},
 		{"neither -n nor --cnf", "v 1 0\n", nil, 2, "", "missing -n N"},

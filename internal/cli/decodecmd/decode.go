@@ -72,7 +72,7 @@ func newDecodeCommand(run func(ctx context.Context, o decodeOptions, stdin io.Re
 			fmt.Sprintf("Limit: n <= %d.", cmdutil.DecodeMax),
 		Flags: []cli.Flag{cmdutil.SizeFlag(),
 			&cli.StringFlag{Name: "cnf", Usage: "also check the answer against the DIMACS CNF in `FILE` (\"-\": stdin)"},
-			&cli.StringFlag{Name: "proof", Usage: "check the DRAT proof in `PROOF` (text or binary) of an UNSATISFIABLE answer to --cnf"},
+			&cli.StringFlag{Name: "proof", Usage: "check the proof in `PROOF` (\"-\": stdin; DRAT, LRAT or FRAT, text or binary) of an UNSATISFIABLE answer to --cnf"},
 			cmdutil.FormatFlag(cmdutil.SolutionFormats...), cmdutil.MaxInputFlag()},
 		Action: func(c *cli.Context) error {
 			o := decodeOptions{args: c.Args().Slice(), n: c.Int("n"), nSet: c.IsSet("n"), formatName: c.String("format"),
@@ -135,6 +135,12 @@ func (o *decodeOptions) check() error {
 	o.readsAnswer = o.proof == "" || len(o.args) == 1
 	if o.cnf == "-" && o.readsAnswer && (o.answer == "" || o.answer == "-") {
 		return cmdutil.Usagef("decode: --cnf - reads the CNF from stdin, so the answer cannot come from there too: name its FILE")
+	}
+	switch {
+	case o.proof == "-" && o.cnf == "-":
+		return cmdutil.Usagef("decode: --cnf - and --proof - both read stdin: name a file for one of them")
+	case o.proof == "-" && o.readsAnswer && o.answer == "-":
+		return cmdutil.Usagef("decode: --proof - reads the proof from stdin, so the answer cannot come from there too: name its FILE, or leave it out (the proof is the claim)")
 	}
 	return nil
 }
@@ -375,11 +381,14 @@ func (d *decoder) checkProofFile(ctx context.Context, cnf *encode.CNF, cnfPath s
 	if cnf.Vars > drat.MaxVar {
 		return "", cmdutil.Usagef("decode: --proof: %s has %d variables, beyond the proof checker's limit of %d", cnfPath, cnf.Vars, drat.MaxVar)
 	}
-	f, err := cmdutil.OpenInputLimit(ctx, path, d.limit())
+	f, closeProof, err := d.open(ctx, path) // "-": stdin
 	if err != nil {
 		return "", cmdutil.Usagef("decode: --proof: %v", cmdutil.UnwrapPath(err))
 	}
-	defer f.Close()
+	defer closeProof()
+	if path == "-" {
+		path = "on stdin"
+	}
 	if format, err = cmdutil.CheckProofFormat(ctx, cnf, f); err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()

@@ -39,6 +39,8 @@ func TestSatFlags(t *testing.T) {
 		{[]string{"-n", "8", "--format", "competition", "--unique"}, want{}, "no --all, --count, --limit or --unique"},
 		{[]string{"-n", "8", "--format", "competition", "--attacks"}, want{}, "--attacks needs --format svg or png"},
 		{[]string{"-n", "8", "--format", "competitio"}, want{}, "competition"},
+		{[]string{"-n", "8", "--solver", "cadical", "--proof", "-"}, want{}, `sat: --proof takes no file ("-")`},
+		{[]string{"-n", "8", "--solver", "cadical", "--proof", "p.drat"}, want{}, "queens decode --cnf CNF --proof PROOF"},
 		{nil, want{}, "missing -n N"},
 		{[]string{"-n", "8", "extra"}, want{}, `unexpected argument "extra"`},
 		{[]string{"-n", "8", "--all", "--limit", "2"}, want{}, "--all and --limit cannot be used together"},

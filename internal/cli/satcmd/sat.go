@@ -118,7 +118,13 @@ func (o *satOptions) check() error {
 	if o.Unique, o.Args, err = cmdutil.UniqueArgs(o.Unique, o.Args); err != nil {
 		return err
 	}
-	if len(o.Args) > 0 {
+	switch {
+	case len(o.Args) > 0 && o.proof:
+		// "--proof -" or "--proof FILE": the proof is queens' to ask for
+		// and check, not the user's to place.
+		return cmdutil.Usagef("sat: --proof takes no file (%q): queens asks the --solver for a proof of each UNSATISFIABLE answer in a temporary file and checks it; "+
+			"to keep one, run the solver on queens dimacs' CNF and check its proof with queens decode --cnf CNF --proof PROOF (PROOF - reads stdin)", o.Args[0])
+	case len(o.Args) > 0:
 		return cmdutil.Usagef("sat: unexpected argument %q", o.Args[0])
 	}
 	if err := cmdutil.ExclusiveFlags(cmdutil.FlagOn{Name: "all", On: o.All}, cmdutil.FlagOn{Name: "count", On: o.Count}, cmdutil.FlagOn{Name: "limit", On: o.LimitSet}); err != nil {
