@@ -28,15 +28,16 @@ type Sum struct {
 	Nodes            Uint128
 	Elapsed          time.Duration // summed over the shards
 	Longest          time.Duration // of the slowest shard
-	// Confirmed counts the shards whose lines of two or more engines
-	// agree: the same work, the same tallies, found by other code (a
-	// quorum of independent runs, as volunteer computing checks its
-	// workers).
+	// Confirmed counts the shards whose lines of two engines that share
+	// no counting code (see [Independent]) agree: the same work, the same
+	// tallies, found by other code (a quorum of independent runs, as
+	// volunteer computing checks its workers).
 	Confirmed int
 	// Repeated counts the shards given again by the engine of an earlier
-	// line of theirs, with the same tallies: the same code run again (or
-	// the same line copied, its host edited) is a repeat, not a
-	// confirmation.
+	// line of theirs, or by an engine of the same search (the GPU runs the
+	// constellations' search), with the same tallies: the same code run
+	// again (or the same line copied, its host or engine field edited) is
+	// a repeat, not a confirmation.
 	Repeated int
 	// Slowest lists up to 5 shards, the slowest first (their pieces and
 	// tallies left out).
@@ -208,13 +209,17 @@ func (m *Merger) Add(r Result) error {
 			return fmt.Errorf("merge: %w: shard %d of %d%s disagrees with an earlier line of shard %d (engines %s): their tallies differ (this line, engine %s: %s solutions, %s unique)",
 				ErrDuplicate, r.Shard, r.Shards, from(r), r.Shard, m.enginesOf(prev.engines), engine, fraction24Of(r.Total24), fraction24Of(r.Unique24))
 		}
-		// Another engine is a second opinion; the same engine (and, as
-		// Merge requires, the same version) again is the same code run
-		// again, or the same line copied: a repeat.
-		switch {
-		case prev.engines&bit == 0 && bits.OnesCount32(prev.engines&^repeated) == 1:
+		// An engine of another search is a second opinion; the same
+		// search again (the same engine, or the GPU after the
+		// constellations: the same code on other hardware, or a line
+		// whose engine field was edited) is a repeat. A shard counts once
+		// as confirmed, once as repeated, whatever more lines come.
+		had := prev.engines &^ repeated
+		indep, same := m.searchOf(had, engine)
+		if indep && !m.confirmed(had) {
 			m.sum.Confirmed++
-		case prev.engines&bit != 0 && prev.engines&repeated == 0:
+		}
+		if same && prev.engines&repeated == 0 {
 			m.sum.Repeated++
 			prev.engines |= repeated
 		}
@@ -244,6 +249,52 @@ func (m *Merger) Add(r Result) error {
 		m.sum.Slowest = m.sum.Slowest[:min(5, len(m.sum.Slowest))]
 	}
 	return nil
+}
+
+// searchOf reports, for each engine of mask (of seenShard.engines,
+// repeat bit cleared), whether it shares no counting code with engine
+// name (indep) and whether it shares some (same).
+func (m *Merger) searchOf(mask uint32, name string) (indep, same bool) {
+	for i, e := range m.engines {
+		if mask&(1<<min(i, 30)) == 0 {
+			continue
+		}
+		if Independent(e, name) {
+			indep = true
+		} else {
+			same = true
+		}
+	}
+	return indep, same
+}
+
+// confirmed reports whether the engines of mask (of seenShard.engines,
+// repeat bit cleared) hold two that share no counting code.
+func (m *Merger) confirmed(mask uint32) bool {
+	for i, e := range m.engines {
+		if mask&(1<<min(i, 30)) != 0 {
+			if indep, _ := m.searchOf(mask, e); indep {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Independent reports whether the engines named a and b share no
+// counting code, so that their agreeing on a shard confirms it: the join
+// against the constellations or the GPU. The GPU runs the constellations'
+// search (package constellation, on other hardware): a GPU line agreeing
+// with a constellations line is a repeat, as is any engine with itself.
+func Independent(a, b string) bool { return search(a) != search(b) }
+
+// search names the counting code an engine runs: the GPU's is the
+// constellations'.
+func search(engine string) string {
+	if engine == EngineGPU {
+		return EngineConstellations
+	}
+	return cmp.Or(engine, EngineConstellations)
 }
 
 // enginesOf names the engines of a mask of seenShard.engines.

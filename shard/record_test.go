@@ -143,8 +143,10 @@ func TestRecordChecks(t *testing.T) {
 		{"lines", rs, 0, []string{CheckPublished}},
 		{"recount", rs, 3, []string{CheckPublished, CheckRecount}},
 		{"repeat", append(slices.Clone(rs), rs[0]), 0, []string{CheckPublished, CheckRepeat}},
-		{"engines", append(slices.Clone(rs), gpu...), 0, []string{CheckPublished, CheckEngine}},
-		{"some engines", append(slices.Clone(rs), gpu[1]), 0, []string{CheckPublished}},
+		// The GPU runs the constellations' search: a repeat, never an
+		// independent engine, however many of its lines come.
+		{"gpu", append(slices.Clone(rs), gpu...), 0, []string{CheckPublished, CheckRepeat}},
+		{"some gpu", append(slices.Clone(rs), gpu[1]), 0, []string{CheckPublished, CheckRepeat}},
 	} {
 		sum, err := Merge(c.results)
 		if err != nil {

@@ -97,3 +97,30 @@ func TestMergeConfirm(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeGPUCopyIsRepeat is issue 41's forgery: every line copied with
+// "engine":"gpu" (checksum recomputed) is a repeat of the constellations'
+// search, never a confirmation, and the record says "repeat", not
+// "independent-engine".
+func TestMergeGPUCopyIsRepeat(t *testing.T) {
+	dir := t.TempDir()
+	lines := clitest.ShardLines(t, 8, 4)
+	var copies []string
+	for _, l := range lines {
+		r, err := shard.Parse([]byte(l))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Engine = shard.EngineGPU
+		copies = append(copies, string(r.AppendLine(nil)))
+	}
+	rec := filepath.Join(dir, "merged.json")
+	stdout, stderr, code := clitest.Run(t, strings.Join(append(lines, copies...), ""), "merge", "--record", rec, "-")
+	if code != 0 || strings.Contains(stdout, "confirmed") || !strings.Contains(stdout, "4 of 4 shards repeated by the same engine") {
+		t.Errorf("merge of lines and their GPU copies: exit %d, stdout %q, stderr %q; want 4 repeated, none confirmed", code, stdout, stderr)
+	}
+	data, _ := os.ReadFile(rec)
+	if !strings.Contains(string(data), `"confirmed":0,"repeated":4,"checks":["published-table","repeat"]`) {
+		t.Errorf("record of lines and their GPU copies: %s; want 0 confirmed, 4 repeated, checks published-table and repeat", data)
+	}
+}

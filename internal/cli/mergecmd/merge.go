@@ -43,8 +43,9 @@ sbatch commands that do it: task ids under the cluster's MaxArraySize, from
 QUEENS_MAX_ARRAY_SIZE, count.sbatch's submission file or scontrol; with the
 settings that file records; on stdout, one a line, when too long for the
 message), a shard given twice with different results (the same result
-again is a confirmation when another engine found it, a repeat when the same one
-did), shards of different n, split, shard
+again is a repeat when the same search found it: the same engine, or the GPU
+after the constellations, whose search it runs; only engines that share no
+counting code confirm each other), shards of different n, split, shard
 count or version, and pieces that are not those this version of queens deals to
 each shard. A count that differs from the published table is a failed check too
 (exit status 1). Lines of different engines (the CPU's constellations, the GPU)
