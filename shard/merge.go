@@ -98,6 +98,7 @@ type Merger struct {
 	lines  int               // lines added
 	listed []RecordLine      // the first maxRecordLines lines, for the record
 	digest [4]uint64         // of every line: see [Record]
+	spent  int64             // milliseconds summed over every line, saturating: Record.Elapsed
 }
 
 // seenShard is what a Merger keeps of a shard: 12 bytes.
@@ -329,6 +330,7 @@ func (m *Merger) addLine(r Result) {
 	l := RecordLine{Shard: r.Shard, Checksum: r.lineChecksum(), Engine: engineOf(r),
 		Host: r.Host, Elapsed: float64(r.Elapsed.Milliseconds()) / 1000}
 	m.lines++
+	m.spent = min(m.spent+r.Elapsed.Milliseconds(), maxElapsed*1000) // Parse bounds each by maxElapsed s
 	if m.lines <= maxRecordLines {
 		m.listed = append(m.listed, l)
 	} else {

@@ -165,6 +165,13 @@ func (o *mergeOptions) check() error {
 	if i := slices.Index(o.args, "-"); i >= 0 && slices.Contains(o.args[i+1:], "-") {
 		return cmdutil.Usagef("merge: - (stdin) given twice")
 	}
+	if o.record != "" && (o.checkRecordSet || o.confirm) {
+		what := "--check-record"
+		if o.confirm {
+			what = "--confirm"
+		}
+		return cmdutil.Usagef("merge: --record with %s: a check writes no record (merge the lines with --record, then check that record)", what)
+	}
 	if o.checkRecordSet || o.confirm {
 		return nil
 	}
@@ -320,8 +327,20 @@ func (in *inputs) notRecord(name string, st os.FileInfo) error {
 }
 
 // isLines reports whether a directory's file name is one merge reads:
-// shard lines, *.jsonl.
-func isLines(name string) bool { return strings.HasSuffix(name, ".jsonl") }
+// shard lines, *.jsonl, or compressed, *.jsonl.gz, *.jsonl.xz,
+// *.jsonl.zst. Anything else (a record such as merged.json, a
+// checkpoint, a log) is skipped by its name.
+func isLines(name string) bool {
+	for _, suffix := range []string{".jsonl", ".jsonl.gz", ".jsonl.xz", ".jsonl.zst"} {
+		if strings.HasSuffix(name, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// recordPrefix starts a merge record (see [shard.Record]).
+const recordPrefix = `{"kind":"queens-merge-record"`
 
 // each reads the shard results of every input, in the order given (a
 // directory's *.jsonl files in the order the directory lists them), and
@@ -361,6 +380,9 @@ func addFailed(err error) error {
 // the input name.
 func parseLine(name string, line int, text []byte) (shard.Result, error) {
 	r, err := shard.Parse(text)
+	if err != nil && bytes.HasPrefix(text, []byte(recordPrefix)) {
+		return r, cmdutil.Usagef("merge: %s:%d: a merge record, not shard lines: give it to --check-record or --confirm, and the lines it was made from as the inputs", name, line)
+	}
 	if err != nil {
 		return r, cmdutil.Failf("merge: %s:%d: %v", name, line, err)
 	}
@@ -717,8 +739,9 @@ func (m *mergeRun) checkRecordAction(ctx context.Context) error {
 		}
 		return cmdutil.Failf("merge: %s: %v", path, err)
 	}
-	_, err = fmt.Fprintf(m.stdout, "record %s checks: %s solutions (%s unique) of n = %d from %d lines of %d shards; recounted the same %d pieces (--seed %d): all agree\n",
-		path, rec.Total, rec.Unique, rec.N, rec.LineCount, rec.Shards, rec.Verify, rec.Seed)
+	_, err = fmt.Fprintf(m.stdout, "record %s checks: %s solutions (%s unique) of n = %d from %d lines of %d shards; recounted the same %d pieces (--seed %d): all agree\n"+
+		"not checked: merged_by %s (the version that merged: no line gives it)\n",
+		path, rec.Total, rec.Unique, rec.N, rec.LineCount, rec.Shards, rec.Verify, rec.Seed, quote.Text(rec.MergedBy))
 	return err
 }
 
