@@ -82,6 +82,14 @@ type Merger struct {
 	// stops the merge.
 	Verify func(parts int) (int, error)
 	Seed   uint64 // the seed of the draw
+	// Plain recounts the pieces drawn with the plain search (see
+	// plainCount: it shares no counting code with any engine) instead of
+	// the engine each line names, so that the recount judges the lines by
+	// arithmetic, whatever their engine fields say. Of a split into
+	// sub-parts ([SchemeSplit]) it draws whole constellations, Verify
+	// asked with their number, and compares each with the sum of its
+	// sub-parts' tallies.
+	Plain bool
 
 	started bool
 	r0      Result // the first line, its pieces and tallies dropped
@@ -95,6 +103,7 @@ type Merger struct {
 	drawn  bool
 	draw   map[int32][]drawn // the pieces drawn, by shard, until its first line comes
 	picks  []pick            // in the order drawn
+	groups int               // sub-parts a pick of Plain's stands with (its constellation's), 1 but for SchemeSplit
 	lines  int               // lines added
 	listed []RecordLine      // the first maxRecordLines lines, for the record
 	digest [4]uint64         // of every line: see [Record]
@@ -130,6 +139,7 @@ type pick struct {
 	engine  string
 	n       int
 	set     bool
+	filler  bool // a place of a group of Plain's that holds no piece (see drawWholes)
 }
 
 // MaxRecount bounds the pieces a [Merger] draws for a recount (it holds
@@ -184,7 +194,7 @@ func (m *Merger) Add(r Result) error {
 			ErrCoverage, r.Shard, r.Shards, from(r), r.Version)
 	}
 	if !m.drawn {
-		if err := m.drawPieces(parts, r.Shards); err != nil {
+		if err := m.drawPieces(parts, r.Shards, r.Split); err != nil {
 			return err
 		}
 	}
@@ -364,17 +374,28 @@ func addDigest(d [4]uint64, l RecordLine) [4]uint64 {
 // of 0..parts-1 seeded with m.Seed, holding O(k) numbers, never the
 // split. Position j of the split is piece j/shards of shard j%shards (the
 // split deals its pieces round-robin).
-func (m *Merger) drawPieces(parts, shards int) error {
-	m.drawn = true
+//
+// With Plain set and split > 0, it draws among the wholes (the split's
+// constellations, each at split positions in a row, and the symmetric
+// piece last, at one) and takes every position of each.
+func (m *Merger) drawPieces(parts, shards, split int) error {
+	m.drawn, m.groups = true, 1
 	if m.Verify == nil {
 		return nil
 	}
-	k, err := m.Verify(parts)
+	wholes := parts
+	if m.Plain && split > 0 {
+		m.groups, wholes = split, (parts-1)/split+1
+	}
+	k, err := m.Verify(wholes)
 	if err != nil {
 		return err
 	}
-	if k = min(max(k, 0), parts); k > MaxRecount {
-		return fmt.Errorf("merge: %w: a recount of %d pieces (at most %d)", ErrVerify, k, MaxRecount)
+	if k = min(max(k, 0), wholes); k*m.groups > MaxRecount {
+		return fmt.Errorf("merge: %w: a recount of %d pieces (at most %d)", ErrVerify, k*m.groups, MaxRecount)
+	}
+	if m.groups > 1 {
+		return m.drawWholes(wholes, shards, k)
 	}
 	rng := rand.New(rand.NewPCG(m.Seed, 0x71756565)) // "quee"
 	moved := map[int]int{}                           // the shuffle's swaps, where they differ from the identity
@@ -392,6 +413,41 @@ func (m *Merger) drawPieces(parts, shards int) error {
 		moved[j] = at(i)
 		delete(moved, i)
 		m.draw[int32(p%shards)] = append(m.draw[int32(p%shards)], drawn{pos: p / shards, at: i})
+	}
+	return nil
+}
+
+// drawWholes draws k of the wholes of a split into m.groups sub-parts
+// a constellation, as drawPieces draws pieces, and every position of
+// each: pick g*m.groups+j is sub-part j of the g-th drawn (the symmetric
+// piece, whole, fills its group's first pick only).
+func (m *Merger) drawWholes(wholes, shards, k int) error {
+	rng := rand.New(rand.NewPCG(m.Seed, 0x706c6169)) // "plai"
+	moved := map[int]int{}
+	at := func(i int) int {
+		if v, ok := moved[i]; ok {
+			return v
+		}
+		return i
+	}
+	m.draw = map[int32][]drawn{}
+	m.picks = make([]pick, k*m.groups)
+	for i := range k {
+		j := i + rng.IntN(wholes-i)
+		w := at(j)
+		moved[j] = at(i)
+		delete(moved, i)
+		n := m.groups
+		if w == wholes-1 {
+			n = 1 // the symmetric piece
+		}
+		for s := range n {
+			p := w*m.groups + s
+			m.draw[int32(p%shards)] = append(m.draw[int32(p%shards)], drawn{pos: p / shards, at: i*m.groups + s})
+		}
+		for s := n; s < m.groups; s++ {
+			m.picks[i*m.groups+s].set, m.picks[i*m.groups+s].filler = true, true
+		}
 	}
 	return nil
 }
@@ -515,10 +571,17 @@ func (m *Merger) Recount(ctx context.Context, threads int) ([]Checked, error) {
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	errs := make([]error, len(m.picks))
-	workers.Run(ctx, len(m.picks), max(1, threads), nil, func() struct{} { return struct{}{} },
+	g := max(m.groups, 1)
+	jobs := len(m.picks) / g
+	errs := make([]error, jobs)
+	workers.Run(ctx, jobs, max(1, threads), nil, func() struct{} { return struct{}{} },
 		func(_ struct{}, i int, stop *atomic.Bool) bool {
-			if errs[i] = m.picks[i].recount(ctx); errs[i] != nil {
+			if m.Plain {
+				errs[i] = plainRecount(ctx, m.picks[i*g:(i+1)*g])
+			} else {
+				errs[i] = m.picks[i].recount(ctx)
+			}
+			if errs[i] != nil {
 				stop.Store(true)
 				cancel() // the recounts under way stop too
 				return false
@@ -535,11 +598,52 @@ func (m *Merger) Recount(ctx context.Context, threads int) ([]Checked, error) {
 	if err := parent.Err(); err != nil {
 		return nil, err
 	}
-	checked := make([]Checked, len(m.picks))
-	for i, p := range m.picks {
-		checked[i] = Checked{Shard: p.shard, Source: p.source, Piece: p.key.String()}
+	checked := make([]Checked, jobs)
+	for i := range checked {
+		p := m.picks[i*g]
+		piece := p.key
+		if m.Plain {
+			piece.sp = piece.sp.Whole() // a split's constellation recounted whole
+		}
+		checked[i] = Checked{Shard: p.shard, Source: p.source, Piece: piece.String()}
 	}
 	return checked, nil
+}
+
+// plainRecount recounts with the plain search the piece of group (its
+// sub-parts, or one piece) and compares it with the sum of their tallies.
+func plainRecount(ctx context.Context, group []pick) error {
+	var claimed backtrack.Tally
+	for _, p := range group {
+		if !p.set {
+			return fmt.Errorf("verify: %w: a piece drawn is in no line", ErrMissing)
+		}
+		if p.filler {
+			continue
+		}
+		var c1, c2 uint64
+		claimed.Total24, c1 = bits.Add64(claimed.Total24, p.claimed.Total24, 0)
+		claimed.Unique24, c2 = bits.Add64(claimed.Unique24, p.claimed.Unique24, 0)
+		claimed.Nodes += p.claimed.Nodes
+		if c1 != 0 || c2 != 0 {
+			return fmt.Errorf("%w: piece %v of shard %d%s: its sub-parts' tallies pass 2^64", ErrVerify, p.key, p.shard, fromSource(p.source))
+		}
+	}
+	p := group[0]
+	whole := p.key
+	whole.sp = whole.sp.Whole()
+	what := fmt.Sprintf("piece %v of shard %d%s (engine %s)", whole, p.shard, fromSource(p.source), p.engine)
+	if len(group) > 1 && !group[1].filler {
+		what = fmt.Sprintf("constellation %v (its %d sub-parts; the first in shard %d%s, engine %s)", whole, len(group), p.shard, fromSource(p.source), p.engine)
+	}
+	got, err := plainCount(ctx, p.n, whole)
+	if err != nil {
+		return fmt.Errorf("verify %s: %w", what, err)
+	}
+	if !sameCount(got, claimed) {
+		return fmt.Errorf("%w: %s: the lines say %s, a recount with the plain search %s", ErrVerify, what, describe(claimed), describe(got))
+	}
+	return nil
 }
 
 // recount recounts p with the engine of its line and compares.

@@ -185,7 +185,7 @@ func TestCheckRecordHugeVerify(t *testing.T) {
 	// Of a split of more pieces than MaxRecount, the draw is refused
 	// before it is sized.
 	m := Merger{Verify: func(int) (int, error) { return min(1<<40, math.MaxInt), nil }}
-	if err := m.drawPieces(MaxRecount+1, 3); !errors.Is(err, ErrVerify) || m.picks != nil {
+	if err := m.drawPieces(MaxRecount+1, 3, 0); !errors.Is(err, ErrVerify) || m.picks != nil {
 		t.Errorf("a draw of 2^40 of %d pieces: %v, %d picks; want ErrVerify and none", MaxRecount+1, err, len(m.picks))
 	}
 }
