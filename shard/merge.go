@@ -184,17 +184,12 @@ func (m *Merger) Add(r Result) error {
 				r0.Shard, from(r0), f.name, f.a, r.Shard, from(r), f.b)
 		}
 	}
-	pieces, parts, err := r.Spec().keys()
+	keys, err := r.covered()
 	if err != nil {
 		return fmt.Errorf("merge: %w", err)
 	}
-	keys := r.keys()
-	if parts != r.Parts || !slices.Equal(pieces, keys) || fingerprint(r.Spec(), pieces) != r.Fingerprint || len(r.Tallies) != len(keys) {
-		return fmt.Errorf("merge: %w: shard %d of %d%s (version %s) does not cover the pieces this version's split gives it",
-			ErrCoverage, r.Shard, r.Shards, from(r), r.Version)
-	}
 	if !m.drawn {
-		if err := m.drawPieces(parts, r.Shards, r.Split); err != nil {
+		if err := m.drawPieces(r.Parts, r.Shards, r.Split); err != nil {
 			return err
 		}
 	}
@@ -260,6 +255,21 @@ func (m *Merger) Add(r Result) error {
 		m.sum.Slowest = m.sum.Slowest[:min(5, len(m.sum.Slowest))]
 	}
 	return nil
+}
+
+// covered returns the pieces of r, checked to be those the split of this
+// version deals its shard, or an error (wrapping [ErrCoverage]).
+func (r Result) covered() ([]key, error) {
+	pieces, parts, err := r.Spec().keys()
+	if err != nil {
+		return nil, err
+	}
+	keys := r.keys()
+	if parts != r.Parts || !slices.Equal(pieces, keys) || fingerprint(r.Spec(), pieces) != r.Fingerprint || len(r.Tallies) != len(keys) {
+		return nil, fmt.Errorf("%w: shard %d of %d%s (version %s) does not cover the pieces this version's split gives it",
+			ErrCoverage, r.Shard, r.Shards, from(r), r.Version)
+	}
+	return keys, nil
 }
 
 // searchOf reports, for each engine of mask (of seenShard.engines,

@@ -64,6 +64,13 @@ worker that forged one piece and one that forged 1% of the pieces (--forged F: F
 pieces, or P% of them, instead); --verify P% recounts as many pieces as catch a
 worker that forged --forged of them (default 1%) with probability P.
 
+--verify K|P%|all --partial FILE... checks lines on their own, needing no other
+shard (the lines of a sample, or of a count not yet whole): each line's
+pieces, K of them (P% of them, at least one, or all), drawn with --seed, are
+recounted with the engine it names, and each line is reported verified or not
+(with --format json one JSON line each); the exit status is 0 only when every
+line is verified, 1 when a recount disagrees.
+
 --record FILE writes the record of the merge (one JSON line: the count, versions,
 engines, the recount's K, seed and pieces, each line's checksum, host and elapsed
 time); --check-record FILE checks it against the lines it was made from, recounting
@@ -91,6 +98,7 @@ func newMergeCommand(run func(ctx context.Context, o mergeOptions, stdin io.Read
 		UsageText: "queens merge [--format text|json] [--stats] [--verify K|P%] [--record FILE] FILE... | -\n" +
 			"queens merge --check-record RECORD FILE... | -\n" +
 			"queens merge --confirm RECORD_A RECORD_B FILE... | -\n" +
+			"queens merge --verify K|P%|all --partial FILE... | -\n" +
 			"queens merge --progress DIR...",
 		Description: mergeDescription,
 		Flags: []cli.Flag{cmdutil.FormatFlag("text", "json"), cmdutil.StatsFlag(),
@@ -100,6 +108,7 @@ func newMergeCommand(run func(ctx context.Context, o mergeOptions, stdin io.Read
 			&cli.StringFlag{Name: "forged", DefaultText: "1 and 1%", Usage: "the forger --verify is measured against: `F` pieces, or P% of them"},
 			&cli.StringFlag{Name: "record", Usage: "write the record of the merge to `FILE` (one JSON line)"},
 			&cli.StringFlag{Name: "check-record", Usage: "check the record `FILE` against the lines given"},
+			&cli.BoolFlag{Name: "partial", Usage: "with --verify K, P% or all: recount K pieces of each line given (P% of them, or all) with the engine it names, and say of each whether it is verified, needing no other shard (lines of a sample)"},
 			&cli.BoolFlag{Name: "confirm", Usage: "check the records RECORD_A RECORD_B (the first two files) of one count by two independent engines against the lines that follow, and compare them"},
 			cmdutil.ThreadsFlag(),
 			&cli.BoolFlag{Name: "progress", Usage: "report the progress of the counts whose parts directories are given"},
@@ -132,6 +141,7 @@ type mergeOptions struct {
 	checkRecord    string // --check-record FILE
 	checkRecordSet bool
 	confirm        bool
+	partial        bool // --partial: each line recounted on its own
 	threads        int
 	progress       bool
 	stale          time.Duration
@@ -148,7 +158,7 @@ func mergeFlags(c *cli.Context) mergeOptions {
 		args: c.Args().Slice(), format: c.String("format"), stats: c.Bool("stats"),
 		verify: c.String("verify"), seed: c.Uint64("seed"), seedSet: c.IsSet("seed"), recount: c.Int("recount"), maxInput: c.Int("max-input"),
 		forged: c.String("forged"), forgedSet: c.IsSet("forged"), record: c.String("record"),
-		checkRecord: c.String("check-record"), checkRecordSet: c.IsSet("check-record"), confirm: c.Bool("confirm"),
+		checkRecord: c.String("check-record"), checkRecordSet: c.IsSet("check-record"), confirm: c.Bool("confirm"), partial: c.Bool("partial"),
 		threads: c.Int("threads"), progress: c.Bool("progress"), stale: c.Duration("stale"),
 	}
 }
@@ -165,6 +175,9 @@ func (o *mergeOptions) check() error {
 	if err := cmdutil.FlagsBefore(o.args, "merge", "the files"); err != nil {
 		return err
 	}
+	if o.progress && o.partial {
+		return cmdutil.Usagef("merge: --partial with --progress: one recounts lines, the other reports a running count")
+	}
 	if o.progress {
 		return nil
 	}
@@ -177,6 +190,13 @@ func (o *mergeOptions) check() error {
 			what = "--confirm"
 		}
 		return cmdutil.Usagef("merge: --record with %s: a check writes no record (merge the lines with --record, then check that record)", what)
+	}
+	if o.partial {
+		if o.record != "" || o.checkRecordSet || o.confirm {
+			return cmdutil.Usagef("merge: --partial checks lines, one at a time: not with --record, --check-record or --confirm")
+		}
+		_, err := parsePartialVerify(o.verify)
+		return err
 	}
 	if o.recount < 0 || o.recount > maxRecount {
 		return cmdutil.Usagef("merge: --recount %d: want a number of pieces, 0 to %d", o.recount, maxRecount)
@@ -209,6 +229,8 @@ func runMerge(ctx context.Context, o mergeOptions, stdin io.Reader, stdout, stde
 		return m.checkRecordAction(ctx)
 	case o.confirm:
 		return m.confirmAction(ctx)
+	case o.partial:
+		return m.partialAction(ctx)
 	}
 	return m.merge(ctx)
 }
