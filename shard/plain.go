@@ -3,6 +3,7 @@ package shard
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/bits"
 
 	"github.com/queens-dev/queens/backtrack"
@@ -37,6 +38,25 @@ import (
 //
 // It is slower than either engine (no symmetry, no meet in the middle):
 // a recount with it is a sample, never a count.
+
+// PlainSeconds estimates the CPU seconds (of one core) that the plain
+// search takes, on average, to count one piece of a split of the n×n board
+// into parts pieces (whole constellations, for a split into sub-parts),
+// of the join's split when join is set, of the constellations' otherwise:
+// the whole board's plain search over parts. The whole board's cost is
+// extrapolated from the means measured on an AMD EPYC core at n = 14 to
+// 19 (40 s or 200 pieces a size): 28,800 s at n = 19 for the
+// constellations, 7 times more each n (6.8 measured from 16 to 19), and
+// 5,800 s for the join's pieces, 5.6 times more each n. It is an
+// estimate, for sizing a recount (merge --recount), not a bound: one
+// piece may take several times the mean.
+func PlainSeconds(n int, join bool, parts int) float64 {
+	whole, growth := 28800.0, 7.0
+	if join {
+		whole, growth = 5800.0, 5.6
+	}
+	return whole * math.Pow(growth, float64(n-19)) / float64(max(parts, 1))
+}
 
 // plainCount counts piece k of an n×n board with the plain search. It
 // returns ctx's error when ctx ends first (within a few milliseconds).

@@ -40,15 +40,14 @@ func (m *mergeRun) confirmAction(ctx context.Context) error {
 		return err
 	}
 	// One seed for both draws, printed once: --seed S repeats them.
-	pls[1] = &plainCheck{k: m.recount, seed: pls[0].seed}
-	pls[1].mg = &shard.Merger{Verify: pls[0].mg.Verify, Seed: pls[0].seed, Plain: true}
+	pls[1] = m.newPlainSeeded(pls[0].seed)
 	err = in.each(ctx, m.threads, func(r shard.Result) error {
 		for i, split := range splits {
 			if e, ok := shard.LookupEngine(r.Engine); ok && schemeFamily(e) == split {
 				if err := ms[i].Add(r); err != nil {
 					return err
 				}
-				return pls[i].mg.Add(r)
+				return pls[i].add(r)
 			}
 		}
 		return fmt.Errorf("merge --confirm: the line of shard %d (%s) is of neither record's engines (%s; %s)", r.Shard, r.Source,
@@ -114,8 +113,9 @@ func (m *mergeRun) writeConfirmed(paths []string, recs [2]shard.Record, pls [2]*
 			Record    string   `json:"record"`
 			Engines   []string `json:"engines"`
 			Checks    []string `json:"checks"`
-			Recounted int      `json:"recounted"` // pieces recounted with the plain search
-			Seed      uint64   `json:"seed"`      // of their draw
+			Recounted int      `json:"recounted"`      // pieces recounted with the plain search
+			Seed      uint64   `json:"seed"`           // of their draw
+			Note      string   `json:"note,omitempty"` // why the default recounted fewer than 16
 		}
 		return cmdutil.WriteJSONLine(m.stdout, struct {
 			N         int      `json:"n"`
@@ -125,7 +125,8 @@ func (m *mergeRun) writeConfirmed(paths []string, recs [2]shard.Record, pls [2]*
 			Checks    []string `json:"checks"`
 			Records   [2]side  `json:"records"`
 		}{a.N, a.Total, a.Unique, a.Published, []string{shard.CheckEngine},
-			[2]side{{paths[0], a.Engines, a.Checks, len(pls[0].checked), pls[0].seed}, {paths[1], b.Engines, b.Checks, len(pls[1].checked), pls[1].seed}}})
+			[2]side{{paths[0], a.Engines, a.Checks, len(pls[0].checked), pls[0].seed, pls[0].note()},
+				{paths[1], b.Engines, b.Checks, len(pls[1].checked), pls[1].seed, pls[1].note()}}})
 	}
 	_, err := fmt.Fprintf(m.stdout, "n = %d: %s solutions (%s unique), confirmed by two independent engines: %s (%s; checks: %s) and %s (%s; checks: %s)\n%s: %s%s: %s",
 		a.N, a.Total, a.Unique, strings.Join(a.Engines, ", "), paths[0], checksOf(a), strings.Join(b.Engines, ", "), paths[1], checksOf(b),

@@ -74,11 +74,16 @@ line is verified, 1 when a recount disagrees.
 --record FILE writes the record of the merge (one JSON line: the count, versions,
 engines, the recount's K, seed and pieces, each line's checksum, host and elapsed
 time); --check-record FILE checks it against the lines it was made from, recounting
-the same pieces (on --threads), then --recount K more (default 16) drawn at
-random (--seed, printed) with the plain search, a third way to count a piece
-that shares no counting code with the constellations, the GPU or the join, so
-that a forged tally or an edited engine field is caught by arithmetic, not
-taken on the line's word. --confirm RECORD_A RECORD_B FILE... checks two
+the same pieces (on --threads), then --recount K more drawn at random
+(--seed, printed) with the plain search, a third way to count a piece that
+shares no counting code with the constellations, the GPU or the join, so that
+a forged tally or an edited engine field is caught by arithmetic, not taken on
+the line's word. K's default is 16, or as many as fit in an estimated core-hour
+(the plain search's mean cost a piece, measured at n = 14 to 19 and
+extrapolated; of the constellations' split 16 up to n = 21, 5 at n = 22, none
+from n = 23, where the check says "not recounted: pass --recount K (estimated
+X core-hours a piece ...)" and its exit status is unchanged; the join's
+smaller pieces allow 16 up to n = 23). --confirm RECORD_A RECORD_B FILE... checks two
 records of one count, by engines of different splits (the constellations and
 the join), each against its lines, and exits 0 only when both check and their
 counts agree. --progress DIR... reads the parts directories of a running count
@@ -104,7 +109,7 @@ func newMergeCommand(run func(ctx context.Context, o mergeOptions, stdin io.Read
 		Flags: []cli.Flag{cmdutil.FormatFlag("text", "json"), cmdutil.StatsFlag(),
 			&cli.StringFlag{Name: "verify", Usage: "recount `K` pieces drawn at random and compare them with the lines (0: none); P% (such as 99%): as many as catch a forger with probability P"},
 			&cli.Uint64Flag{Name: "seed", DefaultText: "random, printed", Usage: "the seed `S` of --verify's draw (with --check-record and --confirm: of --recount's)"}, cmdutil.MaxInputFlag(),
-			&cli.IntFlag{Name: "recount", Value: defaultRecount, Usage: "with --check-record and --confirm: recount `K` pieces of each record drawn at random (--seed) with the plain search, which shares no counting code with any engine (0: none)"},
+			&cli.IntFlag{Name: "recount", Value: defaultRecount, DefaultText: "16, or what fits in an estimated core-hour", Usage: "with --check-record and --confirm: recount `K` pieces of each record drawn at random (--seed) with the plain search, which shares no counting code with any engine (0: none)"},
 			&cli.StringFlag{Name: "forged", DefaultText: "1 and 1%", Usage: "the forger --verify is measured against: `F` pieces, or P% of them"},
 			&cli.StringFlag{Name: "record", Usage: "write the record of the merge to `FILE` (one JSON line)"},
 			&cli.StringFlag{Name: "check-record", Usage: "check the record `FILE` against the lines given"},
@@ -134,6 +139,7 @@ type mergeOptions struct {
 	seed           uint64
 	seedSet        bool
 	recount        int // --recount K
+	recountSet     bool
 	maxInput       int // MiB
 	forged         string
 	forgedSet      bool
@@ -156,7 +162,7 @@ type mergeOptions struct {
 func mergeFlags(c *cli.Context) mergeOptions {
 	return mergeOptions{
 		args: c.Args().Slice(), format: c.String("format"), stats: c.Bool("stats"),
-		verify: c.String("verify"), seed: c.Uint64("seed"), seedSet: c.IsSet("seed"), recount: c.Int("recount"), maxInput: c.Int("max-input"),
+		verify: c.String("verify"), seed: c.Uint64("seed"), seedSet: c.IsSet("seed"), recount: c.Int("recount"), recountSet: c.IsSet("recount"), maxInput: c.Int("max-input"),
 		forged: c.String("forged"), forgedSet: c.IsSet("forged"), record: c.String("record"),
 		checkRecord: c.String("check-record"), checkRecordSet: c.IsSet("check-record"), confirm: c.Bool("confirm"), partial: c.Bool("partial"),
 		threads: c.Int("threads"), progress: c.Bool("progress"), stale: c.Duration("stale"),
@@ -769,7 +775,7 @@ func (m *mergeRun) checkRecordAction(ctx context.Context) error {
 		if err := mg.Add(r); err != nil {
 			return err
 		}
-		return pl.mg.Add(r)
+		return pl.add(r)
 	}); err != nil {
 		return err
 	}
@@ -788,18 +794,26 @@ func (m *mergeRun) checkRecordAction(ctx context.Context) error {
 	return err
 }
 
-// defaultRecount is --recount's default: 16 pieces, whatever n, so that
-// the recount costs 16 / parts of the count's work (times the plain
-// search's slowdown): milliseconds at n = 16 (3207 pieces), and a
-// bounded share however large the board.
+// defaultRecount is --recount's default: 16 pieces, as many of them as
+// fit in recountBudget by [shard.PlainSeconds]' estimate, none when one
+// piece does not: of the constellations, milliseconds at n = 16 (3207
+// pieces), 16 pieces up to n = 21, 5 at 22, none from 23 (an estimated
+// 7,100 core-hours a piece at n = 28 would otherwise start unasked).
 const defaultRecount = 16
+
+// recountBudget bounds the estimated CPU seconds of --recount's default.
+const recountBudget = 3600
 
 // plainCheck is the recount of --check-record and --confirm: --recount
 // pieces of a record's lines, drawn with --seed (or a random seed,
 // printed), recounted with the plain search.
 type plainCheck struct {
 	mg      *shard.Merger
-	k       int
+	k       int  // --recount, or its default once the split is known
+	set     bool // --recount given: k is the user's
+	n       int  // of the first line
+	join    bool // the first line is of the join's split
+	each    float64
 	seed    uint64
 	checked []shard.Checked
 }
@@ -810,9 +824,33 @@ func (m *mergeRun) newPlain() (*plainCheck, error) {
 	if err := rc.drawSeed(m.seed, m.seedSet); err != nil {
 		return nil, err
 	}
-	pl := &plainCheck{k: m.recount, seed: rc.seed}
-	pl.mg = &shard.Merger{Verify: func(int) (int, error) { return pl.k, nil }, Seed: pl.seed, Plain: true}
-	return pl, nil
+	return m.newPlainSeeded(rc.seed), nil
+}
+
+// newPlainSeeded returns the recount of --recount with the seed given.
+func (m *mergeRun) newPlainSeeded(seed uint64) *plainCheck {
+	pl := &plainCheck{k: m.recount, set: m.recountSet, seed: seed}
+	pl.mg = &shard.Merger{Verify: pl.pieces, Seed: pl.seed, Plain: true}
+	return pl
+}
+
+// add adds a line of the record's count to the recount's draw.
+func (pl *plainCheck) add(r shard.Result) error {
+	if pl.n == 0 {
+		pl.n, pl.join = r.N, r.Scheme == shard.JoinScheme
+	}
+	return pl.mg.Add(r)
+}
+
+// pieces returns the pieces to recount of the split's wholes (for
+// [shard.Merger.Verify]): --recount K, or by default 16, fewer where their
+// estimated cost passes recountBudget.
+func (pl *plainCheck) pieces(wholes int) (int, error) {
+	pl.each = shard.PlainSeconds(pl.n, pl.join, wholes)
+	if !pl.set {
+		pl.k = min(pl.k, int(min(recountBudget/pl.each, defaultRecount)))
+	}
+	return pl.k, nil
 }
 
 // recount recounts the pieces drawn of the lines of the record path,
@@ -831,13 +869,47 @@ func (pl *plainCheck) recount(ctx context.Context, path string, threads int) err
 	return nil
 }
 
+// cut reports whether the default recount was cut below defaultRecount by
+// its estimated cost.
+func (pl *plainCheck) cut() bool { return !pl.set && pl.k < defaultRecount }
+
+// note says why the default recount was cut ("" when it was not): the
+// estimated cost of a piece, and how to ask for more.
+func (pl *plainCheck) note() string {
+	if !pl.cut() {
+		return ""
+	}
+	what := fmt.Sprintf("only %d", pl.k)
+	if pl.k == 0 {
+		what = "none"
+	}
+	return fmt.Sprintf("not recounted: pass --recount K (estimated %s core-hours a piece with the plain search at n = %d; the default recounts %s of the 16 pieces, what fits in an estimated %d core-hour)",
+		coreHours(pl.each), pl.n, what, recountBudget/3600)
+}
+
+// coreHours writes seconds as core-hours: whole from 10, else two
+// significant digits.
+func coreHours(s float64) string {
+	if h := s / 3600; h >= 10 {
+		return strconv.FormatFloat(math.Round(h), 'f', 0, 64)
+	}
+	return strconv.FormatFloat(s/3600, 'g', 2, 64)
+}
+
 // report says what the recount did, a line, or that it was asked for none.
 func (pl *plainCheck) report() string {
-	if pl.k == 0 {
+	switch {
+	case pl.k == 0 && pl.cut():
+		return pl.note() + "\n"
+	case pl.k == 0:
 		return "not recounted with the plain search (--recount 0): nothing but the lines' engines checked the pieces\n"
 	}
-	return fmt.Sprintf("recounted %d more pieces drawn at random (--recount %d --seed %d; a split's whole constellations) with the plain search, which shares no counting code with any engine: all agree\n",
+	s := fmt.Sprintf("recounted %d more pieces drawn at random (--recount %d --seed %d; a split's whole constellations) with the plain search, which shares no counting code with any engine: all agree\n",
 		len(pl.checked), pl.k, pl.seed)
+	if pl.cut() {
+		s += pl.note() + "\n"
+	}
+	return s
 }
 
 // readRecord reads and parses the record in the file path, of at most
