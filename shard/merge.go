@@ -212,8 +212,7 @@ func (m *Merger) Add(r Result) error {
 		// The tallies of each piece must agree; the nodes are each
 		// engine's (or run's) own work.
 		if prev.tallies != h {
-			return fmt.Errorf("merge: %w: shard %d of %d%s disagrees with an earlier line of shard %d (engines %s): their tallies differ (this line, engine %s: %s solutions, %s unique)",
-				ErrDuplicate, r.Shard, r.Shards, from(r), r.Shard, m.enginesOf(prev.engines), engine, fraction24Of(r.Total24), fraction24Of(r.Unique24))
+			return &DuplicateError{Line: r, Engines: m.enginesOf(prev.engines)}
 		}
 		// An engine of another search is a second opinion; the same
 		// search again (the same engine, or the GPU after the
@@ -271,6 +270,41 @@ func (r Result) covered() ([]key, error) {
 	}
 	return keys, nil
 }
+
+// DuplicateError is the error of [Merger.Add] for a line of a shard that
+// an earlier line gave with other tallies: it wraps [ErrDuplicate]. A
+// Merger keeps a hash of each shard's tallies, not its lines, so it knows
+// the later line only; a caller that can read its inputs again sets
+// Earlier to the earlier line (the first of the shard it added), and the
+// message then names the first piece whose tallies differ and both lines.
+type DuplicateError struct {
+	Line    Result  // the later line
+	Engines string  // of the shard's earlier lines
+	Earlier *Result // the earlier line, or nil
+}
+
+func (e *DuplicateError) Error() string {
+	r := e.Line
+	if e.Earlier == nil {
+		return fmt.Sprintf("merge: %v: shard %d of %d%s disagrees with an earlier line of shard %d (engines %s): their tallies differ (this line, engine %s: %s solutions, %s unique)",
+			ErrDuplicate, r.Shard, r.Shards, from(r), r.Shard, e.Engines, engineOf(r), fraction24Of(r.Total24), fraction24Of(r.Unique24))
+	}
+	a := *e.Earlier
+	piece := "their pieces differ"
+	if keys, ak := r.keys(), a.keys(); slices.Equal(keys, ak) {
+		for i, k := range keys {
+			if i < len(r.Tallies) && i < len(a.Tallies) && !sameCount(a.Tallies[i], r.Tallies[i]) {
+				piece = fmt.Sprintf("piece %v: %s there, %s here", k, describe(a.Tallies[i]), describe(r.Tallies[i]))
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("merge: %v: shard %d of %d has two lines that disagree, at %s (engine %s) and at %s (engine %s): %s",
+		ErrDuplicate, r.Shard, r.Shards, cmp.Or(a.Source, "?"), engineOf(a), cmp.Or(r.Source, "?"), engineOf(r), piece)
+}
+
+// Unwrap returns [ErrDuplicate].
+func (e *DuplicateError) Unwrap() error { return ErrDuplicate }
 
 // searchOf reports, for each engine of mask (of seenShard.engines,
 // repeat bit cleared), whether it shares no counting code with engine

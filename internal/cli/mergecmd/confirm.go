@@ -41,7 +41,7 @@ func (m *mergeRun) confirmAction(ctx context.Context) error {
 	}
 	// One seed for both draws, printed once: --seed S repeats them.
 	pls[1] = m.newPlainSeeded(pls[0].seed)
-	err = in.each(ctx, m.threads, func(r shard.Result) error {
+	err = in.each(ctx, m.threads, in.explained(ctx, func(r shard.Result) error {
 		for i, split := range splits {
 			if e, ok := shard.LookupEngine(r.Engine); ok && schemeFamily(e) == split {
 				if err := ms[i].Add(r); err != nil {
@@ -52,7 +52,7 @@ func (m *mergeRun) confirmAction(ctx context.Context) error {
 		}
 		return fmt.Errorf("merge --confirm: the line of shard %d (%s) is of neither record's engines (%s; %s)", r.Shard, r.Source,
 			strings.Join(a.Engines, ", "), strings.Join(b.Engines, ", "))
-	})
+	}))
 	if err != nil {
 		return err
 	}

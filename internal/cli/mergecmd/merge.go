@@ -253,7 +253,7 @@ func (m *mergeRun) merge(ctx context.Context) error {
 		return err
 	}
 	mg := &shard.Merger{Seed: rc.seed, Verify: rc.pieces}
-	if err := in.each(ctx, m.threads, mg.Add); err != nil {
+	if err := in.each(ctx, m.threads, in.explained(ctx, mg.Add)); err != nil {
 		return err
 	}
 	sum, err := mg.Sum()
@@ -400,6 +400,46 @@ func (in *inputs) each(ctx context.Context, threads int, add func(shard.Result) 
 		return err
 	}
 	return werr
+}
+
+// explained wraps add (a [shard.Merger]'s) so that a conflicting
+// duplicate line names the earlier line too: the Merger keeps no lines,
+// so on that error, and only then, the inputs are read again up to the
+// later line for the first line of its shard (stdin is not read again:
+// the earlier line stays unnamed when it came from there).
+func (in *inputs) explained(ctx context.Context, add func(shard.Result) error) func(shard.Result) error {
+	return func(r shard.Result) error {
+		err := add(r)
+		var dup *shard.DuplicateError
+		if errors.As(err, &dup) && dup.Earlier == nil {
+			if earlier, ok := in.firstOf(ctx, dup.Line); ok {
+				dup.Earlier = &earlier
+			}
+		}
+		return err
+	}
+}
+
+// errFound stops firstOf's reading once it found the line.
+var errFound = errors.New("found")
+
+// firstOf returns the first line of later's shard in the inputs, read
+// again, before later itself; ok is false when none is found (it came
+// from stdin, or a file changed since).
+func (in *inputs) firstOf(ctx context.Context, later shard.Result) (first shard.Result, ok bool) {
+	again := &inputs{names: slices.DeleteFunc(slices.Clone(in.names), func(name string) bool { return name == "-" })}
+	again.walk(ctx, func(name string, line int, text []byte) error {
+		r, err := parseLine(name, line, text)
+		switch {
+		case r.Source == later.Source:
+			return errFound
+		case err != nil || r.Shard != later.Shard || r.Shards != later.Shards:
+			return nil
+		}
+		first, ok = r, true
+		return errFound
+	})
+	return first, ok
 }
 
 // addFailed returns the error of adding a line to a merge as the failed
@@ -771,12 +811,12 @@ func (m *mergeRun) checkRecordAction(ctx context.Context) error {
 		return err
 	}
 	mg := rec.Merger()
-	if err := in.each(ctx, m.threads, func(r shard.Result) error {
+	if err := in.each(ctx, m.threads, in.explained(ctx, func(r shard.Result) error {
 		if err := mg.Add(r); err != nil {
 			return err
 		}
 		return pl.add(r)
-	}); err != nil {
+	})); err != nil {
 		return err
 	}
 	if err := mg.Check(ctx, rec, m.threads); err != nil {
