@@ -185,18 +185,36 @@ type piecesRun struct {
 // (if not nil) and reporting progress on stderr; a count cut short says
 // how far it got.
 func (o *backtrackOptions) runPieces(ctx context.Context, stderr io.Writer, spec shard.Spec, opt shard.Options, ckpt *shard.Checkpoint) (piecesRun, error) {
-	resumed, finished := len(opt.Done), 0
-	pieces, _, _ := spec.Covered()
-	prog := startPieceProgress(stderr, o.progressEvery, fmt.Sprintf("n=%d shard %d/%d", o.N, spec.Index, spec.Shards), resumed, pieces)
+	resumed, finished := 0, 0
+	all, pieces, _ := spec.Work()
+	added := map[string]float64{} // the work of the units of a piece, by piece
+	var work float64
+	for _, p := range opt.Done {
+		if !p.Unit() {
+			resumed++
+		}
+		work += p.Cost(o.N)
+		added[p.Name()] += p.Cost(o.N)
+	}
+	prog := startPieceProgress(stderr, o.progressEvery, fmt.Sprintf("n=%d shard %d/%d", o.N, spec.Index, spec.Shards), resumed, pieces, work, all)
 	defer prog.Stop()
-	opt.OnPiece = func(p shard.Piece) error {
-		finished++
-		prog.Piece()
+	// A piece counted by units adds to the work the units not yet added.
+	record := func(p shard.Piece) error {
+		w := p.Cost(o.N)
+		if p.Unit() {
+			added[p.Name()] += w
+		} else {
+			finished++
+			w -= added[p.Name()]
+			delete(added, p.Name())
+		}
+		prog.Piece(p.String(), w, !p.Unit())
 		if ckpt != nil {
 			return ckpt.Record(p)
 		}
 		return nil
 	}
+	opt.OnPiece, opt.OnUnit = record, record
 	res, err := shard.Run(ctx, spec, opt)
 	prog.Stop()
 	if ckpt != nil {
