@@ -433,6 +433,9 @@ func (r *run) onCPU(ctx context.Context, cancel func()) error {
 		firstErr error
 	)
 	opt := join.Options{Threads: r.threads, Memory: r.opt.Memory}
+	if opt.Memory == 0 && r.s.scheme() == JoinScheme {
+		opt.Memory = join.DefaultMemory(r.s.N, r.threads) // once, not for each task
+	}
 	workers.Run(ctx, len(tasks), r.threads, nil, func() struct{} { return struct{}{} },
 		func(_ struct{}, i int, stop *atomic.Bool) bool {
 			err := r.count(ctx, tasks[i], opt, &mu)

@@ -256,7 +256,6 @@ func (o *backtrackOptions) runCount(ctx context.Context, out *cmdutil.SolutionOu
 	case err != nil:
 		return err
 	case engine == shard.EngineJoin && o.pieces():
-		defer limitHeap(0)()
 		return o.countPieces(ctx, out, stderr, nil, shard.EngineJoin)
 	case engine == shard.EngineJoin:
 		return o.joinCount(ctx, out, stderr)

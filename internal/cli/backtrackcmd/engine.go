@@ -121,6 +121,9 @@ func parseMemory(v string) (int64, error) {
 // so that the half-board join keeps within its --memory; the function it
 // returns puts the old limit back.
 func limitHeap(mem int64) (restore func()) {
+	if mem <= 0 {
+		return func() {} // no limit to keep (a limit of 0 would collect without end)
+	}
 	mem = join.HeapLimit(mem)
 	old := debug.SetMemoryLimit(-1)
 	if mem >= old {
