@@ -182,7 +182,9 @@
 // (a solver's UNSATISFIABLE or count beyond the referee's reach, or an
 // UNSATISFIABLE of a --cnf that is not exactly the queens instance; stderr
 // says "queens: unverified: ...", and the JSON of the answer has
-// "verified": false); 130 interrupted (Ctrl-C, SIGTERM, SIGHUP or SIGQUIT: the run says how
+// "verified": false); 75 a shard that cannot run here now (its checkpoint
+// in use, or the machine's memory too small for the join's pieces: the
+// cluster plans retry it elsewhere); 130 interrupted (Ctrl-C, SIGTERM, SIGHUP or SIGQUIT: the run says how
 // far it got and leaves no file; under nohup, SIGHUP stays ignored). A failed write to stdout (a full disk,
 // /dev/full) is exit status 1, for every command, help included. When
 // stdout is closed early (queens ... | head), the process ends silently by

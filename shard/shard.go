@@ -42,6 +42,7 @@ var (
 	ErrCoverage   = errors.New("pieces do not match the split") // pieces not those of this version's split
 	ErrCheckpoint = errors.New("bad checkpoint")                // a checkpoint of other work, or damaged
 	ErrLocked     = errors.New("checkpoint in use")             // another process has the checkpoint open
+	ErrDamaged    = errors.New("damaged checkpoint")            // a checkpoint of this work whose contents are cut, changed or impossible (with ErrCheckpoint)
 )
 
 // MaxShards is the largest number of shards a count is split into: more
