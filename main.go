@@ -185,7 +185,9 @@
 // says "queens: unverified: ...", and the JSON of the answer has
 // "verified": false); 10 and 20 the answers of sat --format competition
 // (SATISFIABLE and UNSATISFIABLE, as SAT solvers exit; never 0 in that
-// format); 130 interrupted (Ctrl-C, SIGTERM, SIGHUP or SIGQUIT: the run says how
+// format); 75 a shard that cannot run here now (its checkpoint
+// in use, or the machine's memory too small for the join's pieces: the
+// cluster plans retry it elsewhere); 130 interrupted (Ctrl-C, SIGTERM, SIGHUP or SIGQUIT: the run says how
 // far it got and leaves no file; under nohup, SIGHUP stays ignored). A failed write to stdout (a full disk,
 // /dev/full) is exit status 1, for every command, help included. When
 // stdout is closed early (queens ... | head), the process ends silently by

@@ -338,7 +338,7 @@ func TestJobsScript(t *testing.T) {
 }
 
 // TestJobsScriptSizing: each pod asks for what it needs. A join pod's
-// halves get 2 GiB a thread from n = 23 (480 MiB at 22), and the pod twice
+// halves get 2 GiB a thread from n = 23, 8 GiB at 28 (480 MiB at 22), and the pod twice
 // that (queens gives the halves at most half of what the process may use);
 // a constellation pod 256Mi; a merge Job the CPUs, memory and deadline of
 // its recount and its K lines (deploy/sizing.sh), CPUs being its --threads;
@@ -349,7 +349,7 @@ func TestJobsScriptSizing(t *testing.T) {
 		share int64 // MiB a thread of --memory; 0: the constellations
 	}{
 		{[]string{"28", "16777216", "2097152"}, 0},
-		{[]string{"28", "16777216", "2097152", "join"}, 2048},
+		{[]string{"28", "16777216", "2097152", "join"}, 8192},
 		{[]string{"23", "128", "128", "join"}, 2048},
 		{[]string{"22", "1024", "1024", "join"}, 480},
 		{[]string{"12", "16", "6", "join"}, 20},

@@ -30,14 +30,17 @@ queens_max_n() {
 # (--memory) on THREADS threads: up to n = 21 the join's default, the
 # quarter tables (KiB: backtrack/join's quarterKiB; 92 MiB at 20, 147 at 21)
 # and each thread's piece, 20 MiB up to n = 19, 80 at 20, 320 at 21; 480
-# MiB a thread (rounded up to 512) at 22, and from n = 23 2 GiB, which holds
-# n = 28's largest pieces split by two rows with a factor of three to spare
-# (docs/scale.md, "The join's pieces up to n = 28").
+# MiB a thread (rounded up to 512) at 22, 2 GiB at 23 to 25, 4 GiB at 26
+# and 27, 8 GiB at 28, where one column set of a piece (a unit) holds tens of
+# millions of halves (4.6 and 7.3 GB peaks measured: docs/scale.md, "The
+# join's pieces up to n = 28"); at least the join's default.
 queens_join_memory() {
 	local n=$1 threads=$2 share=20 kib=(0 1 1 1 1 1 1 2 4 5 14 20 63 95 325 492 1888 2906 12554 19668 94206 150652)
 	((n < 20)) || share=$((20 << 2 * (n - 19)))
 	((n < 22)) || share=512
 	((n < 23)) || share=2048
+	((n < 26)) || share=4096
+	((n < 28)) || share=8192
 	echo $((threads * share + (n <= 21 ? (kib[n] + 1023) / 1024 : 0)))
 }
 

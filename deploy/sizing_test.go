@@ -165,13 +165,14 @@ func TestSizingMerge(t *testing.T) {
 	}
 }
 
-// TestSizingMemory: a join shard's halves get 2 GiB a thread from n = 23
-// (480 MiB at 22, rounded up, and the default's up to 21), and the task or
+// TestSizingMemory: a join shard's halves get 2 GiB a thread from n = 23,
+// 4 GiB from 26, 8 GiB at 28 (480 MiB at 22, rounded up, and the default's
+// up to 21; never below the join's default), and the task or
 // pod twice that and a margin, since queens lets the halves take at most
 // half of what the process may use (an 8Gi pod of 4 threads would give
 // each 1 GiB); the constellation counter 256 MiB.
 func TestSizingMemory(t *testing.T) {
-	for _, c := range []struct{ n, threads, share int }{{23, 4, 2048}, {28, 4, 2048}, {28, 1, 2048}, {22, 2, 512}} {
+	for _, c := range []struct{ n, threads, share int }{{23, 4, 2048}, {25, 1, 2048}, {26, 2, 4096}, {28, 4, 8192}, {28, 1, 8192}, {22, 2, 512}} {
 		mem, _ := strconv.Atoi(sizing(t, "queens_join_memory", c.n, c.threads))
 		task, _ := strconv.Atoi(sizing(t, "queens_count_memory", c.n, "join", c.threads))
 		if mem != c.threads*c.share || task/2 < mem || task > 2*mem+256 {
@@ -181,7 +182,7 @@ func TestSizingMemory(t *testing.T) {
 	for n := 1; n <= join.MaxN; n++ {
 		for _, threads := range []int{1, 4} {
 			mem, _ := strconv.Atoi(sizing(t, "queens_join_memory", n, threads))
-			if def := join.DefaultMemory(n, threads) >> 20; n <= 21 && int64(mem) < def {
+			if def := join.DefaultMemory(n, threads) >> 20; int64(mem) < def {
 				t.Errorf("n = %d on %d threads: --memory %d MiB, below the join's default %d MiB", n, threads, mem, def)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -398,7 +399,7 @@ func ExampleEncoder_WriteDIMACS() {
 }
 
 func TestSizeErrors(t *testing.T) {
-	for _, n := range []int{0, -1, board.MaxN + 1, 1 << 40} {
+	for _, n := range []int{0, -1, board.MaxN + 1, math.MaxInt} {
 		if _, _, err := encode.Size(n, encode.Pairwise); !errors.Is(err, board.ErrSize) {
 			t.Errorf("Size(%d) = %v, want ErrSize", n, err)
 		}

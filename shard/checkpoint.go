@@ -192,7 +192,7 @@ func (c *Checkpoint) read(pieces []key, s Spec) error {
 		return fmt.Errorf("open checkpoint: %w", err)
 	}
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("open checkpoint %s: %w: %s", path, ErrCheckpoint, fmt.Sprintf(format, args...))
+		return fmt.Errorf("open checkpoint %s: %w: %w: %s", path, ErrCheckpoint, ErrDamaged, fmt.Sprintf(format, args...))
 	}
 	lines := bytes.SplitAfter(data, []byte("\n"))
 	if len(lines) < 3 || len(lines[len(lines)-1]) != 0 {
@@ -208,11 +208,11 @@ func (c *Checkpoint) read(pieces []key, s Spec) error {
 	}
 	var got checkpointHeader
 	if json.Unmarshal(lines[0], &got) != nil || got.Kind != "queens-checkpoint" {
-		return bad("not a checkpoint file")
+		return fmt.Errorf("open checkpoint %s: %w: not a checkpoint file", path, ErrCheckpoint)
 	}
 	if !bytes.Equal(bytes.TrimSpace(lines[0]), h) {
-		return bad("it is for n=%d shard %d/%d version %s (fingerprint %s), not for this run: n=%d shard %d/%d version %s (fingerprint %s)",
-			got.N, got.Shard, got.Shards, got.Version, got.Fingerprint, s.N, s.Index, s.Shards, s.Version, fingerprint(s, pieces))
+		return fmt.Errorf("open checkpoint %s: %w: %s", path, ErrCheckpoint, fmt.Sprintf("it is for n=%d shard %d/%d version %s (fingerprint %s), not for this run: n=%d shard %d/%d version %s (fingerprint %s)",
+			got.N, got.Shard, got.Shards, got.Version, got.Fingerprint, s.N, s.Index, s.Shards, s.Version, fingerprint(s, pieces)))
 	}
 	pieceLines := lines[1 : len(lines)-1]
 	if k := len(pieceLines) - 1; k >= 0 && bytes.HasPrefix(pieceLines[k], []byte(`{"elapsed":`)) {

@@ -235,3 +235,41 @@ func (r *Result) setKeys(keys []key) {
 func joinRecount(ctx context.Context, n int, p join.Piece) (backtrack.Tally, error) {
 	return p.Count(ctx, n)
 }
+
+// cost returns the expected cost of piece k on an n×n board, in the
+// units of [join.Piece.Cost] for a part of the join (the joins it makes),
+// 1 for a constellation (whose costs the split does not know ahead).
+func (k key) cost(n int) float64 {
+	if k.join {
+		return float64(max(1, k.jp.Cost(n)))
+	}
+	return 1
+}
+
+// Cost returns the expected cost of p, a piece or unit of a shard of an
+// n×n board: for the join [join.Piece.Cost] (a unit its share of it), for
+// a constellation 1. Progress weighted by it tells the time left where
+// counting pieces does not: the pieces come largest first.
+func (p Piece) Cost(n int) float64 {
+	c := p.sp.cost(n)
+	if p.unit > 0 {
+		if units, err := p.sp.jp.Units(n); err == nil && units > 0 {
+			return c / float64(units)
+		}
+	}
+	return c
+}
+
+// Work returns the expected cost of the pieces of shard s (see
+// [Piece.Cost]) and the number of them.
+func (s Spec) Work() (work float64, pieces int, err error) {
+	keys, _, err := s.keys()
+	for _, k := range keys {
+		work += k.cost(s.N)
+	}
+	return work, len(keys), err
+}
+
+// Name names the piece p is or is a unit of, as [Piece.String] names the
+// whole piece.
+func (p Piece) Name() string { return p.sp.String() }

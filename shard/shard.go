@@ -42,6 +42,7 @@ var (
 	ErrCoverage   = errors.New("pieces do not match the split") // pieces not those of this version's split
 	ErrCheckpoint = errors.New("bad checkpoint")                // a checkpoint of other work, or damaged
 	ErrLocked     = errors.New("checkpoint in use")             // another process has the checkpoint open
+	ErrDamaged    = errors.New("damaged checkpoint")            // a checkpoint of this work whose contents are cut, changed or impossible (with ErrCheckpoint)
 )
 
 // MaxShards is the largest number of shards a count is split into: more
@@ -433,6 +434,9 @@ func (r *run) onCPU(ctx context.Context, cancel func()) error {
 		firstErr error
 	)
 	opt := join.Options{Threads: r.threads, Memory: r.opt.Memory}
+	if opt.Memory == 0 && r.s.scheme() == JoinScheme {
+		opt.Memory = join.DefaultMemory(r.s.N, r.threads) // once, not for each task
+	}
 	workers.Run(ctx, len(tasks), r.threads, nil, func() struct{} { return struct{}{} },
 		func(_ struct{}, i int, stop *atomic.Bool) bool {
 			err := r.count(ctx, tasks[i], opt, &mu)

@@ -57,7 +57,9 @@ const threadMemory = 20 << 20
 // Options.Memory is 0, for threads workers (<= 0: runtime.GOMAXPROCS(0)):
 // 20 MiB a thread up to n = 19, 4 times more a thread for each size to
 // n = 21 (80 MiB a thread at n = 20, 320 MiB at 21), 512 MiB a thread
-// from n = 22 on, and the table of quarter boards that the halves are
+// at n = 22 and 23, 1 GiB at 24 and 25, 4 GiB at 26 and 27 and 8 GiB at
+// 28 (a column set of n = 28 holds tens of millions of halves: one unit
+// peaked at 4.6 GB, another at 7.3), and the table of quarter boards that the halves are
 // built from up to n = 21 (12 MiB at n = 18, 19 MiB at 19, 47 MiB at 20
 // and 21), but never more than half of the memory the process may use
 // ([memlimit.Usable]: the machine's memory, the control group's limit, the
@@ -71,8 +73,15 @@ func DefaultMemory(n, threads int) int64 {
 		threads = runtime.GOMAXPROCS(0)
 	}
 	per := int64(512 << 20)
-	if n <= quarterMaxN {
+	switch {
+	case n <= quarterMaxN:
 		per = int64(threadMemory) << (2 * min(max(0, n-19), 2))
+	case n >= 28:
+		per = 8 << 30
+	case n >= 26:
+		per = 4 << 30
+	case n >= 24:
+		per = 1 << 30
 	}
 	want := int64(1) << 50
 	if int64(threads) < want/per {

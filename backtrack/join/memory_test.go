@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"math"
 	"math/bits"
 	"os"
 	"os/exec"
@@ -83,7 +84,7 @@ func TestSubparts(t *testing.T) {
 // TestDefaultMemory checks the default's range for every n and thread
 // count, hostile ones included.
 func TestDefaultMemory(t *testing.T) {
-	for _, threads := range []int{-1, 0, 1, 2, 64, 1 << 20, 1<<62 + 1} {
+	for _, threads := range []int{-1, 0, 1, 2, 64, 1 << 20, math.MaxInt} {
 		last := int64(0)
 		for n := -1; n <= MaxN+2; n++ {
 			m := DefaultMemory(n, threads)

@@ -79,7 +79,7 @@ func newBacktrackCommand(run func(ctx context.Context, o backtrackOptions, stdou
 			cmdutil.PlaceFlag(), cmdutil.FormatFlag(cmdutil.SolutionFormats...), cmdutil.AttacksFlag(), cmdutil.NumbersFlag(), cmdutil.OutFlag(), cmdutil.StatsFlag(), cmdutil.ThreadsFlag(), cmdutil.TimeoutFlag(),
 			&cli.StringFlag{Name: "strategy", Value: "auto", Usage: "search order `S`: auto, lex, heuristic, iterative, cells or generate (see below)"},
 			&cli.StringFlag{Name: "order", Value: "rows", Usage: "fill `O`: rows (one queen per row) or columns (one per column, as the textbook's figures)"},
-			shardFlag(), shardCountFlag(), shardBaseFlag(), splitFlag(), checkpointFlag(), progressEveryFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(), memoryFlag(),
+			shardFlag(), shardCountFlag(), shardBaseFlag(), splitFlag(), checkpointFlag(), progressEveryFlag(), jsonFlag(), gpuFlag(), gpuKernelFlag(), engineFlag(), memoryFlag(), forceFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			o := backtrackFlags(c)
@@ -118,6 +118,7 @@ type backtrackOptions struct {
 	engineSet     bool
 	memory        string
 	memorySet     bool
+	force         bool // --force: -o may replace another count's shard line
 
 	// Set by check.
 	strategy           backtrack.Strategy
@@ -137,7 +138,7 @@ func backtrackFlags(c *cli.Context) backtrackOptions {
 		shardBase: c.Int("shard-base"), shardBaseSet: c.IsSet("shard-base"), split: c.String("split"), splitSet: c.IsSet("split"),
 		checkpoint: c.String("checkpoint"), progressEvery: c.Duration("progress-every"), json: c.Bool("json"),
 		gpuKernel: c.String("gpu-kernel"), gpuKernelSet: c.IsSet("gpu-kernel"),
-		engine: c.String("engine"), engineSet: c.IsSet("engine"), memory: c.String("memory"), memorySet: c.IsSet("memory"),
+		engine: c.String("engine"), engineSet: c.IsSet("engine"), memory: c.String("memory"), memorySet: c.IsSet("memory"), force: c.Bool("force"),
 	}
 	if g, ok := c.Generic("gpu").(*gpuMode); ok && g != nil {
 		o.gpu = *g
@@ -256,7 +257,6 @@ func (o *backtrackOptions) runCount(ctx context.Context, out *cmdutil.SolutionOu
 	case err != nil:
 		return err
 	case engine == shard.EngineJoin && o.pieces():
-		defer limitHeap(0)()
 		return o.countPieces(ctx, out, stderr, nil, shard.EngineJoin)
 	case engine == shard.EngineJoin:
 		return o.joinCount(ctx, out, stderr)

@@ -11,6 +11,7 @@ import (
 	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/internal/memlimit"
+	"github.com/queens-dev/queens/internal/workers"
 	"github.com/queens-dev/queens/shard"
 	"github.com/urfave/cli/v2"
 )
@@ -89,7 +90,7 @@ func (o *backtrackOptions) autoEngine(other string) (string, error) {
 
 // memoryFlag is --memory of backtrack --count.
 func memoryFlag() cli.Flag {
-	return &cli.StringFlag{Name: "memory", Usage: "with --engine join, the memory `M` the halves may take at once, e.g. 256MiB or 4GiB, at most half of what the process may use (RAM, cgroup limit, ulimit -v); default 20MiB a thread up to N = 19, 4 times more for each N beyond, and the tables the halves are built from up to N = 21 (92MiB at N = 20, 147MiB at 21); a smaller limit counts in more, smaller parts, to the same count, also with --shard and --checkpoint"}
+	return &cli.StringFlag{Name: "memory", Usage: "with --engine join, the memory `M` the halves may take at once, e.g. 256MiB or 4GiB, at most half of what the process may use (RAM, cgroup limit, ulimit -v); default 20MiB a thread up to N = 19, 4 times more for each N to 21, 512MiB a thread from N = 22, and the table the halves are built from up to N = 21 (47MiB at N = 20 and 21); a smaller limit counts in more, smaller parts, to the same count, also with --shard and --checkpoint; from N = 20 a limit that would cost more than 3 times the CPU is refused with the least one worth giving (65MiB at N = 20 on one thread)"}
 }
 
 // parseMemory reads a --memory value: a number of bytes with an optional
@@ -120,6 +121,9 @@ func parseMemory(v string) (int64, error) {
 // so that the half-board join keeps within its --memory; the function it
 // returns puts the old limit back.
 func limitHeap(mem int64) (restore func()) {
+	if mem <= 0 {
+		return func() {} // no limit to keep (a limit of 0 would collect without end)
+	}
 	mem = join.HeapLimit(mem)
 	old := debug.SetMemoryLimit(-1)
 	if mem >= old {
@@ -138,7 +142,14 @@ func (o *backtrackOptions) joinMemory() (int64, error) {
 		return join.DefaultMemory(o.N, o.Threads), nil
 	}
 	mem, err := parseMemory(o.memory)
-	return min(mem, max(join.MinMemory, memlimit.Usable()/2)), err
+	if err != nil {
+		return 0, err
+	}
+	if least := join.SensibleMemory(o.N, o.Threads); mem < least {
+		return 0, cmdutil.Usagef("--memory %s would cost the count of N = %d more than 3 times its CPU (its halves in many small parts): give at least %dMiB for %s, or leave --memory out (%dMiB)",
+			o.memory, o.N, least>>20, threadsText(workers.Threads(o.Threads, 1<<30)), join.DefaultMemory(o.N, o.Threads)>>20)
+	}
+	return min(mem, max(join.MinMemory, memlimit.Usable()/2)), nil
 }
 
 // joinCount runs --count with the half-board join.
@@ -155,4 +166,12 @@ func (o *backtrackOptions) joinCount(ctx context.Context, out *cmdutil.SolutionO
 		engine: shard.EngineJoin, total: res.Total, unique: res.Unique, rotations: res.Rotations,
 		done: res.Done, parts: res.Parts, elapsed: res.Elapsed, work: []cmdutil.Stat{{Name: "simd", Value: res.SIMD}, {Name: "halves", Value: res.Halves}, {Name: "pairs", Value: res.Pairs}},
 	}, err)
+}
+
+// threadsText is "1 thread" or "N threads".
+func threadsText(n int) string {
+	if n == 1 {
+		return "1 thread"
+	}
+	return strconv.Itoa(n) + " threads"
 }

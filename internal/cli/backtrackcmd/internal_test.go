@@ -2,11 +2,14 @@ package backtrackcmd
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 	"testing"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/gpu"
 	"github.com/queens-dev/queens/internal/cli/clitest"
@@ -101,5 +104,62 @@ func TestMemoryBound(t *testing.T) {
 		if _, err := parseMemory(v); err == nil || !strings.Contains(err.Error(), "at most 1PiB") {
 			t.Errorf("parseMemory(%q) = %v; want at most 1PiB", v, err)
 		}
+	}
+}
+
+// TestMemorySensible: from n = 20 a --memory below join.SensibleMemory
+// (which would cost the count more than 3 times its CPU) is a usage
+// error naming the least value worth giving, which is itself taken; below
+// n = 20 any limit from join.MinMemory is.
+func TestMemorySensible(t *testing.T) {
+	for _, c := range []struct {
+		n, threads int
+		memory     string
+		ok         bool
+	}{
+		{20, 1, "1MiB", false}, {20, 1, "64MiB", false}, {20, 1, "65MiB", true}, {20, 1, "256MiB", true},
+		{21, 2, "16MiB", false}, {22, 1, "16MiB", false}, {22, 1, "43MiB", true}, {28, 4, "1GiB", false},
+		{19, 1, "1MiB", true}, {14, 2, "1MiB", true},
+	} {
+		o := backtrackOptions{memory: c.memory, memorySet: true}
+		o.N, o.Threads = c.n, c.threads
+		mem, err := o.joinMemory()
+		least := join.SensibleMemory(c.n, c.threads)
+		if c.ok != (err == nil) {
+			t.Errorf("n=%d, %d threads, --memory %s: %d, %v; want accepted %v (the least sensible %dMiB)", c.n, c.threads, c.memory, mem, err, c.ok, least>>20)
+			continue
+		}
+		if err == nil {
+			continue
+		}
+		if cmdutil.ExitCode(err) != 2 || !strings.Contains(err.Error(), fmt.Sprintf("give at least %dMiB", least>>20)) {
+			t.Errorf("n=%d --memory %s: %v (exit %d); want a usage error naming %dMiB", c.n, c.memory, err, cmdutil.ExitCode(err), least>>20)
+		}
+		o.memory = fmt.Sprintf("%dMiB", least>>20)
+		if _, err := o.joinMemory(); err != nil {
+			t.Errorf("n=%d: the value the message names, %s, is refused: %v", c.n, o.memory, err)
+		}
+	}
+}
+
+// TestLimitHeapZero: limitHeap(0) leaves the runtime's soft memory limit
+// as it is (a sharded join count called it so, and with a limit of 0 the
+// collector ran without end: 485 collections for 2 in a shard of n = 20,
+// 1.4 times its CPU); limitHeap(mem) lowers it to join.HeapLimit(mem) and
+// its restore puts it back.
+func TestLimitHeapZero(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	restore := limitHeap(0)
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("limitHeap(0) set the limit to %d (was %d)", got, before)
+	}
+	restore()
+	restore = limitHeap(256 << 20)
+	if got := debug.SetMemoryLimit(-1); got != min(before, join.HeapLimit(256<<20)) {
+		t.Errorf("limitHeap(256MiB) set %d, want %d", got, join.HeapLimit(256<<20))
+	}
+	restore()
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("after restore the limit is %d, want %d", got, before)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/queens-dev/queens/internal/cli/cmdutil"
@@ -18,16 +17,24 @@ func progressEveryFlag() cli.Flag {
 
 // pieceProgress reports how far a sharded or checkpointed count is: a
 // bar on a terminal, else (a Slurm or Kubernetes log) a line every
-// interval:
+// interval, naming the last piece finished, so that a log cut short by a
+// kill says where the count was:
 //
-//	queens: progress: n=20 shard 3/64: 120 of 149 pieces (80.5%) after 12m0s, about 3m left
+//	queens: progress: n=20 shard 3/64: 120 of 149 pieces (80.5% of the work) after 12m0s, about 3m left; last -:31:2
 //
-// Call Piece as each piece finishes and Stop when the count ends.
+// The share of the work and the time left weigh each piece by its
+// expected cost ([shard.Piece.Cost]: the largest pieces come first, so
+// that counting pieces over-states the time left). Call Piece as each
+// piece or unit of one finishes and Stop when the count ends.
 type pieceProgress struct {
 	bar      *cmdutil.Progress
-	done     atomic.Int64
-	resumed  int
+	mu       sync.Mutex
+	done     int     // pieces finished, resumed ones included
+	work     float64 // their cost, and the units' of pieces in progress
+	resumed  float64 // the work done before the count started
 	total    int
+	all      float64 // the cost of every piece
+	last     string
 	label    string
 	start    time.Time
 	stop     chan struct{}
@@ -37,11 +44,11 @@ type pieceProgress struct {
 	now      func() time.Time
 }
 
-// startPieceProgress starts reporting a count of total pieces, resumed of
-// them done before it started, on w (stderr).
-func startPieceProgress(w io.Writer, every time.Duration, label string, resumed, total int) *pieceProgress {
-	p := &pieceProgress{resumed: resumed, total: total, label: label, start: time.Now(), stop: make(chan struct{}), w: w, now: time.Now}
-	p.done.Store(int64(resumed))
+// startPieceProgress starts reporting a count of total pieces of cost
+// all, resumed of them (of cost work) done before it started, on w
+// (stderr).
+func startPieceProgress(w io.Writer, every time.Duration, label string, resumed, total int, work, all float64) *pieceProgress {
+	p := &pieceProgress{done: resumed, work: work, resumed: work, total: total, all: all, label: label, start: time.Now(), stop: make(chan struct{}), w: w, now: time.Now}
 	if cmdutil.IsTerminal(w) {
 		p.bar = cmdutil.NewProgress(w, total, label)
 		return p
@@ -66,10 +73,18 @@ func startPieceProgress(w io.Writer, every time.Duration, label string, resumed,
 	return p
 }
 
-// Piece says that one more piece finished.
-func (p *pieceProgress) Piece() {
-	d := p.done.Add(1)
-	p.bar.Update(int(d))
+// Piece says that work more of the count finished: a whole piece
+// (whole) or a unit of one, named name.
+func (p *pieceProgress) Piece(name string, work float64, whole bool) {
+	p.mu.Lock()
+	p.work += work
+	p.last = name
+	if whole {
+		p.done++
+	}
+	d := p.done
+	p.mu.Unlock()
+	p.bar.Update(d)
 }
 
 // Stop ends the reports, clearing the bar.
@@ -81,15 +96,20 @@ func (p *pieceProgress) Stop() {
 
 // line is one progress line, at now.
 func (p *pieceProgress) line() string {
-	done := int(p.done.Load())
+	p.mu.Lock()
+	done, work, last := p.done, p.work, p.last
+	p.mu.Unlock()
 	elapsed := p.now().Sub(p.start)
 	left := "estimating"
-	if counted := done - p.resumed; counted > 0 {
-		rest := time.Duration(float64(elapsed) * float64(p.total-done) / float64(counted))
+	if counted := work - p.resumed; counted > 0 {
+		rest := time.Duration(float64(elapsed) * max(0, p.all-work) / counted)
 		left = "about " + rest.Round(time.Second).String() + " left"
 	}
-	return fmt.Sprintf("queens: progress: %s: %d of %d pieces (%.1f%%) after %v, %s",
-		p.label, done, p.total, 100*float64(done)/float64(max(p.total, 1)), elapsed.Round(time.Second), left)
+	if last != "" {
+		left += "; last " + last
+	}
+	return fmt.Sprintf("queens: progress: %s: %d of %d pieces (%.1f%% of the work) after %v, %s",
+		p.label, done, p.total, 100*work/max(p.all, 1), elapsed.Round(time.Second), left)
 }
 
 // countProgress returns the progress callback of a whole count of the
@@ -101,10 +121,12 @@ func countProgress(stderr io.Writer, every time.Duration, n int) (parts func(don
 	parts = func(done, total int) {
 		bar.Parts(done, total)
 		if log == nil && total > 0 && !cmdutil.IsTerminal(stderr) {
-			log = startPieceProgress(stderr, every, fmt.Sprintf("n=%d", n), 0, total)
+			log = startPieceProgress(stderr, every, fmt.Sprintf("n=%d", n), 0, total, 0, float64(total))
 		}
 		if log != nil {
-			log.done.Store(int64(done))
+			log.mu.Lock()
+			log.done, log.work = done, float64(done)
+			log.mu.Unlock()
 		}
 	}
 	return parts, func() {

@@ -1,14 +1,19 @@
 package backtrackcmd
 
 import (
+	"bytes"
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/backtrack/join"
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/internal/quote"
@@ -147,16 +152,22 @@ func (o *backtrackOptions) countPieces(ctx context.Context, out *cmdutil.Solutio
 		}
 		defer limitHeap(opt.Memory)()
 	}
+	if err := o.keepOtherLine(spec, engine); err != nil {
+		return err
+	}
 	var ckpt *shard.Checkpoint
 	if o.checkpoint != "" {
 		var err error
-		if ckpt, err = shard.OpenCheckpoint(o.checkpoint, spec); err != nil {
-			return cmdutil.UsageErr(err)
+		if ckpt, err = openCheckpoint(o.checkpoint, spec, stderr); err != nil {
+			return err
 		}
 		defer ckpt.Close()
 		opt.Done = ckpt.Done()
 	}
 	run, err := o.runPieces(ctx, stderr, spec, opt, ckpt)
+	if errors.Is(err, join.ErrMemory) && !o.memorySet {
+		return cmdutil.TempFail(err) // the machine's memory, not the user's limit: another node may have more
+	}
 	if err != nil {
 		return err
 	}
@@ -185,18 +196,36 @@ type piecesRun struct {
 // (if not nil) and reporting progress on stderr; a count cut short says
 // how far it got.
 func (o *backtrackOptions) runPieces(ctx context.Context, stderr io.Writer, spec shard.Spec, opt shard.Options, ckpt *shard.Checkpoint) (piecesRun, error) {
-	resumed, finished := len(opt.Done), 0
-	pieces, _, _ := spec.Covered()
-	prog := startPieceProgress(stderr, o.progressEvery, fmt.Sprintf("n=%d shard %d/%d", o.N, spec.Index, spec.Shards), resumed, pieces)
+	resumed, finished := 0, 0
+	all, pieces, _ := spec.Work()
+	added := map[string]float64{} // the work of the units of a piece, by piece
+	var work float64
+	for _, p := range opt.Done {
+		if !p.Unit() {
+			resumed++
+		}
+		work += p.Cost(o.N)
+		added[p.Name()] += p.Cost(o.N)
+	}
+	prog := startPieceProgress(stderr, o.progressEvery, fmt.Sprintf("n=%d shard %d/%d", o.N, spec.Index, spec.Shards), resumed, pieces, work, all)
 	defer prog.Stop()
-	opt.OnPiece = func(p shard.Piece) error {
-		finished++
-		prog.Piece()
+	// A piece counted by units adds to the work the units not yet added.
+	record := func(p shard.Piece) error {
+		w := p.Cost(o.N)
+		if p.Unit() {
+			added[p.Name()] += w
+		} else {
+			finished++
+			w -= added[p.Name()]
+			delete(added, p.Name())
+		}
+		prog.Piece(p.String(), w, !p.Unit())
 		if ckpt != nil {
 			return ckpt.Record(p)
 		}
 		return nil
 	}
+	opt.OnPiece, opt.OnUnit = record, record
 	res, err := shard.Run(ctx, spec, opt)
 	prog.Stop()
 	if ckpt != nil {
@@ -388,4 +417,78 @@ func splitOf(v string, set bool, n int) (int, error) {
 		return 0, cmdutil.Usagef("--split: want auto, 0 or 2 to %d sub-parts per constellation, not %s", backtrack.MaxParts, quote.Token(v))
 	}
 	return m, nil
+}
+
+// openCheckpoint opens the checkpoint at path for spec. One in use by
+// another process is exit status 75 (retry the shard later or elsewhere);
+// a damaged one (cut, changed, holding an impossible tally) is moved
+// aside to PATH.damaged-TIME, said on stderr, and the shard counted
+// afresh, so that a resubmission does not fail on it for ever; one of
+// other work (another n, shard, engine or version) or not a checkpoint at
+// all is a usage error, left as it is.
+func openCheckpoint(path string, spec shard.Spec, stderr io.Writer) (*shard.Checkpoint, error) {
+	ckpt, err := shard.OpenCheckpoint(path, spec)
+	switch {
+	case err == nil:
+		return ckpt, nil
+	case errors.Is(err, shard.ErrLocked):
+		return nil, cmdutil.TempFail(err)
+	case !errors.Is(err, shard.ErrDamaged):
+		return nil, cmdutil.UsageErr(err)
+	}
+	aside := fmt.Sprintf("%s.damaged-%s", path, time.Now().UTC().Format("20060102T150405.000000000"))
+	if rerr := os.Rename(path, aside); rerr != nil {
+		return nil, cmdutil.TempFail(fmt.Errorf("%w (and it cannot be moved aside: %v)", err, rerr))
+	}
+	fmt.Fprintf(stderr, "queens: %v: moved to %s, counting the shard afresh\n", err, quote.Line(aside, 4096))
+	if ckpt, err = shard.OpenCheckpoint(path, spec); errors.Is(err, shard.ErrLocked) {
+		return nil, cmdutil.TempFail(err)
+	}
+	return ckpt, cmdutil.UsageErr(err)
+}
+
+// keepOtherLine refuses -o FILE for a shard when FILE, a regular file,
+// already holds something other than this shard's line (another n,
+// shard, shard count, engine or split: another count's work, which the
+// new line would replace), unless --force: counting a shard again over
+// its own line is fine. Devices and pipes are written directly.
+func (o *backtrackOptions) keepOtherLine(spec shard.Spec, engine string) error {
+	if !o.sharded() || o.force || o.Output == "" || o.Output == "-" {
+		return nil
+	}
+	st, err := os.Stat(o.Output)
+	if err != nil || !st.Mode().IsRegular() || st.Size() == 0 {
+		return nil
+	}
+	engine = cmp.Or(engine, shard.EngineConstellations)
+	what := "something that is not a shard line"
+	if line, err := firstLine(o.Output, maxLineCheck); err == nil {
+		if r, err := shard.Parse(line); err == nil {
+			if r.N == spec.N && r.Shard == spec.Index && r.Shards == spec.Shards && cmp.Or(r.Scheme, shard.Scheme) == cmp.Or(spec.Scheme, shard.Scheme) && r.Split == spec.Split && cmp.Or(r.Engine, shard.EngineConstellations) == engine {
+				return nil
+			}
+			what = fmt.Sprintf("the line of n=%d shard %d/%d (engine %s)", r.N, r.Shard, r.Shards, cmp.Or(r.Engine, shard.EngineConstellations))
+		}
+	}
+	return cmdutil.Usagef("-o %s holds %s, not this count's (n=%d shard %d/%d, engine %s): give another -o, or --force to replace it", quote.Line(o.Output, 1024), what, spec.N, spec.Index, spec.Shards, engine)
+}
+
+// maxLineCheck bounds what keepOtherLine reads of an -o file.
+const maxLineCheck = 64 << 20
+
+// firstLine returns the first line of the file at path, without its
+// newline, reading at most limit bytes.
+func firstLine(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit))
+	line, _, _ := bytes.Cut(data, []byte("\n"))
+	return line, err
+}
+
+func forceFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "force", Usage: "with --shard: let -o replace a file that holds another count's shard line (another n, shard, engine or split); without it that is refused, and a shard's own line is replaced when it is counted again"}
 }

@@ -1,6 +1,7 @@
 package backtrackcmd_test
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -18,13 +19,15 @@ import (
 
 	"github.com/queens-dev/queens/backtrack"
 	"github.com/queens-dev/queens/internal/cli/clitest"
+	"github.com/queens-dev/queens/internal/cli/cmdutil"
+	"github.com/queens-dev/queens/shard"
 )
 
 // TestProgressEvery checks the progress lines a sharded count writes to a
 // stderr that is not a terminal (a batch log).
 func TestProgressEvery(t *testing.T) {
 	_, stderr, code := clitest.Run(t, "", "backtrack", "-n", "15", "--count", "--shard", "0/1", "--json", "--threads", "1", "--progress-every", "20ms")
-	if code != 0 || !regexp.MustCompile(`(?m)^queens: progress: n=15 shard 0/1: \d+ of \d+ pieces \(\d+\.\d%\) after \S+, (about \S+ left|estimating)$`).MatchString(stderr) {
+	if code != 0 || !regexp.MustCompile(`(?m)^queens: progress: n=15 shard 0/1: \d+ of \d+ pieces \(\d+\.\d% of the work\) after \S+, (about \S+ left|estimating)(; last \S+( unit \d+)?)?$`).MatchString(stderr) {
 		t.Errorf("--progress-every 20ms: exit %d, stderr %q", code, stderr)
 	}
 	if _, stderr, code := clitest.Run(t, "", "backtrack", "-n", "13", "--count", "--shard", "0/1", "--json", "--progress-every", "0"); code != 0 || stderr != "" {
@@ -34,7 +37,7 @@ func TestProgressEvery(t *testing.T) {
 	// the join takes over a second on one thread on every path; n = 16
 	// took under 0.15 s with AVX-512, before the first line).
 	stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", "17", "--count", "--threads", "1", "--progress-every", "20ms")
-	if code != 0 || stdout != "95815104 solutions\n" || !regexp.MustCompile(`(?m)^queens: progress: n=17: \d+ of \d+ pieces \(\d+\.\d%\) after \S+, (about \S+ left|estimating)$`).MatchString(stderr) {
+	if code != 0 || stdout != "95815104 solutions\n" || !regexp.MustCompile(`(?m)^queens: progress: n=17: \d+ of \d+ pieces \(\d+\.\d% of the work\) after \S+, (about \S+ left|estimating)(; last \S+( unit \d+)?)?$`).MatchString(stderr) {
 		t.Errorf("a whole count with --progress-every 20ms: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
@@ -115,9 +118,74 @@ func TestCheckpointCLI(t *testing.T) {
 	}
 	data := clitest.ReadFile(t, path)
 	os.WriteFile(path, []byte(strings.Replace(string(data), `"total24":1`, `"total24":2`, 1)), 0o644)
+	// A damaged checkpoint is moved aside, said so, and the shard counted
+	// afresh (a resubmission must not fail on it for ever).
 	stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", "12", "--count", "--checkpoint", path)
-	if code != 2 || stdout != "" || !strings.Contains(stderr, "checksum does not match") {
-		t.Errorf("changed checkpoint: exit %d, stdout %q, stderr %q; want exit 2, checksum", code, stdout, stderr)
+	aside, _ := filepath.Glob(path + ".damaged-*")
+	if code != 0 || stdout != "14200 solutions\n" || !strings.Contains(stderr, "checksum does not match") || !strings.Contains(stderr, "counting the shard afresh") || len(aside) != 1 {
+		t.Errorf("changed checkpoint: exit %d, stdout %q, stderr %q, moved to %v; want the count, the checkpoint moved aside", code, stdout, stderr, aside)
+	}
+	if len(aside) == 1 {
+		if got, _ := os.ReadFile(aside[0]); !strings.Contains(string(got), `"total24":2`) {
+			t.Errorf("the damaged checkpoint moved aside lost its contents: %q", got)
+		}
+	}
+}
+
+// TestCheckpointInUse: a checkpoint another process holds is exit status
+// 75 (EX_TEMPFAIL: the shard cannot run here now; the plans retry it),
+// not 2, and nothing is written.
+func TestCheckpointInUse(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "n12.ckpt")
+	cp, err := shard.OpenCheckpoint(path, shard.Spec{N: 12, Shards: 1, Version: cmdutil.Version()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	out := filepath.Join(t.TempDir(), "out")
+	stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", "12", "--count", "--checkpoint", path, "-o", out)
+	if _, err := os.Stat(out); code != 75 || stdout != "" || !strings.Contains(stderr, "checkpoint in use") || err == nil {
+		t.Errorf("checkpoint in use: exit %d, stdout %q, stderr %q, -o written %v; want exit 75, nothing written", code, stdout, stderr, err == nil)
+	}
+}
+
+// TestShardOutputKept: -o onto a file holding another count's shard line
+// (another shard, n or engine), or something that is not a line, is
+// refused before counting, the file unchanged; --force replaces it, and a
+// shard counted again over its own line replaces that.
+func TestShardOutputKept(t *testing.T) {
+	dir := t.TempDir()
+	first := filepath.Join(dir, "0.jsonl")
+	if _, stderr, code := clitest.Run(t, "", "backtrack", "-n", "10", "--count", "--shard", "0/2", "-o", first); code != 0 {
+		t.Fatalf("first shard: exit %d, %s", code, stderr)
+	}
+	line, _ := os.ReadFile(first)
+	other := filepath.Join(dir, "notes.txt")
+	os.WriteFile(other, []byte("my notes\n"), 0o644)
+	for _, c := range []struct {
+		file string
+		args []string
+	}{
+		{first, []string{"-n", "10", "--shard", "1/2"}},
+		{first, []string{"-n", "11", "--shard", "0/2"}},
+		{first, []string{"-n", "10", "--shard", "0/2", "--engine", "join"}},
+		{other, []string{"-n", "10", "--shard", "0/2"}},
+	} {
+		before, _ := os.ReadFile(c.file)
+		args := append([]string{"backtrack", "--count", "-o", c.file}, c.args...)
+		stdout, stderr, code := clitest.Run(t, "", args...)
+		after, _ := os.ReadFile(c.file)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, "--force to replace it") || !bytes.Equal(before, after) {
+			t.Errorf("queens %s: exit %d, stderr %q, file changed %v; want exit 2 naming --force, the file kept", strings.Join(args, " "), code, stderr, !bytes.Equal(before, after))
+		}
+		args = append(args, "--force")
+		if _, stderr, code := clitest.Run(t, "", args...); code != 0 {
+			t.Errorf("queens %s: exit %d, %s", strings.Join(args, " "), code, stderr)
+		}
+		os.WriteFile(first, line, 0o644)
+	}
+	if _, stderr, code := clitest.Run(t, "", "backtrack", "-n", "10", "--count", "--shard", "0/2", "-o", first); code != 0 {
+		t.Errorf("the shard counted again over its own line: exit %d, %s", code, stderr)
 	}
 }
 

@@ -20,6 +20,7 @@ const (
 	exitFailed      = 1   // a failed check, a run stopped by --timeout, a failing solver
 	ExitUsage       = 2   // a usage or input error
 	ExitUnverified  = 3   // an answer printed that no referee or checked proof confirmed (see referee)
+	ExitTempFail    = 75  // this shard cannot run here (EX_TEMPFAIL): its memory, its checkpoint in use; retry it elsewhere
 	ExitInterrupted = 130 // stopped by a signal (Ctrl-C, SIGTERM)
 )
 
@@ -60,6 +61,16 @@ func UsageErr(err error) error {
 		return nil
 	}
 	return &ExitError{Code: ExitUsage, Err: err}
+}
+
+// TempFail marks err as "this shard cannot run here, now": exit status
+// 75 (EX_TEMPFAIL), which the Slurm and Kubernetes plans retry elsewhere
+// (deploy/), where 2 says the input is wrong and fails the task.
+func TempFail(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &ExitError{Code: ExitTempFail, Err: err}
 }
 
 // Failf returns a failed check or run: exit status 1.
