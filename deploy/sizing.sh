@@ -71,11 +71,12 @@ queens_pieces() {
 
 # queens_core_seconds N ENGINE: the CPU seconds of a whole count on one
 # core (docs/scale.md: measured for n = 16 to 19, "Sizing n = 20 to 28,
-# per engine" from 20; the constellations carried on at 10.5 times a size
-# past 28, the table's ratio from 27 to 28). Below n = 16, a second.
+# per engine" from 20, the join's the upper end of its range there; the
+# constellations carried on at 10.5 times a size past 28, the table's ratio
+# from 27 to 28). Below n = 16, a second.
 queens_core_seconds() {
 	local cs=(1.19 7.55 50.9 396) js=(0.79 4.62 24.79 172.3)
-	local ch=(0.83 6.7 57 514 4830 46900 474000 4.99e6 5.25e7) jh=(0.15 0.98 27 180 3900 26000 550000 3.7e6 7.8e7)
+	local ch=(0.83 6.7 57 514 4830 46900 474000 4.99e6 5.25e7) jh=(0.043 0.47 1.8 18 106 1100 9500 95000 8.5e5)
 	local n=$1
 	if ((n < 16)); then
 		echo 1

@@ -367,7 +367,8 @@ type worker struct {
 	// the patterns of quarters.
 	zs []uint64
 	pr []quarter
-	ex [4]quarters // tables of exact columns: top left and right, bottom left and right
+	ex [4]quarters   // tables of exact columns: top left and right, bottom left and right
+	rc [2]rightCache // the right quarters decoded, of the top halves and of the bottom ones
 	// units, when set, limits countQuarters to the column sets of ranks
 	// units[0] to units[1]-1 of a part (see [Piece.CountUnits]).
 	units *[2]int

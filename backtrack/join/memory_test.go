@@ -190,7 +190,10 @@ func TestDeepestPieces(t *testing.T) {
 		last = 14
 	}
 	if s := os.Getenv("JOIN_DEEPEST_N"); s != "" {
-		last, _ = strconv.Atoi(s)
+		var err error
+		if last, err = strconv.Atoi(s); err != nil || last < 12 || last > quarterMaxN {
+			t.Fatalf("JOIN_DEEPEST_N=%q: want an n from 12 to %d (the quarter tables' range)", s, quarterMaxN)
+		}
 	}
 	// n: the largest part, its largest piece by one row and by two rows.
 	want := map[int][3]uint64{12: {178, 47, 16}, 14: {750, 162, 54}, 16: {3798, 705, 161}, 18: {20945, 3271, 615}, 20: {134503, 17913, 3328}}

@@ -54,7 +54,45 @@ type quarters struct {
 	bytes int64 // what the tables take
 	exact bool
 	cols  uint32
-	size  int // the bytes of a placement: entryBytes(h)
+	size  int    // the bytes of a placement: entryBytes(h)
+	gen   uint64 // bumped each time buildExact refills the tables
+}
+
+// rightCache keeps the right quarters of one column set of a table,
+// decoded ([quarters.quarters], no diagonals to miss: the right side's
+// never have), by their rows, for the column sets that follow with the
+// same right columns: the inner columns are taken lowest first, so the
+// right columns of consecutive column sets change least often.
+type rightCache struct {
+	q      *quarters
+	gen    uint64
+	cols   uint32
+	n      int
+	bottom bool
+	at     []int32 // by rows: 1 + the start of its quarters in qs, and their end; 0: not decoded yet
+	qs     []quarter
+}
+
+// list returns the right quarters ds of q on the columns cols and the rows
+// rows, decoded as [quarters.quarters] decodes them for the right side.
+func (rc *rightCache) list(q *quarters, n int, cols, rows uint32, bottom bool, ds []byte) []quarter {
+	if rc.q != q || rc.gen != q.gen || rc.cols != cols || rc.n != n || rc.bottom != bottom {
+		rc.q, rc.gen, rc.cols, rc.n, rc.bottom = q, q.gen, cols, n, bottom
+		size := 2 << uint(q.h)
+		if cap(rc.at) < size {
+			rc.at = make([]int32, size)
+		}
+		rc.at = rc.at[:size]
+		clear(rc.at)
+		rc.qs = rc.qs[:0]
+	}
+	if s := rc.at[2*rows]; s > 0 {
+		return rc.qs[s-1 : rc.at[2*rows+1]]
+	}
+	start := len(rc.qs)
+	rc.qs = q.quarters(n, rc.qs, ds, 0, 0, false, bottom)
+	rc.at[2*rows], rc.at[2*rows+1] = int32(start+1), int32(len(rc.qs))
+	return rc.qs[start:]
 }
 
 // entryBytes returns the bytes a placement of a quarter of h rows and
@@ -191,6 +229,7 @@ func (q *quarters) build(done <-chan struct{}) bool {
 // GiB), reusing q's buffers.
 func (q *quarters) buildExact(h int, cols uint32) {
 	q.h, q.exact, q.cols, q.size = h, true, cols, entryBytes(h)
+	q.gen++
 	b := quarterSearch{h: h, size: q.size, hmask: 1<<uint(h) - 1, poll: -1, exact: true, cols: cols}
 	size := 1<<uint(h) + 1
 	if cap(q.at) < size {
@@ -308,12 +347,13 @@ func attacks(n, c int) uint64 {
 // bottom patterns of the same placements mirrored top to bottom
 // ([quarters.quarters]); pr is a buffer for the quarters.
 func (q *quarters) halves(n int, cols uint32, z uint64, bottom bool, out []uint64, pr *[]quarter) []uint64 {
-	return halvesOf(q, q, n, cols, z, bottom, out, pr)
+	return halvesOf(q, q, n, cols, z, bottom, out, pr, nil)
 }
 
 // halvesOf is [quarters.halves] with the placements of the left columns
-// from ql and those of the right columns (mirrored) from qr.
-func halvesOf(ql, qr *quarters, n int, cols uint32, z uint64, bottom bool, out []uint64, pr *[]quarter) []uint64 {
+// from ql and those of the right columns (mirrored) from qr, decoded
+// through rc if not nil.
+func halvesOf(ql, qr *quarters, n int, cols uint32, z uint64, bottom bool, out []uint64, pr *[]quarter, rc *rightCache) []uint64 {
 	h := ql.h
 	full := uint32(1)<<uint(h) - 1
 	cl := cols & full
@@ -323,7 +363,7 @@ func halvesOf(ql, qr *quarters, n int, cols uint32, z uint64, bottom bool, out [
 		if a+b != h {
 			return out
 		}
-		return join(ql, qr, n, out, cl, cr, a, full, z, 0, bottom, pr)
+		return join(ql, qr, n, out, cl, cr, a, full, z, 0, bottom, pr, rc)
 	}
 	// A queen in the middle column h, on the row the sides leave.
 	if a+b != h-1 {
@@ -332,7 +372,7 @@ func halvesOf(ql, qr *quarters, n int, cols uint32, z uint64, bottom bool, out [
 	for r := range h {
 		mc := uint64(1)<<uint(r) | uint64(1)<<uint(32+r) // its diagonals r+h, r-h+n-1
 		if z&mc == 0 {
-			out = join(ql, qr, n, out, cl, cr, a, full&^(1<<uint(r)), z|mc, ql.pattern(n, mc), bottom, pr)
+			out = join(ql, qr, n, out, cl, cr, a, full&^(1<<uint(r)), z|mc, ql.pattern(n, mc), bottom, pr, rc)
 		}
 	}
 	return out
@@ -343,7 +383,7 @@ func halvesOf(ql, qr *quarters, n int, cols uint32, z uint64, bottom bool, out [
 // the mirrored right columns cr (from qr), clear of z: those of a
 // placement of a of the rows on cl and one of the others on cr with
 // disjoint diagonals, each with z's diagonals and the pattern zp added.
-func join(ql, qr *quarters, n int, out []uint64, cl, cr uint32, a int, rows uint32, z, zp uint64, bottom bool, pr *[]quarter) []uint64 {
+func join(ql, qr *quarters, n int, out []uint64, cl, cr uint32, a int, rows uint32, z, zp uint64, bottom bool, pr *[]quarter, rc *rightCache) []uint64 {
 	h := ql.h
 	// Every set of a of the rows: the sets of a of the h rows in turn
 	// (Gosper's hack), those outside rows left out.
@@ -355,7 +395,12 @@ func join(ql, qr *quarters, n int, out []uint64, cl, cr uint32, a int, rows uint
 					*pr = make([]quarter, need+need/2)
 				}
 				xs := ql.quarters(n, (*pr)[:0], left, z, zp, true, bottom)
-				ys := qr.quarters(n, xs[len(xs):], right, 0, 0, false, bottom)
+				var ys []quarter
+				if rc != nil {
+					ys = rc.list(qr, n, cr, rows^set, bottom, right)
+				} else {
+					ys = qr.quarters(n, xs[len(xs):], right, 0, 0, false, bottom)
+				}
 				o := len(out)
 				if size := len(xs) * len(ys); cap(out)-o < size {
 					out = append(out[:cap(out)], make([]uint64, size+cap(out))...)
@@ -450,8 +495,12 @@ func pairUp(buf []uint64, o int, xs, ys []quarter) int {
 // side (kept while the next call asks for the same columns).
 func (w *worker) halvesOn(cols uint32, z uint64, bottom bool, out []uint64) []uint64 {
 	pl := w.pl
+	rc := &w.rc[0]
+	if bottom {
+		rc = &w.rc[1]
+	}
 	if pl.q != nil {
-		return pl.q.halves(pl.n, cols, z, bottom, out, &w.pr)
+		return halvesOf(pl.q, pl.q, pl.n, cols, z, bottom, out, &w.pr, rc)
 	}
 	h := pl.h
 	cl := cols & (1<<uint(h) - 1)
@@ -461,7 +510,7 @@ func (w *worker) halvesOn(cols uint32, z uint64, bottom bool, out []uint64) []ui
 		i = 2
 	}
 	ql, qr := w.exact(i, cl), w.exact(i+1, cr)
-	return halvesOf(ql, qr, pl.n, cols, z, bottom, out, &w.pr)
+	return halvesOf(ql, qr, pl.n, cols, z, bottom, out, &w.pr, rc)
 }
 
 // exact returns the worker's table i of the exact columns cols, built

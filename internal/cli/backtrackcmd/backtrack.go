@@ -218,6 +218,14 @@ func (o *backtrackOptions) checkSearch() error {
 // the pre-placed queens against the board.
 func (o *backtrackOptions) checkSize() error {
 	maxN, mode := cmdutil.BacktrackLimit(o.Count, o.sharded(), o.All || o.Unique.On, o.strategy == backtrack.Lex)
+	if o.Count && o.engine == shard.EngineJoin {
+		// The limit of the path that will run: the join's.
+		if o.sharded() {
+			maxN, mode = join.MaxN, "--count --shard --engine join"
+		} else {
+			maxN, mode = min(maxN, join.MaxN), fmt.Sprintf("--count --engine join (with --shard: N <= %d)", join.MaxN)
+		}
+	}
 	if o.N > maxN {
 		return cmdutil.Usagef("-n %d is too large for %s (at most %d)", o.N, mode, maxN)
 	}

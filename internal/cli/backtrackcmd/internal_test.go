@@ -163,3 +163,27 @@ func TestLimitHeapZero(t *testing.T) {
 		t.Errorf("after restore the limit is %d, want %d", got, before)
 	}
 }
+
+// TestJoinLimitMessage: a board too large for --count --engine join is
+// refused naming the join's limits (27 whole, join.MaxN with --shard),
+// not the constellation counter's 32 with --shard, which the join refuses
+// (issue 42 item 6); past join.MaxN a shard is refused at join.MaxN.
+func TestJoinLimitMessage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-n", "30", "--count", "--engine", "join"}, fmt.Sprintf("with --shard: N <= %d) (at most %d)", join.MaxN, cmdutil.MaxCountN)},
+		{[]string{"-n", fmt.Sprint(join.MaxN + 1), "--count", "--engine", "join", "--shard", "0/2"}, fmt.Sprintf("too large for --count --shard --engine join (at most %d)", join.MaxN)},
+		{[]string{"-n", "30", "--count"}, "(--count --shard: N <= 32) (at most 27)"},
+	} {
+		ran := false
+		err := clitest.RunCommand(t, newBacktrackCommand(func(context.Context, backtrackOptions, io.Writer, io.Writer) error {
+			ran = true
+			return nil
+		}), c.args...)
+		if ran || err == nil || cmdutil.ExitCode(err) != 2 || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "join") && strings.Contains(err.Error(), "N <= 32") {
+			t.Errorf("backtrack %s: %v; want a usage error with %q", strings.Join(c.args, " "), err, c.want)
+		}
+	}
+}
