@@ -104,8 +104,10 @@ func openInput(ctx context.Context, path string, limit int64, br *bufio.Reader) 
 		if err != nil && ctx.Err() != nil {
 			return nil, fmt.Errorf("interrupted while waiting for a writer of %s: %w", path, ctx.Err())
 		}
+	} else if st.Mode().IsRegular() {
+		f, err = openRegular(path)
 	} else {
-		f, err = os.Open(path)
+		f, err = os.Open(path) // a terminal is polled: a read of it ends with ctx
 	}
 	if err != nil {
 		return nil, err
