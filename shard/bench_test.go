@@ -109,14 +109,19 @@ func mean(xs []float64) float64 {
 
 func maxOverMean(xs []float64) float64 { return slices.Max(xs) / mean(xs) }
 
-// planLine appends to b the line of shard i of a count shaped like the
-// n = 28 plan (K = 2^24 shards of a split 4096 ways: 11 or 12 pieces
-// each), as Run would write it, but for its tallies: piece j holds
-// 1 + (i+j)%3 classes of 8 solutions (the symmetric piece 8 classes of
-// 1), made up but of a form Parse admits. It returns the line and its
-// sums.
-func planLine(b []byte, i int) ([]byte, Sums, error) {
-	s := Spec{N: 28, Index: i, Shards: 1 << 24, Version: "bench", Split: 4096}
+// planShard is shard i of the n = 28 plan.
+func planShard(i int) Spec {
+	return Spec{N: 28, Index: i, Shards: 1 << 24, Version: "bench", Split: 4096}
+}
+
+// planLine appends to b the line of shard s (a split of the
+// constellations: the n = 28 plan is K = 2^24 shards of a split 4096
+// ways, 11 or 12 pieces each), as Run would write it, but for its
+// tallies: piece j holds 1 + (i+j)%3 classes of 8 solutions (the
+// symmetric piece 8 classes of 1), made up but of a form Parse admits.
+// It returns the line and its sums.
+func planLine(b []byte, s Spec) ([]byte, Sums, error) {
+	i := s.Index
 	keys, parts, err := s.keys()
 	if err != nil {
 		return b, Sums{}, err
@@ -147,7 +152,7 @@ func BenchmarkMerge(b *testing.B) {
 	var lines [][]byte
 	var results []Result
 	for i := range pool {
-		l, _, err := planLine(nil, i*4093%(1<<24))
+		l, _, err := planLine(nil, planShard(i*4093%(1<<24)))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -199,7 +204,9 @@ func BenchmarkMerge(b *testing.B) {
 // (see planLine) for bench/merge.sh: shards 0 to M-1 of
 // QUEENS_MERGE_LINES=M into the file QUEENS_MERGE_FILE (a pipe, such as
 // /dev/fd/3, streams them), and then "total T unique U" (the count they
-// add up to) on stderr. Skipped unless both are set.
+// add up to) on stderr. Skipped unless both are set. QUEENS_MERGE_SPEC=N/K/S
+// makes them lines of n = N in K shards of a split S ways instead (17/39300/100:
+// 11 pieces a line, a small count's merge).
 func TestGenerateMergeLines(t *testing.T) {
 	path, count := os.Getenv("QUEENS_MERGE_FILE"), os.Getenv("QUEENS_MERGE_LINES")
 	if path == "" || count == "" {
@@ -208,6 +215,12 @@ func TestGenerateMergeLines(t *testing.T) {
 	m, err := strconv.Atoi(count)
 	if err != nil || m < 1 || m > 1<<24 {
 		t.Fatalf("QUEENS_MERGE_LINES=%q: want 1 to %d", count, 1<<24)
+	}
+	plan := planShard(0)
+	if v := os.Getenv("QUEENS_MERGE_SPEC"); v != "" {
+		if _, err := fmt.Sscanf(v, "%d/%d/%d", &plan.N, &plan.Shards, &plan.Split); err != nil || m > plan.Shards {
+			t.Fatalf("QUEENS_MERGE_SPEC=%q: want N/K/S, K at least QUEENS_MERGE_LINES", v)
+		}
 	}
 	f, err := os.Create(path)
 	if err != nil {
@@ -218,7 +231,8 @@ func TestGenerateMergeLines(t *testing.T) {
 	var sum Sums
 	for i := range m {
 		var s Sums
-		if b, s, err = planLine(b[:0], i); err != nil {
+		plan.Index = i
+		if b, s, err = planLine(b[:0], plan); err != nil {
 			t.Fatal(err)
 		}
 		if sum, err = sum.add(s); err != nil {

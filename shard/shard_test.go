@@ -652,7 +652,7 @@ func TestFingerprintText(t *testing.T) {
 func TestMergerPages(t *testing.T) {
 	var m Merger
 	for _, i := range []int{16777215, 0, 5000, 4095, 4096} {
-		l, _, err := planLine(nil, i)
+		l, _, err := planLine(nil, planShard(i))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -103,9 +103,15 @@ func unwrittenSuffix(path string) error {
 // decompress returns r decompressed if it starts with the magic bytes of
 // gzip (any number of members, as gzip -d reads them), xz, zstd or
 // bzip2, else r as it is (read through a buffer). An input in another
-// compressed format it knows is an error that names it.
-func decompress(r io.Reader) (io.Reader, error) {
-	br := bufio.NewReaderSize(r, 64<<10)
+// compressed format it knows is an error that names it. It reads through
+// br, reset to r, where br is not nil (the buffer of an earlier input,
+// done with), else through a new 64 KiB buffer.
+func decompress(r io.Reader, br *bufio.Reader) (io.Reader, error) {
+	if br == nil {
+		br = bufio.NewReaderSize(r, 64<<10)
+	} else {
+		br.Reset(r)
+	}
 	head, _ := br.Peek(len(xzMagic)) // a short file is not compressed
 	for _, u := range unreadMagic {
 		if bytes.HasPrefix(head, u.magic) {

@@ -112,7 +112,7 @@ func TestOutputSuffixCase(t *testing.T) {
 		if bytes.HasPrefix(b, []byte("c ")) || bytes.HasPrefix(b, []byte("p ")) {
 			t.Errorf("-o %s wrote plain text", name)
 		}
-		r, err := cmdutil.Decompress(bytes.NewReader(b))
+		r, err := cmdutil.Decompress(bytes.NewReader(b), nil)
 		if err != nil {
 			t.Fatalf("-o %s: %v", name, err)
 		}

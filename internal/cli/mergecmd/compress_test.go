@@ -1,6 +1,7 @@
 package mergecmd_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,5 +36,24 @@ func TestMergeCompressed(t *testing.T) {
 	os.WriteFile(p, bad, 0o644)
 	if _, stderr, code := clitest.Run(t, "", "merge", p); code == 0 || !strings.Contains(stderr, "queens:") {
 		t.Errorf("merge corrupt gzip: exit %d, %q", code, stderr)
+	}
+}
+
+// TestMergeDirMixed merges a directory whose files are compressed each
+// its own way or not at all, one shard a file: every file is read through
+// the same buffers, reset to it, so none may see another's bytes.
+func TestMergeDirMixed(t *testing.T) {
+	dir := t.TempDir()
+	lines := clitest.ShardLines(t, 8, 4)
+	for i, kind := range []string{"gz", "", "xz", "zst"} {
+		b := []byte(lines[i])
+		if kind != "" {
+			b = clitest.Compressed(t, kind, b)
+		}
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("%d.jsonl", i)), b, 0o644)
+	}
+	want := "92 solutions (12 unique)\nmatches the published count for n = 8\n"
+	if stdout, stderr, code := clitest.Run(t, "", "merge", dir); code != 0 || stdout != want {
+		t.Errorf("merge of mixed files: exit %d, %q %q", code, stdout, stderr)
 	}
 }

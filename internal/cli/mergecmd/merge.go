@@ -317,6 +317,11 @@ type inputs struct {
 	record os.FileInfo // the file --record names, when it exists: no input may be it
 	dirs   []string    // the directories lines were read from ("" for stdin), in the order first read
 	any    bool        // an input was read
+	// The inputs are read one at a time, each through the same two
+	// buffers: a parts directory of millions of one-line files
+	// allocates none a file.
+	opener cmdutil.InputOpener
+	br     *bufio.Reader
 }
 
 // newInputs checks merge's inputs (names) against the record it writes
@@ -530,11 +535,14 @@ func (in *inputs) eachInDir(ctx context.Context, dir string, emit func(string, i
 
 // readFile reads the shard results of the file name.
 func (in *inputs) readFile(ctx context.Context, name string, emit func(string, int, []byte) error) error {
-	f, err := cmdutil.OpenInputLimit(ctx, name, unlimitedInput)
+	f, err := in.opener.Open(ctx, name, unlimitedInput)
 	if err != nil {
 		return cmdutil.Usagef("merge: cannot read %s: %v", name, cmdutil.UnwrapPath(err))
 	}
 	defer f.Close()
+	if in.record == nil {
+		return in.read(f, name, emit) // no record to tell it from
+	}
 	if st, err := f.F.Stat(); err == nil {
 		if err := in.notRecord(name, st); err != nil {
 			return err
@@ -568,7 +576,12 @@ func (in *inputs) read(r io.Reader, name string, emit func(string, int, []byte) 
 		in.dirs = append(in.dirs, dir)
 	}
 	in.any = true
-	br := bufio.NewReaderSize(r, 64<<10)
+	if in.br == nil {
+		in.br = bufio.NewReaderSize(r, 64<<10)
+	} else {
+		in.br.Reset(r)
+	}
+	br := in.br
 	var long []byte // a line longer than the reader's buffer
 	for line := 1; ; line++ {
 		b, err := br.ReadSlice('\n')
