@@ -50,7 +50,8 @@
 //	                free cell of the board, n <= 10), generate (every
 //	                permutation, tested once complete, n <= 10); backtrack
 //	                also heuristic and auto (lex to n = 24, then heuristic)
-//	--format F      board, matrix, coords, perm, json, svg, png, fen or attacks
+//	--format F      board, matrix, coords, perm, json, svg, png, fen or attacks;
+//	                sat also competition (s/v lines, exit status 10 or 20)
 //	--attacks       with svg or png, shade the squares the queens attack
 //	--numbers       with svg or png, write the attack count in each square
 //	-o FILE         write the result to FILE. A regular file (or the one a
@@ -182,7 +183,9 @@
 // (a solver's UNSATISFIABLE or count beyond the referee's reach, or an
 // UNSATISFIABLE of a --cnf that is not exactly the queens instance; stderr
 // says "queens: unverified: ...", and the JSON of the answer has
-// "verified": false); 75 a shard that cannot run here now (its checkpoint
+// "verified": false); 10 and 20 the answers of sat --format competition
+// (SATISFIABLE and UNSATISFIABLE, as SAT solvers exit; never 0 in that
+// format); 75 a shard that cannot run here now (its checkpoint
 // in use, or the machine's memory too small for the join's pieces: the
 // cluster plans retry it elsewhere); 130 interrupted (Ctrl-C, SIGTERM, SIGHUP or SIGQUIT: the run says how
 // far it got and leaves no file; under nohup, SIGHUP stays ignored). A failed write to stdout (a full disk,

@@ -15,12 +15,46 @@
 # checked every line: the work of a whole merge but the final sum; it is
 # run with M/4 lines too, and the difference gives the memory per line.
 #
+# bench/merge.sh files [M] measures instead what the plans write: M lines
+# (default 2^20) written to disk, merged from one file per line (a parts
+# directory of M *.jsonl files, as count.sbatch and the Kubernetes Jobs
+# write them) and from 16 files, each under GNU time: CPU seconds, peak
+# RSS, lines per second, and the CPU's model. It needs some 1 KiB of disk
+# and an inode a line (2^22 lines: 4.2 M inodes), removed at exit.
+#
 # Usage: bench/merge.sh [M]   (default 1000000: about 1 minute of CPU;
 #                              16777216: the whole merge, some 8.5 CPU-minutes
 #                              of merge and 6 of the generator on an AMD EPYC,
 #                              420 MiB of memory, no disk)
 # Needs GNU time (apt-get install -y time).
 set -euo pipefail
+if [[ ${1:-} == files ]]; then
+	m=${2:-1048576}
+	if ! [[ $m =~ ^[1-9][0-9]*$ ]] || ((m > 16777216)); then
+		echo "usage: bench/merge.sh files [lines: 1 to 16777216]" >&2
+		exit 2
+	fi
+	source "$(dirname "$0")/lib.sh"
+	build_queens
+	(cd "$repo" && go test -c -o "$tmp/shard.test" ./shard)
+	QUEENS_MERGE_FILE=$tmp/all QUEENS_MERGE_LINES=$m "$tmp/shard.test" -test.run '^TestGenerateMergeLines$' >/dev/null
+	mkdir "$tmp/one" "$tmp/few"
+	(cd "$tmp/one" && split -l 1 -a 8 --additional-suffix=.jsonl "$tmp/all" l)
+	(cd "$tmp/few" && split -n l/16 -a 2 --additional-suffix=.jsonl "$tmp/all" l)
+	rm "$tmp/all"
+	echo "CPU: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), $m lines"
+	for d in one few; do
+		/usr/bin/time -f "%M %U %S %e" -o "$tmp/time" "$queens" merge --format json --threads 1 "$tmp/$d" >"$tmp/out" 2>"$tmp/err" || true
+		grep -q "absent\|matches\|unknown" "$tmp/out" "$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
+		read -r kb user sys wall < <(tail -n 1 "$tmp/time")
+		what="one file per line"
+		[[ $d == few ]] && what="16 files"
+		awk -v w="$what" -v kb="$kb" -v u="$user" -v s="$sys" -v e="$wall" -v n="$m" 'BEGIN {
+			printf "%s: %.1f CPU-s (%.1f user, %.1f system), %.1f s wall, peak RSS %d MiB, %.0f lines per CPU-s; per 2^24 lines: %.1f CPU-minutes\n",
+				w, u + s, u, s, e, kb / 1024, n / (u + s), (u + s) * 16777216 / n / 60 }'
+	done
+	exit 0
+fi
 m=${1:-1000000}
 if ! [[ $m =~ ^[1-9][0-9]*$ ]] || ((m > 16777216)); then
 	echo "usage: bench/merge.sh [lines: 1 to 16777216]" >&2

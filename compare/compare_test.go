@@ -71,7 +71,7 @@ func TestFingerprintOrderIndependent(t *testing.T) {
 				t.Errorf("n=%d seed %d: shuffled fingerprint %v, want %v", n, seed, got.Fingerprint, want.Fingerprint)
 			}
 		}
-		if c, _ := board.Known(n); want.Fingerprint.Count != c.Total || want.Unique != c.Unique {
+		if c, ok := board.Known(n); !ok || want.Fingerprint.Count != c.Total || want.Unique != c.Unique {
 			t.Errorf("n=%d: brute force %d (%d unique), published %+v", n, want.Fingerprint.Count, want.Unique, c)
 		}
 	}
@@ -264,7 +264,7 @@ func TestCheckFirstOnly(t *testing.T) {
 // compare exactly, then name the dropped solution and who has it.
 func TestLocalize(t *testing.T) {
 	const n = 12
-	if c, _ := board.Known(n); c.Total <= exactLimit {
+	if c, ok := board.Known(n); !ok || c.Total <= exactLimit {
 		t.Fatalf("n=%d has %d solutions, not more than exactLimit %d: the test would not localise", n, c.Total, exactLimit)
 	}
 	var victim board.Solution // the 5000th solution in the backtracker's order

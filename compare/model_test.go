@@ -16,7 +16,10 @@ import (
 func TestRefereeModel(t *testing.T) {
 	ctx := context.Background()
 	ref := compare.Referee{Budget: 5 * time.Second}
-	cnf, _ := encode.Queens(8, encode.Seq, nil)
+	cnf, err := encode.Queens(8, encode.Seq, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	cnf.Clauses = cnf.Clauses[1:] // weaker than the puzzle: still satisfiable
 	model, err := ref.Model(ctx, cnf)
 	if err != nil || model == nil {

@@ -169,8 +169,8 @@ func TestMethodNames(t *testing.T) {
 		if got := compare.Method(i).String(); got != w {
 			t.Errorf("Method(%d) = %q, want %q", i, got, w)
 		}
-		if b, _ := compare.Method(i).MarshalText(); string(b) != w {
-			t.Errorf("Method(%d).MarshalText = %q", i, b)
+		if b, err := compare.Method(i).MarshalText(); err != nil || string(b) != w {
+			t.Errorf("Method(%d).MarshalText = %q, %v", i, b, err)
 		}
 	}
 }

@@ -218,49 +218,13 @@ func cadical(t testing.TB, f *drat.Formula, binary bool) []byte {
 	return data
 }
 
-// putVarint appends u as a variable-byte number (seven bits a byte, least
-// significant first).
-func putVarint(b []byte, u uint64) []byte {
-	for u >= 0x80 {
-		b = append(b, byte(u&0x7f|0x80))
-		u >>= 7
-	}
-	return append(b, byte(u))
-}
-
-// signed is the binary encoding of a literal or hint: 2|x| + sign.
-func signed(x int) uint64 {
-	if x < 0 {
-		return uint64(-x)<<1 | 1
-	}
-	return uint64(x) << 1
-}
-
-// lratToBinary writes a text LRAT proof in binary LRAT as CaDiCaL 2's
-// --lrat writes it: 'a', id, literals, 0, hints, 0; 'd', ids, 0 (every
-// number 2|x| + sign).
-func lratToBinary(text string) []byte {
-	var out []byte
-	for _, line := range strings.Split(text, "\n") {
-		w := strings.Fields(line)
-		if len(w) == 0 || w[0] == "c" {
-			continue
-		}
-		if w[1] == "d" {
-			out = append(out, 'd')
-			for _, x := range w[2:] {
-				out = putVarint(out, signed(atoi(x)))
-			}
-			continue
-		}
-		out = append(out, 'a')
-		out = putVarint(out, signed(atoi(w[0])))
-		for _, x := range w[1:] {
-			out = putVarint(out, signed(atoi(x)))
-		}
-	}
-	return out
-}
+// putVarint, signed and lratToBinary are testutil's (shared with the
+// command line's tests).
+var (
+	putVarint    = testutil.PutVarint
+	signed       = testutil.Signed
+	lratToBinary = testutil.BinaryLRAT
+)
 
 // lratToFRAT writes a text LRAT proof of f as FRAT, text and binary, as
 // CaDiCaL writes it: an o step per clause of f, an a step with its hints

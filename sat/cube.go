@@ -115,7 +115,10 @@ func (p *Parallel) All(ctx context.Context) iter.Seq2[board.Solution, error] {
 		stopped := false
 		err := p.run(ctx, true, func(r cubeResult) bool {
 			for i := p.skip; i < len(r.sols); i++ {
+				// Emitted, whatever the consumer does next: counted
+				// once, and skipped by the next All.
 				p.skip = i + 1
+				p.stats.Solutions++
 				if !yield(r.sols[i], nil) {
 					stopped = true
 					return false
@@ -151,6 +154,7 @@ func (p *Parallel) Count(ctx context.Context) (uint64, error) {
 	var total uint64
 	err := p.run(ctx, false, func(r cubeResult) bool {
 		total += r.count - uint64(p.skip)
+		p.stats.Solutions += int(r.count) - p.skip
 		p.from, p.skip = r.index+1, 0
 		return true
 	})
@@ -301,7 +305,6 @@ func (p *Parallel) run(ctx context.Context, keep bool, emit func(cubeResult) boo
 				cancel()
 				break
 			}
-			p.stats.Solutions += int(r.count)
 			if !emit(r) {
 				cancel()
 				err = errStop

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/go-air/gini"
@@ -389,4 +390,42 @@ func Model(ctx context.Context, cnf *encode.CNF) ([]int, error) {
 		}
 	}
 	return model, nil
+}
+
+// ModelOf returns the model of cnf, an n-queens CNF (N set, as
+// [encode.Queens] makes it), whose board variables place the queens of s:
+// the signed literals of every variable 1..cnf.Vars, in order, as a SAT
+// competition solver's "v" lines list them. gini finds it with the board's
+// n*n literals as unit clauses; every encoding defines its auxiliary
+// variables, so it is the one model with that board, whichever solver
+// found the board. It returns nil if cnf has no model with that board,
+// and ctx's error if ctx ends first. The model is gini's: check it.
+func ModelOf(ctx context.Context, cnf *encode.CNF, s board.Solution) ([]int, error) {
+	if err := checkCNF(cnf); err != nil {
+		return nil, err
+	}
+	if len(s) != cnf.N {
+		return nil, fmt.Errorf("sat: a solution of n = %d for the CNF of n = %d", len(s), cnf.N)
+	}
+	with := *cnf
+	with.Clauses = slices.Clip(cnf.Clauses) // appending copies
+	for _, lit := range encode.Model(s) {
+		with.Clauses = append(with.Clauses, []int{lit})
+	}
+	model, err := Model(ctx, &with)
+	if err != nil || model == nil {
+		return nil, err
+	}
+	full := make([]int, cnf.Vars)
+	for i := range full {
+		full[i] = -(i + 1) // a variable no clause uses: false, as Model reads it
+	}
+	for _, lit := range model {
+		v := max(lit, -lit)
+		if v > cnf.Vars {
+			return nil, fmt.Errorf("sat: the CNF uses variable %d, beyond its %d", v, cnf.Vars)
+		}
+		full[v-1] = lit
+	}
+	return full, nil
 }

@@ -105,8 +105,8 @@ func parseAll(lines [][]byte) ([]Result, error) {
 
 // TestRecountTallies checks that recounts and confirmations judge what
 // every correct engine agrees on, the tallies, not the work: a line of
-// another engine with other nodes confirms the CPU's line of its shard and
-// passes a recount, and one piece's forged count is named with both
+// the GPU with other nodes repeats the CPU's line of its shard (the same
+// search: no confirmation) and passes a recount, and one piece's forged count is named with both
 // figures.
 func TestRecountTallies(t *testing.T) {
 	cpu := runAll(t, 9, 3, "test")
@@ -124,8 +124,8 @@ func TestRecountTallies(t *testing.T) {
 		t.Fatal(err)
 	}
 	rs[1], rs[3] = rs[3], rs[1] // the GPU's line first: it is the one recounted
-	if sum, err := Merge(rs); err != nil || sum.Confirmed != 1 || sum.Total != From64(352) {
-		t.Errorf("merge of a CPU and a GPU line of one shard = %+v, %v; want 352 and 1 confirmed", sum, err)
+	if sum, err := Merge(rs); err != nil || sum.Confirmed != 0 || sum.Repeated != 1 || sum.Total != From64(352) {
+		t.Errorf("merge of a CPU and a GPU line of one shard = %+v, %v; want 352 and 1 repeated (the same search), none confirmed", sum, err)
 	}
 	if _, err := Verify(context.Background(), rs, 1<<20, 1); err != nil {
 		t.Errorf("Verify of a GPU line with its own nodes: %v", err)
@@ -145,5 +145,23 @@ func TestRecountTallies(t *testing.T) {
 	_, err = Merge(append(forged, rs[3]))
 	if !errors.Is(err, ErrDuplicate) || !strings.Contains(err.Error(), "shard 1 of 3 disagrees with an earlier line of shard 1 (engines gpu)") {
 		t.Errorf("Merge of two lines of shard 1 that differ in one piece: %v; want ErrDuplicate naming the shard and engines", err)
+	}
+}
+
+// TestIndependent checks which engines confirm each other: only those that
+// share no counting code.
+func TestIndependent(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{EngineConstellations, EngineJoin, true}, {EngineJoin, EngineGPU, true}, {EngineGPU, EngineJoin, true},
+		{EngineConstellations, EngineGPU, false}, {EngineGPU, EngineConstellations, false},
+		{EngineConstellations, EngineConstellations, false}, {EngineGPU, EngineGPU, false}, {EngineJoin, EngineJoin, false},
+		{"", EngineGPU, false}, {"", EngineJoin, true},
+	} {
+		if got := Independent(c.a, c.b); got != c.want {
+			t.Errorf("Independent(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
 	}
 }

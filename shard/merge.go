@@ -28,15 +28,16 @@ type Sum struct {
 	Nodes            Uint128
 	Elapsed          time.Duration // summed over the shards
 	Longest          time.Duration // of the slowest shard
-	// Confirmed counts the shards whose lines of two or more engines
-	// agree: the same work, the same tallies, found by other code (a
-	// quorum of independent runs, as volunteer computing checks its
-	// workers).
+	// Confirmed counts the shards whose lines of two engines that share
+	// no counting code (see [Independent]) agree: the same work, the same
+	// tallies, found by other code (a quorum of independent runs, as
+	// volunteer computing checks its workers).
 	Confirmed int
 	// Repeated counts the shards given again by the engine of an earlier
-	// line of theirs, with the same tallies: the same code run again (or
-	// the same line copied, its host edited) is a repeat, not a
-	// confirmation.
+	// line of theirs, or by an engine of the same search (the GPU runs the
+	// constellations' search), with the same tallies: the same code run
+	// again (or the same line copied, its host or engine field edited) is
+	// a repeat, not a confirmation.
 	Repeated int
 	// Slowest lists up to 5 shards, the slowest first (their pieces and
 	// tallies left out).
@@ -81,6 +82,14 @@ type Merger struct {
 	// stops the merge.
 	Verify func(parts int) (int, error)
 	Seed   uint64 // the seed of the draw
+	// Plain recounts the pieces drawn with the plain search (see
+	// plainCount: it shares no counting code with any engine) instead of
+	// the engine each line names, so that the recount judges the lines by
+	// arithmetic, whatever their engine fields say. Of a split into
+	// sub-parts ([SchemeSplit]) it draws whole constellations, Verify
+	// asked with their number, and compares each with the sum of its
+	// sub-parts' tallies.
+	Plain bool
 
 	started bool
 	r0      Result // the first line, its pieces and tallies dropped
@@ -94,9 +103,11 @@ type Merger struct {
 	drawn  bool
 	draw   map[int32][]drawn // the pieces drawn, by shard, until its first line comes
 	picks  []pick            // in the order drawn
+	groups int               // sub-parts a pick of Plain's stands with (its constellation's), 1 but for SchemeSplit
 	lines  int               // lines added
 	listed []RecordLine      // the first maxRecordLines lines, for the record
 	digest [4]uint64         // of every line: see [Record]
+	spent  int64             // milliseconds summed over every line, saturating: Record.Elapsed
 }
 
 // seenShard is what a Merger keeps of a shard: 12 bytes.
@@ -128,6 +139,7 @@ type pick struct {
 	engine  string
 	n       int
 	set     bool
+	filler  bool // a place of a group of Plain's that holds no piece (see drawWholes)
 }
 
 // MaxRecount bounds the pieces a [Merger] draws for a recount (it holds
@@ -172,17 +184,12 @@ func (m *Merger) Add(r Result) error {
 				r0.Shard, from(r0), f.name, f.a, r.Shard, from(r), f.b)
 		}
 	}
-	pieces, parts, err := r.Spec().keys()
+	keys, err := r.covered()
 	if err != nil {
 		return fmt.Errorf("merge: %w", err)
 	}
-	keys := r.keys()
-	if parts != r.Parts || !slices.Equal(pieces, keys) || fingerprint(r.Spec(), pieces) != r.Fingerprint || len(r.Tallies) != len(keys) {
-		return fmt.Errorf("merge: %w: shard %d of %d%s (version %s) does not cover the pieces this version's split gives it",
-			ErrCoverage, r.Shard, r.Shards, from(r), r.Version)
-	}
 	if !m.drawn {
-		if err := m.drawPieces(parts, r.Shards); err != nil {
+		if err := m.drawPieces(r.Parts, r.Shards, r.Split); err != nil {
 			return err
 		}
 	}
@@ -205,16 +212,19 @@ func (m *Merger) Add(r Result) error {
 		// The tallies of each piece must agree; the nodes are each
 		// engine's (or run's) own work.
 		if prev.tallies != h {
-			return fmt.Errorf("merge: %w: shard %d of %d%s disagrees with an earlier line of shard %d (engines %s): their tallies differ (this line, engine %s: %s solutions, %s unique)",
-				ErrDuplicate, r.Shard, r.Shards, from(r), r.Shard, m.enginesOf(prev.engines), engine, fraction24Of(r.Total24), fraction24Of(r.Unique24))
+			return &DuplicateError{Line: r, Engines: m.enginesOf(prev.engines)}
 		}
-		// Another engine is a second opinion; the same engine (and, as
-		// Merge requires, the same version) again is the same code run
-		// again, or the same line copied: a repeat.
-		switch {
-		case prev.engines&bit == 0 && bits.OnesCount32(prev.engines&^repeated) == 1:
+		// An engine of another search is a second opinion; the same
+		// search again (the same engine, or the GPU after the
+		// constellations: the same code on other hardware, or a line
+		// whose engine field was edited) is a repeat. A shard counts once
+		// as confirmed, once as repeated, whatever more lines come.
+		had := prev.engines &^ repeated
+		indep, same := m.searchOf(had, engine)
+		if indep && !m.confirmed(had) {
 			m.sum.Confirmed++
-		case prev.engines&bit != 0 && prev.engines&repeated == 0:
+		}
+		if same && prev.engines&repeated == 0 {
 			m.sum.Repeated++
 			prev.engines |= repeated
 		}
@@ -244,6 +254,102 @@ func (m *Merger) Add(r Result) error {
 		m.sum.Slowest = m.sum.Slowest[:min(5, len(m.sum.Slowest))]
 	}
 	return nil
+}
+
+// covered returns the pieces of r, checked to be those the split of this
+// version deals its shard, or an error (wrapping [ErrCoverage]).
+func (r Result) covered() ([]key, error) {
+	pieces, parts, err := r.Spec().keys()
+	if err != nil {
+		return nil, err
+	}
+	keys := r.keys()
+	if parts != r.Parts || !slices.Equal(pieces, keys) || fingerprint(r.Spec(), pieces) != r.Fingerprint || len(r.Tallies) != len(keys) {
+		return nil, fmt.Errorf("%w: shard %d of %d%s (version %s) does not cover the pieces this version's split gives it",
+			ErrCoverage, r.Shard, r.Shards, from(r), r.Version)
+	}
+	return keys, nil
+}
+
+// DuplicateError is the error of [Merger.Add] for a line of a shard that
+// an earlier line gave with other tallies: it wraps [ErrDuplicate]. A
+// Merger keeps a hash of each shard's tallies, not its lines, so it knows
+// the later line only; a caller that can read its inputs again sets
+// Earlier to the earlier line (the first of the shard it added), and the
+// message then names the first piece whose tallies differ and both lines.
+type DuplicateError struct {
+	Line    Result  // the later line
+	Engines string  // of the shard's earlier lines
+	Earlier *Result // the earlier line, or nil
+}
+
+func (e *DuplicateError) Error() string {
+	r := e.Line
+	if e.Earlier == nil {
+		return fmt.Sprintf("merge: %v: shard %d of %d%s disagrees with an earlier line of shard %d (engines %s): their tallies differ (this line, engine %s: %s solutions, %s unique)",
+			ErrDuplicate, r.Shard, r.Shards, from(r), r.Shard, e.Engines, engineOf(r), fraction24Of(r.Total24), fraction24Of(r.Unique24))
+	}
+	a := *e.Earlier
+	piece := "their pieces differ"
+	if keys, ak := r.keys(), a.keys(); slices.Equal(keys, ak) {
+		for i, k := range keys {
+			if i < len(r.Tallies) && i < len(a.Tallies) && !sameCount(a.Tallies[i], r.Tallies[i]) {
+				piece = fmt.Sprintf("piece %v: %s there, %s here", k, describe(a.Tallies[i]), describe(r.Tallies[i]))
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("merge: %v: shard %d of %d has two lines that disagree, at %s (engine %s) and at %s (engine %s): %s",
+		ErrDuplicate, r.Shard, r.Shards, cmp.Or(a.Source, "?"), engineOf(a), cmp.Or(r.Source, "?"), engineOf(r), piece)
+}
+
+// Unwrap returns [ErrDuplicate].
+func (e *DuplicateError) Unwrap() error { return ErrDuplicate }
+
+// searchOf reports, for each engine of mask (of seenShard.engines,
+// repeat bit cleared), whether it shares no counting code with engine
+// name (indep) and whether it shares some (same).
+func (m *Merger) searchOf(mask uint32, name string) (indep, same bool) {
+	for i, e := range m.engines {
+		if mask&(1<<min(i, 30)) == 0 {
+			continue
+		}
+		if Independent(e, name) {
+			indep = true
+		} else {
+			same = true
+		}
+	}
+	return indep, same
+}
+
+// confirmed reports whether the engines of mask (of seenShard.engines,
+// repeat bit cleared) hold two that share no counting code.
+func (m *Merger) confirmed(mask uint32) bool {
+	for i, e := range m.engines {
+		if mask&(1<<min(i, 30)) != 0 {
+			if indep, _ := m.searchOf(mask, e); indep {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Independent reports whether the engines named a and b share no
+// counting code, so that their agreeing on a shard confirms it: the join
+// against the constellations or the GPU. The GPU runs the constellations'
+// search (package constellation, on other hardware): a GPU line agreeing
+// with a constellations line is a repeat, as is any engine with itself.
+func Independent(a, b string) bool { return search(a) != search(b) }
+
+// search names the counting code an engine runs: the GPU's is the
+// constellations'.
+func search(engine string) string {
+	if engine == EngineGPU {
+		return EngineConstellations
+	}
+	return cmp.Or(engine, EngineConstellations)
 }
 
 // enginesOf names the engines of a mask of seenShard.engines.
@@ -278,6 +384,7 @@ func (m *Merger) addLine(r Result) {
 	l := RecordLine{Shard: r.Shard, Checksum: r.lineChecksum(), Engine: engineOf(r),
 		Host: r.Host, Elapsed: float64(r.Elapsed.Milliseconds()) / 1000}
 	m.lines++
+	m.spent = min(m.spent+r.Elapsed.Milliseconds(), maxElapsed*1000) // Parse bounds each by maxElapsed s
 	if m.lines <= maxRecordLines {
 		m.listed = append(m.listed, l)
 	} else {
@@ -311,17 +418,28 @@ func addDigest(d [4]uint64, l RecordLine) [4]uint64 {
 // of 0..parts-1 seeded with m.Seed, holding O(k) numbers, never the
 // split. Position j of the split is piece j/shards of shard j%shards (the
 // split deals its pieces round-robin).
-func (m *Merger) drawPieces(parts, shards int) error {
-	m.drawn = true
+//
+// With Plain set and split > 0, it draws among the wholes (the split's
+// constellations, each at split positions in a row, and the symmetric
+// piece last, at one) and takes every position of each.
+func (m *Merger) drawPieces(parts, shards, split int) error {
+	m.drawn, m.groups = true, 1
 	if m.Verify == nil {
 		return nil
 	}
-	k, err := m.Verify(parts)
+	wholes := parts
+	if m.Plain && split > 0 {
+		m.groups, wholes = split, (parts-1)/split+1
+	}
+	k, err := m.Verify(wholes)
 	if err != nil {
 		return err
 	}
-	if k = min(max(k, 0), parts); k > MaxRecount {
-		return fmt.Errorf("merge: %w: a recount of %d pieces (at most %d)", ErrVerify, k, MaxRecount)
+	if k = min(max(k, 0), wholes); k*m.groups > MaxRecount {
+		return fmt.Errorf("merge: %w: a recount of %d pieces (at most %d)", ErrVerify, k*m.groups, MaxRecount)
+	}
+	if m.groups > 1 {
+		return m.drawWholes(wholes, shards, k)
 	}
 	rng := rand.New(rand.NewPCG(m.Seed, 0x71756565)) // "quee"
 	moved := map[int]int{}                           // the shuffle's swaps, where they differ from the identity
@@ -339,6 +457,41 @@ func (m *Merger) drawPieces(parts, shards int) error {
 		moved[j] = at(i)
 		delete(moved, i)
 		m.draw[int32(p%shards)] = append(m.draw[int32(p%shards)], drawn{pos: p / shards, at: i})
+	}
+	return nil
+}
+
+// drawWholes draws k of the wholes of a split into m.groups sub-parts
+// a constellation, as drawPieces draws pieces, and every position of
+// each: pick g*m.groups+j is sub-part j of the g-th drawn (the symmetric
+// piece, whole, fills its group's first pick only).
+func (m *Merger) drawWholes(wholes, shards, k int) error {
+	rng := rand.New(rand.NewPCG(m.Seed, 0x706c6169)) // "plai"
+	moved := map[int]int{}
+	at := func(i int) int {
+		if v, ok := moved[i]; ok {
+			return v
+		}
+		return i
+	}
+	m.draw = map[int32][]drawn{}
+	m.picks = make([]pick, k*m.groups)
+	for i := range k {
+		j := i + rng.IntN(wholes-i)
+		w := at(j)
+		moved[j] = at(i)
+		delete(moved, i)
+		n := m.groups
+		if w == wholes-1 {
+			n = 1 // the symmetric piece
+		}
+		for s := range n {
+			p := w*m.groups + s
+			m.draw[int32(p%shards)] = append(m.draw[int32(p%shards)], drawn{pos: p / shards, at: i*m.groups + s})
+		}
+		for s := n; s < m.groups; s++ {
+			m.picks[i*m.groups+s].set, m.picks[i*m.groups+s].filler = true, true
+		}
 	}
 	return nil
 }
@@ -462,10 +615,17 @@ func (m *Merger) Recount(ctx context.Context, threads int) ([]Checked, error) {
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	errs := make([]error, len(m.picks))
-	workers.Run(ctx, len(m.picks), max(1, threads), nil, func() struct{} { return struct{}{} },
+	g := max(m.groups, 1)
+	jobs := len(m.picks) / g
+	errs := make([]error, jobs)
+	workers.Run(ctx, jobs, max(1, threads), nil, func() struct{} { return struct{}{} },
 		func(_ struct{}, i int, stop *atomic.Bool) bool {
-			if errs[i] = m.picks[i].recount(ctx); errs[i] != nil {
+			if m.Plain {
+				errs[i] = plainRecount(ctx, m.picks[i*g:(i+1)*g])
+			} else {
+				errs[i] = m.picks[i].recount(ctx)
+			}
+			if errs[i] != nil {
 				stop.Store(true)
 				cancel() // the recounts under way stop too
 				return false
@@ -482,11 +642,52 @@ func (m *Merger) Recount(ctx context.Context, threads int) ([]Checked, error) {
 	if err := parent.Err(); err != nil {
 		return nil, err
 	}
-	checked := make([]Checked, len(m.picks))
-	for i, p := range m.picks {
-		checked[i] = Checked{Shard: p.shard, Source: p.source, Piece: p.key.String()}
+	checked := make([]Checked, jobs)
+	for i := range checked {
+		p := m.picks[i*g]
+		piece := p.key
+		if m.Plain {
+			piece.sp = piece.sp.Whole() // a split's constellation recounted whole
+		}
+		checked[i] = Checked{Shard: p.shard, Source: p.source, Piece: piece.String()}
 	}
 	return checked, nil
+}
+
+// plainRecount recounts with the plain search the piece of group (its
+// sub-parts, or one piece) and compares it with the sum of their tallies.
+func plainRecount(ctx context.Context, group []pick) error {
+	var claimed backtrack.Tally
+	for _, p := range group {
+		if !p.set {
+			return fmt.Errorf("verify: %w: a piece drawn is in no line", ErrMissing)
+		}
+		if p.filler {
+			continue
+		}
+		var c1, c2 uint64
+		claimed.Total24, c1 = bits.Add64(claimed.Total24, p.claimed.Total24, 0)
+		claimed.Unique24, c2 = bits.Add64(claimed.Unique24, p.claimed.Unique24, 0)
+		claimed.Nodes += p.claimed.Nodes
+		if c1 != 0 || c2 != 0 {
+			return fmt.Errorf("%w: piece %v of shard %d%s: its sub-parts' tallies pass 2^64", ErrVerify, p.key, p.shard, fromSource(p.source))
+		}
+	}
+	p := group[0]
+	whole := p.key
+	whole.sp = whole.sp.Whole()
+	what := fmt.Sprintf("piece %v of shard %d%s (engine %s)", whole, p.shard, fromSource(p.source), p.engine)
+	if len(group) > 1 && !group[1].filler {
+		what = fmt.Sprintf("constellation %v (its %d sub-parts; the first in shard %d%s, engine %s)", whole, len(group), p.shard, fromSource(p.source), p.engine)
+	}
+	got, err := plainCount(ctx, p.n, whole)
+	if err != nil {
+		return fmt.Errorf("verify %s: %w", what, err)
+	}
+	if !sameCount(got, claimed) {
+		return fmt.Errorf("%w: %s: the lines say %s, a recount with the plain search %s", ErrVerify, what, describe(claimed), describe(got))
+	}
+	return nil
 }
 
 // recount recounts p with the engine of its line and compares.

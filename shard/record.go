@@ -63,8 +63,8 @@ type Record struct {
 	Lines       []RecordLine `json:"lines"`        // the lines given, by shard: all of them up to 65,536, else none
 	LineCount   int          `json:"line_count"`   // the lines given
 	LinesDigest string       `json:"lines_digest"` // of every line given, in any order: see Merger
-	Elapsed     float64      `json:"elapsed"`      // seconds, summed over the shards
-	MergedBy    string       `json:"merged_by"`
+	Elapsed     float64      `json:"elapsed"`      // seconds, summed over every line given (in whole milliseconds, as the lines have them)
+	MergedBy    string       `json:"merged_by"`    // the version of queens that merged: not checked (see NotChecked)
 	Checksum    string       `json:"checksum,omitempty"`
 }
 
@@ -75,6 +75,12 @@ const (
 	CheckEngine    = "independent-engine" // every shard was counted by two engines that agree
 	CheckRepeat    = "repeat"             // some shards were counted again by the same engine: no independent check
 )
+
+// NotChecked names the fields of a [Record] that no check re-derives
+// from the lines: merged_by, the version of the program that merged
+// (the checking program may be another). [Merger.Check] re-derives every
+// other field.
+var NotChecked = []string{"merged_by"}
 
 // RecordLine is one shard line in a [Record].
 type RecordLine struct {
@@ -110,7 +116,7 @@ func (m *Merger) Record(sum Sum, checked []Checked, seed uint64, mergedBy string
 		Verify: len(checked), Seed: seed, Recounted: append([]Checked{}, checked...),
 		Confirmed: sum.Confirmed, Repeated: sum.Repeated, Checks: []string{},
 		Lines: slices.Clone(m.listed), LineCount: m.lines, MergedBy: mergedBy,
-		Elapsed: float64(sum.Elapsed.Milliseconds()) / 1000,
+		Elapsed: float64(m.spent) / 1000,
 	}
 	if len(checked) == 0 {
 		rec.Seed = 0
@@ -230,8 +236,9 @@ func (m *Merger) Check(ctx context.Context, rec Record, threads int) error {
 			return fmt.Errorf("check record: %w", err)
 		}
 	}
+	// merged_by, the version that merged, is the one field no line
+	// gives: it is taken as the record says (see [NotChecked]).
 	again := m.Record(sum, checked, rec.Seed, rec.MergedBy)
-	again.Elapsed = rec.Elapsed // a sum of rounded figures: in the lines and digest
 	for _, d := range []struct {
 		what       string
 		want, have any
@@ -242,6 +249,7 @@ func (m *Merger) Check(ctx context.Context, rec Record, threads int) error {
 		{"engines", rec.Engines, again.Engines}, {"confirmed", rec.Confirmed, again.Confirmed},
 		{"repeated", rec.Repeated, again.Repeated}, {"checks", rec.Checks, again.Checks},
 		{"line count", rec.LineCount, again.LineCount}, {"lines", len(rec.Lines), len(again.Lines)},
+		{"elapsed", rec.Elapsed, again.Elapsed},
 		{"pieces recounted", rec.Verify, len(checked)}, {"pieces listed as recounted", len(rec.Recounted), len(again.Recounted)},
 	} {
 		if fmt.Sprint(d.want) != fmt.Sprint(d.have) {

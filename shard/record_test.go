@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestRecord writes the record of a merge with a recount, reads it back,
@@ -105,6 +106,13 @@ func TestCheckRecordRecounted(t *testing.T) {
 		"checks":    func(r *Record) { r.Checks = append(r.Checks, CheckEngine) },
 		"repeated":  func(r *Record) { r.Repeated = 1 },
 		"linecount": func(r *Record) { r.LineCount++ },
+		"elapsed":   func(r *Record) { r.Elapsed += 0.001 },
+	}
+	// merged_by is the one field no line gives (NotChecked).
+	if back, err := ParseRecord(func() Record { r := rec; r.MergedBy = "forged"; return r }().AppendLine(nil)); err != nil {
+		t.Fatal(err)
+	} else if err := CheckRecord(ctx, back, rs); err != nil || !slices.Equal(NotChecked, []string{"merged_by"}) {
+		t.Errorf("CheckRecord of a record merged by another version: %v (not checked: %q)", err, NotChecked)
 	}
 	for name, edit := range edits {
 		forged := rec
@@ -143,8 +151,10 @@ func TestRecordChecks(t *testing.T) {
 		{"lines", rs, 0, []string{CheckPublished}},
 		{"recount", rs, 3, []string{CheckPublished, CheckRecount}},
 		{"repeat", append(slices.Clone(rs), rs[0]), 0, []string{CheckPublished, CheckRepeat}},
-		{"engines", append(slices.Clone(rs), gpu...), 0, []string{CheckPublished, CheckEngine}},
-		{"some engines", append(slices.Clone(rs), gpu[1]), 0, []string{CheckPublished}},
+		// The GPU runs the constellations' search: a repeat, never an
+		// independent engine, however many of its lines come.
+		{"gpu", append(slices.Clone(rs), gpu...), 0, []string{CheckPublished, CheckRepeat}},
+		{"some gpu", append(slices.Clone(rs), gpu[1]), 0, []string{CheckPublished, CheckRepeat}},
 	} {
 		sum, err := Merge(c.results)
 		if err != nil {
@@ -175,7 +185,7 @@ func TestCheckRecordHugeVerify(t *testing.T) {
 	// Of a split of more pieces than MaxRecount, the draw is refused
 	// before it is sized.
 	m := Merger{Verify: func(int) (int, error) { return min(1<<40, math.MaxInt), nil }}
-	if err := m.drawPieces(MaxRecount+1, 3); !errors.Is(err, ErrVerify) || m.picks != nil {
+	if err := m.drawPieces(MaxRecount+1, 3, 0); !errors.Is(err, ErrVerify) || m.picks != nil {
 		t.Errorf("a draw of 2^40 of %d pieces: %v, %d picks; want ErrVerify and none", MaxRecount+1, err, len(m.picks))
 	}
 }
@@ -200,5 +210,38 @@ func TestDigestText(t *testing.T) {
 		if got := addDigest([4]uint64{}, l); got != want {
 			t.Errorf("%+v: digest %x, want %x", l, got, want)
 		}
+	}
+}
+
+// TestRecordElapsedAnyOrder checks that a record's elapsed is the sum over
+// every line, whatever their order: a repeat of a shard that took
+// another time, given first or last, gives the same record, which checks
+// against the lines in either order.
+func TestRecordElapsedAnyOrder(t *testing.T) {
+	lines := runAll(t, 8, 2, "test")
+	r, err := Parse(lines[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Elapsed, r.Host = r.Elapsed+1234*time.Millisecond, "slow"
+	first, err := parseAll([][]byte{r.AppendLine(nil), lines[0], lines[1]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := []Result{first[1], first[2], first[0]}
+	var recs []Record
+	for _, rs := range [][]Result{first, last} {
+		sum, err := Merge(rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, NewRecord(sum, rs, nil, 0, "m"))
+	}
+	want := float64((first[0].Elapsed + first[1].Elapsed + first[2].Elapsed).Milliseconds()) / 1000
+	if recs[0].Elapsed != want || recs[1].Elapsed != want {
+		t.Errorf("record elapsed %v and %v; want %v, the sum over the lines", recs[0].Elapsed, recs[1].Elapsed, want)
+	}
+	if err := CheckRecord(context.Background(), recs[0], last); err != nil {
+		t.Errorf("CheckRecord against the lines in another order: %v", err)
 	}
 }

@@ -236,9 +236,11 @@ func overflowing(t *testing.T, line []byte) []byte {
 	return r.AppendLine(nil)
 }
 
-// TestMergeConfirms checks that a shard given again by another engine
-// counts as a confirmation, and by the same engine (another host, the
-// same line copied) as a repeat, and that merge names the slowest shards.
+// TestMergeConfirms checks that a shard given again by the same engine
+// (another host, the same line copied) or by the GPU after the
+// constellations (the same search; a line whose engine field was edited)
+// counts as a repeat, never as a confirmation, and that merge names the
+// slowest shards.
 func TestMergeConfirms(t *testing.T) {
 	good := runAll(t, 10, 4, "test")
 	edit := func(line []byte, f func(r *Result)) []byte {
@@ -256,10 +258,10 @@ func TestMergeConfirms(t *testing.T) {
 		more                [][]byte
 		confirmed, repeated int
 	}{
-		{"another engine", [][]byte{edit(good[2], gpu), edit(good[0], gpu)}, 2, 0},
+		{"the gpu", [][]byte{edit(good[2], gpu), edit(good[0], gpu)}, 0, 2},
 		{"another host", [][]byte{edit(good[2], elsewhere), edit(good[0], elsewhere)}, 0, 2},
 		{"the same line", [][]byte{good[2], good[2], good[2]}, 0, 1},
-		{"both", [][]byte{edit(good[1], elsewhere), edit(good[1], gpu), edit(good[1], gpu)}, 1, 1},
+		{"both", [][]byte{edit(good[1], elsewhere), edit(good[1], gpu), edit(good[1], gpu)}, 0, 1},
 	} {
 		sum, err := parseMerge(append(good[:4:4], c.more...))
 		if err != nil || sum.Total != From64(724) || sum.Unique != From64(92) || sum.Confirmed != c.confirmed || sum.Repeated != c.repeated || len(sum.Slowest) != 4 {

@@ -3,6 +3,7 @@ package shard
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/queens-dev/queens/backtrack"
 )
@@ -49,4 +50,42 @@ func sameCount(a, b backtrack.Tally) bool {
 // nodes)".
 func describe(t backtrack.Tally) string {
 	return fmt.Sprintf("%s solutions (%s unique; %d nodes)", fraction24(t.Total24), fraction24(t.Unique24), t.Nodes)
+}
+
+// VerifyLine recounts k of the pieces of one line r (drawn at random
+// with seed and r's shard index, so that a check can be repeated; k at
+// least the line's pieces, or k < 0: all of them), each with the
+// [Engine] the line names, on threads goroutines (<= 0: 1), and compares
+// them with its tallies as [Verify] does, needing no other line: the
+// check of a line counted alone (a sample of a count). It returns the
+// pieces checked, in the order drawn; an error is r's not being a shard
+// of this version's split ([ErrCoverage], or the split's own error), or
+// wraps [ErrVerify] naming the first piece drawn that disagrees, or is
+// ctx's error.
+func VerifyLine(ctx context.Context, r Result, k int, seed uint64, threads int) ([]Checked, error) {
+	if err := r.Spec().check(); err != nil {
+		return nil, err
+	}
+	keys, err := r.covered()
+	if err != nil {
+		return nil, err
+	}
+	if k < 0 || k > len(keys) {
+		k = len(keys)
+	}
+	// A partial Fisher-Yates shuffle of the line's positions: a line
+	// holds a few thousand pieces at most, so the whole list is fine.
+	pos := make([]int, len(keys))
+	for i := range pos {
+		pos[i] = i
+	}
+	rng := rand.New(rand.NewPCG(seed, uint64(r.Shard)))
+	picks := make([]pick, k)
+	for i := range k {
+		j := i + rng.IntN(len(pos)-i)
+		pos[i], pos[j] = pos[j], pos[i]
+		picks[i] = pick{key: keys[pos[i]], claimed: r.Tallies[pos[i]], shard: r.Shard, source: r.Source, engine: engineOf(r), n: r.N, set: true}
+	}
+	m := Merger{picks: picks, groups: 1}
+	return m.Recount(ctx, threads)
 }

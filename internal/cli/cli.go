@@ -20,6 +20,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -83,6 +84,9 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		return cmdutil.ExitOK
 	}
 	code := cmdutil.ExitCode(err)
+	if st := cmdutil.Status(0); errors.As(err, &st) && ctx.Err() == nil {
+		return code // the answer is on stdout: no message
+	}
 	msg := strings.TrimSpace(err.Error())
 	if ctx.Err() != nil {
 		// Interrupted: the commands say how far they got ("interrupted
@@ -130,7 +134,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			"Exit status: 0 success (including \"no solution\"); 1 a failed check, a run stopped by\n" +
 			"--timeout or a failing external solver; 2 a usage or input error; 3 an answer printed\n" +
 			"but verified by no referee and no proof (\"queens: unverified: ...\" on stderr, and\n" +
-			"\"verified\": false in its JSON); 130 interrupted.",
+			"\"verified\": false in its JSON); 10 and 20 the answers of sat --format competition\n" +
+			"(SATISFIABLE, UNSATISFIABLE); 130 interrupted.",
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		HideVersion:     true,

@@ -37,7 +37,7 @@ func TestTwoHostsShareADirectory(t *testing.T) {
 	// UNSATISFIABLE, which the referee confirms.
 	wait := filepath.Join(dir, "wait.sh")
 	os.WriteFile(wait, []byte("#!/bin/sh\ni=0\nwhile [ ! -e '"+dir+"/go' ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done\necho 's UNSATISFIABLE'\nexit 20\n"), 0o755)
-	exe, _ := os.Executable()
+	exe := clitest.Executable(t)
 	// Inside a new PID namespace, the first run gets a pid that is not
 	// alive outside it.
 	pid := 29999
@@ -65,7 +65,7 @@ func TestTwoHostsShareADirectory(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			b, _ := os.ReadFile(out.Name())
+			b := clitest.ReadFile(t, out.Name())
 			t.Fatalf("the first run wrote no temporary file: %s", b)
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -75,7 +75,7 @@ func TestTwoHostsShareADirectory(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "go"), nil, 0o644)
 	err = first.Wait()
-	b, _ := os.ReadFile(out.Name())
+	b := clitest.ReadFile(t, out.Name())
 	if err != nil {
 		t.Fatalf("first run: %v: %s", err, b)
 	}
@@ -128,7 +128,7 @@ func TestStdoutInherited(t *testing.T) {
 	defer os.RemoveAll(dir)
 	os.Chmod(dir, 0o755)
 	exe := filepath.Join(dir, "queens")
-	self, _ := os.Executable()
+	self := clitest.Executable(t)
 	b, err := os.ReadFile(self)
 	if err != nil {
 		t.Fatal(err)
@@ -152,7 +152,7 @@ func TestStdoutInherited(t *testing.T) {
 		if err != nil {
 			t.Errorf("-o %s as nobody: %v: %s", path, err, stderr.String())
 		}
-		if b, _ := os.ReadFile(out); string(b) != board4 {
+		if b := clitest.ReadFile(t, out); string(b) != board4 {
 			t.Errorf("-o %s as nobody wrote %q, want %q", path, b, board4)
 		}
 	}
@@ -173,7 +173,10 @@ func TestHostileInputsBounded(t *testing.T) {
 	}
 	// 100 MiB of clauses behind a valid header, gzipped to about 200 kB.
 	var bomb bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&bomb, gzip.BestSpeed)
+	zw, err := gzip.NewWriterLevel(&bomb, gzip.BestSpeed)
+	if err != nil {
+		t.Fatal(err)
+	}
 	fmt.Fprintf(zw, "p cnf 64 %d\n", 100<<20/6)
 	zw.Write(bytes.Repeat([]byte("1 -2 0\n"), 100<<20/7))
 	zw.Close()
@@ -201,10 +204,13 @@ func TestHostileInputsBounded(t *testing.T) {
 	zw.Close()
 	write("clause.cnf.gz", bomb.Bytes())
 	sparse := filepath.Join(dir, "sparse.drat")
-	f, _ := os.Create(sparse)
+	f, err := os.Create(sparse)
+	if err != nil {
+		t.Fatal(err)
+	}
 	f.Truncate(3 << 30)
 	f.Close()
-	q3, _, _ := clitest.RunQueens(t, dir, "dimacs", "-n", "3")
+	q3 := clitest.OutputQueens(t, dir, "dimacs", "-n", "3")
 	write("q3.cnf", []byte(q3))
 	write("unsat", []byte("s UNSATISFIABLE\n"))
 	write("huge.cnf", []byte("p cnf 2147483646 2\n1 2147483646 0\n-1 0\n"))
@@ -258,7 +264,7 @@ func TestBlockedOpensInterruptible(t *testing.T) {
 	if err := clitest.Mkfifo(fifo, 0o644); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
-	q3, _, _ := clitest.RunQueens(t, dir, "dimacs", "-n", "3")
+	q3 := clitest.OutputQueens(t, dir, "dimacs", "-n", "3")
 	os.WriteFile(filepath.Join(dir, "q3.cnf"), []byte(q3), 0o644)
 	os.WriteFile(filepath.Join(dir, "unsat"), []byte("s UNSATISFIABLE\n"), 0o644)
 	for _, args := range [][]string{
@@ -341,6 +347,7 @@ func TestSolverDiesWithQueens(t *testing.T) {
 	var pid int
 	for start := time.Now(); pid == 0; time.Sleep(20 * time.Millisecond) {
 		if b, err := os.ReadFile(pidFile); err == nil {
+			// A half-written pid reads as 0 or an error: try again.
 			pid, _ = strconv.Atoi(strings.TrimSpace(string(b)))
 		}
 		if time.Since(start) > 20*time.Second {
@@ -351,6 +358,7 @@ func TestSolverDiesWithQueens(t *testing.T) {
 	cmd.Process.Kill()
 	cmd.Wait()
 	for start := time.Now(); cmdutil.ProcessAlive(pid); time.Sleep(20 * time.Millisecond) {
+		// Gone from /proc (reaped) ends the loop through ProcessAlive.
 		if b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat"); strings.Contains(string(b), ") Z ") {
 			break // dead, a zombie until its reaper (not us) reaps it
 		}
@@ -424,7 +432,7 @@ func TestStdinWaitInterruptible(t *testing.T) {
 func TestHostileProofsBounded(t *testing.T) {
 	dir := t.TempDir()
 	exe := clitest.SmallQueens(t, dir)
-	q8, _, _ := clitest.RunQueens(t, dir, "dimacs", "-n", "8")
+	q8 := clitest.OutputQueens(t, dir, "dimacs", "-n", "8")
 	os.WriteFile(filepath.Join(dir, "q8.cnf"), []byte(q8), 0o644)
 	os.WriteFile(filepath.Join(dir, "taut.drat"), bytes.Repeat([]byte("1 -1 0\n"), 20<<20/7), 0o644)
 	os.WriteFile(filepath.Join(dir, "unsat"), []byte("s UNSATISFIABLE\n"), 0o644)

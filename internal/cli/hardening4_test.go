@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/backtrack"
+	"github.com/queens-dev/queens/internal/cli/clitest"
 	"github.com/queens-dev/queens/internal/cli/cmdutil"
 )
 
@@ -75,7 +76,7 @@ func TestLongNames(t *testing.T) {
 		var stdout, stderr bytes.Buffer
 		if code := Run([]string{"queens", "backtrack", "-n", "6", "--count", "-o", name}, &stdout, &stderr); code != 0 {
 			t.Errorf("-o a %d-byte name: exit %d: %s", k, code, stderr.String())
-		} else if data, _ := os.ReadFile(name); string(data) != "4 solutions\n" {
+		} else if data := clitest.ReadFile(t, name); string(data) != "4 solutions\n" {
 			t.Errorf("-o a %d-byte name wrote %q", k, data)
 		}
 	}

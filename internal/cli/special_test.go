@@ -247,7 +247,10 @@ func outputFIFO(t *testing.T, dir string) {
 	}
 	got := make(chan string, 1)
 	go func() {
-		b, _ := os.ReadFile(fifo) // opens when the writer does
+		b, err := os.ReadFile(fifo) // opens when the writer does
+		if err != nil {
+			b = []byte("read the FIFO: " + err.Error())
+		}
 		got <- string(b)
 	}()
 	if _, stderr, code := clitest.RunQueens(t, dir, "backtrack", "-n", "4", "-o", fifo); code != 0 {
@@ -281,11 +284,11 @@ func outputLink(t *testing.T, dir string) {
 	if st, err := os.Lstat(link); err != nil || st.Mode()&fs.ModeSymlink == 0 {
 		t.Errorf("the link was replaced by a file")
 	}
-	if b, _ := os.ReadFile(target); string(b) != board4 {
+	if b := clitest.ReadFile(t, target); string(b) != board4 {
 		t.Errorf("target holds %q, want the board", b)
 	}
-	if st, _ := os.Stat(target); st.Mode().Perm() != 0o640 {
-		t.Errorf("target's mode %v, want -rw-r----- (kept)", st.Mode().Perm())
+	if st, err := os.Stat(target); err != nil || st.Mode().Perm() != 0o640 {
+		t.Errorf("target: %v, %v; want mode -rw-r----- (kept)", st, err)
 	}
 	if files := clitest.ListDir(t, sub); len(files) != 1 {
 		t.Errorf("%s holds %v, want the target alone", sub, files)
@@ -296,14 +299,14 @@ func outputLink(t *testing.T, dir string) {
 	if _, stderr, code := clitest.RunQueens(t, dir, "backtrack", "-n", "4", "-o", dangling); code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "created.txt")); string(b) != board4 {
+	if b := clitest.ReadFile(t, filepath.Join(dir, "created.txt")); string(b) != board4 {
 		t.Errorf("created.txt holds %q, want the board", b)
 	}
 }
 
 // outputUmask: a new file gets the permission bits of the umask.
 func outputUmask(t *testing.T, dir string) {
-	exe, _ := os.Executable()
+	exe := clitest.Executable(t)
 	out := filepath.Join(dir, "umask.txt")
 	cmd := exec.Command("sh", "-c", `umask 077 && exec "$0" backtrack -n 4 -o "$1"`, exe, out)
 	cmd.Env = append(os.Environ(), "QUEENS_TEST_AS_MAIN=1")
@@ -323,8 +326,8 @@ func outputReadOnly(t *testing.T, dir string) {
 	stdout, stderr, code := clitest.RunQueens(t, dir, "backtrack", "-n", "4", "-o", ro)
 	if os.Geteuid() == 0 {
 		// root may write it, as the shell's > would; the bits stay.
-		if st, _ := os.Stat(ro); code != 0 || st.Mode().Perm() != 0o444 {
-			t.Errorf("as root: exit %d (%q), mode %v; want 0, -r--r--r--", code, stderr, st.Mode().Perm())
+		if st, err := os.Stat(ro); code != 0 || err != nil || st.Mode().Perm() != 0o444 {
+			t.Errorf("as root: exit %d (%q), %v, %v; want 0, mode -r--r--r--", code, stderr, st, err)
 		}
 		return
 	}
@@ -332,7 +335,7 @@ func outputReadOnly(t *testing.T, dir string) {
 		t.Errorf("exit %d, want 2", code)
 	}
 	clitest.CheckOneLine(t, stderr, "permission denied")
-	if b, _ := os.ReadFile(ro); string(b) != "keep\n" {
+	if b := clitest.ReadFile(t, ro); string(b) != "keep\n" {
 		t.Errorf("the read-only file was replaced: %q", b)
 	}
 }
@@ -342,7 +345,7 @@ func outputStdoutAppended(t *testing.T, dir string) {
 	// -o /dev/fd/1 is the shell's stdout, opened with >>: appended to,
 	// not replaced (/dev/fd/1 rather than /dev/stdout: a regression
 	// could not replace it).
-	exe, _ := os.Executable()
+	exe := clitest.Executable(t)
 	out := filepath.Join(dir, "appended.txt")
 	os.WriteFile(out, []byte("before\n"), 0o644)
 	cmd := exec.Command("sh", "-c", `exec "$0" backtrack -n 4 -o /dev/fd/1 >> "$1"`, exe, out)
@@ -350,7 +353,7 @@ func outputStdoutAppended(t *testing.T, dir string) {
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%v: %s", err, b)
 	}
-	if b, _ := os.ReadFile(out); string(b) != "before\n"+board4 {
+	if b := clitest.ReadFile(t, out); string(b) != "before\n"+board4 {
 		t.Errorf("got %q, want the line before and the board", b)
 	}
 }
@@ -548,7 +551,10 @@ func TestFirstSolutionFlushed(t *testing.T) {
 	}()
 	line := make(chan string, 1)
 	go func() {
-		s, _ := bufio.NewReader(pipe).ReadString('\n')
+		s, err := bufio.NewReader(pipe).ReadString('\n')
+		if err != nil {
+			s += "(read: " + err.Error() + ")"
+		}
 		line <- s
 	}()
 	select {
@@ -584,12 +590,17 @@ func TestTraceDelayInterruptible(t *testing.T) {
 	// queens runs under script's shell, in a session of its own: find it
 	// by the ready file in its environment.
 	pid := 0
-	procs, _ := os.ReadDir("/proc")
+	procs, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, p := range procs {
 		env, err := os.ReadFile(filepath.Join("/proc", p.Name(), "environ"))
 		if n, perr := strconv.Atoi(p.Name()); perr == nil && err == nil && n != cmd.Process.Pid &&
 			bytes.Contains(env, []byte("QUEENS_TEST_READY="+ready+"\x00")) &&
 			bytes.Contains(env, []byte("QUEENS_TEST_AS_MAIN=1")) {
+			// A process may end between ReadDir and here: no
+			// cmdline, so not one of ours.
 			cmdline, _ := os.ReadFile(filepath.Join("/proc", p.Name(), "cmdline"))
 			if bytes.Contains(cmdline, []byte("trace")) && !bytes.HasPrefix(cmdline, []byte("script")) &&
 				!bytes.Contains(cmdline, []byte("-c\x00")) {

@@ -28,6 +28,16 @@ var update = flag.Bool("update", false, "take the screenshot docs/serve.png agai
 // context, and the JavaScript errors seen so far (exceptions, console
 // errors, errors in the browser's log), or skips the test when Chromium
 // is not installed.
+// skipShort skips a browser test under go test -short, the quick loop:
+// each starts a Chromium of its own (3 to 9 s on 2 cores), and
+// TestBrowser, which -short keeps, drives every part of the page once.
+func skipShort(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: TestBrowser covers the page; this one starts a browser of its own")
+	}
+}
+
 func browser(t *testing.T) (context.Context, func() []string) {
 	t.Helper()
 	path, err := exec.LookPath("chromium")
@@ -458,6 +468,7 @@ func screenshot(t *testing.T, ctx context.Context) {
 // with the attack counts kept, the given queen blue and the search's
 // black, n = 2 with no solution, and an export that draws the counts.
 func TestBrowserClassroom(t *testing.T) {
+	skipShort(t)
 	ctx, jsErrors := browser(t)
 	srv := httptest.NewServer(Handler(Options{}))
 	defer srv.Close()
@@ -557,6 +568,7 @@ func TestBrowserClassroom(t *testing.T) {
 // play; the stack lists the recursive calls, and the iterative search's
 // explicit stack. With -update it writes docs/serve-1366.png.
 func TestBrowserLayout(t *testing.T) {
+	skipShort(t)
 	ctx, jsErrors := browser(t)
 	srv := httptest.NewServer(Handler(Options{}))
 	defer srv.Close()

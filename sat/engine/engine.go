@@ -48,7 +48,7 @@ type Interface interface {
 type Stats struct {
 	Vars, Clauses int           // size of the formula given to the solver
 	Solves        int           // calls to the solver (runs of an external one)
-	Solutions     int           // solutions found
+	Solutions     int           // solutions returned (emitted by All, or counted), exactly
 	Blocking      int           // blocking clauses added
 	Cubes         int           // cubes solved (sat.Parallel; 0 for the others)
 	Proofs        int           // UNSAT answers certified by a checked proof (an external solver's with a proof; 0 from gini)

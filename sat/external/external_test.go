@@ -113,6 +113,8 @@ func TestReadResult(t *testing.T) {
 		{"garbage", "s SATISFIABLE\nhello\n", 0, nil, 2},
 		{"two answers", "s SATISFIABLE\ns UNSATISFIABLE\n", 0, nil, 2},
 		{"sat without model", "s SATISFIABLE\n", 0, nil, 0},
+		{"the empty model (p cnf 0 0, or every variable false)", "s SATISFIABLE\nv 0\n", external.Satisfiable, nil, -1},
+		{"minisat, the empty model", "SAT\n0\n", external.Satisfiable, nil, -1},
 		{"model after unsat", "s UNSATISFIABLE\nv 1 0\n", 0, nil, 2},
 		{"duplicate", "v 1 -1 0\n", 0, nil, 1},
 		{"after 0", "v 1 0 2\n", 0, nil, 1},

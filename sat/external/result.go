@@ -296,7 +296,7 @@ func (rr *resultReader) result() (*Result, error) {
 		return nil, &ResultError{0, fmt.Errorf("%w: no answer (no s line, no model)", ErrOutput)}
 	case !rr.answered:
 		res.Status = Satisfiable // a bare list of literals
-	case res.Status == Satisfiable && len(res.Model) == 0:
+	case res.Status == Satisfiable && len(res.Model) == 0 && !rr.ended: // "v 0" is the empty model
 		return nil, &ResultError{0, fmt.Errorf("%w: satisfiable, but no model (v lines)", ErrOutput)}
 	case res.Status != Satisfiable && len(res.Model) > 0:
 		rr.lineNo = rr.modelLine

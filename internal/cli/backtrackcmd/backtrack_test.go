@@ -20,7 +20,7 @@ import (
 // counts and board.Valid, for every mode.
 func TestBacktrackCLI(t *testing.T) {
 	for n := 1; n <= 10; n++ {
-		want, _ := board.Known(n)
+		want := clitest.Known(t, n)
 		stdout, _, code := clitest.Run(t, "", "backtrack", "-n", fmt.Sprint(n), "--count", "--unique")
 		if code != 0 || stdout != fmt.Sprintf("%s (%d unique)\n", cmdutil.SolutionsText(want.Total), want.Unique) {
 			t.Errorf("backtrack -n %d --count --unique: %q, exit %d", n, stdout, code)
@@ -78,7 +78,10 @@ func TestBacktrackOutputFile(t *testing.T) {
 	if _, _, code := clitest.Run(t, "", "backtrack", "-n", "8", "-o", missing); code != 2 {
 		t.Errorf("-o into a missing directory: exit %d, want 2", code)
 	}
-	entries, _ := os.ReadDir(dir)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(entries) != 1 {
 		t.Errorf("files left in %s: %v", dir, entries)
 	}
@@ -124,7 +127,7 @@ func TestUniqueRotationsCLI(t *testing.T) {
 			t.Errorf("%v: exit %d %s %q", args, code, errs, out)
 		}
 	}
-	out, _, _ := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--unique=rotations", "--format", "json")
+	out := clitest.Output(t, "", "backtrack", "-n", "8", "--count", "--unique=rotations", "--format", "json")
 	if out != `{"n":8,"total":92,"unique":24,"symmetry":"rotations"}`+"\n" {
 		t.Errorf("json: %q", out)
 	}
@@ -141,13 +144,16 @@ func TestUniqueRotationsCLI(t *testing.T) {
 			}
 			lines++
 		}
-		res, _ := backtrack.Count(t.Context(), n, backtrack.CountOptions{Unique: true})
+		res, err := backtrack.Count(t.Context(), n, backtrack.CountOptions{Unique: true})
+		if err != nil {
+			t.Fatal(err)
+		}
 		if code != 0 || uint64(lines) != res.Rotations {
 			t.Errorf("n=%d: exit %d %s, %d listed, %d classes", n, code, errs, lines, res.Rotations)
 		}
 	}
 	// Plain --unique is still rotations and reflections.
-	if out, _, _ := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--unique"); out != "92 solutions (12 unique)\n" {
+	if out := clitest.Output(t, "", "backtrack", "-n", "8", "--count", "--unique"); out != "92 solutions (12 unique)\n" {
 		t.Errorf("--unique: %q", out)
 	}
 	for _, args := range [][]string{
@@ -182,18 +188,21 @@ func TestCountWithStrategy(t *testing.T) {
 				t.Errorf("n=%d %s: stats %q", n, strategy, errs)
 			}
 			if strategy == "lex" {
-				st, _ := backtrack.Search(t.Context(), n, backtrack.Options{Strategy: backtrack.Lex}, func(board.Solution) bool { return true })
+				st, err := backtrack.Search(t.Context(), n, backtrack.Options{Strategy: backtrack.Lex}, func(board.Solution) bool { return true })
+				if err != nil {
+					t.Fatal(err)
+				}
 				if stats.Stats.Nodes != st.Nodes {
 					t.Errorf("n=%d: %d nodes, the textbook search places %d", n, stats.Stats.Nodes, st.Nodes)
 				}
 			}
 		}
 	}
-	_, errs, _ := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--stats")
-	if !strings.Contains(errs, "algorithm=counter") {
+	_, errs, code := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--stats")
+	if code != 0 || !strings.Contains(errs, "algorithm=counter") {
 		t.Errorf("the counter's stats %q do not name it", errs)
 	}
-	out, _, _ := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--place", "1:1", "--strategy", "lex")
+	out := clitest.Output(t, "", "backtrack", "-n", "8", "--count", "--place", "1:1", "--strategy", "lex")
 	if out != "4 solutions\n" {
 		t.Errorf("lex count with --place 1:1: %q", out)
 	}
@@ -210,21 +219,21 @@ func TestNumberedListing(t *testing.T) {
 	if code != 0 || out != want {
 		t.Errorf("numbered perm:\n%s\nwant\n%s", out, want)
 	}
-	out, _, _ = clitest.Run(t, "", "backtrack", "-n", "4", "--all")
+	out = clitest.Output(t, "", "backtrack", "-n", "4", "--all")
 	if !strings.HasPrefix(out, "solution 1:\n    1 2 3 4\n") || !strings.Contains(out, "\n\nsolution 2:\n") || !strings.HasSuffix(out, "total: 2 solutions\n") {
 		t.Errorf("numbered boards:\n%s", out)
 	}
-	out, _, _ = clitest.Run(t, "", "backtrack", "-n", "1", "--all", "--format", "perm")
+	out = clitest.Output(t, "", "backtrack", "-n", "1", "--all", "--format", "perm")
 	if out != "   1  1\ntotal: 1 solution\n" {
 		t.Errorf("n=1: %q", out)
 	}
 	for _, args := range [][]string{{"backtrack", "-n", "6"}, {"backtrack", "-n", "6", "--all", "--format", "json"}, {"backtrack", "-n", "6", "--count"}} {
-		if out, _, _ := clitest.Run(t, "", args...); strings.Contains(out, "total") || strings.Contains(out, "solution 1") {
+		if out := clitest.Output(t, "", args...); strings.Contains(out, "total") || strings.Contains(out, "solution 1") {
 			t.Errorf("%v numbered: %q", args, out)
 		}
 	}
 	cmdutil.StdoutIsTerminal = old
-	if out, _, _ := clitest.Run(t, "", "backtrack", "-n", "6", "--all", "--format", "perm"); strings.Contains(out, "total") {
+	if out := clitest.Output(t, "", "backtrack", "-n", "6", "--all", "--format", "perm"); strings.Contains(out, "total") {
 		t.Errorf("numbered to a pipe: %q", out)
 	}
 }
@@ -237,7 +246,7 @@ func TestBacktrackColumnOrder(t *testing.T) {
 	if code != 0 || out != "1 7 5 8 2 4 6 3\n1 7 4 6 8 2 5 3\n" {
 		t.Errorf("exit %d %s:\n%s", code, errs, out)
 	}
-	out, _, _ = clitest.Run(t, "", "backtrack", "-n", "8", "--order", "columns", "--count")
+	out = clitest.Output(t, "", "backtrack", "-n", "8", "--order", "columns", "--count")
 	if out != "92 solutions\n" {
 		t.Errorf("count by columns: %q", out)
 	}

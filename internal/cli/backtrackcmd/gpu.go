@@ -118,7 +118,7 @@ var (
 
 // gpuCounter returns the counter of a shard's pieces on the GPU with
 // the kernel design, for shard.Options.Counter.
-func gpuCounter(design gpu.Design) func(ctx context.Context, n int, pieces []backtrack.Subproblem, done func(int, backtrack.Tally) error) error {
+func gpuCounter(design gpu.Design) pieceCounter {
 	return func(ctx context.Context, n int, pieces []backtrack.Subproblem, done func(int, backtrack.Tally) error) error {
 		if len(pieces) == 0 {
 			return nil

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/internal/cli/clitest"
 	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/shard"
@@ -42,7 +41,7 @@ func TestJoinCheckpointCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	cp.Close()
-	want, _ := board.Known(n)
+	want := clitest.Known(t, n)
 	stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", fmt.Sprint(n), "--count", "--unique", "--engine", "join", "--checkpoint", path, "--stats")
 	wantOut := fmt.Sprintf("%s (%d unique)\n", cmdutil.SolutionsText(want.Total), want.Unique)
 	if code != 0 || stdout != wantOut || !strings.Contains(stderr, fmt.Sprintf(" resumed=%d ", recorded)) || !strings.Contains(stderr, " engine=join ") {

@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/backtrack"
-	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/internal/cli/clitest"
 	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/shard"
@@ -31,7 +30,7 @@ func TestProgressEvery(t *testing.T) {
 	if code != 0 || !regexp.MustCompile(`(?m)^queens: progress: n=15 shard 0/1: \d+ of \d+ pieces \(\d+\.\d% of the work\) after \S+, (about \S+ left|estimating)(; last \S+( unit \d+)?)?$`).MatchString(stderr) {
 		t.Errorf("--progress-every 20ms: exit %d, stderr %q", code, stderr)
 	}
-	if _, stderr, _ := clitest.Run(t, "", "backtrack", "-n", "13", "--count", "--shard", "0/1", "--json", "--progress-every", "0"); stderr != "" {
+	if _, stderr, code := clitest.Run(t, "", "backtrack", "-n", "13", "--count", "--shard", "0/1", "--json", "--progress-every", "0"); code != 0 || stderr != "" {
 		t.Errorf("--progress-every 0: stderr %q", stderr)
 	}
 	// A whole count, without --shard or --checkpoint, logs too (n = 17:
@@ -98,7 +97,10 @@ func TestShardEnv(t *testing.T) {
 func TestCheckpointCLI(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "n12.ckpt")
 	want := "14200 solutions (1787 unique)\n"
-	pieces, _ := backtrack.Subproblems(12)
+	pieces, err := backtrack.Subproblems(12)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i, wantStats := range []string{" resumed=0 ", fmt.Sprintf(" resumed=%d ", len(pieces))} {
 		stdout, stderr, code := clitest.Run(t, "", "backtrack", "-n", "12", "--count", "--unique", "--checkpoint", path, "--stats")
 		if code != 0 || stdout != want || !strings.Contains(stderr, wantStats) {
@@ -114,7 +116,7 @@ func TestCheckpointCLI(t *testing.T) {
 			t.Errorf("queens %s: exit %d, stdout %q, stderr %q; want exit 2, bad checkpoint", strings.Join(args, " "), code, stdout, stderr)
 		}
 	}
-	data, _ := os.ReadFile(path)
+	data := clitest.ReadFile(t, path)
 	os.WriteFile(path, []byte(strings.Replace(string(data), `"total24":1`, `"total24":2`, 1)), 0o644)
 	// A damaged checkpoint is moved aside, said so, and the shard counted
 	// afresh (a resubmission must not fail on it for ever).
@@ -200,6 +202,7 @@ func TestCheckpointInterrupt(t *testing.T) {
 		t.Fatal(err)
 	}
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
+		// Not there yet reads as empty: wait on.
 		if data, _ := os.ReadFile(path); strings.Count(string(data), "\n") >= 3 {
 			break
 		}
@@ -215,7 +218,7 @@ func TestCheckpointInterrupt(t *testing.T) {
 	}
 	cmd = exec.Command(queens, append(args, "--stats", "--threads", "2")...)
 	out, err := cmd.Output()
-	want, _ := board.Known(15)
+	want := clitest.Known(t, 15)
 	if err != nil || string(out) != fmt.Sprintf("%d solutions (%d unique)\n", want.Total, want.Unique) {
 		t.Fatalf("resumed count: %q, %v; want %d solutions (%d unique)", out, err, want.Total, want.Unique)
 	}
@@ -267,7 +270,10 @@ func TestCheckpointForged(t *testing.T) {
 		}
 		if p.Total24 > 0 {
 			p.Total24, p.Unique24 = 2*p.Total24, 2*p.Unique24
-			b, _ := json.Marshal(p)
+			b, err := json.Marshal(p)
+			if err != nil {
+				t.Fatal(err)
+			}
 			lines[i+1] = string(b) + "\n"
 			break
 		}

@@ -1,7 +1,6 @@
 package boardcmd_test
 
 import (
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -23,9 +22,12 @@ func TestBoardCommand(t *testing.T) {
 	}
 	for r, line := range rows {
 		for c, f := range strings.Fields(line) {
-			v, _ := strconv.Atoi(f)
+			v, err := strconv.Atoi(f)
 			if f == "Q" {
-				v = -1
+				v, err = -1, nil
+			}
+			if err != nil {
+				t.Fatalf("row %d: %q is neither a number nor Q", r+1, f)
 			}
 			want := 0
 			switch {
@@ -59,7 +61,7 @@ func TestBoardCommand(t *testing.T) {
 	if _, errs, code := clitest.Run(t, "", "board", "-n", "6", "--place", "2:3", "--format", "svg", "--numbers", "-o", svg); code != 0 {
 		t.Fatalf("svg: exit %d %s", code, errs)
 	}
-	data, _ := os.ReadFile(svg)
+	data := clitest.ReadFile(t, svg)
 	if got := strings.Count(string(data), "</text>"); got != 12+35 { // 6+6 labels, 35 counts
 		t.Errorf("svg has %d texts, want 47", got)
 	}

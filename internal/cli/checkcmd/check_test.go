@@ -64,7 +64,10 @@ func TestCheckCommand(t *testing.T) {
 	// as the brute force says.
 	valid := map[string]bool{}
 	for _, s := range testutil.Solutions(6, nil) {
-		b, _ := board.Append(nil, s, board.FormatPerm)
+		b, err := board.Append(nil, s, board.FormatPerm)
+		if err != nil {
+			t.Fatal(err)
+		}
 		valid[string(b)] = true
 	}
 	perm := []int{1, 2, 3, 4, 5, 6}

@@ -147,3 +147,47 @@ func rootDir() (string, error) {
 		rel = filepath.Join(rel, "..")
 	}
 }
+
+// Output runs the app in-process as [Run] does and returns its stdout,
+// failing the test unless it exits 0.
+func Output(t *testing.T, in string, args ...string) string {
+	t.Helper()
+	stdout, stderr, code := Run(t, in, args...)
+	if code != 0 {
+		t.Fatalf("queens %s: exit %d, stderr %q; want 0", strings.Join(args, " "), code, stderr)
+	}
+	return stdout
+}
+
+// ReadFile returns the contents of the file name, failing the test when
+// it cannot be read.
+func ReadFile(t testing.TB, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// Executable returns the path of the test binary, failing the test when
+// the system cannot say it.
+func Executable(t testing.TB) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exe
+}
+
+// Known returns the published count of the n×n board, failing the test
+// when the table has none.
+func Known(t testing.TB, n int) board.Counts {
+	t.Helper()
+	c, ok := board.Known(n)
+	if !ok {
+		t.Fatalf("no published count for n = %d", n)
+	}
+	return c
+}

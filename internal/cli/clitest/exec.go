@@ -168,3 +168,14 @@ func SmallQueens(t *testing.T, dir string) string {
 	}
 	return exe
 }
+
+// OutputQueens runs queens in dir as [RunQueens] does and returns its
+// stdout, failing the test unless it exits 0.
+func OutputQueens(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	stdout, stderr, code := RunQueens(t, dir, args...)
+	if code != 0 {
+		t.Fatalf("queens %s: exit %d, stderr %q; want 0", strings.Join(args, " "), code, stderr)
+	}
+	return stdout
+}

@@ -37,7 +37,7 @@ func TestOutputCompressed(t *testing.T) {
 		var got bytes.Buffer
 		_, err = got.ReadFrom(in)
 		in.Close()
-		raw, _ := os.ReadFile(p)
+		raw := clitest.ReadFile(t, p)
 		if err != nil || got.String() != plain || bytes.Equal(raw, []byte(plain)) {
 			t.Errorf("-o %s: read back %v, same %t, compressed %t", p, err, got.String() == plain, !bytes.Equal(raw, []byte(plain)))
 		}
@@ -58,7 +58,7 @@ func TestDecodeCompressedStdin(t *testing.T) {
 		}
 	}
 	res := "s SATISFIABLE\nv " + strings.Join(lits, " ") + " 0\n"
-	plain, _, _ := clitest.Run(t, res, "decode", "-n", "4")
+	plain := clitest.Output(t, res, "decode", "-n", "4")
 	got, stderr, code := clitest.Run(t, string(clitest.Compressed(t, "gz", []byte(res))), "decode", "-n", "4")
 	if code != 0 || got != plain || !strings.Contains(got, "Q") {
 		t.Errorf("decode gzipped stdin: exit %d, %q (plain %q) %s", code, got, plain, stderr)
@@ -71,7 +71,7 @@ func TestDecodeCompressedStdin(t *testing.T) {
 // write is a usage error before anything is written.
 func TestCompressedFormats(t *testing.T) {
 	dir := t.TempDir()
-	cnf, _, _ := clitest.Run(t, "", "dimacs", "-n", "3")
+	cnf := clitest.Output(t, "", "dimacs", "-n", "3")
 	answer := "s UNSATISFIABLE\n"
 	for _, kind := range []string{"gz", "xz", "zst", "bz2"} {
 		t.Run(kind, func(t *testing.T) {
@@ -102,13 +102,13 @@ func TestCompressedFormats(t *testing.T) {
 // compressed as .gz, .xz and .zst are, never as plain text.
 func TestOutputSuffixCase(t *testing.T) {
 	dir := t.TempDir()
-	cnf, _, _ := clitest.Run(t, "", "dimacs", "-n", "3")
+	cnf := clitest.Output(t, "", "dimacs", "-n", "3")
 	for _, name := range []string{"o.GZ", "o.Gz", "o.XZ", "o.ZST", "o.Zst"} {
 		out := filepath.Join(dir, name)
 		if _, stderr, code := clitest.Run(t, "", "dimacs", "-n", "3", "-o", out); code != 0 {
 			t.Fatalf("-o %s: exit %d, %s", name, code, stderr)
 		}
-		b, _ := os.ReadFile(out)
+		b := clitest.ReadFile(t, out)
 		if bytes.HasPrefix(b, []byte("c ")) || bytes.HasPrefix(b, []byte("p ")) {
 			t.Errorf("-o %s wrote plain text", name)
 		}

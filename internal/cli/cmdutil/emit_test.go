@@ -58,7 +58,10 @@ func runEmit(t *testing.T, args ...string) (stdout, stderr string, code int) {
 			if err != nil {
 				return err
 			}
-			format, _ := ParseSolutionFormat(c.String("format"))
+			format, err := ParseSolutionFormat(c.String("format"))
+			if err != nil {
+				return err
+			}
 			_, err = WriteSolutions(so, format, n, func(yield func(board.Solution, error) bool) {
 				for _, s := range sols {
 					if !yield(s, nil) {
@@ -118,7 +121,10 @@ func TestEmitPictures(t *testing.T) {
 	t.Run("png to a pipe", func(t *testing.T) {
 		out, _, code := runEmit(t, "-n", "4", "--format", "png", "--limit", "1")
 		img, err := png.Decode(strings.NewReader(out))
-		want, _ := draw.Image(emitTestSolutions[0], nil)
+		want, werr := draw.Image(emitTestSolutions[0], nil)
+		if werr != nil {
+			t.Fatal(werr)
+		}
 		if code != 0 || err != nil || img.Bounds() != want.Rect {
 			t.Errorf("exit %d, decode: %v, size %v, want %v", code, err, img.Bounds(), want.Rect)
 		}
@@ -135,7 +141,10 @@ func TestEmitPictures(t *testing.T) {
 				if want := fmt.Sprintf("queens-8-%04d.%s", i+1, format); filepath.Base(file) != want {
 					t.Errorf("file %s, want %s", file, want)
 				}
-				data, _ := os.ReadFile(file)
+				data, err := os.ReadFile(file)
+				if err != nil {
+					t.Fatal(err)
+				}
 				if format == "svg" {
 					if q, _ := countSVGQueens(t, data); q != 8 {
 						t.Errorf("%s: %d queens", file, q)

@@ -36,6 +36,20 @@ func (e *ExitError) Error() string { return e.Err.Error() }
 // Unwrap returns the error it carries.
 func (e *ExitError) Unwrap() error { return e.Err }
 
+// Status is an exit status that is the answer, not an error: the SAT
+// competition's 10 (SATISFIABLE) and 20 (UNSATISFIABLE) of sat --format
+// competition, whose answer is on stdout. Run prints no message for it.
+type Status int
+
+// The exit statuses of a SAT competition solver's answers.
+const (
+	StatusSatisfiable   Status = 10
+	StatusUnsatisfiable Status = 20
+)
+
+// Error says the status, for a caller that prints errors.
+func (s Status) Error() string { return fmt.Sprintf("exit status %d", int(s)) }
+
 // Usagef returns a usage or input error: exit status 2.
 func Usagef(format string, args ...any) error {
 	return &ExitError{Code: ExitUsage, Err: fmt.Errorf(format, args...)}
@@ -74,9 +88,12 @@ func Failf(format string, args ...any) error {
 // other failure 1.
 func ExitCode(err error) int {
 	var e *ExitError
+	var st Status
 	switch {
 	case errors.As(err, &e):
 		return e.Code
+	case errors.As(err, &st):
+		return int(st)
 	case errors.Is(err, context.Canceled):
 		return ExitInterrupted
 	case errors.Is(err, drat.ErrMemory), errors.Is(err, join.ErrMemory):

@@ -21,8 +21,19 @@ import (
 // text or binary DRAT, picosat.trace's RUP trace, text LRAT (see
 // [drat.CheckProof]). A nil checker makes --proof a usage error.
 var ProofChecker external.ProofChecker = func(ctx context.Context, cnf *encode.CNF, proof io.Reader) error {
-	_, err := drat.CheckProof(ctx, &drat.Formula{Vars: cnf.Vars, Clauses: cnf.Clauses}, proof)
+	_, err := CheckProofFormat(ctx, cnf, proof)
 	return err
+}
+
+// CheckProofFormat checks the proof read from proof against cnf as
+// ProofChecker does, and returns the format it detected ("DRAT", "binary
+// LRAT", ...: see [drat.CheckProof]).
+func CheckProofFormat(ctx context.Context, cnf *encode.CNF, proof io.Reader) (format string, err error) {
+	res, err := drat.CheckProof(ctx, &drat.Formula{Vars: cnf.Vars, Clauses: cnf.Clauses}, proof)
+	if err != nil {
+		return "", err
+	}
+	return res.Format, nil
 }
 
 // ProofFlag is --proof: ask the --solver for a DRAT proof of every

@@ -26,9 +26,10 @@ func Command() *cli.Command { return newDecodeCommand(runDecode) }
 // into decodeOptions and hands them to run (tests pass their own).
 func newDecodeCommand(run func(ctx context.Context, o decodeOptions, stdin io.Reader, stdout, stderr io.Writer) error) *cli.Command {
 	return &cli.Command{
-		Name:      "decode",
-		Usage:     "read a SAT solver's output, draw and verify the board",
-		UsageText: "queens decode -n N [--cnf FILE [--proof PROOF]] [--format F] [FILE|-]",
+		Name:  "decode",
+		Usage: "read a SAT solver's output, draw and verify the board",
+		UsageText: "queens decode -n N [--cnf FILE [--proof PROOF]] [--format F] [FILE|-]\n" +
+			"queens decode --cnf FILE [--proof PROOF] [--format json] [FILE|-]",
 		Description: "Reads a solver's answer to the CNF of \"queens dimacs -n N\" from FILE or stdin: SAT\n" +
 			"competition output (s SATISFIABLE, v ... 0 lines), minisat's result file (SAT, then the\n" +
 			"model) or a bare list of literals; a model that lists only its true literals is read with\n" +
@@ -45,7 +46,9 @@ func newDecodeCommand(run func(ctx context.Context, o decodeOptions, stdin io.Re
 			"with the queens its unit clauses place, but \"no solution\" is never said about the\n" +
 			"board, and an UNSATISFIABLE answer about it is refuted by a model of its clauses that\n" +
 			"gini finds within the referee's budget (files of up to 2^17 variables and 2^21\n" +
-			"literals). A model may use no variable beyond the file's \"p cnf\" line.\n\n" +
+			"literals), or settled by an empty clause of the file (\"0\" alone: an empty clause is a\n" +
+			"clause, which no model satisfies). A model may use no variable beyond the file's\n" +
+			"\"p cnf\" line.\n\n" +
 			"An UNSATISFIABLE answer is not taken on trust. With --proof PROOF (and --cnf) the DRAT\n" +
 			"proof must refute the CNF; without FILE, decode checks the proof alone. And a referee\n" +
 			"checks it as well: the explicit construction (every n >= 4 has solutions), the published\n" +
@@ -57,11 +60,19 @@ func newDecodeCommand(run func(ctx context.Context, o decodeOptions, stdin io.Re
 			"status 3 (\"verified\": false in JSON); unreadable output, a model for a smaller board, a\n" +
 			"--cnf for another n or, with --proof, one beyond the proof checker's limit of 2^30-1\n" +
 			"variables, or a malformed proof (a syntax error anywhere) exits with status 2.\n" +
-			"--format svg, png and fen draw the board.\n" +
+			"--format svg, png and fen draw the board.\n\n" +
+			"Without -n, decode --cnf FILE checks the answer against the clauses alone, of any\n" +
+			"formula (as CaDiCaL's dimocheck): a model must satisfy every clause (exit status 0,\n" +
+			"\"SATISFIABLE: ...\"; one it falsifies is named, exit status 1); an UNSATISFIABLE answer\n" +
+			"is confirmed by --proof PROOF (DRAT, LRAT or FRAT, text or binary; the format found is\n" +
+			"named) or by an empty clause of the file, refuted by a model of the clauses that gini\n" +
+			"finds (exit status 1), or else printed unverified (exit status 3). --format json\n" +
+			"prints {\"satisfiable\":true,\"clauses\":C,\"verified\":true,\"verified_by\":\"clauses\"}.\n" +
+			"Every input (the answer, the CNF, the proof; stdin too) may be gzip, xz, zstd or bzip2.\n" +
 			fmt.Sprintf("Limit: n <= %d.", cmdutil.DecodeMax),
 		Flags: []cli.Flag{cmdutil.SizeFlag(),
 			&cli.StringFlag{Name: "cnf", Usage: "also check the answer against the DIMACS CNF in `FILE` (\"-\": stdin)"},
-			&cli.StringFlag{Name: "proof", Usage: "check the DRAT proof in `PROOF` (text or binary) of an UNSATISFIABLE answer to --cnf"},
+			&cli.StringFlag{Name: "proof", Usage: "check the proof in `PROOF` (\"-\": stdin; DRAT, LRAT or FRAT, text or binary) of an UNSATISFIABLE answer to --cnf"},
 			cmdutil.FormatFlag(cmdutil.SolutionFormats...), cmdutil.MaxInputFlag()},
 		Action: func(c *cli.Context) error {
 			o := decodeOptions{args: c.Args().Slice(), n: c.Int("n"), nSet: c.IsSet("n"), formatName: c.String("format"),
@@ -88,6 +99,7 @@ type decodeOptions struct {
 	format      board.Format
 	answer      string // FILE, "" or "-": stdin
 	readsAnswer bool   // false: --proof alone, the proof is the claim
+	clausesOnly bool   // --cnf without -n: the answer checked against the clauses alone
 }
 
 // Check checks the options (usage errors, exit status 2).
@@ -95,14 +107,19 @@ func (o *decodeOptions) check() error {
 	if len(o.args) > 1 {
 		return cmdutil.Usagef("decode: want at most one FILE, got %d arguments", len(o.args))
 	}
-	if err := cmdutil.CheckBoardSize(o.n, o.nSet, cmdutil.DecodeMax); err != nil {
-		return err
+	o.clausesOnly = !o.nSet && o.cnf != ""
+	if !o.clausesOnly {
+		if err := cmdutil.CheckBoardSize(o.n, o.nSet, cmdutil.DecodeMax); err != nil {
+			return err
+		}
 	}
 	var err error
 	if o.format, err = cmdutil.ParseSolutionFormat(o.formatName); err != nil {
 		return cmdutil.UsageErr(err)
 	}
 	switch {
+	case o.clausesOnly && o.format != board.FormatBoard && o.format != board.FormatJSON:
+		return cmdutil.Usagef("decode --cnf without -n checks the answer against the clauses alone and says so in a line, or in JSON (--format json): --format %s draws a board (-n N)", o.format)
 	case o.format == board.FormatFEN && o.n != 8:
 		return cmdutil.Usagef("--format fen is for n = 8 only (a chessboard)")
 	case cmdutil.IsPicture(o.format) && o.n > draw.MaxN:
@@ -118,6 +135,12 @@ func (o *decodeOptions) check() error {
 	o.readsAnswer = o.proof == "" || len(o.args) == 1
 	if o.cnf == "-" && o.readsAnswer && (o.answer == "" || o.answer == "-") {
 		return cmdutil.Usagef("decode: --cnf - reads the CNF from stdin, so the answer cannot come from there too: name its FILE")
+	}
+	switch {
+	case o.proof == "-" && o.cnf == "-":
+		return cmdutil.Usagef("decode: --cnf - and --proof - both read stdin: name a file for one of them")
+	case o.proof == "-" && o.readsAnswer && o.answer == "-":
+		return cmdutil.Usagef("decode: --proof - reads the proof from stdin, so the answer cannot come from there too: name its FILE, or leave it out (the proof is the claim)")
 	}
 	return nil
 }
@@ -155,6 +178,8 @@ func runDecode(ctx context.Context, o decodeOptions, stdin io.Reader, stdout, st
 		return cmdutil.Failf("decode: the solver gave no answer (UNKNOWN)")
 	case d.proof != "" && res.Status == external.Satisfiable:
 		return cmdutil.Usagef("decode: --proof checks an UNSATISFIABLE answer, but this one is SATISFIABLE")
+	case d.clausesOnly:
+		return d.decodeClauses(ctx, res)
 	}
 	// The CNF is read once, after the answer: its clauses are hashed to
 	// find what instance it is, checked against the model, and kept only
@@ -252,31 +277,16 @@ func cnfVars(cnfPath string) int {
 func (d *decoder) decodeUnsat(ctx context.Context, inst *instance) error {
 	w, format, proofPath := d.stdout, d.format, d.proof
 	if proofPath != "" {
-		if inst.cnf.Vars > drat.MaxVar {
-			return cmdutil.Usagef("decode: --proof: %s has %d variables, beyond the proof checker's limit of %d", inst.path, inst.cnf.Vars, drat.MaxVar)
-		}
-		if err := d.checkProofFile(ctx, inst.formula(), inst.path); err != nil {
+		if _, err := d.checkProofFile(ctx, inst.formula(), inst.path); err != nil {
 			return err
 		}
 	}
 	if !inst.exact && inst.path != "" {
-		why := "no proof was checked (--proof)"
-		if proofPath != "" {
-			why = "the proof refutes the file, not the board"
-		} else {
-			// A model of the file's own clauses refutes the answer, whatever
-			// formula it is.
-			model, err := compare.Referee{Budget: cmdutil.RefereeTime}.Model(ctx, inst.formula())
-			switch {
-			case errors.Is(err, compare.ErrModelSize):
-				why += fmt.Sprintf(", and the file is %v", err)
-			case err != nil:
+		why := "the proof refutes the file, not the board"
+		if proofPath == "" {
+			var err error
+			if _, why, err = inst.judgeUnsat(ctx); err != nil {
 				return err
-			case model != nil:
-				return cmdutil.Failf("decode: the solver answered UNSATISFIABLE of %s, but gini finds a model of it, checked against each of its %d clauses",
-					inst.path, len(inst.formula().Clauses))
-			default:
-				why += fmt.Sprintf(", and gini found no model of it within %v", cmdutil.RefereeTime)
 			}
 		}
 		if err := writeOther(w, format, inst.n); err != nil {
@@ -294,6 +304,29 @@ func (d *decoder) decodeUnsat(ctx context.Context, inst *instance) error {
 		return err
 	}
 	return ref.Unverified(nil)
+}
+
+// judgeUnsat judges an UNSATISFIABLE answer about the file's formula
+// without a proof: an empty clause settles it (proved); a model of its
+// clauses that gini finds within the referee's budget refutes it (exit
+// status 1); otherwise it stays unproved, and why says so.
+func (inst *instance) judgeUnsat(ctx context.Context) (proved bool, why string, err error) {
+	cnf := inst.formula()
+	if empty := emptyClause(cnf); empty >= 0 {
+		return true, fmt.Sprintf("its clause %d is empty, so the file is unsatisfiable", empty+1), nil
+	}
+	why = "no proof was checked (--proof)"
+	model, err := compare.Referee{Budget: cmdutil.RefereeTime}.Model(ctx, cnf)
+	switch {
+	case errors.Is(err, compare.ErrModelSize):
+		return false, why + fmt.Sprintf(", and the file is %v", err), nil
+	case err != nil:
+		return false, "", err
+	case model != nil:
+		return false, "", cmdutil.Failf("decode: the solver answered UNSATISFIABLE of %s, but gini finds a model of it, checked against each of its %d clauses",
+			inst.path, len(cnf.Clauses))
+	}
+	return false, why + fmt.Sprintf(", and gini found no model of it within %v", cmdutil.RefereeTime), nil
 }
 
 // writeOther says that a formula other than the queens instance is
@@ -343,32 +376,38 @@ func (d *decoder) decodeModel(inst *instance, res *external.Result) error {
 
 // checkProofFile checks the DRAT proof in --proof's file against cnf (read
 // from cnfPath): exit status 1 naming the first lemma that fails.
-func (d *decoder) checkProofFile(ctx context.Context, cnf *encode.CNF, cnfPath string) error {
+func (d *decoder) checkProofFile(ctx context.Context, cnf *encode.CNF, cnfPath string) (format string, err error) {
 	path := d.proof
-	f, err := cmdutil.OpenInputLimit(ctx, path, d.limit())
-	if err != nil {
-		return cmdutil.Usagef("decode: --proof: %v", cmdutil.UnwrapPath(err))
+	if cnf.Vars > drat.MaxVar {
+		return "", cmdutil.Usagef("decode: --proof: %s has %d variables, beyond the proof checker's limit of %d", cnfPath, cnf.Vars, drat.MaxVar)
 	}
-	defer f.Close()
-	if err := cmdutil.ProofChecker(ctx, cnf, f); err != nil {
+	f, closeProof, err := d.open(ctx, path) // "-": stdin
+	if err != nil {
+		return "", cmdutil.Usagef("decode: --proof: %v", cmdutil.UnwrapPath(err))
+	}
+	defer closeProof()
+	if path == "-" {
+		path = "on stdin"
+	}
+	if format, err = cmdutil.CheckProofFormat(ctx, cnf, f); err != nil {
 		if ctx.Err() != nil {
-			return ctx.Err()
+			return "", ctx.Err()
 		}
 		// Past the input limit or the memory: the input, not a
 		// refutation, is bad.
 		if errors.Is(err, cmdutil.ErrInputSize) || errors.Is(err, drat.ErrMemory) {
-			return cmdutil.Usagef("decode: --proof %s: %v", path, err)
+			return "", cmdutil.Usagef("decode: --proof %s: %v", path, err)
 		}
 		// Not a proof, wherever that shows (a syntax error in any
 		// format, NULs, a CNF): exit status 2, as for any malformed
 		// input; a proof that fails to refute is status 1.
 		var pe *drat.ParseError
 		if errors.As(err, &pe) {
-			return cmdutil.Usagef("decode: --proof %s is malformed: %v", path, err)
+			return "", cmdutil.Usagef("decode: --proof %s is malformed: %v", path, err)
 		}
-		return cmdutil.Failf("decode: the proof %s does not refute %s: %v", path, cnfPath, err)
+		return "", cmdutil.Failf("decode: the proof %s does not refute %s: %v", path, cnfPath, err)
 	}
-	return nil
+	return format, nil
 }
 
 // instance is what decode established about the --cnf file: whether it
@@ -387,21 +426,29 @@ type instance struct {
 	ends      []int
 	falsified int   // the first clause the model falsifies, -1 if none
 	clause    []int // that clause
+	clauses   int   // without -n: the clauses read
 }
 
 // formula returns the formula of the file, its clauses kept by
 // readInstance (nil if none were), made into [encode.CNF] clauses the
-// first time.
+// first time. The clause ends decide: a file of empty clauses keeps no
+// literal, and each of its clauses still counts.
 func (inst *instance) formula() *encode.CNF {
-	if inst.cnf != nil && inst.lits != nil {
+	if inst.cnf != nil && inst.ends != nil {
 		wide := make([]int, len(inst.lits))
 		for i, lit := range inst.lits {
 			wide[i] = int(lit)
 		}
-		inst.lits = nil
 		inst.cnf.Clauses = encode.SplitClauses(wide, inst.ends)
+		inst.lits, inst.ends = nil, nil
 	}
 	return inst.cnf
+}
+
+// emptyClause returns the index of the formula's first empty clause, -1
+// if it has none: a formula with one has no model, and needs no proof.
+func emptyClause(cnf *encode.CNF) int {
+	return slices.IndexFunc(cnf.Clauses, func(c []int) bool { return len(c) == 0 })
 }
 
 // readInstance reads the --cnf file once: its header (whose "c n" must
@@ -446,6 +493,13 @@ func (d *decoder) readInstance(ctx context.Context, res *external.Result, keep b
 	})
 	if err != nil {
 		return nil, cmdutil.Usagef("read %s: %v", path, err)
+	}
+	if d.clausesOnly {
+		inst.vars, inst.clauses = header.Vars, index
+		if keep {
+			inst.cnf, inst.lits, inst.ends = header, lits, ends
+		}
+		return inst, nil // any formula: no instance to establish
 	}
 	if header.N > 0 && header.N != n {
 		return nil, cmdutil.Usagef("decode: %s is the CNF of n = %d (its \"c n\" line), not of -n %d", path, header.N, n)

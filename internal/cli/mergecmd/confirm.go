@@ -35,15 +35,24 @@ func (m *mergeRun) confirmAction(ctx context.Context) error {
 		return err
 	}
 	ms := [2]*shard.Merger{a.Merger(), b.Merger()}
-	err = in.each(ctx, m.threads, func(r shard.Result) error {
+	var pls [2]*plainCheck
+	if pls[0], err = m.newPlain(); err != nil {
+		return err
+	}
+	// One seed for both draws, printed once: --seed S repeats them.
+	pls[1] = m.newPlainSeeded(pls[0].seed)
+	err = in.each(ctx, m.threads, in.explained(ctx, func(r shard.Result) error {
 		for i, split := range splits {
 			if e, ok := shard.LookupEngine(r.Engine); ok && schemeFamily(e) == split {
-				return ms[i].Add(r)
+				if err := ms[i].Add(r); err != nil {
+					return err
+				}
+				return pls[i].add(r)
 			}
 		}
 		return fmt.Errorf("merge --confirm: the line of shard %d (%s) is of neither record's engines (%s; %s)", r.Shard, r.Source,
 			strings.Join(a.Engines, ", "), strings.Join(b.Engines, ", "))
-	})
+	}))
 	if err != nil {
 		return err
 	}
@@ -54,12 +63,15 @@ func (m *mergeRun) confirmAction(ctx context.Context) error {
 			}
 			return cmdutil.Failf("merge --confirm: %s: %v", paths[i], err)
 		}
+		if err := pls[i].recount(ctx, paths[i], m.threads); err != nil {
+			return err
+		}
 	}
 	if a.Total != b.Total || a.Unique != b.Unique {
 		return cmdutil.Failf("merge --confirm: the two counts of n = %d DIFFER: %s solutions (%s unique) by %s in %s, %s (%s) by %s in %s",
 			a.N, a.Total, a.Unique, strings.Join(a.Engines, ", "), paths[0], b.Total, b.Unique, strings.Join(b.Engines, ", "), paths[1])
 	}
-	return m.writeConfirmed(paths, recs)
+	return m.writeConfirmed(paths, recs, pls)
 }
 
 // confirmRecords reads the two records of --confirm (paths) and the
@@ -94,13 +106,16 @@ func (m *mergeRun) confirmRecords(ctx context.Context, paths []string) (recs [2]
 }
 
 // writeConfirmed says that the records at paths confirm each other.
-func (m *mergeRun) writeConfirmed(paths []string, recs [2]shard.Record) error {
+func (m *mergeRun) writeConfirmed(paths []string, recs [2]shard.Record, pls [2]*plainCheck) error {
 	a, b := recs[0], recs[1]
 	if m.format == "json" {
 		type side struct {
-			Record  string   `json:"record"`
-			Engines []string `json:"engines"`
-			Checks  []string `json:"checks"`
+			Record    string   `json:"record"`
+			Engines   []string `json:"engines"`
+			Checks    []string `json:"checks"`
+			Recounted int      `json:"recounted"`      // pieces recounted with the plain search
+			Seed      uint64   `json:"seed"`           // of their draw
+			Note      string   `json:"note,omitempty"` // why the default recounted fewer than 16
 		}
 		return cmdutil.WriteJSONLine(m.stdout, struct {
 			N         int      `json:"n"`
@@ -110,10 +125,12 @@ func (m *mergeRun) writeConfirmed(paths []string, recs [2]shard.Record) error {
 			Checks    []string `json:"checks"`
 			Records   [2]side  `json:"records"`
 		}{a.N, a.Total, a.Unique, a.Published, []string{shard.CheckEngine},
-			[2]side{{paths[0], a.Engines, a.Checks}, {paths[1], b.Engines, b.Checks}}})
+			[2]side{{paths[0], a.Engines, a.Checks, len(pls[0].checked), pls[0].seed, pls[0].note()},
+				{paths[1], b.Engines, b.Checks, len(pls[1].checked), pls[1].seed, pls[1].note()}}})
 	}
-	_, err := fmt.Fprintf(m.stdout, "n = %d: %s solutions (%s unique), confirmed by two independent engines: %s (%s; checks: %s) and %s (%s; checks: %s)\n",
-		a.N, a.Total, a.Unique, strings.Join(a.Engines, ", "), paths[0], checksOf(a), strings.Join(b.Engines, ", "), paths[1], checksOf(b))
+	_, err := fmt.Fprintf(m.stdout, "n = %d: %s solutions (%s unique), confirmed by two independent engines: %s (%s; checks: %s) and %s (%s; checks: %s)\n%s: %s%s: %s",
+		a.N, a.Total, a.Unique, strings.Join(a.Engines, ", "), paths[0], checksOf(a), strings.Join(b.Engines, ", "), paths[1], checksOf(b),
+		paths[0], pls[0].report(), paths[1], pls[1].report())
 	return err
 }
 

@@ -43,8 +43,9 @@ sbatch commands that do it: task ids under the cluster's MaxArraySize, from
 QUEENS_MAX_ARRAY_SIZE, count.sbatch's submission file or scontrol; with the
 settings that file records; on stdout, one a line, when too long for the
 message), a shard given twice with different results (the same result
-again is a confirmation when another engine found it, a repeat when the same one
-did), shards of different n, split, shard
+again is a repeat when the same search found it: the same engine, or the GPU
+after the constellations, whose search it runs; only engines that share no
+counting code confirm each other), shards of different n, split, shard
 count or version, and pieces that are not those this version of queens deals to
 each shard. A count that differs from the published table is a failed check too
 (exit status 1). Lines of different engines (the CPU's constellations, the GPU)
@@ -63,10 +64,26 @@ worker that forged one piece and one that forged 1% of the pieces (--forged F: F
 pieces, or P% of them, instead); --verify P% recounts as many pieces as catch a
 worker that forged --forged of them (default 1%) with probability P.
 
+--verify K|P%|all --partial FILE... checks lines on their own, needing no other
+shard (the lines of a sample, or of a count not yet whole): each line's
+pieces, K of them (P% of them, at least one, or all), drawn with --seed, are
+recounted with the engine it names, and each line is reported verified or not
+(with --format json one JSON line each); the exit status is 0 only when every
+line is verified, 1 when a recount disagrees.
+
 --record FILE writes the record of the merge (one JSON line: the count, versions,
 engines, the recount's K, seed and pieces, each line's checksum, host and elapsed
 time); --check-record FILE checks it against the lines it was made from, recounting
-the same pieces (on --threads). --confirm RECORD_A RECORD_B FILE... checks two
+the same pieces (on --threads), then --recount K more drawn at random
+(--seed, printed) with the plain search, a third way to count a piece that
+shares no counting code with the constellations, the GPU or the join, so that
+a forged tally or an edited engine field is caught by arithmetic, not taken on
+the line's word. K's default is 16, or as many as fit in an estimated core-hour
+(the plain search's mean cost a piece, measured at n = 14 to 19 and
+extrapolated; of the constellations' split 16 up to n = 21, 5 at n = 22, none
+from n = 23, where the check says "not recounted: pass --recount K (estimated
+X core-hours a piece ...)" and its exit status is unchanged; the join's
+smaller pieces allow 16 up to n = 23). --confirm RECORD_A RECORD_B FILE... checks two
 records of one count, by engines of different splits (the constellations and
 the join), each against its lines, and exits 0 only when both check and their
 counts agree. --progress DIR... reads the parts directories of a running count
@@ -86,14 +103,17 @@ func newMergeCommand(run func(ctx context.Context, o mergeOptions, stdin io.Read
 		UsageText: "queens merge [--format text|json] [--stats] [--verify K|P%] [--record FILE] FILE... | -\n" +
 			"queens merge --check-record RECORD FILE... | -\n" +
 			"queens merge --confirm RECORD_A RECORD_B FILE... | -\n" +
+			"queens merge --verify K|P%|all --partial FILE... | -\n" +
 			"queens merge --progress DIR...",
 		Description: mergeDescription,
 		Flags: []cli.Flag{cmdutil.FormatFlag("text", "json"), cmdutil.StatsFlag(),
 			&cli.StringFlag{Name: "verify", Usage: "recount `K` pieces drawn at random and compare them with the lines (0: none); P% (such as 99%): as many as catch a forger with probability P"},
-			&cli.Uint64Flag{Name: "seed", DefaultText: "random, printed", Usage: "the seed `S` of --verify's draw"}, cmdutil.MaxInputFlag(),
+			&cli.Uint64Flag{Name: "seed", DefaultText: "random, printed", Usage: "the seed `S` of --verify's draw (with --check-record and --confirm: of --recount's)"}, cmdutil.MaxInputFlag(),
+			&cli.IntFlag{Name: "recount", Value: defaultRecount, DefaultText: "16, or what fits in an estimated core-hour", Usage: "with --check-record and --confirm: recount `K` pieces of each record drawn at random (--seed) with the plain search, which shares no counting code with any engine (0: none)"},
 			&cli.StringFlag{Name: "forged", DefaultText: "1 and 1%", Usage: "the forger --verify is measured against: `F` pieces, or P% of them"},
 			&cli.StringFlag{Name: "record", Usage: "write the record of the merge to `FILE` (one JSON line)"},
 			&cli.StringFlag{Name: "check-record", Usage: "check the record `FILE` against the lines given"},
+			&cli.BoolFlag{Name: "partial", Usage: "with --verify K, P% or all: recount K pieces of each line given (P% of them, or all) with the engine it names, and say of each whether it is verified, needing no other shard (lines of a sample)"},
 			&cli.BoolFlag{Name: "confirm", Usage: "check the records RECORD_A RECORD_B (the first two files) of one count by two independent engines against the lines that follow, and compare them"},
 			cmdutil.ThreadsFlag(),
 			&cli.BoolFlag{Name: "progress", Usage: "report the progress of the counts whose parts directories are given"},
@@ -118,6 +138,8 @@ type mergeOptions struct {
 	verify         string
 	seed           uint64
 	seedSet        bool
+	recount        int // --recount K
+	recountSet     bool
 	maxInput       int // MiB
 	forged         string
 	forgedSet      bool
@@ -125,6 +147,7 @@ type mergeOptions struct {
 	checkRecord    string // --check-record FILE
 	checkRecordSet bool
 	confirm        bool
+	partial        bool // --partial: each line recounted on its own
 	threads        int
 	progress       bool
 	stale          time.Duration
@@ -139,9 +162,9 @@ type mergeOptions struct {
 func mergeFlags(c *cli.Context) mergeOptions {
 	return mergeOptions{
 		args: c.Args().Slice(), format: c.String("format"), stats: c.Bool("stats"),
-		verify: c.String("verify"), seed: c.Uint64("seed"), seedSet: c.IsSet("seed"), maxInput: c.Int("max-input"),
+		verify: c.String("verify"), seed: c.Uint64("seed"), seedSet: c.IsSet("seed"), recount: c.Int("recount"), recountSet: c.IsSet("recount"), maxInput: c.Int("max-input"),
 		forged: c.String("forged"), forgedSet: c.IsSet("forged"), record: c.String("record"),
-		checkRecord: c.String("check-record"), checkRecordSet: c.IsSet("check-record"), confirm: c.Bool("confirm"),
+		checkRecord: c.String("check-record"), checkRecordSet: c.IsSet("check-record"), confirm: c.Bool("confirm"), partial: c.Bool("partial"),
 		threads: c.Int("threads"), progress: c.Bool("progress"), stale: c.Duration("stale"),
 	}
 }
@@ -158,11 +181,31 @@ func (o *mergeOptions) check() error {
 	if err := cmdutil.FlagsBefore(o.args, "merge", "the files"); err != nil {
 		return err
 	}
+	if o.progress && o.partial {
+		return cmdutil.Usagef("merge: --partial with --progress: one recounts lines, the other reports a running count")
+	}
 	if o.progress {
 		return nil
 	}
 	if i := slices.Index(o.args, "-"); i >= 0 && slices.Contains(o.args[i+1:], "-") {
 		return cmdutil.Usagef("merge: - (stdin) given twice")
+	}
+	if o.record != "" && (o.checkRecordSet || o.confirm) {
+		what := "--check-record"
+		if o.confirm {
+			what = "--confirm"
+		}
+		return cmdutil.Usagef("merge: --record with %s: a check writes no record (merge the lines with --record, then check that record)", what)
+	}
+	if o.partial {
+		if o.record != "" || o.checkRecordSet || o.confirm {
+			return cmdutil.Usagef("merge: --partial checks lines, one at a time: not with --record, --check-record or --confirm")
+		}
+		_, err := parsePartialVerify(o.verify)
+		return err
+	}
+	if o.recount < 0 || o.recount > maxRecount {
+		return cmdutil.Usagef("merge: --recount %d: want a number of pieces, 0 to %d", o.recount, maxRecount)
 	}
 	if o.checkRecordSet || o.confirm {
 		return nil
@@ -192,6 +235,8 @@ func runMerge(ctx context.Context, o mergeOptions, stdin io.Reader, stdout, stde
 		return m.checkRecordAction(ctx)
 	case o.confirm:
 		return m.confirmAction(ctx)
+	case o.partial:
+		return m.partialAction(ctx)
 	}
 	return m.merge(ctx)
 }
@@ -208,7 +253,7 @@ func (m *mergeRun) merge(ctx context.Context) error {
 		return err
 	}
 	mg := &shard.Merger{Seed: rc.seed, Verify: rc.pieces}
-	if err := in.each(ctx, m.threads, mg.Add); err != nil {
+	if err := in.each(ctx, m.threads, in.explained(ctx, mg.Add)); err != nil {
 		return err
 	}
 	sum, err := mg.Sum()
@@ -319,8 +364,20 @@ func (in *inputs) notRecord(name string, st os.FileInfo) error {
 }
 
 // isLines reports whether a directory's file name is one merge reads:
-// shard lines, *.jsonl.
-func isLines(name string) bool { return strings.HasSuffix(name, ".jsonl") }
+// shard lines, *.jsonl, or compressed, *.jsonl.gz, *.jsonl.xz,
+// *.jsonl.zst. Anything else (a record such as merged.json, a
+// checkpoint, a log) is skipped by its name.
+func isLines(name string) bool {
+	for _, suffix := range []string{".jsonl", ".jsonl.gz", ".jsonl.xz", ".jsonl.zst"} {
+		if strings.HasSuffix(name, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// recordPrefix starts a merge record (see [shard.Record]).
+const recordPrefix = `{"kind":"queens-merge-record"`
 
 // each reads the shard results of every input, in the order given (a
 // directory's *.jsonl files in the order the directory lists them), and
@@ -345,6 +402,46 @@ func (in *inputs) each(ctx context.Context, threads int, add func(shard.Result) 
 	return werr
 }
 
+// explained wraps add (a [shard.Merger]'s) so that a conflicting
+// duplicate line names the earlier line too: the Merger keeps no lines,
+// so on that error, and only then, the inputs are read again up to the
+// later line for the first line of its shard (stdin is not read again:
+// the earlier line stays unnamed when it came from there).
+func (in *inputs) explained(ctx context.Context, add func(shard.Result) error) func(shard.Result) error {
+	return func(r shard.Result) error {
+		err := add(r)
+		var dup *shard.DuplicateError
+		if errors.As(err, &dup) && dup.Earlier == nil {
+			if earlier, ok := in.firstOf(ctx, dup.Line); ok {
+				dup.Earlier = &earlier
+			}
+		}
+		return err
+	}
+}
+
+// errFound stops firstOf's reading once it found the line.
+var errFound = errors.New("found")
+
+// firstOf returns the first line of later's shard in the inputs, read
+// again, before later itself; ok is false when none is found (it came
+// from stdin, or a file changed since).
+func (in *inputs) firstOf(ctx context.Context, later shard.Result) (first shard.Result, ok bool) {
+	again := &inputs{names: slices.DeleteFunc(slices.Clone(in.names), func(name string) bool { return name == "-" })}
+	again.walk(ctx, func(name string, line int, text []byte) error {
+		r, err := parseLine(name, line, text)
+		switch {
+		case r.Source == later.Source:
+			return errFound
+		case err != nil || r.Shard != later.Shard || r.Shards != later.Shards:
+			return nil
+		}
+		first, ok = r, true
+		return errFound
+	})
+	return first, ok
+}
+
 // addFailed returns the error of adding a line to a merge as the failed
 // Check it is (exit status 1), or as it is when it has its status (a
 // usage error of --verify).
@@ -360,6 +457,9 @@ func addFailed(err error) error {
 // the input name.
 func parseLine(name string, line int, text []byte) (shard.Result, error) {
 	r, err := shard.Parse(text)
+	if err != nil && bytes.HasPrefix(text, []byte(recordPrefix)) {
+		return r, cmdutil.Usagef("merge: %s:%d: a merge record, not shard lines: give it to --check-record or --confirm, and the lines it was made from as the inputs", name, line)
+	}
 	if err != nil {
 		return r, cmdutil.Failf("merge: %s:%d: %v", name, line, err)
 	}
@@ -706,8 +806,17 @@ func (m *mergeRun) checkRecordAction(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	pl, err := m.newPlain()
+	if err != nil {
+		return err
+	}
 	mg := rec.Merger()
-	if err := in.each(ctx, m.threads, mg.Add); err != nil {
+	if err := in.each(ctx, m.threads, in.explained(ctx, func(r shard.Result) error {
+		if err := mg.Add(r); err != nil {
+			return err
+		}
+		return pl.add(r)
+	})); err != nil {
 		return err
 	}
 	if err := mg.Check(ctx, rec, m.threads); err != nil {
@@ -716,9 +825,131 @@ func (m *mergeRun) checkRecordAction(ctx context.Context) error {
 		}
 		return cmdutil.Failf("merge: %s: %v", path, err)
 	}
-	_, err = fmt.Fprintf(m.stdout, "record %s checks: %s solutions (%s unique) of n = %d from %d lines of %d shards; recounted the same %d pieces (--seed %d): all agree\n",
-		path, rec.Total, rec.Unique, rec.N, rec.LineCount, rec.Shards, rec.Verify, rec.Seed)
+	if err := pl.recount(ctx, path, m.threads); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(m.stdout, "record %s checks: %s solutions (%s unique) of n = %d from %d lines of %d shards; recounted the same %d pieces (--seed %d): all agree\n%s"+
+		"not checked: merged_by %s (the version that merged: no line gives it)\n",
+		path, rec.Total, rec.Unique, rec.N, rec.LineCount, rec.Shards, rec.Verify, rec.Seed, pl.report(), quote.Text(rec.MergedBy))
 	return err
+}
+
+// defaultRecount is --recount's default: 16 pieces, as many of them as
+// fit in recountBudget by [shard.PlainSeconds]' estimate, none when one
+// piece does not: of the constellations, milliseconds at n = 16 (3207
+// pieces), 16 pieces up to n = 21, 5 at 22, none from 23 (an estimated
+// 7,100 core-hours a piece at n = 28 would otherwise start unasked).
+const defaultRecount = 16
+
+// recountBudget bounds the estimated CPU seconds of --recount's default.
+const recountBudget = 3600
+
+// plainCheck is the recount of --check-record and --confirm: --recount
+// pieces of a record's lines, drawn with --seed (or a random seed,
+// printed), recounted with the plain search.
+type plainCheck struct {
+	mg      *shard.Merger
+	k       int  // --recount, or its default once the split is known
+	set     bool // --recount given: k is the user's
+	n       int  // of the first line
+	join    bool // the first line is of the join's split
+	each    float64
+	seed    uint64
+	checked []shard.Checked
+}
+
+// newPlain returns the recount of --recount and --seed, its seed drawn.
+func (m *mergeRun) newPlain() (*plainCheck, error) {
+	var rc recounted
+	if err := rc.drawSeed(m.seed, m.seedSet); err != nil {
+		return nil, err
+	}
+	return m.newPlainSeeded(rc.seed), nil
+}
+
+// newPlainSeeded returns the recount of --recount with the seed given.
+func (m *mergeRun) newPlainSeeded(seed uint64) *plainCheck {
+	pl := &plainCheck{k: m.recount, set: m.recountSet, seed: seed}
+	pl.mg = &shard.Merger{Verify: pl.pieces, Seed: pl.seed, Plain: true}
+	return pl
+}
+
+// add adds a line of the record's count to the recount's draw.
+func (pl *plainCheck) add(r shard.Result) error {
+	if pl.n == 0 {
+		pl.n, pl.join = r.N, r.Scheme == shard.JoinScheme
+	}
+	return pl.mg.Add(r)
+}
+
+// pieces returns the pieces to recount of the split's wholes (for
+// [shard.Merger.Verify]): --recount K, or by default 16, fewer where their
+// estimated cost passes recountBudget.
+func (pl *plainCheck) pieces(wholes int) (int, error) {
+	pl.each = shard.PlainSeconds(pl.n, pl.join, wholes)
+	if !pl.set {
+		pl.k = min(pl.k, int(min(recountBudget/pl.each, defaultRecount)))
+	}
+	return pl.k, nil
+}
+
+// recount recounts the pieces drawn of the lines of the record path,
+// once every line was added and the record checked.
+func (pl *plainCheck) recount(ctx context.Context, path string, threads int) error {
+	if _, err := pl.mg.Sum(); err != nil {
+		return cmdutil.Failf("merge: %s: %v", path, err)
+	}
+	var err error
+	if pl.checked, err = pl.mg.Recount(ctx, threads); err != nil {
+		if ctx.Err() != nil {
+			return err
+		}
+		return cmdutil.Failf("merge: %s: the recount with the plain search (--recount %d --seed %d): %v", path, pl.k, pl.seed, err)
+	}
+	return nil
+}
+
+// cut reports whether the default recount was cut below defaultRecount by
+// its estimated cost.
+func (pl *plainCheck) cut() bool { return !pl.set && pl.k < defaultRecount }
+
+// note says why the default recount was cut ("" when it was not): the
+// estimated cost of a piece, and how to ask for more.
+func (pl *plainCheck) note() string {
+	if !pl.cut() {
+		return ""
+	}
+	what := fmt.Sprintf("only %d", pl.k)
+	if pl.k == 0 {
+		what = "none"
+	}
+	return fmt.Sprintf("not recounted: pass --recount K (estimated %s core-hours a piece with the plain search at n = %d; the default recounts %s of the 16 pieces, what fits in an estimated %d core-hour)",
+		coreHours(pl.each), pl.n, what, recountBudget/3600)
+}
+
+// coreHours writes seconds as core-hours: whole from 10, else two
+// significant digits.
+func coreHours(s float64) string {
+	if h := s / 3600; h >= 10 {
+		return strconv.FormatFloat(math.Round(h), 'f', 0, 64)
+	}
+	return strconv.FormatFloat(s/3600, 'g', 2, 64)
+}
+
+// report says what the recount did, a line, or that it was asked for none.
+func (pl *plainCheck) report() string {
+	switch {
+	case pl.k == 0 && pl.cut():
+		return pl.note() + "\n"
+	case pl.k == 0:
+		return "not recounted with the plain search (--recount 0): nothing but the lines' engines checked the pieces\n"
+	}
+	s := fmt.Sprintf("recounted %d more pieces drawn at random (--recount %d --seed %d; a split's whole constellations) with the plain search, which shares no counting code with any engine: all agree\n",
+		len(pl.checked), pl.k, pl.seed)
+	if pl.cut() {
+		s += pl.note() + "\n"
+	}
+	return s
 }
 
 // readRecord reads and parses the record in the file path, of at most

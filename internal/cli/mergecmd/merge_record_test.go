@@ -80,8 +80,10 @@ func TestMergeRecordCLI(t *testing.T) {
 		t.Fatalf("record %q, %v", data, err)
 	}
 	reversed := []string{files[2], files[0], files[1]}
-	stdout, stderr, code = clitest.Run(t, "", append([]string{"merge", "--check-record", rec}, reversed...)...)
-	if code != 0 || stdout != "record "+rec+" checks: 352 solutions (46 unique) of n = 9 from 3 lines of 3 shards; recounted the same 4 pieces (--seed 3): all agree\n" {
+	stdout, stderr, code = clitest.Run(t, "", append([]string{"merge", "--check-record", rec, "--seed", "11"}, reversed...)...)
+	if code != 0 || stdout != "record "+rec+" checks: 352 solutions (46 unique) of n = 9 from 3 lines of 3 shards; recounted the same 4 pieces (--seed 3): all agree\n"+
+		"recounted 16 more pieces drawn at random (--recount 16 --seed 11; a split's whole constellations) with the plain search, which shares no counting code with any engine: all agree\n"+
+		"not checked: merged_by "+cmdutil.Version()+" (the version that merged: no line gives it)\n" {
 		t.Errorf("merge --check-record: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	// Shard 1 run again elsewhere: the same count, but not the lines of the record.
@@ -276,5 +278,42 @@ func TestMergeRecordNotInput(t *testing.T) {
 	}
 	if stdout, stderr, code := clitest.Run(t, "", "merge", "--check-record", rec, dir); code != 0 || !strings.Contains(stdout, "checks") {
 		t.Errorf("merge --check-record: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// TestMergeRecordInputs checks what merge does with a record among its
+// inputs: --record with --check-record or --confirm is a usage error
+// before anything runs; a directory's records and other files are
+// skipped by name (only *.jsonl, plain or compressed, are read); a
+// record named as a line input, or named *.jsonl in a directory, is
+// refused with a message that says what it is.
+func TestMergeRecordInputs(t *testing.T) {
+	dir := t.TempDir()
+	lines := clitest.ShardLines(t, 8, 2)
+	os.WriteFile(filepath.Join(dir, "0.jsonl"), []byte(lines[0]), 0o644)
+	os.WriteFile(filepath.Join(dir, "1.jsonl.gz"), clitest.Compressed(t, "gz", []byte(lines[1])), 0o644)
+	rec := filepath.Join(dir, "merged.json")
+	if stdout, stderr, code := clitest.Run(t, "", "merge", "--record", rec, dir); code != 0 || !strings.HasPrefix(stdout, "92 solutions") {
+		t.Fatalf("merge --record of a directory with a compressed line: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not lines\n"), 0o644)
+	if stdout, stderr, code := clitest.Run(t, "", "merge", dir); code != 0 || !strings.HasPrefix(stdout, "92 solutions") {
+		t.Errorf("merge of a directory holding its record merged.json: exit %d, stdout %q, stderr %q; want the record skipped", code, stdout, stderr)
+	}
+	out := filepath.Join(t.TempDir(), "again.json")
+	for _, args := range [][]string{{"--check-record", rec, "--record", out, dir}, {"--record", out, "--confirm", rec, rec, dir}} {
+		_, stderr, code := clitest.Run(t, "", append([]string{"merge"}, args...)...)
+		if _, err := os.Stat(out); code != 2 || !strings.Contains(stderr, "--record with") || err == nil {
+			t.Errorf("merge %v: exit %d, stderr %q, record written: %v; want a usage error (2) and no record", args, code, stderr, err == nil)
+		}
+	}
+	want := "a merge record, not shard lines: give it to --check-record or --confirm"
+	if _, stderr, code := clitest.Run(t, "", "merge", rec, filepath.Join(dir, "0.jsonl")); code != 2 || !strings.Contains(stderr, want) {
+		t.Errorf("merge of a record named as an input: exit %d, stderr %q; want 2 and %q", code, stderr, want)
+	}
+	data, _ := os.ReadFile(rec)
+	os.WriteFile(filepath.Join(dir, "rec.jsonl"), data, 0o644)
+	if _, stderr, code := clitest.Run(t, "", "merge", dir); code != 2 || !strings.Contains(stderr, "rec.jsonl:1: "+want) {
+		t.Errorf("merge of a directory with a record named rec.jsonl: exit %d, stderr %q; want 2 and %q", code, stderr, want)
 	}
 }

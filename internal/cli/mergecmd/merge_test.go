@@ -268,3 +268,28 @@ func TestMergeLongLine(t *testing.T) {
 	}
 	clitest.CheckOneLine(t, stderr, "stdin:1: parse shard result: not a shard result")
 }
+
+// TestMergeDuplicateNamesBoth is issue 41 item 5's message: two lines of
+// one shard that disagree are named by file and line, both of them, with
+// the first piece whose tallies differ, from files (read again to find
+// the earlier line) and with the earlier line on stdin (not read again:
+// the later one is still named).
+func TestMergeDuplicateNamesBoth(t *testing.T) {
+	dir := t.TempDir()
+	lines := clitest.ShardLines(t, 8, 4)
+	a, b := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
+	os.WriteFile(a, []byte(lines[0]+lines[2]+lines[3]), 0o644)
+	os.WriteFile(b, []byte(lines[1]+doubledLine(t, lines[2])), 0o644)
+	for _, threads := range []string{"1", "2"} {
+		_, stderr, code := clitest.Run(t, "", "merge", "--threads", threads, a, b)
+		want := "shard 2 of 4 has two lines that disagree, at " + a + ":2 (engine constellations) and at " + b + ":2 (engine constellations): piece "
+		if code != 1 || !strings.Contains(stderr, want) || !strings.Contains(stderr, " there, ") {
+			t.Errorf("merge --threads %s of a shard twice, disagreeing: exit %d, stderr %q; want 1 and %q", threads, code, stderr, want)
+		}
+		clitest.OneLine(t, stderr)
+	}
+	_, stderr, code := clitest.Run(t, lines[2], "merge", "-", b)
+	if code != 1 || !strings.Contains(stderr, "disagrees with an earlier line of shard 2") || !strings.Contains(stderr, b+":2") {
+		t.Errorf("merge of a shard twice, the first on stdin: exit %d, stderr %q; want 1 naming %s:2", code, stderr, b)
+	}
+}

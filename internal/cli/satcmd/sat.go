@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 
 	"github.com/queens-dev/queens/board"
 	"github.com/queens-dev/queens/compare"
@@ -58,6 +59,7 @@ func newSatCommand(run func(ctx context.Context, o satOptions, stdout, stderr io
 			"contradicts, or a proof that does not check, fails the run (exit status 1); a claim\n" +
 			"neither can check is printed, with \"queens: unverified: ...\" on stderr and exit status\n" +
 			"3. In JSON, a count or no solution says \"verified\" and \"verified_by\".\n\n" +
+			competitionText +
 			"--count --counter CMD counts with an external model counter instead: the instance is\n" +
 			"written in the model counting format (\"c t mc\": every encoding defines its auxiliary\n" +
 			"variables, so its models are exactly the solutions) to a temporary file, named\n" +
@@ -70,7 +72,7 @@ func newSatCommand(run func(ctx context.Context, o satOptions, stdout, stderr io
 			&cli.StringFlag{Name: "solver", Usage: "external DIMACS solver `CMD` with its arguments, shell-style quoting (default: gini, in process)"},
 			&cli.StringFlag{Name: "counter", Usage: "with --count: count with the external model counter `CMD` (sharpSAT, d4, ganak or clasp style) on the model counting format"},
 			cmdutil.ProofFlag(), cmdutil.SolverOutputFlag(),
-			cmdutil.TimeoutFlag(), cmdutil.FormatFlag(cmdutil.SolutionFormats...), cmdutil.AttacksFlag(), cmdutil.NumbersFlag(), cmdutil.OutFlag(), cmdutil.StatsFlag()},
+			cmdutil.TimeoutFlag(), cmdutil.FormatFlag(append(slices.Clip(cmdutil.SolutionFormats), competitionFormat)...), cmdutil.AttacksFlag(), cmdutil.NumbersFlag(), cmdutil.OutFlag(), cmdutil.StatsFlag()},
 		Action: func(c *cli.Context) error {
 			o := satFlags(c)
 			if err := o.check(); err != nil {
@@ -95,8 +97,9 @@ type satOptions struct {
 	solverOutputSet bool
 
 	// Set by check.
-	enc       encode.Encoding
-	enumerate bool // --all, --count or --limit
+	enc         encode.Encoding
+	enumerate   bool // --all, --count or --limit
+	competition bool // --format competition
 }
 
 // satFlags reads sat's flags: the one place that looks them up by name.
@@ -115,7 +118,13 @@ func (o *satOptions) check() error {
 	if o.Unique, o.Args, err = cmdutil.UniqueArgs(o.Unique, o.Args); err != nil {
 		return err
 	}
-	if len(o.Args) > 0 {
+	switch {
+	case len(o.Args) > 0 && o.proof:
+		// "--proof -" or "--proof FILE": the proof is queens' to ask for
+		// and check, not the user's to place.
+		return cmdutil.Usagef("sat: --proof takes no file (%q): queens asks the --solver for a proof of each UNSATISFIABLE answer in a temporary file and checks it; "+
+			"to keep one, run the solver on queens dimacs' CNF and check its proof with queens decode --cnf CNF --proof PROOF (PROOF - reads stdin)", o.Args[0])
+	case len(o.Args) > 0:
 		return cmdutil.Usagef("sat: unexpected argument %q", o.Args[0])
 	}
 	if err := cmdutil.ExclusiveFlags(cmdutil.FlagOn{Name: "all", On: o.All}, cmdutil.FlagOn{Name: "count", On: o.Count}, cmdutil.FlagOn{Name: "limit", On: o.LimitSet}); err != nil {
@@ -128,8 +137,10 @@ func (o *satOptions) check() error {
 		return cmdutil.Usagef("--threads must be at least 1")
 	}
 	o.enumerate = o.All || o.Count || o.LimitSet
-	if o.Format, err = cmdutil.ParseSolutionFormat(o.FormatName); err != nil {
-		return cmdutil.UsageErr(err)
+	if o.competition = o.FormatName == competitionFormat; o.competition {
+		o.Format = board.FormatPerm // unused: the answer has a writer of its own
+	} else if o.Format, err = cmdutil.ParseSolutionFormat(o.FormatName); err != nil {
+		return cmdutil.UsageErr(fmt.Errorf("%w, competition", err))
 	}
 	size := o.N
 	if size < 1 {
@@ -145,6 +156,14 @@ func (o *satOptions) check() error {
 		return err
 	}
 	switch {
+	case o.competition:
+		if err := o.checkCompetition(); err != nil {
+			return err
+		}
+	case o.counterSet:
+		return o.checkCounter()
+	}
+	switch {
 	case o.counterSet:
 		return o.checkCounter()
 	case !o.solverSet && (o.proof || o.solverOutputSet):
@@ -156,8 +175,11 @@ func (o *satOptions) check() error {
 // runSat solves the instance the options describe, or counts it with
 // --counter.
 func runSat(parent context.Context, o satOptions, stdout, stderr io.Writer) error {
-	if o.counterSet {
+	switch {
+	case o.counterSet:
 		return runCounter(parent, o, stdout, stderr)
+	case o.competition:
+		return runCompetition(parent, o, stdout, stderr)
 	}
 	r, err := newSatRun(o, stderr)
 	if err != nil {

@@ -121,7 +121,7 @@ func TestTraceReplaysTheSearch(t *testing.T) {
 				sum.Steps != len(lines)-1 || sum.Stopped || (sum.Order == "columns") != tc.columns {
 				t.Errorf("summary %q, counted %v", lines[len(lines)-1], counts)
 			}
-			if known, _ := board.Known(tc.n); placed == nil && uint64(counts["solution"]) != known.Total {
+			if known := clitest.Known(t, tc.n); placed == nil && uint64(counts["solution"]) != known.Total {
 				t.Errorf("%d solutions, published %d", counts["solution"], known.Total)
 			}
 		})
@@ -281,7 +281,10 @@ func TestTraceGIF(t *testing.T) {
 				cs = 1
 			}
 			g := readGIF(t, file)
-			want, _ := draw.Image(make(board.Solution, tc.n), &draw.Options{Square: draw.TraceSquare(tc.n), Caption: "caption", CaptionScale: cs, Legend: lg})
+			want, err := draw.Image(make(board.Solution, tc.n), &draw.Options{Square: draw.TraceSquare(tc.n), Caption: "caption", CaptionScale: cs, Legend: lg})
+			if err != nil {
+				t.Fatal(err)
+			}
 			// The start frame, then one per step shown.
 			if len(g.Image) != steps+1 || g.Config.Width != want.Rect.Dx() || g.Config.Height != want.Rect.Dy() {
 				t.Fatalf("%d frames of %dx%d, want %d of %v", len(g.Image), g.Config.Width, g.Config.Height, steps, want.Rect)
@@ -293,7 +296,10 @@ func TestTraceGIF(t *testing.T) {
 			}
 			if tc.solution != nil {
 				st := backtrack.Step{Kind: backtrack.StepSolution, Solution: 1}
-				last, _ := draw.Image(tc.solution, &draw.Options{Square: draw.TraceSquare(tc.n), Attacks: true, Place: placed, Caption: st.Caption(steps, false), CaptionScale: cs, Legend: lg})
+				last, err := draw.Image(tc.solution, &draw.Options{Square: draw.TraceSquare(tc.n), Attacks: true, Place: placed, Caption: st.Caption(steps, false), CaptionScale: cs, Legend: lg})
+				if err != nil {
+					t.Fatal(err)
+				}
 				for i := range last.Pix {
 					if last.Pix[i] != canvas.Pix[i] {
 						t.Fatalf("the last frame is not the solution %v", tc.solution)
@@ -361,7 +367,7 @@ func TestTraceAgents(t *testing.T) {
 				if m == nil || k == 2 || k == 4 {
 					continue
 				}
-				row, _ := strconv.Atoi(m[1])
+				row, _ := strconv.Atoi(m[1]) // digits, as the pattern matched
 				col, _ := strconv.Atoi(m[2])
 				queen, along := row, col
 				if tc.order == "columns" {
@@ -380,7 +386,7 @@ func TestTraceAgents(t *testing.T) {
 			}
 		})
 	}
-	out, _, _ := clitest.Run(t, "", "trace", "-n", "4", "--narrate", "agents")
+	out := clitest.Output(t, "", "trace", "-n", "4", "--narrate", "agents")
 	for _, want := range []string{
 		"   9  queen 3 finds no safe row and asks queen 2 to advance\n  10  queen 2 leaves row 3 to advance\n",
 		"  23  queen 2 is at the last row and asks queen 1 to advance; queen 1 leaves row 1\n",
@@ -459,7 +465,7 @@ func BenchmarkTraceGIF(b *testing.B) {
 // lex's steps, and the summaries of cells and generate count what the
 // backtracker's statistics say, every solution checked.
 func TestTraceStrategies(t *testing.T) {
-	lex, _, _ := clitest.Run(t, "", "trace", "-n", "6", "--all")
+	lex := clitest.Output(t, "", "trace", "-n", "6", "--all")
 	iter, _, code := clitest.Run(t, "", "trace", "-n", "6", "--all", "--strategy", "iterative")
 	if code != 0 || lex != iter {
 		t.Errorf("iterative (exit %d) differs from lex", code)
@@ -544,7 +550,7 @@ func TestTraceStack(t *testing.T) {
 			t.Errorf("%v: %d lines, want a stack line under every step and the summary", tc.args, len(lines))
 		}
 	}
-	if out, _, _ := clitest.Run(t, "", "trace", "-n", "5"); strings.Contains(out, "calls:") {
+	if out := clitest.Output(t, "", "trace", "-n", "5"); strings.Contains(out, "calls:") {
 		t.Errorf("a stack without --stack:\n%s", out)
 	}
 }
@@ -566,7 +572,7 @@ func TestTraceScan(t *testing.T) {
 	if _, errs, code := clitest.Run(t, "", "trace", "-n", "4", "--grid"); code != 2 {
 		t.Errorf("--grid without --boards: exit %d %s", code, errs)
 	}
-	out, _, _ = clitest.Run(t, "", "trace", "-n", "4", "--strategy", "cells", "--boards", "--grid", "--max-steps", "1")
+	out = clitest.Output(t, "", "trace", "-n", "4", "--strategy", "cells", "--boards", "--grid", "--max-steps", "1")
 	if !strings.Contains(out, "       1  1 2 2 2\n       2  2 2 0 0\n") {
 		t.Errorf("--grid:\n%s", out)
 	}
