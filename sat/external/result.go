@@ -72,8 +72,9 @@ func (e *ResultError) Unwrap() error { return e.Err }
 //
 // "s UNSATISFIABLE" (or "UNSAT") gives an Unsatisfiable result with no
 // model; "s UNKNOWN" or "INDET" an Unknown one. Comment lines start with c.
-// The model may end with 0 or not. Any other line, a second answer, a
-// variable given twice or a satisfiable answer without a model is an error
+// The model may end with 0 or not; "v 0" alone is the empty model (of a
+// formula without variables). Any other line, a second answer, a variable
+// given twice or a satisfiable answer without a model is an error
 // (a *[ResultError] wrapping [ErrOutput]).
 func ReadResult(r io.Reader) (*Result, error) {
 	return ReadResultVars(r, encode.MaxVars)
