@@ -2,9 +2,13 @@ package servecmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
+	"os"
+	"path/filepath"
 
 	"github.com/queens-dev/queens/internal/cli/cmdutil"
 	"github.com/queens-dev/queens/internal/quote"
@@ -67,7 +71,7 @@ func (o serveOptions) check() error {
 		if o.addrSet || o.openSet {
 			return cmdutil.Usagef("serve: --export writes files and serves nothing: not with --addr or --open")
 		}
-		return nil
+		return checkExportDir(o.export)
 	}
 	if _, port, err := net.SplitHostPort(o.addr); err != nil || port == "" {
 		return cmdutil.Usagef("serve: --addr %s: want HOST:PORT, such as 127.0.0.1:8080", quote.Token(o.addr))
@@ -81,7 +85,7 @@ func (o serveOptions) check() error {
 // as a static site.
 func runServe(ctx context.Context, o serveOptions, stderr io.Writer) error {
 	if o.exportSet {
-		res, err := serve.Export(ctx, o.export)
+		res, err := serve.Export(ctx, filepath.Clean(o.export))
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("serve --export stopped: %w", err)
 		}
@@ -99,6 +103,39 @@ func runServe(ctx context.Context, o serveOptions, stderr io.Writer) error {
 		// Stopped by SIGINT, SIGTERM or SIGHUP, the only way it
 		// ends: exit 130, as for every command a signal stops.
 		return fmt.Errorf("serve stopped: %w", err)
+	}
+	return nil
+}
+
+// checkExportDir refuses, as usage errors (exit status 2, as -o's
+// refusals), an --export DIR that already exists in any form (a directory,
+// ".", a file, a FIFO, a device, a link, a dangling one included) or whose
+// parent is not an existing directory, before anything is built. A
+// trailing slash names the same directory ("site/" is "site").
+func checkExportDir(dir string) error {
+	if dir == "" {
+		return cmdutil.Usagef("serve: --export: empty value: give a new directory")
+	}
+	clean := filepath.Clean(dir)
+	parent := filepath.Dir(clean)
+	if st, err := os.Stat(parent); err != nil || !st.IsDir() {
+		return cmdutil.Usagef("serve: --export %s: its parent %s is not an existing directory", quote.Line(dir, 1024), quote.Line(parent, 1024))
+	}
+	if st, err := os.Lstat(clean); err == nil {
+		what := "a directory"
+		switch m := st.Mode(); {
+		case m&fs.ModeSymlink != 0:
+			what = "a link"
+		case m.IsRegular():
+			what = "a file"
+		case m&fs.ModeNamedPipe != 0:
+			what = "a FIFO"
+		case !m.IsDir():
+			what = "a special file"
+		}
+		return cmdutil.Usagef("serve: --export %s exists (%s): give a new directory", quote.Line(dir, 1024), what)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return cmdutil.Usagef("serve: --export %s: %v", quote.Line(dir, 1024), err)
 	}
 	return nil
 }
