@@ -563,6 +563,12 @@ const unlimitedInput = 1 << 50
 // length.
 const maxShardLine = 8 << 20
 
+// maxBlankRun bounds the blank bytes in a row (blank lines, white space)
+// an input may hold: a plan's lines are never apart by more than a few,
+// and an input of nothing else (a gzip of gigabytes of newlines) would
+// cost a minute before saying it holds no shard result.
+const maxBlankRun = 64 << 20
+
 // read reads the lines of one input and emits those that are not blank.
 func (in *inputs) read(r io.Reader, name string, emit func(string, int, []byte) error) error {
 	if name == "-" {
@@ -583,6 +589,7 @@ func (in *inputs) read(r io.Reader, name string, emit func(string, int, []byte) 
 	}
 	br := in.br
 	var long []byte // a line longer than the reader's buffer
+	blank := 0      // the blank bytes since the last line that is not
 	for line := 1; ; line++ {
 		b, err := br.ReadSlice('\n')
 		for err == bufio.ErrBufferFull && len(long) <= maxShardLine {
@@ -600,9 +607,12 @@ func (in *inputs) read(r io.Reader, name string, emit func(string, int, []byte) 
 			return cmdutil.Usagef("merge: read %s: %v", name, cmdutil.UnwrapPath(err))
 		}
 		if len(bytes.TrimSpace(b)) > 0 {
+			blank = 0
 			if err := emit(name, line, bytes.TrimRight(b, "\r\n")); err != nil {
 				return err
 			}
+		} else if blank += len(b); blank > maxBlankRun {
+			return cmdutil.Usagef("merge: %s:%d: more than %d MiB of blank lines in a row: not shard results", name, line, maxBlankRun>>20)
 		}
 		if err == io.EOF {
 			return nil

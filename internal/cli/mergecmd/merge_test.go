@@ -293,3 +293,27 @@ func TestMergeDuplicateNamesBoth(t *testing.T) {
 		t.Errorf("merge of a shard twice, the first on stdin: exit %d, stderr %q; want 1 naming %s:2", code, stderr, b)
 	}
 }
+
+// TestMergeBlankRun: an input of nothing but blank lines (a gzip of
+// gigabytes of newlines cost a minute before "no shard results") is
+// refused once it has held more than 64 MiB of them in a row, a usage
+// error naming the line (issue 42 item 10); a few blank lines between
+// shard lines are skipped as before.
+func TestMergeBlankRun(t *testing.T) {
+	blank := strings.Repeat("\n", 64<<20+1)
+	_, stderr, code := clitest.Run(t, blank, "merge", "-")
+	if code != 2 || !strings.Contains(stderr, "MiB of blank lines in a row: not shard results") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("merge of 64 MiB of newlines: exit %d, stderr %q; want exit 2, blank lines", code, stderr)
+	}
+	var lines strings.Builder
+	for i := range 2 {
+		out, errs, code := clitest.Run(t, "", "backtrack", "-n", "8", "--count", "--shard", fmt.Sprintf("%d/2", i))
+		if code != 0 {
+			t.Fatalf("shard %d: %s", i, errs)
+		}
+		lines.WriteString("\n \n\t\n" + out + "\r\n\n")
+	}
+	if out, stderr, code := clitest.Run(t, lines.String(), "merge", "-"); code != 0 || !strings.HasPrefix(out, "92 solutions") {
+		t.Errorf("merge of lines between blank ones: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+}
