@@ -270,9 +270,7 @@ func (p Piece) units(n int) (units int, joins uint64) {
 	if p.Middle == Symmetric {
 		return 1, 1
 	}
-	w := pieceWorker(n)
-	defer putWorker(n, w)
-	pl := w.pl
+	pl := &plan{n: n, h: n / 2, k: pieceColumns(n)} // as Check: sides needs no more
 	_, mine, inner := pl.sides(part{mid: p.Middle, outer: p.Outer})
 	m, need := bits.OnesCount32(inner), pl.h-bits.OnesCount32(mine)
 	if need < 0 || need > m {
@@ -376,9 +374,9 @@ func (p Piece) count(ctx context.Context, n int, opt Options, span *[2]int) (bac
 // idleWorkers holds, for each n, workers of the pieces' plan whose
 // buffers (grown to the largest column set they counted) the next piece
 // or unit reuses: a shard counts its pieces, and from n = 20 their units,
-// one after another on each thread. A sync.Pool would drop them at each
-// collection, which the units' buffers themselves bring about: at n = 20
-// that made a shard 2.5 times slower.
+// one after another on each thread. A sync.Pool drops them at each
+// collection: at n = 20, under the soft memory limit of 0 that sharded
+// counts then ran with, that made a shard 2.5 times slower.
 var idleWorkers struct {
 	sync.Mutex
 	byN map[int][]*worker
